@@ -14,7 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import { mcpUrlOrigin, type Config, type DbKind } from '../lib/config/config.js';
 import { normalizeGroupId } from '../lib/graphiti/escape.js';
-import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
+import type { Episode, Fact, ServerProfile, ServerStatus } from '../lib/graphiti/graphiti.js';
+import { deletesInLastWrittenGroupOnly, lastWrittenGroupOnlyWarning } from '../lib/graphiti/semantics.js';
+import { loadState, type SyncState } from '../lib/state/state.js';
 import type { Logger } from '../lib/util/log.js';
 import type { HealthReport } from '../lib/graphiti/health.js';
 import { nextStepFor } from './next-step.js';
@@ -23,6 +25,8 @@ import { cli } from '../lib/util/install-route.js';
 export interface DoctorCheck {
   name: string;
   ok: boolean;
+  /** Passes, but the user should know (shown as WARN with its cause and fix; the report stays ok). */
+  warn?: boolean;
   detail: string;
   cause?: string | undefined;
   fix?: string | undefined;
@@ -39,6 +43,8 @@ export interface DoctorClient {
   addMemory(input: { name: string; episodeBody: string; groupId: string; sourceDescription: string }, signal?: AbortSignal): Promise<unknown>;
   getEpisodes(groupIds: string[], maxEpisodes: number, signal?: AbortSignal): Promise<Episode[]>;
   deleteEpisode(uuid: string, groupId: string, signal?: AbortSignal): Promise<unknown>;
+  /** The tool surface (a fake without it skips the check that needs it). */
+  serverProfile?(signal?: AbortSignal): Promise<ServerProfile>;
 }
 
 export interface DoctorOptions {
@@ -105,6 +111,36 @@ export function configuredGroups(config: Pick<Config, 'db' | 'groupId' | 'source
     }
   }
   return out;
+}
+
+/**
+ * The groups this sync writes to: the configured ones, those the state's episodes are in (a
+ * `{project}` group's, a note's own group_id), and `{project}` when one is configured (one group
+ * per project: more to come).
+ */
+export function groupsWritten(config: Pick<Config, 'db' | 'groupId' | 'sourceGroups'>, state?: Pick<SyncState, 'files' | 'orphans'>): string[] {
+  const groups = new Set(configuredGroups(config));
+  for (const record of Object.values(state?.files ?? {})) for (const ref of [...record.episodes, ...record.superseded]) groups.add(ref.groupId);
+  for (const ref of state?.orphans ?? []) groups.add(ref.groupId);
+  if (Object.values(config.sourceGroups).includes('{project}')) groups.add('{project}');
+  return [...groups];
+}
+
+/** groupsWritten for people: `{project}` read as "one per project". */
+export function groupList(groups: readonly string[]): string {
+  return groups.map((g) => (g === '{project}' ? 'one per project' : g)).join(', ');
+}
+
+/** The server deletes and lists only in the group it last wrote to, and this sync writes to several (graphiti/semantics.ts). */
+async function lastWrittenGroupCheck(client: DoctorClient, config: Config): Promise<DoctorCheck | undefined> {
+  if (config.db !== 'falkordb' || client.serverProfile === undefined) return undefined;
+  const state = await loadState(config.stateDir, { readOnly: true }).then((loaded) => loaded.state, () => undefined);
+  const groups = groupsWritten(config, state);
+  if (groups.length < 2) return undefined;
+  const profile = await client.serverProfile().catch(() => undefined);
+  if (profile === undefined || !deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: profile.deleteEpisodeTakesGroup, db: config.db, groups: groups.length })) return undefined;
+  const { problem, fix } = lastWrittenGroupOnlyWarning(cli());
+  return { name: 'deletes in several groups', ok: true, warn: true, detail: `groups ${groupList(groups)}, on a server whose delete_episode takes no group`, cause: problem, fix };
 }
 
 function errorText(error: unknown): string {
@@ -215,6 +251,8 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
     if (status.status === 'ok') {
       checks.push(databaseCheck(config, status));
       for (const group of configuredGroups(config)) checks.push(await searchCheck(graphiti, config, group, options.logger));
+      const lastWritten = await lastWrittenGroupCheck(graphiti, config);
+      if (lastWritten !== undefined) checks.push(lastWritten);
       if (options.deep === true) checks.push(await deepCheck(graphiti, config, options, checks.find((c) => c.name.startsWith('search') && !c.ok)));
     }
     const failed = checks.find((c) => !c.ok);
@@ -243,9 +281,9 @@ export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl'
   for (const c of report.checks) {
     // The first line already holds a failing check's message: said once (a 421's explanation is long).
     const detail = !c.ok && report.message !== '' && c.detail.includes(report.message) ? c.detail.replace(report.message, '(the error above)') : c.detail;
-    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${detail}`);
-    if (!c.ok && c.cause !== undefined) lines.push(`       likely cause: ${c.cause}`);
-    if (!c.ok && c.fix !== undefined) lines.push(`       fix: ${c.fix}`);
+    lines.push(`  ${!c.ok ? 'FAIL' : c.warn === true ? 'WARN' : 'ok  '} ${c.name}: ${detail}`);
+    if ((!c.ok || c.warn === true) && c.cause !== undefined) lines.push(`       ${c.ok ? '' : 'likely cause: '}${c.cause}`);
+    if ((!c.ok || c.warn === true) && c.fix !== undefined) lines.push(`       fix: ${c.fix}`);
   }
   return `${lines.join('\n')}\n`;
 }

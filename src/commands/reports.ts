@@ -7,6 +7,8 @@ import { countUnsigned } from '../lib/sync/note-signing.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import { rulesInUse } from '../lib/graphiti/server-rules.js';
+import { DELETE_TAKES_GROUP, deletesInLastWrittenGroupOnly, lastWrittenGroupOnlyWarning } from '../lib/graphiti/semantics.js';
+import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
@@ -69,6 +71,8 @@ export interface StatusReport {
   rules?: { deleteRemoves: string; source: string; generation?: string | undefined; why: string; at: string } | undefined;
   /** Our local server runs a release whose rules no sync has used yet (after `server upgrade` or a restart onto another generation): what it runs, and whose rules were learnt before. */
   rulesNotLearnt?: { release: string; learntOf?: string };
+  /** The server deletes and lists only in the group it last wrote to, and this sync writes to several (graphiti/semantics.ts). */
+  lastWrittenGroupOnly?: { groups: string[]; problem: string; fix: string };
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -138,10 +142,16 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     keyProblem = (error as Error).message;
   }
   const rules = await rulesInUse(config.stateDir, config.mcpUrl, liveServerGeneration(config.stateDir, config.mcpUrl)).catch(() => undefined);
+  // The generation the server's tools named at the last sync, or our local server's release (a pinned setting says nothing of the server).
+  const generation = rules === undefined ? undefined : 'inUse' in rules ? (['generation', 'local-server'].includes(rules.inUse.source) ? rules.inUse.generation : undefined) : rules.notLearnt.release;
+  const groups = groupsWritten(config, state);
+  const takesGroup = generation === undefined ? undefined : DELETE_TAKES_GROUP[generation];
+  const lastWrittenGroupOnly = takesGroup !== undefined && deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: takesGroup, db: config.db, groups: groups.length }) ? { groups, ...lastWrittenGroupOnlyWarning(cli()) } : undefined;
   const unsigned = linked ? await countUnsigned(config, state) : 0;
   const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));
   return {
     ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
+    ...(lastWrittenGroupOnly === undefined ? {} : { lastWrittenGroupOnly }),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -209,6 +219,7 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.rulesNotLearnt !== undefined) lines.push(`Server rules: not yet learnt for this release (the local server runs graphiti-core ${s.rulesNotLearnt.release}${s.rulesNotLearnt.learntOf === undefined ? '' : `; those known were learnt of ${s.rulesNotLearnt.learntOf}`}); the next sync that has work for the server learns them`);
   if (s.rules !== undefined) lines.push(`Server rules: ${RULE_NAMES[s.rules.deleteRemoves] ?? s.rules.deleteRemoves}${s.rules.generation === undefined ? '' : ` (graphiti-core ${s.rules.generation})`}, because ${s.rules.why} (docs/semantics.md; MADEINOZ_KNOWLEDGE_SERVER_RULES pins them)`);
+  if (s.lastWrittenGroupOnly !== undefined) lines.push(`Warning: ${s.lastWrittenGroupOnly.problem} (groups ${groupList(s.lastWrittenGroupOnly.groups)}). Next step: ${s.lastWrittenGroupOnly.fix}.`);
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
     for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);

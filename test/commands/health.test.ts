@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
@@ -105,5 +105,50 @@ describe('health', () => {
     expect(r.out).toMatch(/FAIL database: the server runs falkordb, but this tool is set for neo4j/);
     expect(r.out).toMatch(/fix: set MADEINOZ_KNOWLEDGE_DB=falkordb/);
     expect((await cli(['health'], { MADEINOZ_KNOWLEDGE_DATABASE_TYPE: 'falkordb' })).code).toBe(0);
+  });
+});
+
+describe('a server that deletes and lists only in the group it last wrote to (before 1.1, FalkorDB, several groups)', () => {
+  const SEVERAL = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
+  const warning = /deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph, and a note sent to another group can be sent twice \(its listing there shows nothing\)/;
+  const nextStep = /upgrade the Graphiti MCP server to 1\.1\.2 \(graphiti-core 0\.31\.2, what `.+ server start` runs\), or send every note to one group/;
+
+  it('health warns with the next step, and still passes; status says it once a sync has seen the server', async () => {
+    server.setOptions({ db: 'falkordb' });
+    const r = await cli(['health'], SEVERAL);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^ok: /);
+    expect(r.out).toMatch(/^ {2}WARN deletes in several groups: groups main, one per project, on a server whose delete_episode takes no group$/m);
+    expect(r.out).toMatch(warning);
+    expect(r.out).toMatch(nextStep);
+    const json = JSON.parse((await cli(['health', '--json'], SEVERAL)).out);
+    expect(json.ok).toBe(true);
+    expect(json.checks.find((c: { name: string }) => c.name === 'deletes in several groups')).toMatchObject({ ok: true, warn: true });
+
+    box.pai('LEARNING/SYSTEM/okapi.md', learning('Okapi', 'Okapi queues jobs in Beanstalkd.'));
+    expect((await cli(['sync'], SEVERAL)).code).toBe(0);
+    const status = await cli(['status'], SEVERAL);
+    expect(status.out).toMatch(/^Warning: this Graphiti server \(before 1\.1: its delete_episode takes no group\) on FalkorDB deletes and lists episodes only in the group it last wrote to.* \(groups main, one per project\)\. Next step: upgrade the Graphiti MCP server to 1\.1\.2/m);
+    expect(JSON.parse((await cli(['status', '--json'], SEVERAL)).out).lastWrittenGroupOnly.groups).toEqual(['main', '{project}']);
+  });
+
+  it('not said with one group, or on Neo4j', async () => {
+    server.setOptions({ db: 'falkordb' });
+    box.pai('LEARNING/SYSTEM/okapi.md', learning('Okapi', 'Okapi queues jobs in Beanstalkd.'));
+    const one = { MADEINOZ_KNOWLEDGE_DB: 'falkordb' };
+    expect((await cli(['sync'], one)).code).toBe(0);
+    for (const args of [['health'], ['status']]) expect((await cli(args, one)).out).not.toMatch(/last wrote to|WARN/);
+
+    server.setOptions({ db: 'neo4j' });
+    const neo4j = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
+    expect((await cli(['sync'], neo4j)).code).toBe(0);
+    for (const args of [['health'], ['status']]) expect((await cli(args, neo4j)).out).not.toMatch(/last wrote to|WARN/);
+  });
+
+  it('not said on a server whose delete_episode takes a group (1.1+)', async () => {
+    server.setOptions({ db: 'falkordb', mainParams: true, graphPerGroup: true });
+    box.pai('LEARNING/SYSTEM/quokka.md', learning('Quokka', 'Quokka caches pages in Varnish.'));
+    expect((await cli(['sync'], SEVERAL)).code).toBe(0);
+    for (const args of [['health'], ['status']]) expect((await cli(args, SEVERAL)).out).not.toMatch(/last wrote to|WARN/);
   });
 });

@@ -524,8 +524,8 @@ export function realServerSuite(generation: string): void {
     // wrote (one graph per group), answers "not found" for an episode of any other, and the episode
     // stays (0.28.2, 0.29.3; get_episodes sees none there either). The move then leaves its old
     // episode in the old project's group whenever another group was written since (0.28.2 adds the
-    // new one first); see the report of branch qa-rename-real. Until the tool handles that, the
-    // move is proven where the server deletes in the group named.
+    // new one first). `health` and `status` warn of it on such servers (old-groups.test.ts measures
+    // it, docs/semantics.md); the move is proven where the server deletes in the group named.
     it.runIf(pinnedGeneration(generation).graphPerGroup)("a note moved to another project's memory is in that project's group, its search and its session context; the old project's group keeps no episode of it, and everyone else's stays", async () => {
       const projectDir = (name: string) => {
         const dir = ctx.box.path('code', name);

@@ -17,6 +17,7 @@
  * no I/O. How the engine finds out which row a server is (the tool surface, a setting, our local
  * server's release, a probe, a cached answer) is `server-rules.ts`.
  */
+import type { DbKind } from '../config/config.js';
 import type { Fact } from './graphiti.js';
 
 /** What `delete_episode` removes besides the episode node. */
@@ -71,4 +72,35 @@ export function needsFactCleanup(semantics: ServerSemantics): boolean {
 export function factsLostByDeleting(semantics: ServerSemantics, episode: string, facts: readonly Fact[], retired: ReadonlySet<string>): Fact[] {
   if (!deleteGuard(semantics)) return [];
   return facts.filter((f) => (f.episodes ?? [])[0] === episode && (f.episodes ?? []).some((e) => e !== episode && !retired.has(e)));
+}
+
+/**
+ * Whether each generation's `delete_episode` takes a `group_id` (servers 1.1+, graphiti-core
+ * 0.31.1 on). Before, on FalkorDB, where each group is its own graph, the server's one Graphiti
+ * client deletes (`delete_episode`, `delete_entity_edge`) and lists (`get_episodes`) in the graph
+ * of the group it last PROCESSED an episode for (graphiti-core's add_episode rebinds its driver
+ * then; search clones the driver per call and is not affected).
+ */
+export const DELETE_TAKES_GROUP: Readonly<Record<string, boolean>> = { '0.28.2': false, '0.29.3': false, '0.31.1': true, '0.31.2': true };
+
+/**
+ * A server that deletes and lists episodes only in the group it last wrote to: `delete_episode`
+ * without `group_id`, on FalkorDB, and a sync that writes to more than one group. Deleting a note
+ * (or editing it) in any other group then answers "not found" and the old episode stays, its
+ * knowledge still found by search and the session context; and a note of another group, listed
+ * there to confirm it, shows nothing, so it is sent again once its wait runs out (a duplicate).
+ * Measured on 0.28.2 and 0.29.3: test/real-graphiti/old-groups.test.ts. With one group, or on
+ * Neo4j (one database), it does not arise.
+ */
+export function deletesInLastWrittenGroupOnly(server: { deleteEpisodeTakesGroup: boolean; db: DbKind; groups: number }): boolean {
+  return !server.deleteEpisodeTakesGroup && server.db === 'falkordb' && server.groups > 1;
+}
+
+/** What `health` and `status` say of such a server (deletesInLastWrittenGroupOnly); `cli` is how the user runs this tool. */
+export function lastWrittenGroupOnlyWarning(cli: string): { problem: string; fix: string } {
+  return {
+    problem:
+      'this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph, and a note sent to another group can be sent twice (its listing there shows nothing)',
+    fix: `upgrade the Graphiti MCP server to 1.1.2 (graphiti-core 0.31.2, what \`${cli} server start\` runs), or send every note to one group (no MADEINOZ_KNOWLEDGE_SOURCE_GROUPS, no group_id in notes)`,
+  };
 }
