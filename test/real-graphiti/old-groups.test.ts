@@ -4,9 +4,9 @@
  * deletes in the graph of the group it last PROCESSED an episode for (graphiti-core add_episode
  * rebinds its driver; search clones it per call and is not affected). What a user with a `{project}`
  * group beside the main group gets, measured, and what `health` and `status` tell them
- * (graphiti/semantics.ts `deletesInLastWrittenGroupOnly`). GMS_OLD_GROUPS_GENERATION picks the
- * generation (0.28.2 or 0.29.3; 0.31.x is the control, where the delete finds it and nothing is said; run one at a time: `npx vitest run -c vitest.graphiti.config.ts
- * test/real-graphiti/old-groups.test.ts`).
+ * (graphiti/semantics.ts `deletesInLastWrittenGroupOnly`). Runs on 0.28.2, 0.29.3 and 0.31.2 (the
+ * control, where the delete finds it and nothing is said), one server at a time;
+ * GMS_OLD_GROUPS_GENERATION=<generation> runs one.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,14 +22,15 @@ import { runSync } from '../../src/lib/sync/sync.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
-const GENERATION = process.env.GMS_OLD_GROUPS_GENERATION ?? '0.28.2';
+/** Both generations whose delete takes no group, and 0.31.2 as the control; GMS_OLD_GROUPS_GENERATION runs one. */
+const GENERATIONS = process.env.GMS_OLD_GROUPS_GENERATION === undefined ? ['0.28.2', '0.29.3', '0.31.2'] : [process.env.GMS_OLD_GROUPS_GENERATION];
 const MAIN = 'gms_old_groups';
 const GROUPS = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
 const settled = { pending: 0, queued: 0, failed: 0 };
-/** 0.31+ (servers 1.1+): delete_episode takes the group; the control, where nothing of this is said or left. */
-const groupedDeletes = pinnedGeneration(GENERATION).graphPerGroup;
 
-describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per group, delete_episode without a group)`, () => {
+describe.each(GENERATIONS)('several groups on real Graphiti %s (FalkorDB, a graph per group, delete_episode without a group before 0.31)', (GENERATION) => {
+  /** 0.31+ (servers 1.1+): delete_episode takes the group; the control, where nothing of this is said or left. */
+  const groupedDeletes = pinnedGeneration(GENERATION).graphPerGroup;
   let real: RealGraphiti;
   let box: Sandbox;
   beforeAll(async () => {
