@@ -33849,7 +33849,7 @@ function loginBefore(text3, end) {
 }
 function spacedValueIsPassword(raw, after) {
   const { value, rest } = splitTrailingPunctuation(raw);
-  return notProse(value) || WEAK_SHAPES.some((shape) => shape.test(value)) && (rest !== "" || /^[ \t]*(?:\r?\n|$)/.test(after));
+  return notProse(value) || hasWeakShape(value) && (rest !== "" || /^[ \t]*(?:\r?\n|$)/.test(after));
 }
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
@@ -33858,7 +33858,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33900,12 +33900,13 @@ var init_password_forms = __esm({
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
         const { value, rest } = splitTrailingPunctuation(raw);
-        const weak = WEAK_SHAPES.some((shape) => shape.test(value)) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+        const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
         const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
     };
     WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
+    hasWeakShape = (value) => WEAK_SHAPES.some((shape) => shape.test(value));
     COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
       "qwerty",
       "qwertyuiop",

@@ -7,7 +7,8 @@ import { countUnsigned } from '../lib/sync/note-signing.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import { rulesInUse } from '../lib/graphiti/server-rules.js';
-import { DELETE_TAKES_GROUP, deletesInLastWrittenGroupOnly, lastWrittenGroupOnlyWarning } from '../lib/graphiti/semantics.js';
+import { deletesInLastWrittenGroupOnly, lastWrittenGroupOnlyWarning } from '../lib/graphiti/semantics.js';
+import { GENERATIONS } from '../lib/server/pins.js';
 import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
@@ -145,7 +146,8 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   // The generation the server's tools named at the last sync, or our local server's release (a pinned setting says nothing of the server).
   const generation = rules === undefined ? undefined : 'inUse' in rules ? (['generation', 'local-server'].includes(rules.inUse.source) ? rules.inUse.generation : undefined) : rules.notLearnt.release;
   const groups = groupsWritten(config, state);
-  const takesGroup = generation === undefined ? undefined : DELETE_TAKES_GROUP[generation];
+  // Whether that generation's delete_episode takes a group (pins.ts: one graph per group for every tool).
+  const takesGroup = GENERATIONS.find((g) => g.id === generation)?.graphPerGroup;
   const lastWrittenGroupOnly = takesGroup !== undefined && deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: takesGroup, db: config.db, groups: groups.length }) ? { groups, ...lastWrittenGroupOnlyWarning(cli()) } : undefined;
   const unsigned = linked ? await countUnsigned(config, state) : 0;
   const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));

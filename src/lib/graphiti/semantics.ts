@@ -75,17 +75,12 @@ export function factsLostByDeleting(semantics: ServerSemantics, episode: string,
 }
 
 /**
- * Whether each generation's `delete_episode` takes a `group_id` (servers 1.1+, graphiti-core
- * 0.31.1 on). Before, on FalkorDB, where each group is its own graph, the server's one Graphiti
- * client deletes (`delete_episode`, `delete_entity_edge`) and lists (`get_episodes`) in the graph
- * of the group it last PROCESSED an episode for (graphiti-core's add_episode rebinds its driver
- * then; search clones the driver per call and is not affected).
- */
-export const DELETE_TAKES_GROUP: Readonly<Record<string, boolean>> = { '0.28.2': false, '0.29.3': false, '0.31.1': true, '0.31.2': true };
-
-/**
  * A server that deletes and lists episodes only in the group it last wrote to: `delete_episode`
- * without `group_id`, on FalkorDB, and a sync that writes to more than one group. Deleting a note
+ * without `group_id` (before servers 1.1, graphiti-core 0.31.1: server/pins.ts `graphPerGroup` says
+ * which pinned generation takes it), on FalkorDB, and a sync that writes to more than one group.
+ * There each group is its own graph, and the server's one Graphiti client deletes and lists in the
+ * graph of the group it last PROCESSED an episode for (graphiti-core's add_episode rebinds its
+ * driver; search clones it per call and is not affected). Deleting a note
  * (or editing it) in any other group then answers "not found" and the old episode stays, its
  * knowledge still found by search and the session context; and a note of another group, listed
  * there to confirm it, shows nothing, so it is sent again once its wait runs out (a duplicate).

@@ -100,7 +100,7 @@ const BARE: RegexRule = {
     // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
     // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
     const { value, rest } = splitTrailingPunctuation(raw);
-    const weak = WEAK_SHAPES.some((shape) => shape.test(value)) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
     // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
     const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
     return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
@@ -113,6 +113,7 @@ const BARE: RegexRule = {
  * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode).
  */
 const WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
+const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value));
 
 /**
  * Words at the head of every public most-common password list, and the passwords devices and
@@ -383,7 +384,7 @@ const OTHER_LANGUAGE: RegexRule = {
 /** With only a space after the word: not prose, or a weak shape (`hunter22`, `123456`) where the sentence or the line ends. */
 function spacedValueIsPassword(raw: string, after: string): boolean {
   const { value, rest } = splitTrailingPunctuation(raw);
-  return notProse(value) || (WEAK_SHAPES.some((shape) => shape.test(value)) && (rest !== '' || /^[ \t]*(?:\r?\n|$)/.test(after)));
+  return notProse(value) || (hasWeakShape(value) && (rest !== '' || /^[ \t]*(?:\r?\n|$)/.test(after)));
 }
 
 /**
