@@ -12,7 +12,7 @@ import { GENERATIONS } from '../lib/server/pins.js';
 import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
-import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
+import { countByStatus, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
 import { nextStepLine } from './next-step.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
@@ -74,6 +74,8 @@ export interface StatusReport {
   rulesNotLearnt?: { release: string; learntOf?: string };
   /** The server deletes and lists only in the group it last wrote to, and this sync writes to several (graphiti/semantics.ts). */
   lastWrittenGroupOnly?: { groups: string[]; problem: string; fix: string };
+  /** Retired episodes whose delete waits for the server to be on their group again (sync/group-reach.ts), with the next step. */
+  awaitingGroup?: { episodes: number; groups: string[]; since: string; fix: string };
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -149,11 +151,17 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   // Whether that generation's delete_episode takes a group (pins.ts: one graph per group for every tool).
   const takesGroup = GENERATIONS.find((g) => g.id === generation)?.graphPerGroup;
   const lastWrittenGroupOnly = takesGroup !== undefined && deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: takesGroup, db: config.db, groups: groups.length }) ? { groups, ...lastWrittenGroupOnlyWarning(cli()) } : undefined;
+  const awaiting = retiredParts(state).filter((ref) => ref.awaitsGroupSince !== undefined);
+  const awaitingGroup =
+    awaiting.length === 0
+      ? undefined
+      : { episodes: awaiting.length, groups: [...new Set(awaiting.map((ref) => ref.groupId))].sort(), since: awaiting.map((ref) => ref.awaitsGroupSince as string).sort()[0] as string, fix: lastWrittenGroupOnlyWarning(cli()).fix };
   const unsigned = linked ? await countUnsigned(config, state) : 0;
   const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));
   return {
     ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
     ...(lastWrittenGroupOnly === undefined ? {} : { lastWrittenGroupOnly }),
+    ...(awaitingGroup === undefined ? {} : { awaitingGroup }),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -222,6 +230,10 @@ export function formatStatus(s: StatusReport): string {
   if (s.rulesNotLearnt !== undefined) lines.push(`Server rules: not yet learnt for this release (the local server runs graphiti-core ${s.rulesNotLearnt.release}${s.rulesNotLearnt.learntOf === undefined ? '' : `; those known were learnt of ${s.rulesNotLearnt.learntOf}`}); the next sync that has work for the server learns them`);
   if (s.rules !== undefined) lines.push(`Server rules: ${RULE_NAMES[s.rules.deleteRemoves] ?? s.rules.deleteRemoves}${s.rules.generation === undefined ? '' : ` (graphiti-core ${s.rules.generation})`}, because ${s.rules.why} (docs/semantics.md; MADEINOZ_KNOWLEDGE_SERVER_RULES pins them)`);
   if (s.lastWrittenGroupOnly !== undefined) lines.push(`Warning: ${s.lastWrittenGroupOnly.problem} (groups ${groupList(s.lastWrittenGroupOnly.groups)}). Next step: ${s.lastWrittenGroupOnly.fix}.`);
+  if (s.awaitingGroup !== undefined) {
+    const a = s.awaitingGroup;
+    lines.push(`Deletions waiting: ${a.episodes} old episode(s) in ${a.groups.length === 1 ? 'group' : 'groups'} ${a.groups.join(', ')} (since ${a.since}): this Graphiti server deletes only in the group it last wrote to, so they stay in the graph, and are found by search, until it next writes there; the next sync after that deletes them. Next step: ${a.fix}.`);
+  }
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
     for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);

@@ -110,7 +110,7 @@ describe('health', () => {
 
 describe('a server that deletes and lists only in the group it last wrote to (before 1.1, FalkorDB, several groups)', () => {
   const SEVERAL = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
-  const warning = /deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph, and a note sent to another group can be sent twice \(its listing there shows nothing\)/;
+  const warning = /deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: so deleting or editing a note in a group waits until the server next writes to that group \(its old episode, and its knowledge, stay in the graph until then\), and a note sent there waits likewise to be confirmed/;
   const nextStep = /upgrade the Graphiti MCP server to 1\.1\.2 \(graphiti-core 0\.31\.2, what `.+ server start` runs\), or send every note to one group/;
 
   it('health warns with the next step, and still passes; status says it once a sync has seen the server', async () => {

@@ -91,6 +91,7 @@ export function fakeSummary(patch: Partial<SyncSummary> = {}): SyncSummary {
     pending: 0,
     queued: 0,
     confirmed: 0,
+    awaitingGroup: 0,
     redactions: 0,
     problems: [],
     serverReachable: true,

@@ -213,6 +213,14 @@ export class GraphitiClient {
     });
   }
 
+  /** Whether `delete_episode` takes `group_id` (servers 1.1+), from the tools listed once per session. */
+  async deleteEpisodeTakesGroup(signal?: AbortSignal): Promise<boolean> {
+    return this.retrying('tools/list', signal, async () => {
+      const tool = await this.resolveTool('deleteEpisode', signal);
+      return tool !== undefined && declares(tool, 'group_id');
+    });
+  }
+
   /**
    * The facts resting on an episode, each with the episodes it names: get_episode_entities lists
    * them (servers on graphiti-core 0.29+; its edges carry no `episodes`), get_entity_edge reads

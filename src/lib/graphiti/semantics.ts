@@ -75,27 +75,35 @@ export function factsLostByDeleting(semantics: ServerSemantics, episode: string,
 }
 
 /**
- * A server that deletes and lists episodes only in the group it last wrote to: `delete_episode`
+ * A server that lists and deletes episodes only in the group it last wrote to: `delete_episode`
  * without `group_id` (before servers 1.1, graphiti-core 0.31.1: server/pins.ts `graphPerGroup` says
- * which pinned generation takes it), on FalkorDB, and a sync that writes to more than one group.
- * There each group is its own graph, and the server's one Graphiti client deletes and lists in the
- * graph of the group it last PROCESSED an episode for (graphiti-core's add_episode rebinds its
- * driver; search clones it per call and is not affected). Deleting a note
- * (or editing it) in any other group then answers "not found" and the old episode stays, its
- * knowledge still found by search and the session context; and a note of another group, listed
- * there to confirm it, shows nothing, so it is sent again once its wait runs out (a duplicate).
- * Measured on 0.28.2 and 0.29.3: test/real-graphiti/old-groups.test.ts. With one group, or on
- * Neo4j (one database), it does not arise.
+ * which pinned generation takes it), on FalkorDB. There each group is its own graph, and the
+ * server's one Graphiti client deletes and lists in the graph of the group it last PROCESSED an
+ * episode for (graphiti-core's add_episode rebinds its driver; search clones it per call and is not
+ * affected); after a restart, in none of ours. Deleting a note (or editing it) in any other group
+ * then answers "not found" and the old episode stays, its knowledge still found by search and the
+ * session context; and a listing of another group shows nothing of it. A listing of a group that
+ * shows an episode is the proof that the server is on that group (sync/group-reach.ts).
+ * Measured on 0.28.2 and 0.29.3: test/real-graphiti/old-groups.test.ts. Neo4j (one database) is not affected.
+ */
+export function listsInLastWrittenGroup(server: { deleteEpisodeTakesGroup: boolean; db: DbKind }): boolean {
+  return !server.deleteEpisodeTakesGroup && server.db === 'falkordb';
+}
+
+/**
+ * Such a server (listsInLastWrittenGroup) and a sync that writes to more than one group: its own
+ * writes move the server off each of its groups, so an empty listing is the rule, not a restart's
+ * exception (sync/reconcile.ts `BLIND_LISTING_PATIENCE_MS`), and users are told (`health`, `status`).
  */
 export function deletesInLastWrittenGroupOnly(server: { deleteEpisodeTakesGroup: boolean; db: DbKind; groups: number }): boolean {
-  return !server.deleteEpisodeTakesGroup && server.db === 'falkordb' && server.groups > 1;
+  return listsInLastWrittenGroup(server) && server.groups > 1;
 }
 
 /** What `health` and `status` say of such a server (deletesInLastWrittenGroupOnly); `cli` is how the user runs this tool. */
 export function lastWrittenGroupOnlyWarning(cli: string): { problem: string; fix: string } {
   return {
     problem:
-      'this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph, and a note sent to another group can be sent twice (its listing there shows nothing)',
+      'this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: so deleting or editing a note in a group waits until the server next writes to that group (its old episode, and its knowledge, stay in the graph until then), and a note sent there waits likewise to be confirmed',
     fix: `upgrade the Graphiti MCP server to 1.1.2 (graphiti-core 0.31.2, what \`${cli} server start\` runs), or send every note to one group (no MADEINOZ_KNOWLEDGE_SOURCE_GROUPS, no group_id in notes)`,
   };
 }

@@ -50,6 +50,11 @@ export interface EpisodeRef {
   /** Re-checks that kept it held: each doubles the wait before the next (sync/retire.ts). */
   heldChecks?: number;
   /**
+   * A retired part whose delete waits for the server to be on its group again: a server before 1.1
+   * on FalkorDB deletes only in the group it last wrote to (sync/group-reach.ts). Since when.
+   */
+  awaitsGroupSince?: string;
+  /**
    * A retired part sent without the tag of this machine's current note key, replaced by the same
    * content re-sent signed (sync/note-signing.ts): never taken back for the current part that has
    * its marker (reconcile.ts), unlike an older version a revert brings back.

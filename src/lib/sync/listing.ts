@@ -16,9 +16,13 @@
  * the first of ours waiting was queued. It is as complete as a listing for what reconcile judges
  * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
  * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
+ *
+ * A server before 1.1 on FalkorDB lists only the group it last wrote to; with several groups of
+ * ours an empty listing is marked `blind` (pace.ts GroupListing), and judged by reconcile.ts.
  */
 import { liveServerStartedAt } from '../config/server-runtime.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
+import { deletesInLastWrittenGroupOnly } from '../graphiti/semantics.js';
 import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
@@ -114,6 +118,13 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   // Read before the listing: a server that starts after this read cannot make a part look lost.
   const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
   const since = serverSince === undefined ? {} : { serverSince };
+  // Asked at the first get_episodes listing only (the tools are listed once per session).
+  let blindProne: Promise<boolean> | undefined;
+  const blindIfEmpty = async (listed: OurGroupListing): Promise<OurGroupListing> => {
+    if (listed.episodes.length > 0 || !listed.complete) return listed;
+    blindProne ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup, db: ctx.config.db, groups: groupsInUse(state).length }));
+    return (await blindProne) ? { ...listed, blind: true } : listed;
+  };
   try {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
@@ -132,7 +143,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
       // A sample needs the group's size, and a rebuild's first look must cover the group.
       const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && !restarted && (!options.rebuilding || options.coveredBefore === true);
       try {
-        const listed = { ...(sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
+        const listed = { ...(await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))))), ...since };
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error) {

@@ -78,6 +78,12 @@ export interface GroupListing {
    * show was lost (reconcile.ts).
    */
   serverSince?: number;
+  /**
+   * Nothing listed, by a server that lists only in the group it last wrote to while this sync
+   * writes to several (graphiti/semantics.ts `deletesInLastWrittenGroupOnly`): it may be on another
+   * group's graph, so the listing proves nothing absent for a while (reconcile.ts `BLIND_LISTING_PATIENCE_MS`).
+   */
+  blind?: boolean;
 }
 
 /**

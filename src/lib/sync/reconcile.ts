@@ -18,6 +18,11 @@
  *   server, `GroupListing.serverSince`). Graphiti's queue dies with its process, so what the
  *   server before it had not processed will never appear. Not the server's fault for this note:
  *   it does not count towards `maxResends`.
+ *
+ * A blind listing (pace.ts GroupListing `blind`: nothing listed, by a server that lists only the
+ * group it last wrote to, while we write to several) proves nothing absent until the part has
+ * waited BLIND_LISTING_PATIENCE_MS: there the note was most likely stored in a graph the server is
+ * not looking at, and sending it again would store it twice.
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
@@ -27,6 +32,14 @@ import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
+
+/**
+ * How long a part waits before a blind listing counts as evidence (at least `confirmMaxAgeMs`).
+ * Long, because on such a server the group comes back into view whenever anything is written to
+ * it, and the next complete listing then judges as usual; a drop in a group that nothing else is
+ * written to is the case this bound is for: that note is sent again after it, not never.
+ */
+export const BLIND_LISTING_PATIENCE_MS = 2 * 60 * 60_000;
 
 /** Why a part counts as lost (see the header). */
 export type DropEvidence = 'fifo' | 'age' | 'restart';
@@ -90,8 +103,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const pace = paceOf(state, group);
     return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input.confirmMaxAgeMs);
   };
+  // A complete listing proves absence, a blind one only for parts that have waited long enough.
+  const provesAbsent = (group: string, since: number) => complete(group) && (input.listing.get(group)?.blind !== true || now - since >= Math.max(input.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
   const dropEvidence = (group: string, since: number): DropEvidence | undefined => {
-    if (!complete(group)) return undefined;
+    if (!provesAbsent(group, since)) return undefined;
     const serverSince = input.listing.get(group)?.serverSince;
     if (serverSince !== undefined && since < serverSince) return 'restart';
     if ((newestVisibleSend.get(group) ?? 0) > since) return 'fifo';
@@ -203,7 +218,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   // appeared (the group's patience): by then the keeper rule above has picked the copy all keep.
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
-      if (!unsettledShared(ref, input.sharedOrigins) || !complete(ref.groupId)) continue;
+      if (!unsettledShared(ref, input.sharedOrigins) || !complete(ref.groupId) || input.listing.get(ref.groupId)?.blind === true) continue;
       const confirmed = ref.confirmedAt === undefined ? now : Date.parse(ref.confirmedAt);
       if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input.confirmMaxAgeMs)) out.settled.push(ref);
     }

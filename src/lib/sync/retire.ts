@@ -19,6 +19,12 @@
  * not deleted but HELD, its own facts removed one by one; `status` says so. A held part is checked
  * again after `HELD_RECHECK_MS`. A file with no current parts (deleted, opted out, skipped) has
  * nothing to wait for: its old episodes go at once.
+ *
+ * On a server that deletes only in the group it last wrote to (before 1.1 on FalkorDB:
+ * group-reach.ts) a part is deleted only while the server is on its group; otherwise it waits
+ * (`awaitsGroupSince`) for a run that finds the server there, which a write to that group brings.
+ * A new version is not held back by such a wait (`readyToSend`): sending it is what brings the
+ * server back to the group, and its older version then goes by the rules above (guarded).
  */
 import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
 import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type ServerSemantics } from '../graphiti/semantics.js';
@@ -28,6 +34,7 @@ import { retiredEpisodeUuids } from '../state/retired.js';
 import { partMarker } from '../memory/episode.js';
 import { backoffDelay, type Backoff } from '../util/backoff.js';
 import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
+import { groupReach, type GroupReach } from './group-reach.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
@@ -54,6 +61,8 @@ export interface Retired {
   held: EpisodeRef[];
   /** Facts removed one by one from held parts. */
   factsRemoved: number;
+  /** Parts whose delete waits for the server to be on their group again (group-reach.ts). */
+  awaitingGroup: EpisodeRef[];
 }
 
 /** What the delete phase tells the run: the counters it adds (the parts themselves are already written into the state). */
@@ -83,7 +92,7 @@ export function applyRetireResult(ctx: RunContext, result: RetireResult): void {
 
 export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise<Retired> {
   const { state, options } = ctx;
-  const out: Retired = { deleted: [], held: [], factsRemoved: 0 };
+  const out: Retired = { deleted: [], held: [], factsRemoved: 0, awaitingGroup: [] };
   const iso = new Date(ctx.now()).toISOString();
   // An episode a current part holds is never deleted: after a revert (A → B → A before A's old
   // episode was deleted) or a re-created file, reconcile adopts the old episode for the current
@@ -92,6 +101,13 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) current.add(ref.uuid);
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
   const existing = supportChecker(ctx);
+  // Asked on the first delete only: a run with nothing retired asks the server nothing.
+  let reach: Promise<GroupReach> | undefined;
+  const inReach = async (ref: EpisodeRef, lookAgain = false) => (await (reach ??= groupReach(ctx))).inReach(ref.groupId, lookAgain);
+  const awaitGroup = (ref: EpisodeRef) => {
+    ref.awaitsGroupSince ??= iso;
+    out.awaitingGroup.push(ref);
+  };
   const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
     const keep: EpisodeRef[] = [];
     for (const ref of refs) {
@@ -104,11 +120,25 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
       try {
         const release = input.releaseHeld === true && ref.heldAt !== undefined;
         if (release) ctx.logger.info('letting a held episode go on request (sync --release-held)', { uuid: ref.uuid, facts: ref.heldFacts });
+        // Before the guard: off its group the server would show the guard no facts either.
+        if (!(await inReach(ref))) {
+          awaitGroup(ref);
+          keep.push(ref);
+          continue;
+        }
+        delete ref.awaitsGroupSince;
         if (!release && (await hold(ctx, input.semantics, ref, retired, iso, out, existing))) {
           keep.push(ref);
           continue;
         }
-        await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options.signal);
+        const { notFound } = await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options.signal);
+        // "Not found" is "already gone" only if the server was on the group when it answered.
+        if (notFound && !(await inReach(ref, true))) {
+          ctx.logger.info('delete_episode answered "not found" after the server moved to another group; it waits for the server to be on its group again', { uuid: ref.uuid, group: ref.groupId });
+          awaitGroup(ref);
+          keep.push(ref);
+          continue;
+        }
         // Gone (deleted now, or already): its facts may not be (fact-cleanup.ts).
         rememberDeleted(state, ref.uuid, ref.groupId, iso);
         out.deleted.push(ref);
@@ -239,11 +269,12 @@ export function currentVersionConfirmed(record: FileRecord): boolean {
 
 /**
  * Whether a record's new version may be sent now. Break-before-make (own notes on 0.29.3 –
- * 0.31.1): only once its older versions are gone (or held); else always.
+ * 0.31.1): only once its older versions are gone, held, or waiting for the server to be on their
+ * group (only a write to the group brings it there: this one); else always.
  */
 export function readyToSend(record: FileRecord, input: RetireInput): boolean {
   if (editOrder(input.semantics) !== 'break-before-make' || isSharedRecord(record, input.sharedOrigins)) return true;
-  return record.superseded.every((ref) => ref.heldAt !== undefined);
+  return record.superseded.every((ref) => ref.heldAt !== undefined || ref.awaitsGroupSince !== undefined);
 }
 
 /** Any retired part at all (waiting, due or held): only then does the server's delete rule matter to a run. */

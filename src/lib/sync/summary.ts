@@ -1,6 +1,6 @@
 /** The summary phase: the run's counts plus the statuses of the files of its sources. */
 import { totalRedactions } from '../memory/redact.js';
-import { countByStatus } from '../state/state.js';
+import { countByStatus, retiredParts } from '../state/state.js';
 import type { Plan } from './plan.js';
 import type { ResolvedSemantics } from '../graphiti/server-rules.js';
 import { waitingMarkers } from './listing.js';
@@ -26,6 +26,7 @@ export function summarize(ctx: RunContext, plan: Plan, semantics?: ResolvedSeman
     pending: byStatus.pending,
     queued: byStatus.queued,
     confirmed: byStatus.confirmed,
+    awaitingGroup: retiredParts(ctx.state).filter((ref) => ref.awaitsGroupSince !== undefined).length,
     redactions: totalRedactions(counts.redactionsByKind),
     ...nextListingField(ctx),
     problems: ctx.problems,

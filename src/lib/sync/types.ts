@@ -88,6 +88,8 @@ export interface SyncSummary extends SyncCounts {
   pending: number;
   queued: number;
   confirmed: number;
+  /** Retired episodes whose delete, at the run's end, waits for the server to be on their group again (sync/group-reach.ts). */
+  awaitingGroup: number;
   /** Secrets redacted before sending, in total (by kind: `redactionsByKind`). */
   redactions: number;
   /** Ms until the next listing of a group where parts of ours wait to be seen (schedule.ts); absent when none waits. */

@@ -116,6 +116,7 @@ export class ServerCore {
     this.sessions.forgetAll();
     this.destroyHung();
     this.store.queue.dropQueues();
+    this.store.lastWrittenGroup = undefined;
   }
 
   destroyHung(): void {

@@ -70,6 +70,14 @@ export interface GraphitiServerOptions {
    * created_at, newest first. Default false.
    */
   graphPerGroup?: boolean;
+  /**
+   * Servers 1.0.x on FalkorDB (graphiti-core 0.28.2, 0.29.3): one graph per group, and one driver
+   * that add_episode moves to the group of the episode it processes. get_episodes, delete_episode,
+   * delete_entity_edge, get_entity_edge and get_episode_entities then see only the group last
+   * processed (none after a restart); search is not affected. Default false: the fake's older view
+   * of one database (the real suite measures the real thing: test/real-graphiti/old-groups.test.ts).
+   */
+  lastWrittenGroup?: boolean;
   /** The first N tool calls answer `{"error":"Graphiti service not initialized"}` (add_memory: `Services not initialized`). Re-armed by restart(). Default 0. */
   startupErrors?: number;
   /** get_status answers the `status:"error"` variant; a string is used as the exception text. Default false. */
@@ -157,6 +165,7 @@ const DEFAULTS: Resolved = {
   deleteMode: 'node-only',
   mainParams: false,
   graphPerGroup: false,
+  lastWrittenGroup: false,
   startupErrors: 0,
   statusError: false,
   serverVersion: undefined,

@@ -43,6 +43,12 @@ export class GraphitiStore {
   readonly failures: FailureLog[] = [];
   readonly processed: ProcessedLog[] = [];
 
+  /**
+   * The group of the episode last taken up by the worker (options.ts `lastWrittenGroup`): where a
+   * server 1.0.x on FalkorDB lists and deletes. Undefined after a restart (its default graph).
+   */
+  lastWrittenGroup: string | undefined;
+
   /** The ingestion worker: add_memory enqueues here; an episode becomes visible once processed. */
   readonly queue: IngestQueue;
 
@@ -78,6 +84,8 @@ export class GraphitiStore {
       const err = redisearchSyntaxError([item.groupId]);
       if (err) return this.fail(item, 'falkordb-hyphen', err);
     }
+    // graphiti-core's add_episode moves its driver to the group before anything can fail (the LLM's drop too).
+    this.lastWrittenGroup = item.groupId;
     const now = Date.now();
     if (item.uuid !== null) {
       const existing = this.episodes.get(item.uuid);

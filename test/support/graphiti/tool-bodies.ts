@@ -18,6 +18,8 @@ export interface ExecContext {
   mainParams: boolean;
   /** Each group in its own graph (0.31+): uuid lookups see only `group_id`'s (else the configured) group. */
   graphPerGroup: boolean;
+  /** Lists and uuid lookups see only the group last processed (options.ts `lastWrittenGroup`). */
+  lastWrittenGroup: boolean;
   statusError: boolean | string;
   /** Consumes one "not initialized" answer if any are left. */
   takeStartupError: () => boolean;
@@ -102,7 +104,10 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
   }
   const store = ctx.store;
   /** Whether a uuid lookup can see this uuid: on 0.31+ only in the named (else the configured) group's graph. */
-  const visible = (uuid: string): boolean => !ctx.graphPerGroup || store.groupOf(uuid) === ((a.group_id as string | null | undefined) || ctx.groupId);
+  const visible = (uuid: string): boolean =>
+    ctx.lastWrittenGroup ? store.groupOf(uuid) === store.lastWrittenGroup : !ctx.graphPerGroup || store.groupOf(uuid) === ((a.group_id as string | null | undefined) || ctx.groupId);
+  /** The groups a list can see: on a server that lists where it last wrote, that group only. */
+  const listable = (groups: string[]): string[] => (ctx.lastWrittenGroup ? groups.filter((g) => g === store.lastWrittenGroup) : groups);
   switch (tool) {
     case 'add_memory': {
       let referenceTime: string | null = null;
@@ -172,7 +177,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
                 .flatMap((g) => store.getEpisodes([g], max))
                 .sort((x, y) => (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0))
                 .slice(0, Math.max(0, max))
-            : store.getEpisodes(groups, max);
+            : store.getEpisodes(listable(groups), max);
       if (episodes.length === 0) return { message: 'No episodes found', episodes: [] };
       return { message: 'Episodes retrieved successfully', episodes: episodes.map(episodeResult) };
     }
@@ -207,7 +212,8 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
     case 'get_episode_entities': {
       const uuids = a.episode_uuids as string[];
       if (uuids.length === 0) return { error: 'episode_uuids must contain at least one UUID' };
-      const { nodes, facts } = store.episodeEntities(uuids, ctx.graphPerGroup ? (a.group_id as string | null) || ctx.groupId : null);
+      const seen = ctx.lastWrittenGroup ? uuids.filter(visible) : uuids;
+      const { nodes, facts } = store.episodeEntities(seen, ctx.graphPerGroup ? (a.group_id as string | null) || ctx.groupId : null);
       return { message: `Retrieved provenance for ${uuids.length} episode(s)`, nodes: nodes.map(nodeResult), edges: facts.map(edgeResult) };
     }
     case 'clear_graph': {

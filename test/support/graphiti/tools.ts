@@ -112,6 +112,7 @@ function callTool(core: ServerCore, session: Session, name: string, args: Record
     deleteMode: o.deleteMode,
     mainParams: o.mainParams,
     graphPerGroup: o.graphPerGroup,
+    lastWrittenGroup: o.lastWrittenGroup && o.db === 'falkordb' && !o.graphPerGroup,
     statusError: o.statusError,
     takeStartupError: () => core.faults.takeStartupError(),
     decideDrop: (episodeName) => (dropped = core.faults.decideDrop(core.opts, episodeName)),

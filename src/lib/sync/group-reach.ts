@@ -1,0 +1,41 @@
+/**
+ * Which of our groups the server can delete in right now, on a server that lists and deletes only
+ * in the group it last wrote to (graphiti/semantics.ts `listsInLastWrittenGroup`: before 1.1, on
+ * FalkorDB). There a delete in any other group answers "not found" while the episode stays, so
+ * "not found" cannot be read as "already gone" (retire.ts), and an empty listing says nothing.
+ *
+ * The proof that the server is on a group: a listing of it shows an episode (in another group's
+ * graph none of the group's episodes are found). One get_episodes of one episode, asked once per
+ * group and phase; asked again after a delete answered "not found", so that "not found" counts as
+ * gone only when the server was on the group before and after it. A server that moves off and back
+ * between those two looks (two episodes of two groups processed within milliseconds) could still
+ * make a delete it missed count as done: the one case left (docs/semantics.md).
+ *
+ * Every other server takes the group (or has one graph): every group is in reach and nothing is asked.
+ */
+import { listsInLastWrittenGroup } from '../graphiti/semantics.js';
+import type { OnlineRun } from './types.js';
+
+export interface GroupReach {
+  /** The server can delete in `group` now (asked once per group for the phase, unless `lookAgain`). */
+  inReach(group: string, lookAgain?: boolean): Promise<boolean>;
+}
+
+const EVERY_GROUP: GroupReach = { inReach: async () => true };
+
+/** The reach of this run's server: every group, unless it lists and deletes only in the group it last wrote to. */
+export async function groupReach(ctx: OnlineRun): Promise<GroupReach> {
+  const takesGroup = await ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal);
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: ctx.config.db })) return EVERY_GROUP;
+  const known = new Map<string, boolean>();
+  return {
+    async inReach(group, lookAgain = false) {
+      const cached = known.get(group);
+      if (cached !== undefined && !lookAgain) return cached;
+      const shown = (await ctx.graphiti.getEpisodes([group], 1, ctx.options.signal)).length > 0;
+      known.set(group, shown);
+      if (!shown) ctx.logger.debug('the server is not on this group now (it lists and deletes only in the group it last wrote to)', { group });
+      return shown;
+    },
+  };
+}
