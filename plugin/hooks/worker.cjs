@@ -7800,6 +7800,13 @@ var init_graphiti = __esm({
           };
         });
       }
+      /** Whether `delete_episode` takes `group_id` (servers 1.1+), from the tools listed once per session. */
+      async deleteEpisodeTakesGroup(signal) {
+        return this.retrying("tools/list", signal, async () => {
+          const tool = await this.resolveTool("deleteEpisode", signal);
+          return tool !== void 0 && declares(tool, "group_id");
+        });
+      }
       /**
        * The facts resting on an episode, each with the episodes it names: get_episode_entities lists
        * them (servers on graphiti-core 0.29+; its edges carry no `episodes`), get_entity_edge reads
@@ -7998,6 +8005,12 @@ function needsFactCleanup(semantics) {
 function factsLostByDeleting(semantics, episode, facts2, retired) {
   if (!deleteGuard(semantics)) return [];
   return facts2.filter((f) => (f.episodes ?? [])[0] === episode && (f.episodes ?? []).some((e) => e !== episode && !retired.has(e)));
+}
+function listsInLastWrittenGroup(server) {
+  return !server.deleteEpisodeTakesGroup && server.db === "falkordb";
+}
+function deletesInLastWrittenGroupOnly(server) {
+  return listsInLastWrittenGroup(server) && server.groups > 1;
 }
 var GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS;
 var init_semantics = __esm({
@@ -70867,6 +70880,12 @@ async function fetchListing(ctx, options2) {
   const covered = [];
   const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
   const since = serverSince === void 0 ? {} : { serverSince };
+  let blindProne;
+  const blindIfEmpty = async (listed) => {
+    if (listed.episodes.length > 0 || !listed.complete) return listed;
+    blindProne ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup, db: ctx.config.db, groups: groupsInUse(state).length }));
+    return await blindProne ? { ...listed, blind: true } : listed;
+  };
   try {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
@@ -70881,7 +70900,7 @@ async function fetchListing(ctx, options2) {
       }
       const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && !restarted && (!options2.rebuilding || options2.coveredBefore === true);
       try {
-        const listed = { ...sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))), ...since };
+        const listed = { ...await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error62) {
@@ -70945,6 +70964,7 @@ var init_listing = __esm({
     "use strict";
     init_server_runtime();
     init_escape();
+    init_semantics();
     init_falkordb_episodes();
     init_episode();
     init_errors2();
@@ -75922,8 +75942,9 @@ function reconcile(input2) {
     const pace = paceOf(state, group);
     return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
   };
+  const provesAbsent = (group, since) => complete(group) && (input2.listing.get(group)?.blind !== true || now - since >= Math.max(input2.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
   const dropEvidence = (group, since) => {
-    if (!complete(group)) return void 0;
+    if (!provesAbsent(group, since)) return void 0;
     const serverSince = input2.listing.get(group)?.serverSince;
     if (serverSince !== void 0 && since < serverSince) return "restart";
     if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
@@ -76009,7 +76030,7 @@ function reconcile(input2) {
   }
   for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
-      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId)) continue;
+      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId) || input2.listing.get(ref.groupId)?.blind === true) continue;
       const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
       if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input2.confirmMaxAgeMs)) out.settled.push(ref);
     }
@@ -76080,6 +76101,7 @@ function visibleByMarker(listing) {
   }
   return visible;
 }
+var BLIND_LISTING_PATIENCE_MS;
 var init_reconcile = __esm({
   "src/lib/sync/reconcile.ts"() {
     "use strict";
@@ -76089,6 +76111,7 @@ var init_reconcile = __esm({
     init_schedule();
     init_plan();
     init_failed_steps();
+    BLIND_LISTING_PATIENCE_MS = 2 * 60 * 6e4;
   }
 });
 
@@ -76254,6 +76277,31 @@ var init_fact_cleanup = __esm({
   }
 });
 
+// src/lib/sync/group-reach.ts
+async function groupReach(ctx) {
+  const takesGroup = await ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal);
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: ctx.config.db })) return EVERY_GROUP;
+  const known2 = /* @__PURE__ */ new Map();
+  return {
+    async inReach(group, lookAgain = false) {
+      const cached2 = known2.get(group);
+      if (cached2 !== void 0 && !lookAgain) return cached2;
+      const shown = (await ctx.graphiti.getEpisodes([group], 1, ctx.options.signal)).length > 0;
+      known2.set(group, shown);
+      if (!shown) ctx.logger.debug("the server is not on this group now (it lists and deletes only in the group it last wrote to)", { group });
+      return shown;
+    }
+  };
+}
+var EVERY_GROUP;
+var init_group_reach = __esm({
+  "src/lib/sync/group-reach.ts"() {
+    "use strict";
+    init_semantics();
+    EVERY_GROUP = { inReach: async () => true };
+  }
+});
+
 // src/lib/sync/retire.ts
 async function retirePhase(ctx, input2) {
   const retired = await deleteRetired(ctx, input2);
@@ -76266,12 +76314,18 @@ function applyRetireResult(ctx, result) {
 }
 async function deleteRetired(ctx, input2) {
   const { state, options: options2 } = ctx;
-  const out = { deleted: [], held: [], factsRemoved: 0 };
+  const out = { deleted: [], held: [], factsRemoved: 0, awaitingGroup: [] };
   const iso = new Date(ctx.now()).toISOString();
   const current = /* @__PURE__ */ new Set();
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) current.add(ref.uuid);
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
   const existing = supportChecker(ctx);
+  let reach;
+  const inReach = async (ref, lookAgain = false) => (await (reach ??= groupReach(ctx))).inReach(ref.groupId, lookAgain);
+  const awaitGroup = (ref) => {
+    ref.awaitsGroupSince ??= iso;
+    out.awaitingGroup.push(ref);
+  };
   const remove = async (refs) => {
     const keep2 = [];
     for (const ref of refs) {
@@ -76283,11 +76337,23 @@ async function deleteRetired(ctx, input2) {
       try {
         const release = input2.releaseHeld === true && ref.heldAt !== void 0;
         if (release) ctx.logger.info("letting a held episode go on request (sync --release-held)", { uuid: ref.uuid, facts: ref.heldFacts });
+        if (!await inReach(ref)) {
+          awaitGroup(ref);
+          keep2.push(ref);
+          continue;
+        }
+        delete ref.awaitsGroupSince;
         if (!release && await hold(ctx, input2.semantics, ref, retired, iso, out, existing)) {
           keep2.push(ref);
           continue;
         }
-        await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options2.signal);
+        const { notFound } = await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options2.signal);
+        if (notFound && !await inReach(ref, true)) {
+          ctx.logger.info('delete_episode answered "not found" after the server moved to another group; it waits for the server to be on its group again', { uuid: ref.uuid, group: ref.groupId });
+          awaitGroup(ref);
+          keep2.push(ref);
+          continue;
+        }
         rememberDeleted(state, ref.uuid, ref.groupId, iso);
         out.deleted.push(ref);
       } catch (error62) {
@@ -76386,7 +76452,7 @@ function currentVersionConfirmed(record2) {
 }
 function readyToSend(record2, input2) {
   if (editOrder(input2.semantics) !== "break-before-make" || isSharedRecord(record2, input2.sharedOrigins)) return true;
-  return record2.superseded.every((ref) => ref.heldAt !== void 0);
+  return record2.superseded.every((ref) => ref.heldAt !== void 0 || ref.awaitsGroupSince !== void 0);
 }
 function anythingRetired(state) {
   return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
@@ -76409,6 +76475,7 @@ var init_retire = __esm({
     init_episode();
     init_backoff();
     init_fact_cleanup();
+    init_group_reach();
     init_shared();
     HELD_RECHECK_MS = 60 * 6e4;
     HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 6e4;
@@ -76658,6 +76725,7 @@ function summarize(ctx, plan, semantics) {
     pending: byStatus.pending,
     queued: byStatus.queued,
     confirmed: byStatus.confirmed,
+    awaitingGroup: retiredParts(ctx.state).filter((ref) => ref.awaitsGroupSince !== void 0).length,
     redactions: totalRedactions(counts.redactionsByKind),
     ...nextListingField(ctx),
     problems: ctx.problems,
