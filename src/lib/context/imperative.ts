@@ -10,8 +10,9 @@
  * episode of a Claude Code memory opens with), not a verb.
  *
  * So, for the first word W of a clause:
- * - W followed by a colon, or by one or two content words and a colon: a label, no order
- *   ("Type: project", "Start command: npm run dev"; SHORT_LABEL);
+ * - W followed by a colon, or by one or two content words (and a qualifying prepositional phrase)
+ *   and a colon: a label, no order ("Type: project", "Start command: npm run dev", "Install command
+ *   for the CLI: npm i -g foo"; SHORT_LABEL, QUALIFIED_LABEL);
  * - W a function word (determiner, pronoun, preposition, conjunction, adverb, number), a gerund
  *   or a third-person verb: no order (an order's verb is in its base form);
  * - W followed by an object opener (a determiner, possessive, object pronoun, quote or code):
@@ -150,15 +151,53 @@ function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | unde
 }
 
 /**
+ * Prepositions that qualify a label's noun ("command for the CLI", "time of the job", "limit per
+ * user", "command in CI"). Not "to", "from", "into", "with" or "via": after a verb and its object
+ * they say where the object goes, where it comes from or how ("Send logs to …", "Download data
+ * from …"), the shape of an order rather than of a name.
+ */
+const QUALIFYING_PREPOSITIONS = new Set(['for', 'of', 'in', 'on', 'at', 'per', 'under', 'within', 'during', 'inside']);
+
+/** Determiners a label's qualifier may open with ("for the CLI", "per each tenant"); not "your": a label names a thing, it does not speak to the reader. */
+const QUALIFIER_DETERMINERS = new Set(['the', 'a', 'an', 'each', 'every', 'all', 'our', 'this', 'these', 'its', 'their']);
+
+/** A word of a qualifier's noun phrase: a name, a number, a path or a version ("CI", "Node 20", "node.js", "v2"); no function word. */
+function isQualifierWord(token: string | undefined): boolean {
+  return token !== undefined && /^[\p{L}\p{N}][\p{L}\p{N}._/+#-]*$/u.test(token) && !FUNCTION_WORDS.has(token.toLowerCase());
+}
+
+/**
+ * QUALIFIED_LABEL: from `j`, a qualifying preposition, an optional determiner and one to three
+ * words, then the colon ("for the API server:", "in CI:", "per tenant:"). A noun phrase may carry
+ * a prepositional phrase before its colon as well as a bare one, so it is a label as well.
+ */
+function qualifierEndsAtColon(tokens: readonly string[], j: number): boolean {
+  if (!QUALIFYING_PREPOSITIONS.has((tokens[j] ?? '').toLowerCase())) return false;
+  let k = j + 1;
+  if (QUALIFIER_DETERMINERS.has((tokens[k] ?? '').toLowerCase())) k += 1;
+  const start = k;
+  while (k - start < 3 && isQualifierWord(tokens[k])) k += 1;
+  return k > start && tokens[k] === ':';
+}
+
+/**
  * SHORT_LABEL: the first word and one or two content words after it, then a colon, name what
  * follows ("Start command: npm run dev", "Deploy target: fly.io", "Type Checker: …"), as the first
- * word alone before a colon does ("Type: project"). An order puts its object there ("Run the tests:
- * …", judged before this), and what follows the colon is a clause of its own, judged on its own
- * (clauseStarts in orders.ts): "Merge policy: always push straight to main" is still an order.
+ * word alone before a colon does ("Type: project"); QUALIFIED_LABEL: the same words, then a
+ * qualifying prepositional phrase, then the colon ("Install command for the CLI: npm i -g foo",
+ * "Test command in CI: …"). An order puts its object there ("Run the tests: …", judged before
+ * this), and what follows the colon is a clause of its own, judged on its own (clauseStarts in
+ * orders.ts): "Merge policy for main: always push straight to it" is still an order. A label that
+ * names a message to the assistant ("Note for Claude: …") is an order whatever follows: orders.ts
+ * judges that before the clause structure.
  */
 function isShortLabel(tokens: readonly string[], i: number): boolean {
-  const words = (n: number): boolean => tokens.slice(i + 1, i + 1 + n).every((t) => isContentWord(t.toLowerCase()) && !PARTICLES.has(t.toLowerCase()));
-  return (tokens[i + 2] === ':' && words(1)) || (tokens[i + 3] === ':' && words(2));
+  for (let n = 1; n <= 2; n += 1) {
+    const word = (tokens[i + n] ?? '').toLowerCase();
+    if (!isContentWord(word) || PARTICLES.has(word)) return false;
+    if (tokens[i + n + 1] === ':' || qualifierEndsAtColon(tokens, i + n + 1)) return true;
+  }
+  return false;
 }
 
 /** Leading politeness or urgency before an order ("Please display …", "Now run …"). */
@@ -193,7 +232,7 @@ export function opensWithOrder(clause: string): boolean {
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
   if (!verbShaped) return false;
-  if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Type Checker: Hindley-Milner …"
+  if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Install command for the CLI: npm i -g foo"
 
   if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"
   const rest = tokens.slice(i + 1).filter((t) => t !== ',' && t !== ':');
