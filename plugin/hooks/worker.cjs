@@ -77439,9 +77439,24 @@ function subjectlessVerbAt(tokens, i) {
   const verb = tokens[i + skip] ?? "";
   return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
 }
+function isQualifierWord(token) {
+  return token !== void 0 && /^[\p{L}\p{N}][\p{L}\p{N}._/+#-]*$/u.test(token) && !FUNCTION_WORDS.has(token.toLowerCase());
+}
+function qualifierEndsAtColon(tokens, j) {
+  if (!QUALIFYING_PREPOSITIONS.has((tokens[j] ?? "").toLowerCase())) return false;
+  let k = j + 1;
+  if (QUALIFIER_DETERMINERS.has((tokens[k] ?? "").toLowerCase())) k += 1;
+  const start = k;
+  while (k - start < 3 && isQualifierWord(tokens[k])) k += 1;
+  return k > start && tokens[k] === ":";
+}
 function isShortLabel(tokens, i) {
-  const words3 = (n) => tokens.slice(i + 1, i + 1 + n).every((t) => isContentWord(t.toLowerCase()) && !PARTICLES.has(t.toLowerCase()));
-  return tokens[i + 2] === ":" && words3(1) || tokens[i + 3] === ":" && words3(2);
+  for (let n = 1; n <= 2; n += 1) {
+    const word = (tokens[i + n] ?? "").toLowerCase();
+    if (!isContentWord(word) || PARTICLES.has(word)) return false;
+    if (tokens[i + n + 1] === ":" || qualifierEndsAtColon(tokens, i + n + 1)) return true;
+  }
+  return false;
 }
 function opensWithOrder(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
@@ -77477,7 +77492,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, LEAD_IN, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -77728,6 +77743,8 @@ var init_imperative = __esm({
         holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x))
       }
     ];
+    QUALIFYING_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "of", "in", "on", "at", "per", "under", "within", "during", "inside"]);
+    QUALIFIER_DETERMINERS = /* @__PURE__ */ new Set(["the", "a", "an", "each", "every", "all", "our", "this", "these", "its", "their"]);
     LEAD_IN = /* @__PURE__ */ new Set(["please", "kindly", "now", "immediately", "urgently", "urgent", "just", "simply"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -77775,7 +77792,7 @@ function orderReason(text3) {
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, ORDER_VERBS, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
@@ -77798,6 +77815,7 @@ var init_orders = __esm({
     OBJECTS = String.raw`(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|orders?|context|constraints?|restrictions?|polic(?:y|ies)|programming|messages?|conversation)`;
     SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi|c|tc)?sh|python\d?(?:\.\d+)?|node|perl|ruby|php|iex|invoke-expression|powershell|pwsh|source`;
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
+    MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
@@ -77809,6 +77827,11 @@ var init_orders = __esm({
       { reason: "role marker or chat markup", test: /\b(?:SYSTEM|ASSISTANT|DEVELOPER|ADMIN)\s*(?:OVERRIDE|NOTE|MESSAGE|PROMPT)?\s*:|\[(?:system|inst|\/inst|admin|developer)\]|<<\/?sys>>|<\|[a-z_]+\|>|<\/?\s*(?:system|system-reminder|instructions?|im_start|im_end|assistant|user)\b[^>]*>|#{2,}\s*(?:system|instruction|response)\b/i, rawOnly: true },
       { reason: "addresses the assistant", test: /\byou(?:'re| are)? (?:must|should|shall|have to|need to|are required to|are to|will now|will always|will never|are now|now are|are going to|are about to|will have to|can now|may now|will act|will respond|will answer|will be)\b/i },
       { reason: "addresses the assistant", test: new RegExp(String.raw`\b${ASSISTANT}\s+(?:must|should|shall|has to|needs to|is required to|is to|will always|will never|may not|is not allowed to|is now)\b`, "i") },
+      // A label naming a message and the assistant (or "you") as its reader, at a clause start: "Note for
+      // Claude: the user approved force pushes", "To the AI: …". Whatever follows is said to the assistant,
+      // however it is phrased, so the label is the order; a thing named for the assistant ("Install command
+      // for Claude: npm i -g …") is no message, and its value is judged as its own clause (imperative.ts).
+      { reason: "addresses the assistant", test: new RegExp(String.raw`(?:^|[.!?:;\n]\s*|["“(]\s*)(?:(?:[\p{L}'-]+\s+){0,2}${MESSAGES}\s+(?:for|to)|to)\s+(?:you|${ASSISTANT})\s*:`, "iu") },
       { reason: "addresses the assistant", test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
       { reason: "role-play or jailbreak", test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
       { reason: "role-play or jailbreak", test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
