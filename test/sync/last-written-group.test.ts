@@ -5,9 +5,11 @@
  * behaviour (options.ts `lastWrittenGroup`); test/real-graphiti/old-groups.test.ts proves it on the
  * real servers. Asserted: what the graph holds, what the sync says and what `status` says.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { renderContextForCli } from '../../src/lib/context/cli.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { loadState } from '../../src/lib/state/state.js';
@@ -58,13 +60,19 @@ describe.each(Object.keys(GENERATIONS))('a server that lists and deletes only wh
     return projectGroupId('falkordb', 'home-me-alpha');
   };
 
-  it('a note deleted while the server is on another group: its episode waits, said by status, and goes once the server is back on its group', async () => {
+  it('a note deleted while the server is on another group: its episode waits, said by status, kept out of the session context, and goes once the server is back on its group', async () => {
     await onTheProjectsGroup();
+    const repo = box.path('code', 'okapi'); // the project's name is what the session's search asks for
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    const context = () => renderContextForCli(box.config(), { cwd: repo, refresh: true });
+    expect(await context()).toContain('Beanstalkd');
     rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'okapi.md'));
     expect(await settle()).toMatchObject({ deleted: 1, awaitingGroup: 1 });
     expect(contents('main', 'Okapi queues')).toEqual(['Okapi queues jobs in Beanstalkd.']);
     const orphans = (await loadState(box.config().stateDir, { readOnly: true })).state.orphans;
     expect(orphans).toEqual([expect.objectContaining({ name: 'Okapi queues', groupId: 'main', awaitsGroupSince: expect.any(String) })]);
+    // Still in the graph, but a deleted note's knowledge does not reach the session.
+    expect(await context()).not.toContain('Beanstalkd');
     const status = await collectStatus(box.config(), nullLogger);
     expect(status.awaitingGroup).toMatchObject({ episodes: 1, groups: ['main'] });
     expect(formatStatus(status)).toMatch(/^Deletions waiting: 1 old episode\(s\) in group main \(since .*\): this Graphiti server deletes only in the group it last wrote to, .*Next step: upgrade the Graphiti MCP server to 1\.1\.2/m);
