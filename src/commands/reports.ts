@@ -302,6 +302,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
   if (s.factsRemoved > 0) lines.push(`removed ${s.factsRemoved} fact(s) that rested only on deleted episodes`);
   if (s.held > 0) lines.push(`kept ${s.held} retired episode(s) whose deletion would delete facts another episode still states (see \`status\`)`);
+  if (s.awaitingGroup > 0) lines.push(`${s.awaitingGroup} old episode(s) still to delete: this Graphiti server deletes only in the group it last wrote to; the first sync after it next writes there deletes them (see \`status\`)`);
   if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) {

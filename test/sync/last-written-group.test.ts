@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { collectStatus, formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { renderContextForCli } from '../../src/lib/context/cli.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
@@ -67,7 +67,9 @@ describe.each(Object.keys(GENERATIONS))('a server that lists and deletes only wh
     const context = () => renderContextForCli(box.config(), { cwd: repo, refresh: true });
     expect(await context()).toContain('Beanstalkd');
     rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'okapi.md'));
-    expect(await settle()).toMatchObject({ deleted: 1, awaitingGroup: 1 });
+    const deleted = await settle();
+    expect(deleted).toMatchObject({ deleted: 1, awaitingGroup: 1 });
+    expect(formatSyncSummary(deleted)).toMatch(/^1 old episode\(s\) still to delete: this Graphiti server deletes only in the group it last wrote to/m);
     expect(contents('main', 'Okapi queues')).toEqual(['Okapi queues jobs in Beanstalkd.']);
     const orphans = (await loadState(box.config().stateDir, { readOnly: true })).state.orphans;
     expect(orphans).toEqual([expect.objectContaining({ name: 'Okapi queues', groupId: 'main', awaitsGroupSince: expect.any(String) })]);
