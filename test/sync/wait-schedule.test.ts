@@ -3,7 +3,7 @@
  * the test server processing one episode at a time: a slow server gets a few listings for a
  * whole batch, not one every few hundred milliseconds.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleCap } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { SyncOptions } from '../../src/lib/sync/types.js';
@@ -120,8 +120,8 @@ describe('sync --wait in a busy group', () => {
     expect(copiesByMarker(server).size).toBe(64);
   });
 
-  it('a dropped tail is still found after the pace samples, and re-sent once', async () => {
-    // Simulated time: 44 notes at 100 ms, then the drop is judged; on real time about 25 s of the test's wait.
+  /** A batch of 40 whose last note the server loses the first time, in a group of 3,000 (simulated time: 44 notes at 100 ms, then the drop is judged). */
+  async function droppedTailAfterSamples(): Promise<void> {
     const time = simulatedTime();
     fillWithForeignEpisodes(server, FOREIGN);
     server.setOptions({ processingDelayMs: 100 });
@@ -137,7 +137,23 @@ describe('sync --wait in a busy group', () => {
     expect(looks(from).some((max) => max === sampleCap(FOREIGN + 4))).toBe(true);
     expect(adds()).toBe(4 + 40 + 1);
     expect([...copiesByMarker(server).values()].every((n) => n === 1)).toBe(true);
+  }
+
+  it('a dropped tail is still found after the pace samples, and re-sent once', droppedTailAfterSamples);
+
+  it('the same on a machine too busy to list quickly (every look 1.5 s of its time): the wait runs on the run\'s clock', async () => {
+    // A loaded machine: between any two readings of its clock 1.5 s go by. The listing budget and
+    // the time a look held the server's worker are the run's clock's (listing.ts `stopwatch`).
+    const real = performance.now.bind(performance);
+    let lag = 0;
+    const busy = vi.spyOn(performance, 'now').mockImplementation(() => real() + (lag += 1_500));
+    try {
+      await droppedTailAfterSamples();
+    } finally {
+      busy.mockRestore();
+    }
   });
+
   it('runs a minute apart (the hooks): the run after the send lists in full once and confirms everything, no sample', async () => {
     fillWithForeignEpisodes(server, FOREIGN);
     const config = box.config();
