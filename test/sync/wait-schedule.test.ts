@@ -3,10 +3,12 @@
  * the test server processing one episode at a time: a slow server gets a few listings for a
  * whole batch, not one every few hundred milliseconds.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleCap } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import type { SyncOptions } from '../../src/lib/sync/types.js';
 import { copiesByMarker, fillWithForeignEpisodes } from '../support/busy-group.js';
+import { FakeClock } from '../support/fake-clock.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -20,6 +22,18 @@ useServerAndSandbox((s, b) => {
 });
 
 const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
+
+/**
+ * The run's clock and the server's queue on one fake clock: `sync --wait` sleeps by advancing it
+ * (SyncOptions `sleep`), and the server processes what falls due meanwhile. A wait of a minute
+ * plays out in well under a second, the same however busy the machine is.
+ */
+function simulatedTime(): Pick<SyncOptions, 'now' | 'sleep'> {
+  const clock = new FakeClock();
+  clock.t = Date.now();
+  server.setOptions({ clock });
+  return { now: () => clock.now(), sleep: (ms) => clock.advance(ms) };
+}
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 
 describe('the hooks\' worker in a long session', () => {
@@ -68,19 +82,19 @@ describe('sync --wait on a slow server', () => {
   });
 
   it('a dropped tail is still found while waiting, and re-sent', async () => {
+    // Simulated time: the drop is judged only after the group has shown no movement for several
+    // times its pace (at least 10 s), which on real time took about 18 s of the test's wait.
+    const time = simulatedTime();
     server.setOptions({ processingDelayMs: 30 });
     for (let i = 0; i < 6; i++) box.pai(`LEARNING/SYSTEM/d${i}.md`, learning(`D${i}`, `Body ${i}.`));
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
-    await runSync(config, { waitMs: 60_000 }); // learns the group's pace
+    await runSync(config, { waitMs: 60_000, ...time }); // learns the group's pace
     box.pai('LEARNING/SYSTEM/tail.md', learning('Tail', 'The last note of the queue.'));
     server.failNext('drop', 1);
-    const summary = await runSync(config, { waitMs: 60_000 });
+    const summary = await runSync(config, { waitMs: 60_000, ...time });
     expect(summary).toMatchObject({ confirmed: 7, queued: 0, resent: 1 });
     expect(adds()).toBe(6 + 2);
-    // Real time on the fake server: the drop is judged only after the group has shown no movement
-    // for several times its pace (at least 10 s), so about 18 s on a quiet machine, and the default
-    // 30 s limit was within reach of a loaded CI machine. Not a timing goal.
-  }, 120_000);
+  });
 });
 
 describe('sync --wait in a busy group', () => {
@@ -106,24 +120,40 @@ describe('sync --wait in a busy group', () => {
     expect(copiesByMarker(server).size).toBe(64);
   });
 
-  it('a dropped tail is still found after the pace samples, and re-sent once', async () => {
+  /** A batch of 40 whose last note the server loses the first time, in a group of 3,000 (simulated time: 44 notes at 100 ms, then the drop is judged). */
+  async function droppedTailAfterSamples(): Promise<void> {
+    const time = simulatedTime();
     fillWithForeignEpisodes(server, FOREIGN);
     server.setOptions({ processingDelayMs: 100 });
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
-    await runSync(config, { waitMs: 60_000 });
+    await runSync(config, { waitMs: 60_000, ...time });
     // The batch's last note (sent last: names sort) is lost by the server the first time.
     for (let i = 0; i < 40; i++) box.pai(`LEARNING/SYSTEM/b${String(i).padStart(2, '0')}.md`, learning(`B${String(i).padStart(2, '0')}`, `Body of the batch note ${i}.`));
     server.setOptions({ faults: { dropNames: ['B39'] } });
     const from = server.calls.length;
-    const summary = await runSync(config, { waitMs: 60_000 });
+    const summary = await runSync(config, { waitMs: 60_000, ...time });
     expect(summary).toMatchObject({ confirmed: 44, queued: 0, resent: 1 });
     expect(looks(from).some((max) => max === sampleCap(FOREIGN + 4))).toBe(true);
     expect(adds()).toBe(4 + 40 + 1);
     expect([...copiesByMarker(server).values()].every((n) => n === 1)).toBe(true);
-    // Real time on the fake server (44 notes at 100 ms, then the drop is judged): about 25 s on a
-    // quiet machine, so the default 30 s was a coin toss on a loaded one. Not a timing goal.
-  }, 120_000);
+  }
+
+  it('a dropped tail is still found after the pace samples, and re-sent once', droppedTailAfterSamples);
+
+  it('the same on a machine too busy to list quickly (every look 1.5 s of its time): the wait runs on the run\'s clock', async () => {
+    // A loaded machine: between any two readings of its clock 1.5 s go by. The listing budget and
+    // the time a look held the server's worker are the run's clock's (listing.ts `stopwatch`).
+    const real = performance.now.bind(performance);
+    let lag = 0;
+    const busy = vi.spyOn(performance, 'now').mockImplementation(() => real() + (lag += 1_500));
+    try {
+      await droppedTailAfterSamples();
+    } finally {
+      busy.mockRestore();
+    }
+  });
+
   it('runs a minute apart (the hooks): the run after the send lists in full once and confirms everything, no sample', async () => {
     fillWithForeignEpisodes(server, FOREIGN);
     const config = box.config();

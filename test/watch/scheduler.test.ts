@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
 import { backoffDelay, PassScheduler, type BackoffInfo, type PassReason, type SchedulerOptions } from '../../src/lib/watch/scheduler.js';
-import { FakeClock, flushMicrotasks } from './fake-clock.js';
+import { FakeClock, flushMicrotasks } from '../support/fake-clock.js';
 import { fakeSummary as summary } from './helpers.js';
 
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPathFilter } from '../../src/lib/watch/filter.js';
 import { WriteStabilizer, type FileSignature } from '../../src/lib/watch/stabilizer.js';
-import { FakeClock, flushMicrotasks } from './fake-clock.js';
+import { FakeClock, flushMicrotasks } from '../support/fake-clock.js';
 
 describe('WriteStabilizer', () => {
   function setup(thresholdMs = 100, maxWaitMs?: number) {

@@ -195,10 +195,10 @@ class DirectReader {
     try {
       this.episodes ??= await this.open();
       if (this.episodes === undefined) return undefined;
-      const started = performance.now();
+      const elapsed = stopwatch(ctx);
       const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window, { everyMarked: this.everyMarked });
       const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
-      const ms = Math.round(performance.now() - started);
+      const ms = elapsed();
       ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });
       return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
     } catch (error) {
@@ -222,11 +222,22 @@ class DirectReader {
   }
 }
 
+/**
+ * A look's time, read on the run's clock (RunEnv `now`): the schedule sets it against times on that
+ * clock (pace.ts `looks`, from now − ms to now; the budget, schedule.ts `budgetAt`). So on a
+ * test's fake clock (SyncOptions `sleep`) a look takes no time, however busy the machine; and a
+ * system clock set back during a look reads as 0 ms, never less.
+ */
+function stopwatch(ctx: OnlineRun): () => number {
+  const started = ctx.now();
+  return () => Math.max(0, Math.round(ctx.now() - started));
+}
+
 /** Grows the cap until every waiting marker is found or the group is covered. */
 async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<OurGroupListing> {
   let requests = 0;
   let listed = 0;
-  const started = performance.now();
+  const elapsed = stopwatch(ctx);
   for (;;) {
     const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
@@ -234,7 +245,7 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
     const complete = episodes.length < cap;
     if (complete || cap >= MAX_LISTING || allFound(episodes, markers)) {
       if (!complete && cap >= MAX_LISTING) ctx.logger.warn('get_episodes at its safety cap; some episodes may be invisible to confirmation', { group, cap });
-      const ms = Math.round(performance.now() - started);
+      const ms = elapsed();
       ctx.logger.debug('listed group', { group, cap, episodes: episodes.length, complete, requests, ms });
       return { episodes, complete, requests, listed, ms };
     }
@@ -244,10 +255,10 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
 
 /** One request for the top `cap` of the uuid order: a pace sample (complete only if the group has shrunk below it). */
 async function sampleGroup(ctx: OnlineRun, group: string, cap: number): Promise<OurGroupListing> {
-  const started = performance.now();
+  const elapsed = stopwatch(ctx);
   const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
   const complete = episodes.length < cap;
-  const ms = Math.round(performance.now() - started);
+  const ms = elapsed();
   ctx.logger.debug('sampled group', { group, cap, episodes: episodes.length, complete, ms });
   return { episodes, complete, requests: 1, listed: episodes.length, ms, ...(complete ? {} : { sample: true }) };
 }

@@ -358,7 +358,7 @@ async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: Set
     if (!waiting && !retiredWaiting(ctx)) break;
     const groups = [...waitingMarkers(ctx.state, run.rebuilding, run.sharedOrigins).keys()];
     const wakeAt = groups.length === 0 ? ctx.now() + backoffDelay(WAIT_BACKOFF, attempt) : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
-    await sleep(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
+    await (ctx.options.sleep ?? sleep)(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await settle(ctx, order);
   }

@@ -36,8 +36,15 @@ export interface SyncOptions {
   onLockWait?: (holder: string) => void;
   logger?: Logger;
   graphiti?: GraphitiClient;
-  /** Clock, for tests of age-based re-sends. */
+  /** Clock, for tests of age-based re-sends (and, with `sleep`, of `sync --wait`). */
   now?: () => number;
+  /**
+   * How `sync --wait` waits between its passes (default: util/backoff.ts `sleep`). A test passes
+   * its fake clock's advance here, with that clock's `now` and a test server whose queue runs on
+   * the same clock, so the wait's schedule plays out in simulated time: fast, and the same however
+   * busy the machine is.
+   */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface SyncProblem {

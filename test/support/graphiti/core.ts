@@ -44,6 +44,7 @@ export class ServerCore {
         maxFactsPerEpisode: this.opts.maxFactsPerEpisode,
         maxNodesPerEpisode: this.opts.maxNodesPerEpisode,
         extractor: this.opts.extractor,
+        clock: this.opts.clock,
       }),
       {
         onProcessed: (p) => this.events.emit('processed', p),

@@ -1,10 +1,12 @@
 /**
  * Graphiti's ingestion worker: one FIFO queue per group, processed one item at a time after
- * `processingDelayMs` (a macrotask when 0), pausable, and forgotten on restart (no persistence).
+ * `processingDelayMs` (a macrotask when 0) on the server's clock (options.ts `clock`), pausable,
+ * and forgotten on restart (no persistence).
  */
+import { systemClock, type Clock, type TimerHandle } from '../../../src/lib/watch/scheduler.js';
 import type { QueueItem } from './records.js';
 
-type Timer = { kind: 'timeout'; handle: NodeJS.Timeout } | { kind: 'immediate'; handle: NodeJS.Immediate };
+type Timer = { kind: 'clock'; clock: Clock; handle: TimerHandle } | { kind: 'immediate'; handle: NodeJS.Immediate };
 
 export class IngestQueue {
   private readonly queues = new Map<string, QueueItem[]>();
@@ -16,6 +18,8 @@ export class IngestQueue {
 
   constructor(
     private readonly delayMs: () => number,
+    /** The server's clock, read when an item is scheduled (a test may set it after the server started). */
+    private readonly clock: () => Clock,
     /** Runs one item; a throw still counts it as finished. */
     private readonly process: (item: QueueItem) => void,
   ) {}
@@ -60,6 +64,7 @@ export class IngestQueue {
     }
     this.running.add(groupId);
     const delay = Math.max(0, this.delayMs());
+    const clock = this.clock();
     let timer: Timer;
     const run = () => {
       this.timers.delete(timer);
@@ -71,7 +76,8 @@ export class IngestQueue {
         this.checkIdle();
       }
     };
-    timer = delay > 0 ? { kind: 'timeout', handle: setTimeout(run, delay) } : { kind: 'immediate', handle: setImmediate(run) };
+    // On a test's fake clock even a 0 delay waits for that clock to move.
+    timer = delay > 0 || clock !== systemClock ? { kind: 'clock', clock, handle: clock.setTimeout(run, delay) } : { kind: 'immediate', handle: setImmediate(run) };
     this.timers.add(timer);
   }
 
@@ -91,7 +97,7 @@ export class IngestQueue {
   /** A restart: queued-but-unprocessed episodes are lost (no persistence in Graphiti). Returns how many. */
   dropQueues(): number {
     for (const t of this.timers) {
-      if (t.kind === 'timeout') clearTimeout(t.handle);
+      if (t.kind === 'clock') t.clock.clearTimeout(t.handle);
       else clearImmediate(t.handle);
     }
     this.timers.clear();

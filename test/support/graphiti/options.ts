@@ -3,6 +3,7 @@
  * another, or fail (`faults`), with the defaults (Graphiti MCP 1.0.2 on python mcp 1.26).
  * Reference: /work/shared/reference/graphiti-mcp-server.md.
  */
+import { systemClock, type Clock } from '../../../src/lib/watch/scheduler.js';
 
 /** See GraphitiServerOptions.deleteMode. */
 export type DeleteMode = 'node-only' | 'cascade' | 'detach';
@@ -143,6 +144,14 @@ export interface GraphitiServerOptions {
    * one that reads subject, relation and object out of a sentence, like an LLM would.
    */
   extractor?: Extractor;
+  /**
+   * Where the server's time comes from (in-process servers only): the worker's processing delay
+   * and every `created_at` it writes. A test's fake clock (fake-clock.ts), shared with the sync
+   * engine's `now` and `sleep`, runs a `sync --wait` against this queue in simulated time, the
+   * same however busy the machine is; on it even a 0 delay waits for the clock to move. Default:
+   * the system's.
+   */
+  clock?: Clock;
 }
 
 /** What an extraction derives from one episode: entities (with summaries) and facts between them. */
@@ -191,6 +200,7 @@ const DEFAULTS: Resolved = {
   maxFactsPerEpisode: 5,
   maxNodesPerEpisode: 8,
   extractor: undefined,
+  clock: systemClock,
 };
 
 /** Options with every default applied (`faults` copied, so the caller's object is never shared). */

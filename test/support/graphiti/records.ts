@@ -4,6 +4,7 @@
  * (group-id validation, FalkorDB's RediSearch error, python's timestamp format).
  * Reference: /work/shared/reference/graphiti-mcp-server.md, sections 2, 4 and 5.
  */
+import type { Clock } from '../../../src/lib/watch/scheduler.js';
 import type { Extractor } from './options.js';
 
 /** The 7 fields `get_episodes` returns on v1.x. */
@@ -91,6 +92,8 @@ export interface StoreConfig {
   maxNodesPerEpisode: number;
   /** A replacement for the line-splitting extraction (options.ts `extractor`). */
   extractor?: Extractor | undefined;
+  /** The server's time: processing delays and `created_at` (options.ts `clock`). */
+  clock: Clock;
 }
 
 export const GROUP_ID_RE = /^[a-zA-Z0-9_-]+$/;

@@ -58,13 +58,19 @@ export class GraphitiStore {
   ) {
     this.queue = new IngestQueue(
       () => this.config().processingDelayMs,
+      () => this.config().clock,
       (item) => this.process(item),
     );
   }
 
+  /** The server's time (options.ts `clock`): when an episode was processed, a record created. */
+  private now(): number {
+    return this.config().clock.now();
+  }
+
   private fail(item: QueueItem, cause: FailureLog['cause'], error: string): void {
     const f: FailureLog = {
-      at: Date.now(),
+      at: this.now(),
       groupId: item.groupId,
       name: item.name,
       episodeUuid: item.uuid,
@@ -78,15 +84,15 @@ export class GraphitiStore {
 
   private process(item: QueueItem): void {
     const cfg = this.config();
-    if (item.drop) return this.fail(item, 'drop', 'Rate limit exceeded. Please try again later.');
     if (!GROUP_ID_RE.test(item.groupId)) return this.fail(item, 'invalid-group', invalidGroupIdMessage(item.groupId));
     if (cfg.db === 'falkordb') {
       const err = redisearchSyntaxError([item.groupId]);
       if (err) return this.fail(item, 'falkordb-hyphen', err);
     }
-    // graphiti-core's add_episode moves its driver to the group before anything can fail (the LLM's drop too).
+    // graphiti-core's add_episode moves its driver to the group before its LLM can fail (a drop).
     this.lastWrittenGroup = item.groupId;
-    const now = Date.now();
+    if (item.drop) return this.fail(item, 'drop', 'Rate limit exceeded. Please try again later.');
+    const now = this.now();
     if (item.uuid !== null) {
       const existing = this.episodes.get(item.uuid);
       if (!existing) return this.fail(item, 'unknown-uuid', `node ${item.uuid} not found`);
@@ -118,7 +124,7 @@ export class GraphitiStore {
   /** Deterministic fake of Graphiti's LLM extraction; entities and facts are deduplicated per group. */
   private extract(ep: StoredEpisode, referenceTime: string | null): void {
     const cfg = this.config();
-    const created = pyIsoNow();
+    const created = pyIsoNow(this.now());
     const custom = cfg.extractor?.({ name: ep.name, content: ep.content, sourceDescription: ep.source_description });
     const summaryOf = (name: string) => custom?.entities.find((e) => e.name === name)?.summary ?? summarize(name, ep.content);
     const names = (custom === undefined ? deriveNodeNames(ep.name, ep.content) : custom.entities.map((e) => e.name)).slice(0, Math.max(1, cfg.maxNodesPerEpisode));
@@ -199,7 +205,7 @@ export class GraphitiStore {
       uuid: partial.uuid ?? randomUUID(),
       name: partial.name,
       content: partial.content,
-      created_at: partial.created_at ?? pyIsoNow(),
+      created_at: partial.created_at ?? pyIsoNow(this.now()),
       source: partial.source ?? 'text',
       source_description: partial.source_description ?? '',
       group_id: partial.group_id ?? 'main',
@@ -210,7 +216,7 @@ export class GraphitiStore {
   }
 
   seedFact(partial: Partial<StoredFact> & { fact: string }): StoredFact {
-    const now = pyIsoNow();
+    const now = pyIsoNow(this.now());
     const groupId = partial.group_id ?? 'main';
     const nodeUuid = () => this.seedNode({ name: `Seed ${this.nodes.size + 1}`, group_id: groupId }).uuid;
     const fact: StoredFact = {
@@ -237,7 +243,7 @@ export class GraphitiStore {
       uuid: partial.uuid ?? randomUUID(),
       name: partial.name,
       labels: partial.labels ?? ['Entity'],
-      created_at: partial.created_at === undefined ? pyIsoNow() : partial.created_at,
+      created_at: partial.created_at === undefined ? pyIsoNow(this.now()) : partial.created_at,
       summary: partial.summary === undefined ? null : partial.summary,
       group_id: partial.group_id ?? 'main',
       attributes: partial.attributes ?? {},
@@ -290,7 +296,7 @@ export class GraphitiStore {
    * graphiti-core resolves them) and the fact between them, resting on no episode.
    */
   addTriplet(t: { groupId: string; source: string; edgeName: string; fact: string; target: string; sourceUuid: string | null; targetUuid: string | null }): { nodes: StoredNode[]; fact: StoredFact } {
-    const created = pyIsoNow();
+    const created = pyIsoNow(this.now());
     const entity = (name: string, uuid: string | null): StoredNode => {
       const known = this.nodes.get(uuid ?? this.nodeIndex.get(indexKey(t.groupId, name)) ?? '');
       if (known !== undefined && known.group_id === t.groupId) return known;

@@ -1,4 +1,8 @@
-/** A manual clock for the watch state machine: timers run only when the test advances time. */
+/**
+ * A manual clock: timers run only when the test advances time. The watch state machine runs on it,
+ * and `sync --wait` against a test server whose queue shares it (SyncOptions `sleep`, the server's
+ * `clock` option).
+ */
 import type { Clock, TimerHandle } from '../../src/lib/watch/scheduler.js';
 
 export async function flushMicrotasks(): Promise<void> {
