@@ -70914,10 +70914,14 @@ async function fetchListing(ctx, options2) {
   }
   return { listing, coveredAll: covered.length > 0 && covered.length === listing.size };
 }
+function stopwatch(ctx) {
+  const started = ctx.now();
+  return () => Math.max(0, Math.round(ctx.now() - started));
+}
 async function listGroup(ctx, group, markers, cap) {
   let requests = 0;
   let listed = 0;
-  const started = performance.now();
+  const elapsed = stopwatch(ctx);
   for (; ; ) {
     const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
@@ -70925,7 +70929,7 @@ async function listGroup(ctx, group, markers, cap) {
     const complete = episodes.length < cap;
     if (complete || cap >= MAX_LISTING || allFound(episodes, markers)) {
       if (!complete && cap >= MAX_LISTING) ctx.logger.warn("get_episodes at its safety cap; some episodes may be invisible to confirmation", { group, cap });
-      const ms = Math.round(performance.now() - started);
+      const ms = elapsed();
       ctx.logger.debug("listed group", { group, cap, episodes: episodes.length, complete, requests, ms });
       return { episodes, complete, requests, listed, ms };
     }
@@ -70933,10 +70937,10 @@ async function listGroup(ctx, group, markers, cap) {
   }
 }
 async function sampleGroup(ctx, group, cap) {
-  const started = performance.now();
+  const elapsed = stopwatch(ctx);
   const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
   const complete = episodes.length < cap;
-  const ms = Math.round(performance.now() - started);
+  const ms = elapsed();
   ctx.logger.debug("sampled group", { group, cap, episodes: episodes.length, complete, ms });
   return { episodes, complete, requests: 1, listed: episodes.length, ms, ...complete ? {} : { sample: true } };
 }
@@ -71006,10 +71010,10 @@ var init_listing = __esm({
         try {
           this.episodes ??= await this.open();
           if (this.episodes === void 0) return void 0;
-          const started = performance.now();
+          const elapsed = stopwatch(ctx);
           const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window2, { everyMarked: this.everyMarked });
           const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
-          const ms = Math.round(performance.now() - started);
+          const ms = elapsed();
           ctx.logger.debug("read group from the local FalkorDB", { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });
           return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
         } catch (error62) {
@@ -77335,7 +77339,7 @@ async function waitForConfirmation(ctx, run2, order, waitMs) {
     if (!waiting && !retiredWaiting(ctx)) break;
     const groups = [...waitingMarkers(ctx.state, run2.rebuilding, run2.sharedOrigins).keys()];
     const wakeAt = groups.length === 0 ? ctx.now() + backoffDelay(WAIT_BACKOFF, attempt2) : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
-    await sleep(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
+    await (ctx.options.sleep ?? sleep)(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
     if (!await reconcileWithGraph(ctx, run2)) break;
     await settle2(ctx, order);
   }
