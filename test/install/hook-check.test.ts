@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
 import { hookProblems } from '../../src/lib/install/hook-check.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 import { cli } from '../../src/lib/util/install-route.js';
@@ -59,7 +60,7 @@ describe('hookProblems', () => {
     expect(check(join(prefix, 'bin'))).toEqual([]);
     const problems = check('/usr/bin');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatchObject({ scope: 'local', command: `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
     expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
   });
 
