@@ -15,9 +15,8 @@
  * would repeat what the session start already said.
  *
  * The message is written with `echo '…'` inside single quotes, so it holds no `'`, no `"` inside
- * the JSON string, no backslash (dash's `echo` reads escapes) and no `!` (Claude Code on Windows
- * runs hooks with Git Bash's `bash --login -i -c`, where `!` is history expansion); it names the
- * troubleshooting section that explains it (docs/troubleshooting.md, NODE_MISSING_SECTION).
+ * the JSON string and no backslash (dash's `echo` reads escapes); it names the troubleshooting
+ * section that explains it (docs/troubleshooting.md, NODE_MISSING_SECTION).
  */
 
 export type HookEvent = 'SessionStart' | 'Stop';
