@@ -42,7 +42,14 @@ export function nodeMissingOutput(): string {
  */
 export function nodeGuard(event: HookEvent): string {
   const end = event === 'SessionStart' ? `{ echo '${nodeMissingOutput()}'; exit 0; }` : 'exit 0';
-  return `command -v node >/dev/null 2>&1 || ${end}`;
+  return `${NODE_CHECK} || ${end}`;
+}
+
+const NODE_CHECK = 'command -v node >/dev/null 2>&1';
+
+/** Whether a hook command takes the node check (entries written before it have none: `status` says to rewrite them). */
+export function checksForNode(command: string): boolean {
+  return command.includes(`${NODE_CHECK} || `);
 }
 
 /** The ways `nodeGuard` ends a command, as a regex source (for reading commands back: hook-entries.ts `hookLaunch`). */
