@@ -17,7 +17,8 @@ import type { SyncSummary } from '../lib/sync/types.js';
 import { nextStepLine } from './next-step.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
-import { hookProblems, type HookProblem } from '../lib/install/hook-check.js';
+import { hookProblems, hooksWithoutNodeCheck, type HookProblem } from '../lib/install/hook-check.js';
+import type { InstallScope } from '../lib/install/types.js';
 import { toolCopies } from '../lib/install/copies.js';
 import { formatCopies, judgeCopies, type CopyReport } from './copies.js';
 import { processEnv } from '../lib/config/process-env.js';
@@ -88,6 +89,8 @@ export interface StatusReport {
   nextStep?: string;
   /** Our hook entries that cannot run from here (a copy of the package that is gone), each with its fix. */
   hookProblems?: HookProblem[];
+  /** Settings files whose entries of ours predate the node check (install/node-guard.ts): `install` rewrites them. */
+  hooksWithoutNodeCheck?: Array<{ scope: InstallScope; file: string }>;
   /**
    * Every copy of the tool Claude Code runs here (the plugin, install's settings hooks), with its
    * version, state format and folder, and for one older than the state or than another copy, why and
@@ -193,9 +196,11 @@ function copiesClaudeCodeRuns(config: Config): { copies?: CopyReport[] } {
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
-function hooksThatCannotRun(config: Config): { hookProblems?: HookProblem[] } {
-  const problems = hookProblems({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
-  return problems.length === 0 ? {} : { hookProblems: problems };
+function hooksThatCannotRun(config: Config): { hookProblems?: HookProblem[]; hooksWithoutNodeCheck?: Array<{ scope: InstallScope; file: string }> } {
+  const options = { env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() };
+  const problems = hookProblems(options);
+  const older = hooksWithoutNodeCheck(options);
+  return { ...(problems.length === 0 ? {} : { hookProblems: problems }), ...(older.length === 0 ? {} : { hooksWithoutNodeCheck: older }) };
 }
 
 function withNextStep(message: string, config: Config): { nextStep?: string } {
@@ -242,6 +247,9 @@ export function formatStatus(s: StatusReport): string {
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
+  for (const h of s.hooksWithoutNodeCheck ?? []) {
+    lines.push(`Hooks (${h.scope} scope, ${h.file}) were written by an earlier version, without the check for node: a Claude Code whose PATH has no node shows a hook error in every session instead of saying so. Run "${cli()} install --scope ${h.scope}" to rewrite them.`);
+  }
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
   lines.push(...formatCopies(s.copies ?? []));
   if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued, s.server.ok));

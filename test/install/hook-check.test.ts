@@ -3,12 +3,13 @@
  * the bin gone from PATH, an absolute path to a copy that moved, a project's dev dependency not
  * installed. Entries that run, and other tools' hooks, are not named.
  */
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
-import { hookProblems } from '../../src/lib/install/hook-check.js';
+import { hookProblems, hooksWithoutNodeCheck } from '../../src/lib/install/hook-check.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 import { cli } from '../../src/lib/util/install-route.js';
@@ -59,7 +60,7 @@ describe('hookProblems', () => {
     expect(check(join(prefix, 'bin'))).toEqual([]);
     const problems = check('/usr/bin');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatchObject({ scope: 'local', command: `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
     expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
   });
 
@@ -110,10 +111,35 @@ describe('hookProblems', () => {
     expect(check()).toEqual([]);
   });
 
+  it('entries that run but predate the node check: their file, once, until install rewrites them; an entry that cannot run is named as such instead', async () => {
+    const pkg = copyAt(join(dir, 'checkout'));
+    const older = (c: string) => c.replace(/command -v node >\/dev\/null 2>&1 \|\| (exit 0|\{ echo '[^']*'; exit 0; \}); /, '');
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    const file = join(home, '.claude', 'settings.json');
+    const now = readFileSync(file, 'utf8');
+    const commands = (JSON.parse(now) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
+    const later = [commands.SessionStart?.[0]?.hooks[0]?.command as string, commands.Stop?.[0]?.hooks[0]?.command as string];
+    expect(hooksWithoutNodeCheck({ env: env(), cwd: project, home })).toEqual([]);
+    // What the previous version's install wrote: the file check alone (and before it, the bare command).
+    writeFileSync(file, later.reduce((text, c) => text.replace(JSON.stringify(c), JSON.stringify(older(c))), now));
+    expect(readFileSync(file, 'utf8')).not.toContain('command -v node');
+    expect(hooksWithoutNodeCheck({ env: env(), cwd: project, home })).toEqual([{ scope: 'user', file }]);
+    expect(check()).toEqual([]);
+    rmSync(join(pkg, 'dist'), { recursive: true });
+    expect(hooksWithoutNodeCheck({ env: env(), cwd: project, home })).toEqual([]);
+    copyAt(pkg);
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(readFileSync(file, 'utf8')).toBe(now);
+    expect(hooksWithoutNodeCheck({ env: env(), cwd: project, home })).toEqual([]);
+  });
+
   it('status prints each with its fix', () => {
     const report = { stateDir: '/s', counts: { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 }, total: 0, failures: [], skipped: [], orphansToDelete: 0, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 }, serverUrlFrom: 'x' } as StatusReport;
     expect(formatStatus(report)).not.toContain('Hooks');
     const text = formatStatus({ ...report, hookProblems: [{ scope: 'user', file: '/h/.claude/settings.json', command: 'c', message: 'gone: run X' }] });
     expect(text).toContain('Hooks (user scope, /h/.claude/settings.json) cannot run: gone: run X');
+    expect(formatStatus({ ...report, hooksWithoutNodeCheck: [{ scope: 'local', file: '/p/.claude/settings.local.json' }] })).toContain(
+      `Hooks (local scope, /p/.claude/settings.local.json) were written by an earlier version, without the check for node: a Claude Code whose PATH has no node shows a hook error in every session instead of saying so. Run "${cli()} install --scope local" to rewrite them.`,
+    );
   });
 });

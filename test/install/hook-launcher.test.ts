@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HOOK_BIN, launcherOnPath, projectPackagePath } from '../../src/lib/install/hook-launcher.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { isOurHandler, runInstall, runUninstall, type InstallOptions } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
@@ -64,7 +65,10 @@ describe('install records the bin for a global install', () => {
   it('the bare name on PATH; an absolute path from elsewhere; switching updates the entries in place; uninstall finds either', async () => {
     const first = await runInstall(options({ PATH: global.bin }, global.root));
     expect(first.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
-    expect(commands()).toEqual([`command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync`, `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} stop --graphiti-memory-sync`]);
+    expect(commands()).toEqual([
+      `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync`,
+      `${nodeGuard('Stop')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} stop --graphiti-memory-sync`,
+    ]);
     expect(isOurHandler({ command: commands()[0] }, 'SessionStart')).toBe(true);
     expect(isOurHandler({ command: commands()[0] }, 'Stop')).toBe(false);
 
@@ -72,7 +76,7 @@ describe('install records the bin for a global install', () => {
     const second = await runInstall(options({ PATH: '/usr/bin' }, global.root));
     expect(second.files[0]?.entries).toEqual(['SessionStart: updated', 'Stop: updated']);
     const script = join(global.root, 'dist', 'hooks', 'session-start.js');
-    expect(commands()[0]).toBe(`test -f ${script} || exit 0; exec node ${script} --graphiti-memory-sync`);
+    expect(commands()[0]).toBe(`test -f ${script} || exit 0; ${nodeGuard('SessionStart')}; exec node ${script} --graphiti-memory-sync`);
 
     await runInstall(options({ PATH: global.bin }, global.root));
     const removed = await runUninstall(options({}, global.root));
@@ -91,7 +95,7 @@ describe('project scope names the package as the project does', () => {
     await runInstall({ scope: 'project', home: join(dir, 'home'), cwd: project, env: { HOME: join(dir, 'home') }, packageRoot: store });
     const text = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
     const script = '\\"$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js\\"';
-    expect(text).toContain(`"test -f ${script} || exit 0; exec node ${script} --graphiti-memory-sync"`);
+    expect(text).toContain(`"test -f ${script} || exit 0; ${JSON.stringify(nodeGuard('SessionStart')).slice(1, -1)}; exec node ${script} --graphiti-memory-sync"`);
     expect(text).not.toContain('.pnpm');
   });
 

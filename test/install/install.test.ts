@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatInstallResult, InstallError, isOurHandler, mcpLocation, mergeHooks, runInstall, runUninstall, settingsPath, type InstallOptions } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 
 let dir: string;
 useTempDir('gms-install-', (d) => (dir = d));
@@ -47,9 +48,9 @@ describe('project scope: a command that works on every teammate\'s machine', () 
     expect(text).not.toContain(cwd);
     const hooks = (JSON.parse(text) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
     expect(hooks.SessionStart?.[0]?.hooks[0]?.command).toBe(
-      'test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" || exit 0; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync',
+      `test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" || exit 0; ${nodeGuard('SessionStart')}; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync`,
     );
-    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe('test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" || exit 0; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync');
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe(`test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" || exit 0; ${nodeGuard('Stop')}; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync`);
   });
 
   it('refuses when the package lives outside the project, saying why and what to do instead; nothing written', async () => {
@@ -101,7 +102,7 @@ describe('install: merging', () => {
     expect(start?.matcher).toBe('startup|clear|compact');
     expect(start?.hooks[0]).toEqual({
       type: 'command',
-      command: `test -f '${join(pkg, 'dist', 'hooks', 'session-start.js')}' || exit 0; exec node '${join(pkg, 'dist', 'hooks', 'session-start.js')}' --graphiti-memory-sync`,
+      command: `test -f '${join(pkg, 'dist', 'hooks', 'session-start.js')}' || exit 0; ${nodeGuard('SessionStart')}; exec node '${join(pkg, 'dist', 'hooks', 'session-start.js')}' --graphiti-memory-sync`,
       timeout: 10,
       statusMessage: 'Loading memory',
     });

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { pluginContentHash, pluginVersion, versionNamesContent } from '../../src/lib/install/plugin-version.js';
 import { logFilePath } from '../../src/lib/util/log.js';
@@ -56,11 +57,12 @@ describe('plugin manifest and marketplace', () => {
       const startGroup = hooks.SessionStart?.[0];
       expect(startGroup?.matcher).toBe('startup|clear|compact');
       expect(startGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
-      expect(startGroup?.hooks[0]?.command).toBe(`node "${root}/${startCmd} --graphiti-memory-sync`);
+      // Behind the node check every hook command of ours takes (install/node-guard.ts, its one owner).
+      expect(startGroup?.hooks[0]?.command).toBe(`${nodeGuard('SessionStart')}; exec node "${root}/${startCmd} --graphiti-memory-sync`);
       const stopGroup = hooks.Stop?.[0];
       expect(stopGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
       expect(stopGroup?.hooks[0]).not.toHaveProperty('async');
-      expect(stopGroup?.hooks[0]?.command).toBe(`node "${root}/${stopCmd} --graphiti-memory-sync`);
+      expect(stopGroup?.hooks[0]?.command).toBe(`${nodeGuard('Stop')}; exec node "${root}/${stopCmd} --graphiti-memory-sync`);
       // install/uninstall recognise these as ours
       expect(isOurHandler(startGroup?.hooks[0], 'SessionStart')).toBe(true);
       expect(isOurHandler(stopGroup?.hooks[0], 'Stop')).toBe(true);

@@ -28,6 +28,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../claude/fake-anthropic
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { CLEAN_SESSION, claudeBinary, hookOutcome, hookRuns, makeClaudeBox, type ClaudeBox, waitForEvent } from '../claude/harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -224,7 +225,7 @@ describe('the package from a fresh clone, by the README', () => {
     const dry = await sh('graphiti-memory-sync install --dry-run', work, env);
     expectOk(dry, 'install --dry-run');
     expect(dry.stdout).toContain('dry run, nothing written');
-    expect(dry.stdout).toContain('"command": "command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook session-start --graphiti-memory-sync"');
+    expect(dry.stdout).toContain(`"command": ${JSON.stringify(`${nodeGuard('SessionStart')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook session-start --graphiti-memory-sync`)}`);
     expect(existsSync(join(env.CLAUDE_CONFIG_DIR as string, 'settings.json'))).toBe(false);
 
     writeMemory(env, 'billing.md', 'The billing queue retries failed invoices every 6 hours.');
@@ -251,7 +252,7 @@ describe('the package from a fresh clone, by the README', () => {
     try {
       const install = await sh('graphiti-memory-sync install', box.project, box.env);
       expectOk(install, 'install');
-      expect(hookCommands(join(box.claudeDir, 'settings.json')).Stop).toBe('command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook stop --graphiti-memory-sync');
+      expect(hookCommands(join(box.claudeDir, 'settings.json')).Stop).toBe(`${nodeGuard('Stop')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook stop --graphiti-memory-sync`);
       const run = await box.claude(['-p', `WRITE ${join(box.memoryDir, 'queue.md')}`, '--allowedTools', 'Write']);
       expect(hookOutcome(run)).toEqual(CLEAN_SESSION);
       expect(hookRuns(run.debug).every((r) => r.command.includes('; exec graphiti-memory-sync-hook '))).toBe(true);
@@ -273,7 +274,7 @@ describe('the package from a fresh clone, by the README', () => {
       const install = await sh(npx as string, box.project, env);
       expectOk(install, npx as string);
       const script = '"$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js"';
-      expect(hookCommands(join(box.project, '.claude', 'settings.json')).SessionStart).toBe(`test -f ${script} || exit 0; exec node ${script} --graphiti-memory-sync`);
+      expect(hookCommands(join(box.project, '.claude', 'settings.json')).SessionStart).toBe(`test -f ${script} || exit 0; ${nodeGuard('SessionStart')}; exec node ${script} --graphiti-memory-sync`);
 
       const here = await box.claude(['-p', `WRITE ${join(box.memoryDir, 'team.md')}`, '--allowedTools', 'Write']);
       expect(hookOutcome(here)).toEqual(CLEAN_SESSION);
@@ -308,7 +309,7 @@ describe('the package from a fresh clone, by the README', () => {
       expectOk(start, `SessionStart ${note}`);
       expect(start.stderr).toBe('');
       // The bare form earlier versions recorded (no guard) is the same run.
-      const bare = await sh(recorded.SessionStart.replace(/^.* \|\| exit 0; exec /, ''), work, runEnv, startInput);
+      const bare = await sh(recorded.SessionStart.replace(/^.*; exec /, ''), work, runEnv, startInput);
       expect({ code: bare.code, stderr: bare.stderr }, `bare SessionStart ${note}`).toEqual({ code: 0, stderr: '' });
       const stop = await sh(recorded.Stop, work, runEnv, stopInput);
       expectOk(stop, `Stop ${note}`);

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { hookBinOnPath, ourHookCommands } from './copies.js';
 import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch } from './hook-entries.js';
+import { checksForNode } from './node-guard.js';
 import type { InstallOptions, InstallScope } from './types.js';
 import { cli } from '../util/install-route.js';
 
@@ -41,6 +42,21 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
     return `${script} does not exist: run "npm install" in ${projectDir} (graphiti-memory-sync is a dev dependency of the project); ${meanwhile}`;
   }
   return `${script} does not exist (that copy moved or was removed): ${again}; ${meanwhile}`;
+}
+
+/**
+ * The settings files whose entries of ours run but were written before the node check
+ * (node-guard.ts): where Claude Code's PATH has no node they fail with a hook error in every
+ * session, and nothing else says why. `install` rewrites them; the plugin updates itself.
+ */
+export function hooksWithoutNodeCheck(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): Array<{ scope: InstallScope; file: string }> {
+  const projectDir = options.cwd ?? process.cwd();
+  const files = new Map<string, { scope: InstallScope; file: string }>();
+  for (const { scope, file, command } of ourHookCommands(options)) {
+    if (checksForNode(command) || why(scope, command, projectDir, options.env?.PATH) !== undefined) continue;
+    files.set(file, { scope, file });
+  }
+  return [...files.values()];
 }
 
 /** Our hook entries, in every scope's settings file, that cannot run from here. */

@@ -21,6 +21,7 @@ import {
   type MatcherGroup,
 } from './types.js';
 import { HOOK_BIN } from './hook-launcher.js';
+import { nodeGuard, NODE_GUARD_END, type HookEvent } from './node-guard.js';
 
 export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
@@ -56,7 +57,7 @@ export interface HookCommandOptions {
 }
 
 /**
- * A hook command: `<target is there> || exit 0; exec <run the hook>`.
+ * A hook command: `<target is there> || exit 0; <node is there> || <say so>; exec <run the hook>`.
  *
  * Claude Code runs a `command` through a POSIX shell (`sh -c` on Linux and macOS, Git Bash on
  * Windows) and shows any exit but 0 as a hook error, in every session. When the file the command
@@ -65,39 +66,46 @@ export interface HookCommandOptions {
  * package removed with `npm rm -g` and no `uninstall`, a checkout moved, dist/ mid-rebuild. So the
  * shell first asks whether the target is there, with a builtin that starts no process (`test -f`,
  * `command -v`), and ends quietly when it is not; `status` says so and what to run (hook-check.ts).
- * When it is there, `exec` replaces the shell with the hook: the one process Claude Code times,
+ * Then whether `node` is there (node-guard.ts: without it, exit 0 too, and SessionStart tells the
+ * user, since nothing else can). The order: a file first, so a teammate whose clone has no
+ * node_modules (who may not use the tool at all) hears nothing from us; the launcher after node,
+ * since under nvm the global bin sits beside node and goes missing with it: node's absence is the
+ * news there, not silence.
+ * When both are there, `exec` replaces the shell with the hook: the one process Claude Code times,
  * feeds stdin and kills on timeout, with the same output and exit code as the bare
  * `node <file> …` / `graphiti-memory-sync-hook …` earlier versions wrote (`hookLaunch` still reads
  * those). `test`, not `[`: Claude Code's debug log shows the command inside `[…]`.
  */
-function guarded(present: string, run: string): string {
-  return `${present} || exit 0; exec ${run}`;
+function guarded(steps: string[], run: string): string {
+  return `${steps.join('; ')}; exec ${run}`;
 }
 
-/** The guard `guarded` puts before the run, as written (a path quoted by `shellQuote` or in double quotes). */
-const GUARD = /^(?:test -f (?:'(?:[^']|'\\'')*'|"[^"]*"|\S+)|command -v \S+ >\/dev\/null 2>&1) \|\| exit 0; exec /;
+/** One step `guarded` puts before the run, as written (a path quoted by `shellQuote` or in double quotes). */
+const STEP = String.raw`(?:test -f (?:'(?:[^']|'\\'')*'|"[^"]*"|\S+)|command -v \S+ >\/dev\/null 2>&1) \|\| ${NODE_GUARD_END}; `;
+/** The steps before `exec`, in any number and order (earlier versions wrote one, or none). */
+const GUARD = new RegExp(`^(?:${STEP})+exec `);
 
 /**
  * The matcher groups we install: `node` with `<packageRoot>/dist/hooks/<name>.js` (an absolute
  * path, or with `projectRelative` the path under "$CLAUDE_PROJECT_DIR"), or with `launcherOnPath`
- * the bin `graphiti-memory-sync-hook <name>`; each behind the guard of `guarded`.
+ * the bin `graphiti-memory-sync-hook <name>`; each behind the steps of `guarded`.
  */
 export function ourHookGroups(packageRoot: string, options: HookCommandOptions = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
   const script = (name: string) =>
     options.projectRelative !== undefined
       ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
       : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
-  const command = (name: string) =>
+  const command = (name: string, event: HookEvent) =>
     options.launcherOnPath === true && options.projectRelative === undefined
-      ? guarded(`command -v ${HOOK_BIN} >/dev/null 2>&1`, `${HOOK_BIN} ${name} ${MARKER_ARG}`)
-      : guarded(`test -f ${script(name)}`, `node ${script(name)} ${MARKER_ARG}`);
+      ? guarded([nodeGuard(event), `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0`], `${HOOK_BIN} ${name} ${MARKER_ARG}`)
+      : guarded([`test -f ${script(name)} || exit 0`, nodeGuard(event)], `node ${script(name)} ${MARKER_ARG}`);
   return {
     SessionStart: {
       matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
-      hooks: [{ type: 'command', command: command('session-start'), timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
+      hooks: [{ type: 'command', command: command('session-start', 'SessionStart'), timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
     },
     Stop: {
-      hooks: [{ type: 'command', command: command('stop'), timeout: STOP_TIMEOUT_S }],
+      hooks: [{ type: 'command', command: command('stop', 'Stop'), timeout: STOP_TIMEOUT_S }],
     },
   };
 }
