@@ -30,6 +30,7 @@ import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type I
 import { loadState } from '../state/state.js';
 import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
+import { groupsInView } from '../sync/group-reach.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -210,8 +211,11 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   // Whether an edit elsewhere can leave the graph without the note for a while (decide.ts
   // `absenceSettled`): the server's edit order, as known without a probe (cautious: it can).
   let editWindow = true;
+  // The groups this listing speaks for: on a server before 1.1 on FalkorDB only those it shows (group-reach.ts).
+  let inView: ReadonlySet<string>;
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
+    inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
       editWindow = semantics === undefined || editOrder(semantics) === 'break-before-make';
@@ -264,7 +268,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
     }
   } finally {
     await journal.close();
@@ -309,6 +313,8 @@ interface PullRun {
   now: number;
   /** How long a note of a group may be absent before it is a deletion (decide.ts `absenceSettled`). */
   absenceRule: (group: string) => Promise<AbsenceRule>;
+  /** The groups the listing speaks for (group-reach.ts `groupsInView`): a note of another is never absent. */
+  inView: ReadonlySet<string>;
   ours: ReadonlySet<string>;
 }
 
@@ -343,7 +349,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           local,
           incomingRedacted: restored?.redacted ?? false,
           sameAsLocal,
-          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
           firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
           now: run.now,
           ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),

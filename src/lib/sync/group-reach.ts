@@ -12,7 +12,11 @@
  * make a delete it missed count as done: the one case left (docs/semantics.md).
  *
  * Every other server takes the group (or has one graph): every group is in reach and nothing is asked.
+ * The same proof tells which groups one listing of several can speak for (`groupsInView`: pull).
  */
+import type { DbKind } from '../config/config.js';
+import { normalizeGroupId } from '../graphiti/escape.js';
+import type { Episode, GraphitiClient } from '../graphiti/graphiti.js';
 import { listsInLastWrittenGroup } from '../graphiti/semantics.js';
 import type { OnlineRun } from './types.js';
 
@@ -38,4 +42,15 @@ export async function groupReach(ctx: OnlineRun): Promise<GroupReach> {
       return shown;
     },
   };
+}
+
+/**
+ * The groups of `asked` that one listing of them can speak for (pull's listing of several groups):
+ * on a server that lists only in the group it last wrote to, those it shows an episode of; the
+ * others may be out of its view, so nothing of theirs is absent on it. Elsewhere every group asked.
+ */
+export async function groupsInView(graphiti: GraphitiClient, db: DbKind, asked: readonly string[], listed: readonly Pick<Episode, 'group_id'>[], signal?: AbortSignal): Promise<Set<string>> {
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await graphiti.deleteEpisodeTakesGroup(signal), db })) return new Set(asked);
+  const shown = new Set(listed.map((e) => e.group_id));
+  return new Set(asked.filter((group) => shown.has(normalizeGroupId(db, group))));
 }

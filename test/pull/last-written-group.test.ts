@@ -1,0 +1,54 @@
+/**
+ * `pull` on a server that lists only in the group it last wrote to (servers 1.0.x on FalkorDB:
+ * graphiti-core 0.28.2 and 0.29.3; graphiti/semantics.ts `listsInLastWrittenGroup`; the fast test
+ * server taught it, options.ts `lastWrittenGroup`). A listing that shows nothing of a group may
+ * only mean the server is on another group: a pulled note there is not absent, so this machine's
+ * copy is never removed on it (sync/group-reach.ts `groupsInView`). A real deletion still reaches
+ * it once the group is in view again.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { link, topic } from './homes.js';
+
+const machines = usePullMachines();
+const FALKORDB = { MADEINOZ_KNOWLEDGE_DB: 'falkordb' };
+
+describe('pull on a server that lists only where it last wrote (0.28.2 rules on FalkorDB, fast test server)', () => {
+  it("a note of the main group is not taken for deleted while the server is on another group; a real deletion reaches the copy once the group is in view", async () => {
+    await machines.restartWith({ db: 'falkordb', lastWrittenGroup: true });
+    const a = machines.make('laptop', undefined, FALKORDB);
+    const b = machines.make('desktop/src', undefined, FALKORDB);
+    await link(a, b);
+    a.write('build.md', topic('Build', 'The build uses Bun and runs in CI on every push.'));
+    a.write('deploy.md', topic('Deploy', 'Deploys go to Fly.io from the main branch.'));
+    await a.sync();
+    expect((await b.pull()).written).toHaveLength(2);
+    const copy = join(b.memoryDir, 'build.md');
+    // A teammate's episode in another group: the server now lists there.
+    const client = new GraphitiClient(a.config());
+    try {
+      await client.addMemory({ name: 'Team wiki', episodeBody: 'The team wiki moved to Notion.', groupId: 'team', sourceDescription: 'wiki import' });
+    } finally {
+      await client.close();
+    }
+    await machines.server.whenIdle();
+    const blind = await b.pull();
+    expect(blind.removed).toEqual([]);
+    expect(existsSync(copy)).toBe(true);
+    // Deleted on A: A's delete waits for the server to be on the main group (its next write there).
+    rmSync(join(a.memoryDir, 'build.md'));
+    await a.sync();
+    expect(machines.server.episodes('main').map((e) => e.name)).toContain('Build');
+    expect((await b.pull()).removed).toEqual([]);
+    a.write('test.md', topic('Test', 'Tests run with Vitest.'));
+    await a.sync();
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').map((e) => e.name)).not.toContain('Build');
+    const seen = await b.pull();
+    expect(seen.removed).toEqual([copy]);
+    expect(existsSync(join(b.memoryDir, 'deploy.md'))).toBe(true);
+  });
+});
