@@ -23,7 +23,7 @@ import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { PASSWORD_IN_OTHER_LANGUAGES } from './names.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
-import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
+import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
 const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]+)';
@@ -110,10 +110,12 @@ const BARE: RegexRule = {
 /**
  * The weak shapes a password takes that prose words do not: letters then two or more digits, in
  * lower case or a capital first as sites ask for one (`hunter22`, `sommar2023`, `Vpn2024`), four letters
- * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode).
+ * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode);
+ * the same word and number in another script's letters (`лето2024`, `なつ2024`: values.ts
+ * isWordAndNumberInAnyScript), as people make one memorable in their own language.
  */
 const WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
-const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value));
+const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
 
 /**
  * Words at the head of every public most-common password list, and the passwords devices and
@@ -361,25 +363,95 @@ const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.i
  * the start of an unspaced script). With only a space between, the value must not read as prose
  * (`notProse`, as BARE asks) or must have a weak password's shape where the line or sentence ends
  * (`wifi 密码 hunter22`). The value ends at whitespace: a run glued to a word of another spaced
- * script is markup or a word's part (`@@@hl@@@비번`).
+ * script is markup or a word's part (`@@@hl@@@비번`). A value that opens with a letter of another
+ * script (`Пароль: лето2024`, `パスワード：なつ2024`) is read as one run to whitespace and judged by
+ * `valueInAnotherScript`.
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
   re: new RegExp(
-    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))[ \\t]*(?:([:=：(])|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])`,
-    'gi',
+    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))[ \\t]*(?:([:=：(])|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|([^\\s!-~][^\\s]{0,63}))`,
+    'giu',
   ),
   replace: (m, g, offset, text) => {
-    const [lead = '', spaced, unspaced, sep, particle, raw = ''] = g;
+    const [lead = '', spaced, unspaced, sep, particle, ascii, other] = g;
     const word = (spaced ?? unspaced ?? '').toLowerCase();
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
+    if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length]) ?? m;
+    const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
-    if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, text.slice(offset + m.length, offset + m.length + 2))) return m;
+    const after = text.slice(offset + m.length, offset + m.length + 2);
+    if (COUNTED.test(value) && COUNTER_AFTER.test(after)) return m;
+    if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, after)) return m;
     const replaced = replaceValue(lead, value, 'password', false);
     return replaced === undefined ? m : replaced + raw.slice(value.length);
   },
 };
+
+/**
+ * COUNTER_AFTER: a number with a Han character glued after it is a quantity, not a value: Chinese and
+ * Japanese write a count's or a date's counter right after the number (`2024年に変更`, `至少12位`,
+ * `最低12文字`), while a password there ends at punctuation, a space or a particle (`なつ2024です`).
+ */
+const COUNTED = /\d$/;
+const COUNTER_AFTER = /^\p{Script=Han}/u;
+
+/**
+ * UNSPACED_VALUE_END: in a script written without spaces the words after a value are glued to it; a
+ * word and a number end where the number does, before a particle or punctuation (`なつ2024です`,
+ * `夏天2024。`). A Han character there is a counter (COUNTER_AFTER), so it ends nothing.
+ */
+const UNSPACED_VALUE_END = /^([\p{L}\p{M}]{1,32}\p{Nd}{1,12})(?=[\p{Script=Hiragana}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20])/u;
+
+/**
+ * OWN_QUOTES: the quotation marks a language writes a given word in (`«…»`, `„…“`, `“…”`, `「…」`,
+ * `『…』`): a word in them is given as written, a literal, as one in `"…"` is (a word the person chose:
+ * `Пароль: «солнышко»`). One word only, the end of its clause after it: words with spaces in quotes
+ * are as often a quoted remark, and Japanese quotes a screen's or a button's name inside a sentence.
+ * (A word of Chinese, Japanese or Korean in them stays prose, values.ts isCjkProse.)
+ */
+const OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
+const CLOSES: Readonly<Record<string, string>> = { '«': '»', '„': '“”', '“': '”', '「': '」', '『': '』' };
+
+/**
+ * ASSIGNED_WORD: a word right after `=` with no space on either side (`пароль=солнышко`, a `.env` or a
+ * config line): an assignment, where no sentence goes on, so the word is the value whatever its script.
+ */
+const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
+
+/**
+ * A value that opens with a letter of a script other than Latin, after the word in another language:
+ * a password when it is given as one, which a word of that language's sentence is not:
+ * - a word and a number (WEAK_SHAPES: `лето2024`, `καλοκαίρι2024`, `קיץ2024`), after any separator,
+ *   and in an unspaced script up to where the number ends (UNSPACED_VALUE_END). After a space alone too,
+ *   whatever follows: what names a product or a version beside a number is written in Latin letters
+ *   (`ubuntu2204`, which BARE waits for the clause's end to tell apart), and languages that put the
+ *   verb last go on after the value (`पासवर्ड गर्मी2024 है`, `비밀번호 여름2024 입니다`);
+ * - a word in quotation marks (OWN_QUOTES);
+ * - a word assigned with `=` and nothing around it (ASSIGNED_WORD).
+ * Any other word of that script stays: it reads as the sentence's (`Пароль: смотри в Vault`,
+ * `Пароль: нет`), which no test blind to the language tells from a plain word chosen as the password.
+ */
+function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined): string | undefined {
+  const quoted = OWN_QUOTES.exec(run);
+  if (quoted !== null) {
+    const [, open = '', inner = '', close = '', after = ''] = quoted;
+    // Words glued after the closing mark make the quoted word a name in a sentence (`「設定画面」から変更`).
+    if (!(CLOSES[open] ?? '').includes(close) || !/^[.,;:!?)]*$/.test(after)) return undefined;
+    const replaced = replaceValue(`${lead}${open}`, inner, 'password', false);
+    return replaced === undefined ? undefined : `${replaced}${close}${after}`;
+  }
+  const cut = UNSPACED_VALUE_END.exec(run)?.[1];
+  // A run longer than the pattern reads (64) is not a value: its start alone would be judged.
+  if (cut === undefined && next !== undefined && !/\s/.test(next)) return undefined;
+  const head = cut ?? (sep === '(' ? run.replace(/\).*$/, '') : run);
+  const { value } = splitTrailingPunctuation(head);
+  const assigned = sep === '=' && lead.endsWith('=') && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
+  if (!hasWeakShape(value) && !assigned) return undefined;
+  const replaced = replaceValue(lead, head, 'password', false);
+  return replaced === undefined ? undefined : replaced + run.slice(head.length);
+}
 
 /** With only a space after the word: not prose, or a weak shape (`hunter22`, `123456`) where the sentence or the line ends. */
 function spacedValueIsPassword(raw: string, after: string): boolean {
@@ -448,10 +520,12 @@ const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: reado
  * language (printable ASCII) with a digit or a symbol among them. This rule cannot tell a word of
  * the sentence (`ist abgelaufen`, `est incorrect`, `es obligatoria`) from a password that is a
  * plain word in a language it does not read, so such a word stays: a known miss, where English
- * (the PROSE rule) takes it. A quoted value is a literal and is taken whatever its shape.
+ * (the PROSE rule) takes it. A quoted value is a literal and is taken whatever its shape. Or a word
+ * and a number in another script's letters (`лето2024`, WEAK_SHAPES).
  */
 function looksTyped(value: string): boolean {
-  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+  // A word and a number in another script (`лето2024`, `καλοκαίρι2024`) is typed as a password is too (WEAK_SHAPES).
+  return (value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value)) || hasWeakShape(value);
 }
 
 const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
