@@ -552,6 +552,13 @@ describe('issue 40: a password written in another script, next to the word in th
     untouched('Ο κωδικός είναι λάθος');
     untouched('הסיסמה היא סודית');
   });
+  it('after the English word, a word of another script with more words after it is a sentence in that language; a typed one is still a password', () => {
+    untouched('Password: смотри в Vault');
+    untouched('Password - смотри в Vault');
+    untouched('password: Κοίτα στο Vault');
+    removed('password: солнышко', 'солнышко');
+    removed('wifi password: лето2024 для гостей', 'лето2024');
+  });
 });
 
 describe('issue 40: the weak-password set is what the bench measures', () => {
