@@ -552,6 +552,23 @@ describe('issue 40: a password written in another script, next to the word in th
     untouched('Ο κωδικός είναι λάθος');
     untouched('הסיסמה היא סודית');
   });
+  it('markdown around the label (`**Пароль:** …`), a bracket saying what it is for (`Пароль (wifi): …`), diacritics of a Latin script (`größe2024`)', () => {
+    removed('**Пароль:** лето2024', 'лето2024');
+    removed('**Passwort**: sommer2024', 'sommer2024');
+    removed('**Пароль от wifi:** лето2024', 'лето2024');
+    // The bracket's word was redacted and the password sent.
+    removed('Passwort (wifi): sommer2024', 'sommer2024');
+    removed('Пароль (wifi): лето2024', 'лето2024');
+    expect(redactSecrets('Passwort (wifi): sommer2024').text).toBe('Passwort (wifi): [REDACTED:password]');
+    removed('Passwort: größe2024', 'größe2024');
+    removed('пароль — «лето»', 'лето');
+    removed('Пароль от wifi: «солнышко»', 'солнышко');
+    // A word of prose before the next label is not read as a value, so the label after it is found.
+    removed('Новый пароль, старый пароль: qwerty123', 'qwerty123');
+    untouched('**Пароль:** смотри в Vault');
+    untouched('Пароль (см. ниже)');
+    untouched('비밀번호(필수)');
+  });
   it('after the English word, a word of another script with more words after it is a sentence in that language; a typed one is still a password', () => {
     untouched('Password: смотри в Vault');
     untouched('Password - смотри в Vault');

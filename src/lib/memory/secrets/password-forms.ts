@@ -357,6 +357,23 @@ const UNSPACED_SCRIPT = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef';
 const UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
 const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
 
+/** Markdown's bold around the word or after its colon (`**Пароль:** …`, `**Passwort**: …`), as notes write a label. */
+const BOLD = '(?:\\*\\*|__)?';
+
+/**
+ * REMARK_THEN_LABEL: what follows a bracket after the word, when the bracket closes and a colon or `=`
+ * comes next (`Passwort (wifi): …`): a remark naming what the password is for, not its value.
+ */
+const REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
+
+/**
+ * RUN_IN_ANOTHER_SCRIPT: where a value the ASCII reading does not take may start: a quotation mark of
+ * another language (OWN_QUOTES), a word and a number (`лето2024`, `größe2024`), or a word right after a
+ * glued `=` (ASSIGNED_WORD); then the rest of its run. Only these: a run that opens as a word of prose
+ * is left unread, so a label after it is still found (`Новый пароль, старый пароль: qwerty123`).
+ */
+const RUN_IN_ANOTHER_SCRIPT = '(?:[«„“「『]|[\\p{L}\\p{M}]{1,32}\\p{Nd}|(?<=\\S=)[\\p{L}\\p{M}])\\S{0,63}';
+
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), the
  * word's glued "is" (GLUED_IS), or a space; the value runs to whitespace (or the closing bracket, or
@@ -371,13 +388,15 @@ const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
   re: new RegExp(
-    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))[ \\t]*(?:([:=：(])|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|([^\\s!-~][^\\s]{0,63}))`,
+    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))${BOLD}[ \\t]*(?:([:=：(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
     'giu',
   ),
   replace: (m, g, offset, text) => {
     const [lead = '', spaced, unspaced, sep, particle, ascii, other] = g;
     const word = (spaced ?? unspaced ?? '').toLowerCase();
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
+    // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
+    if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
     if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length]) ?? m;
     const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
@@ -414,6 +433,17 @@ const UNSPACED_VALUE_END = /^([\p{L}\p{M}]{1,32}\p{Nd}{1,12})(?=[\p{Script=Hirag
 const OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
 const CLOSES: Readonly<Record<string, string>> = { '«': '»', '„': '“”', '“': '”', '「': '」', '『': '』' };
 
+/** A word in OWN_QUOTES after `lead`, replaced as a literal; undefined when the run is not one. */
+function quotedInOwnMarks(lead: string, run: string): string | undefined {
+  const quoted = OWN_QUOTES.exec(run);
+  if (quoted === null) return undefined;
+  const [, open = '', inner = '', close = '', after = ''] = quoted;
+  // Words glued after the closing mark make the quoted word a name in a sentence (`「設定画面」から変更`).
+  if (!(CLOSES[open] ?? '').includes(close) || !/^[.,;:!?)]*$/.test(after)) return undefined;
+  const replaced = replaceValue(`${lead}${open}`, inner, 'password', false);
+  return replaced === undefined ? undefined : `${replaced}${close}${after}`;
+}
+
 /**
  * ASSIGNED_WORD: a word right after `=` with no space on either side (`пароль=солнышко`, a `.env` or a
  * config line): an assignment, where no sentence goes on, so the word is the value whatever its script.
@@ -434,14 +464,7 @@ const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
  * `Пароль: нет`), which no test blind to the language tells from a plain word chosen as the password.
  */
 function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined): string | undefined {
-  const quoted = OWN_QUOTES.exec(run);
-  if (quoted !== null) {
-    const [, open = '', inner = '', close = '', after = ''] = quoted;
-    // Words glued after the closing mark make the quoted word a name in a sentence (`「設定画面」から変更`).
-    if (!(CLOSES[open] ?? '').includes(close) || !/^[.,;:!?)]*$/.test(after)) return undefined;
-    const replaced = replaceValue(`${lead}${open}`, inner, 'password', false);
-    return replaced === undefined ? undefined : `${replaced}${close}${after}`;
-  }
+  if (/^[«„“「『]/.test(run)) return quotedInOwnMarks(lead, run);
   const cut = UNSPACED_VALUE_END.exec(run)?.[1];
   // A run longer than the pattern reads (64) is not a value: its start alone would be judged.
   if (cut === undefined && next !== undefined && !/\s/.test(next)) return undefined;
@@ -470,11 +493,13 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*[:=：]|[ \\t]+[—–-])[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
   replace: (m, g) => {
     const [lead = '', raw = ''] = g;
+    // In a language's own quotation marks (`Пароль от wifi: «солнышко»`), a literal as in `"…"`.
+    if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },

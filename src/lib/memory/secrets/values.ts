@@ -635,20 +635,21 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
 }
 
 /**
- * WORD_AND_NUMBER_IN_ANY_SCRIPT: a word in letters of a script other than Latin and then a number
- * (`лето2024`, `καλοκαίρι2024`, `קיץ2024`, `なつ2024`, `गर्मी2024`): the shape people give a memorable
+ * WORD_AND_NUMBER_IN_ANY_SCRIPT: a word in letters beyond ASCII and then a number (`лето2024`,
+ * `καλοκαίρι2024`, `קיץ2024`, `なつ2024`, `गर्मी2024`, `größe2024`): the shape people give a memorable
  * password in their own language, as `summer2024` in English (password-forms.ts WEAK_SHAPES). The
  * letters come first: a number with letters after it is a count or a date (`8символов`, `2024年`,
  * `최소12자` ends in one). Lower case, or a capital first as sites ask for one (scripts without case
  * count as lower case; marks are a letter's, Devanagari's and Thai's vowel signs); two digits or more,
- * or one after four letters or more (`солнце1`), as the Latin shapes ask. Its first letter is not
- * Latin, so the Latin shapes keep their own, stricter reading (`ab12` is no word and a number).
+ * or one after four letters or more (`солнце1`), as the Latin shapes ask. A word of ASCII letters
+ * alone keeps the Latin shapes' own, stricter reading (`ab12` is no word and a number).
  */
-const WORD_AND_NUMBER_IN_ANY_SCRIPT = /^(?![A-Za-z])\p{L}(?:[\p{Ll}\p{Lo}\p{M}]{1,31}\p{Nd}{2,12}|[\p{Ll}\p{Lo}\p{M}]{3,31}\p{Nd})$/u;
+const WORD_AND_NUMBER_IN_ANY_SCRIPT = /^\p{L}(?:[\p{Ll}\p{Lo}\p{M}]{1,31}\p{Nd}{2,12}|[\p{Ll}\p{Lo}\p{M}]{3,31}\p{Nd})$/u;
 
 export function isWordAndNumberInAnyScript(value: string): boolean {
-  return WORD_AND_NUMBER_IN_ANY_SCRIPT.test(value);
+  return value.length <= 44 && NON_ASCII_LETTER.test(value) && WORD_AND_NUMBER_IN_ANY_SCRIPT.test(value);
 }
+const NON_ASCII_LETTER = /[^\x00-\x7f]/;
 
 /** Escaped line breaks and tabs at the end of a value (`\\n`, `\\r\\n`, `\\t`). */
 const TRAILING_ESCAPES = /(?:\\[nrt])+$/;
