@@ -569,6 +569,16 @@ describe('issue 40: a password written in another script, next to the word in th
     untouched('Пароль (см. ниже)');
     untouched('비밀번호(필수)');
   });
+  it('after the colon of a label in another language, a plain word with more words after it opens a sentence; a word alone or a most-common one is the password', () => {
+    untouched('Passwort: siehe Wiki');
+    untouched('Mot de passe : voir le wiki');
+    untouched('Passwort: mindestens 12 Zeichen');
+    removed('Passwort: sommer', 'sommer');
+    removed('Passwort: sommer (alt)', 'sommer');
+    removed('Passwort: sommer, Benutzer: admin', 'sommer');
+    removed('Пароль: qwerty для гостей', 'qwerty');
+    removed('Passwort: Sommer2024 für wifi', 'Sommer2024');
+  });
   it('after the English word, a word of another script with more words after it is a sentence in that language; a typed one is still a password', () => {
     untouched('Password: смотри в Vault');
     untouched('Password - смотри в Vault');

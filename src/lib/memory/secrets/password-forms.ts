@@ -402,11 +402,24 @@ const OTHER_LANGUAGE: RegexRule = {
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
     const after = text.slice(offset + m.length, offset + m.length + 2);
     if (COUNTED.test(value) && COUNTER_AFTER.test(after)) return m;
+    if (sep !== undefined && opensSentence(value, after)) return m;
     if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, after)) return m;
     const replaced = replaceValue(lead, value, 'password', false);
     return replaced === undefined ? m : replaced + raw.slice(value.length);
   },
 };
+
+/**
+ * A plain word after the label's colon with another word after it on its line opens a sentence in the
+ * note's language (`Passwort: siehe Wiki`, `Mot de passe : voir le wiki`, `Passwort: mindestens 12
+ * Zeichen`), which this rule cannot read word by word, as `Пароль: смотри в Vault` does in its own
+ * script; a password chosen as a word stands alone (`Passwort: sommer`) or is one of the most common
+ * (`Пароль: qwerty для гостей`). Not after a glued "is": Korean and Japanese put the verb after the
+ * value (`비밀번호는 sunshine 입니다`).
+ */
+function opensSentence(value: string, after: string): boolean {
+  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+}
 
 /**
  * COUNTER_AFTER: a number with a Han character glued after it is a quantity, not a value: Chinese and
