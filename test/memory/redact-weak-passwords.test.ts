@@ -579,6 +579,19 @@ describe('issue 40: a password written in another script, next to the word in th
     removed('Пароль: qwerty для гостей', 'qwerty');
     removed('Passwort: Sommer2024 für wifi', 'Sommer2024');
   });
+  it("a table's column or row named by the word in another language (`| Пароль | лето2024 |`, a login table's `| Логин | Пароль |`)", () => {
+    removed('| Пароль | лето2024 |', 'лето2024');
+    removed('| Пароль | summer2024 |', 'summer2024');
+    removed('| Пароль от wifi | лето2024 |', 'лето2024');
+    removed('| Сервис | Логин | Пароль |\n|---|---|---|\n| Почта | ivan | лето2024 |', 'лето2024');
+    removed('| パスワード | なつ2024 |', 'なつ2024');
+    untouched('| Пароль | смотри в Vault |');
+    untouched('| Пароль | Строка | Да |');
+    untouched('| Пароль | <пароль> |');
+    untouched('| Passwortrichtlinie | 12 Zeichen |');
+    untouched('| Поле | Тип |\n|---|---|\n| Пароль | string |');
+    untouched('| パスワード変更日 | 2024-04-01 |');
+  });
   it('after the English word, a word of another script with more words after it is a sentence in that language; a typed one is still a password', () => {
     untouched('Password: смотри в Vault');
     untouched('Password - смотри в Vault');

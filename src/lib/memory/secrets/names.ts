@@ -159,6 +159,17 @@ export const PASSWORD_IN_OTHER_LANGUAGES = [
 ];
 
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+
+/**
+ * A table's header or key cell that is the word password in another language (`| Пароль |`, `| パスワード |`,
+ * `| Пароль от wifi |`): the word first, what it is for after it; not a longer word it opens
+ * (`Passwortrichtlinie`, `パスワード変更日`, a column of dates). Read by context.ts's table rule.
+ */
+const PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
+
+export function namesPasswordInOtherLanguage(cell: string): boolean {
+  return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ''));
+}
 /** A numeric HTML entity as i18n files write non-ASCII letters (`L&#246;senord`; the last `;` sometimes left off). */
 const NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
 
