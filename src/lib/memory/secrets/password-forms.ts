@@ -551,6 +551,8 @@ const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: reado
   { language: 'Greek', words: ['κωδικός πρόσβασης', 'κωδικός'], copulas: ['είναι', 'ήταν'] },
   { language: 'Hebrew', words: ['הסיסמה', 'סיסמה', 'הסיסמא', 'סיסמא'], copulas: ['היא', 'הוא', 'הייתה'] },
   { language: 'Arabic', words: ['كلمة المرور', 'كلمة السر'], copulas: ['هي', 'كانت'] },
+  // Russian and Ukrainian leave "is" out or write it as a dash (LABEL_FOR_IN_OTHER_LANGUAGES); `это`, `це` say it in speech.
+  { language: 'Russian and Ukrainian', words: ['пароль'], copulas: ['это', 'был', 'це', 'був'] },
 ];
 
 /**
