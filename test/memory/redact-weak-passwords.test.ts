@@ -505,6 +505,9 @@ describe('issue 40: a password written in another script, next to the word in th
     removed('Κωδικός: καλοκαίρι2024', 'καλοκαίρι2024');
     removed('סיסמה: קיץ2024', 'קיץ2024');
     removed('كلمة المرور: صيف2024', 'صيف2024');
+    // Digits as the script writes them: Arabic-Indic, full-width.
+    removed('كلمة المرور: صيف٢٠٢٤', 'صيف٢٠٢٤');
+    removed('パスワード：なつ２０２４', 'なつ２０２４');
     removed('पासवर्ड: गर्मी2024', 'गर्मी2024');
     removed('รหัสผ่าน: ฤดูร้อน2024', 'ฤดูร้อน2024');
     removed('비밀번호: 여름2024', '여름2024');
@@ -521,10 +524,6 @@ describe('issue 40: a password written in another script, next to the word in th
     removed('비번은 여름2024', '여름2024');
     removed('Ο κωδικός του router είναι καλοκαίρι2024', 'καλοκαίρι2024');
     removed('הסיסמה היא קיץ2024', 'קיץ2024');
-    removed('Пароль от почты это Лето2024', 'Лето2024');
-    removed('Пароль от wifi это summer2024', 'summer2024');
-    removed('Пароль від wifi це літо2024', 'літо2024');
-    untouched('Пароль это важно');
     untouched('Пароль был изменён в 2024');
   });
   it('a word the person chose, given as the password: in quotes (the language\'s own too) or assigned with `=` and nothing around it', () => {

@@ -167,7 +167,8 @@ const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
  * `| Пароль от wifi |`): the word first, what it is for after it; not a longer word it opens
  * (`Passwortrichtlinie`, `パスワード変更日`, a column of dates). Read by context.ts's table rule.
  */
-const PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
+// The word ends at a space, ASCII punctuation or the cell's end (no `u` flag: this is asked of every table row's key cell).
+const PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?![^\\s!-/:-@\\[-\`{-~])`, 'i');
 
 export function namesPasswordInOtherLanguage(cell: string): boolean {
   return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ''));
