@@ -386,9 +386,9 @@ const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_O
  * the start of an unspaced script). With only a space between, the value must not read as prose
  * (`notProse`, as BARE asks) or must have a weak password's shape where the line or sentence ends
  * (`wifi 密码 hunter22`). The value ends at whitespace: a run glued to a word of another spaced
- * script is markup or a word's part (`@@@hl@@@비번`). A value that opens with a letter of another
- * script (`Пароль: лето2024`, `パスワード：なつ2024`) is read as one run to whitespace and judged by
- * `valueInAnotherScript`.
+ * script is markup or a word's part (`@@@hl@@@비번`). A value with letters beyond ASCII, where one
+ * may start (RUN_IN_ANOTHER_SCRIPT: `Пароль: лето2024`, `パスワード：なつ2024`, `Passwort: größe2024`),
+ * is read as one run to whitespace and judged by `valueInAnotherScript`.
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
@@ -470,8 +470,8 @@ function quotedInOwnMarks(lead: string, run: string): string | undefined {
 const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 /**
- * A value that opens with a letter of a script other than Latin, after the word in another language:
- * a password when it is given as one, which a word of that language's sentence is not:
+ * A value with letters beyond ASCII (another script's, or Latin's with diacritics), after the word in
+ * another language: a password when it is given as one, which a word of that language's sentence is not:
  * - a word and a number (WEAK_SHAPES: `лето2024`, `καλοκαίρι2024`, `קיץ2024`), after any separator,
  *   and in an unspaced script up to where the number ends (UNSPACED_VALUE_END). After a space alone too,
  *   whatever follows: what names a product or a version beside a number is written in Latin letters
