@@ -253,6 +253,13 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['one long word after a word for password in another language', `Passwort ${'a'.repeat(900_000)}`],
     ['a long run after a Chinese word for password that ends in a letter of another script', `密码是${'a'.repeat(900_000)}é`],
     ['a Chinese word for password after Latin letters, many times', 'Wi-Fi密码 '.repeat(200_000)],
+    ['a long word of Cyrillic letters after a word for password in another language', `Пароль: ${'а'.repeat(900_000)}`],
+    ['a long run of kana and a number after a Japanese word for password', `パスワード：${'な'.repeat(900_000)}2024です`],
+    ['a quotation mark of another language that never closes', `Пароль: «${'а'.repeat(900_000)}`],
+    ['a word for password and a glued `=`, many times', 'пароль='.repeat(200_000)],
+    ['a Cyrillic word and a number after a label of what it is for, made long', `Пароль от wifi — ${'а'.repeat(900_000)}1`],
+    ['a word and a number in another script after its label, many times', 'Пароль: лето2024 パスワードはなつ2024です '.repeat(50_000)],
+    ['many table rows keyed by the word in another language', `| Сервис | Пароль |\n|---|---|\n${'| Пароль | лето2024 |\n| Пароль от wifi | смотри в Vault |\n'.repeat(40_000)}`],
     ['a long run of `!` after a password', `password: hunter22${'!'.repeat(900_000)} and the password is hunter22${'!'.repeat(900_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();

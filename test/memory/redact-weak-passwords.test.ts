@@ -493,6 +493,118 @@ describe('issue 40: the last character of a password, and labels in other langua
   });
 });
 
+describe('issue 40: a password written in another script, next to the word in that language (2026-12-06, seventh session)', () => {
+  it("a word of the note's script and a number after a colon, `=` or a label of what it is for (`Пароль: лето2024`, `Κωδικός: καλοκαίρι2024`)", () => {
+    removed('Пароль: лето2024', 'лето2024');
+    removed('пароль = лето2024', 'лето2024');
+    removed('ПАРОЛЬ=лето2024', 'лето2024');
+    removed('  пароль: лето2024\n  логин: admin', 'лето2024');
+    removed('Пароль — лето2024', 'лето2024');
+    removed('пароль от wifi — лето2024', 'лето2024');
+    removed('Пароль от роутера: Солнце2024!', 'Солнце2024');
+    removed('Κωδικός: καλοκαίρι2024', 'καλοκαίρι2024');
+    removed('סיסמה: קיץ2024', 'קיץ2024');
+    removed('كلمة المرور: صيف2024', 'صيف2024');
+    // Digits as the script writes them: Arabic-Indic, full-width.
+    removed('كلمة المرور: صيف٢٠٢٤', 'صيف٢٠٢٤');
+    removed('パスワード：なつ２０２４', 'なつ２０２４');
+    removed('पासवर्ड: गर्मी2024', 'गर्मी2024');
+    removed('รหัสผ่าน: ฤดูร้อน2024', 'ฤดูร้อน2024');
+    removed('비밀번호: 여름2024', '여름2024');
+    removed('пароль солнце77', 'солнце77');
+    // Languages that put the verb last go on after the value (Hindi's `है`, Korean's `입니다`).
+    removed('पासवर्ड गर्मी2024 है', 'गर्मी2024');
+    removed('비밀번호 여름2024 입니다', '여름2024');
+  });
+  it("the same after the language's \"is\", glued (`パスワードは…`, `密码是…`) or a word of its own (`είναι`, `היא`)", () => {
+    removed('パスワード：なつ2024', 'なつ2024');
+    removed('パスワードはなつ2024です', 'なつ2024');
+    removed('密码：夏天2024', '夏天2024');
+    removed('Wi-Fi密码是夏天2024。', '夏天2024');
+    removed('비번은 여름2024', '여름2024');
+    removed('Ο κωδικός του router είναι καλοκαίρι2024', 'καλοκαίρι2024');
+    removed('הסיסמה היא קיץ2024', 'קיץ2024');
+    untouched('Пароль был изменён в 2024');
+  });
+  it('a word the person chose, given as the password: in quotes (the language\'s own too) or assigned with `=` and nothing around it', () => {
+    removed('Пароль: «солнышко»', 'солнышко');
+    removed('Passwort: „Sonnenschein“', 'Sonnenschein');
+    removed('パスワード：「なつ2024」', 'なつ2024');
+    removed('пароль = "солнышко"', 'солнышко');
+    removed('пароль=солнышко', 'солнышко');
+  });
+  it('prose about the password in those languages, placeholders, counts and dates stay', () => {
+    untouched('Пароль: смотри в Vault');
+    untouched('Пароль: см. менеджер паролей');
+    untouched('Пароль забыт, сбросить через портал');
+    untouched('Пароль: <пароль>');
+    untouched('Пароль: ${PASSWORD}');
+    untouched('Пароль: нет');
+    untouched('Пароль: 8 символов');
+    untouched('Пароль: минимум12символов');
+    untouched('пароль: 2FA-защищён');
+    untouched('Пароль сменён 2024-01-15');
+    untouched('Пароль от роутера — у админа');
+    untouched('Пароль: «смотри в Vault»');
+    untouched('パスワード：「設定画面」から変更');
+    untouched('Пароль: «Войти»-кнопка');
+    untouched('パスワード：2024年に変更');
+    untouched('パスワード：最低12文字');
+    untouched('密码：至少12位');
+    untouched('密码是8位数字');
+    untouched('비밀번호: 최소12자');
+    untouched('Ο κωδικός είναι λάθος');
+    untouched('הסיסמה היא סודית');
+  });
+  it('markdown around the label (`**Пароль:** …`), a bracket saying what it is for (`Пароль (wifi): …`), diacritics of a Latin script (`größe2024`)', () => {
+    removed('**Пароль:** лето2024', 'лето2024');
+    removed('**Passwort**: sommer2024', 'sommer2024');
+    removed('**Пароль от wifi:** лето2024', 'лето2024');
+    // The bracket's word was redacted and the password sent.
+    removed('Passwort (wifi): sommer2024', 'sommer2024');
+    removed('Пароль (wifi): лето2024', 'лето2024');
+    expect(redactSecrets('Passwort (wifi): sommer2024').text).toBe('Passwort (wifi): [REDACTED:password]');
+    removed('Passwort: größe2024', 'größe2024');
+    removed('пароль — «лето»', 'лето');
+    removed('Пароль от wifi: «солнышко»', 'солнышко');
+    // A word of prose before the next label is not read as a value, so the label after it is found.
+    removed('Новый пароль, старый пароль: qwerty123', 'qwerty123');
+    untouched('**Пароль:** смотри в Vault');
+    untouched('Пароль (см. ниже)');
+    untouched('비밀번호(필수)');
+  });
+  it('after the colon of a label in another language, a plain word with more words after it opens a sentence; a word alone or a most-common one is the password', () => {
+    untouched('Passwort: siehe Wiki');
+    untouched('Mot de passe : voir le wiki');
+    untouched('Passwort: mindestens 12 Zeichen');
+    removed('Passwort: sommer', 'sommer');
+    removed('Passwort: sommer (alt)', 'sommer');
+    removed('Passwort: sommer, Benutzer: admin', 'sommer');
+    removed('Пароль: qwerty для гостей', 'qwerty');
+    removed('Passwort: Sommer2024 für wifi', 'Sommer2024');
+  });
+  it("a table's column or row named by the word in another language (`| Пароль | лето2024 |`, a login table's `| Логин | Пароль |`)", () => {
+    removed('| Пароль | лето2024 |', 'лето2024');
+    removed('| Пароль | summer2024 |', 'summer2024');
+    removed('| Пароль от wifi | лето2024 |', 'лето2024');
+    removed('| Сервис | Логин | Пароль |\n|---|---|---|\n| Почта | ivan | лето2024 |', 'лето2024');
+    removed('| パスワード | なつ2024 |', 'なつ2024');
+    untouched('| Пароль | смотри в Vault |');
+    untouched('| Пароль | Строка | Да |');
+    untouched('| Пароль | <пароль> |');
+    untouched('| Passwortrichtlinie | 12 Zeichen |');
+    untouched('| Поле | Тип |\n|---|---|\n| Пароль | string |');
+    untouched('| パスワード変更日 | 2024-04-01 |');
+  });
+  it('after the English word, a word of another script with more words after it is a sentence in that language; a typed one is still a password', () => {
+    untouched('Password: смотри в Vault');
+    untouched('Password - смотри в Vault');
+    untouched('password: Κοίτα στο Vault');
+    removed('password: солнышко', 'солнышко');
+    removed('wifi password: лето2024 для гостей', 'лето2024');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -15,9 +15,9 @@
  */
 import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { endsInUrn, isSlug } from './names.js';
+import { endsInUrn, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
 const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
@@ -403,10 +403,16 @@ function cellValue(cell: string): { lead: string; value: string; trail: string }
   return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
 }
 
-/** A table cell holding a credential: a value, not a placeholder, a sentence or a link. */
-function redactCell(cell: string, kind: string, name: string): string {
+/**
+ * A table cell holding a credential: a value, not a placeholder, a sentence or a link. Under the word
+ * password in another language (`otherLanguage`), a cell of that language's letters is a password only
+ * as a word and a number (`лето2024`): a word alone there is as often the table's description (`| Пароль |
+ * Строка |`, "string"), which no test blind to the language tells from a word chosen as the password.
+ */
+function redactCell(cell: string, kind: string, name: string, otherLanguage = false): string {
   const { lead, value, trail } = cellValue(cell);
   if (value === '' || /\s/.test(value.trim()) || isRedacted(value) || value.includes('://')) return cell;
+  if (otherLanguage && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value)) return cell;
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
@@ -425,7 +431,7 @@ const USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
 function credentialColumns(header: readonly string[]): boolean[] {
   const bare = header.map((h) => h.trim().replace(/[*`_]{2,}/g, ''));
   const loginTable = bare.some((h) => USER_HEADER.test(h));
-  return header.map((h, c) => cellNamesCredential(h) || (loginTable && SHORT_PASSWORD_HEADER.test(bare[c] as string)));
+  return header.map((h, c) => cellNamesCredential(h) || namesPasswordInOtherLanguage(h) || (loginTable && SHORT_PASSWORD_HEADER.test(bare[c] as string)));
 }
 
 /**
@@ -462,14 +468,22 @@ const TABLE: ScanRule = {
       }
       let rowChanged = false;
       const keyCell = cells[1] ?? '';
-      const rowNamed = cellNamesCredential(keyCell);
+      // The word password in another language names a password (`| Пароль | … |`), names.ts.
+      const keyInOtherLanguage = namesPasswordInOtherLanguage(keyCell);
+      const rowNamed = keyInOtherLanguage || cellNamesCredential(keyCell);
       for (let c = 1; c < cells.length - 1; c += 1) {
         const head = header[c];
         let name: string | undefined;
-        if (head !== undefined && named[c] === true) name = SHORT_PASSWORD_HEADER.test(head.trim()) ? 'password' : head;
-        else if (c >= 2 && rowNamed) name = keyCell;
+        let otherLanguage = false;
+        if (head !== undefined && named[c] === true) {
+          otherLanguage = namesPasswordInOtherLanguage(head);
+          name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage ? 'password' : head;
+        } else if (c >= 2 && rowNamed) {
+          otherLanguage = keyInOtherLanguage;
+          name = keyInOtherLanguage ? 'password' : keyCell;
+        }
         if (name === undefined) continue;
-        const redacted = redactCell(cells[c] as string, genericKind(name), name);
+        const redacted = redactCell(cells[c] as string, genericKind(name), name, otherLanguage);
         if (redacted !== cells[c]) {
           cells[c] = redacted;
           rowChanged = true;

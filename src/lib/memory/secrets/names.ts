@@ -146,10 +146,12 @@ export function isStructTagName(value: string): boolean {
  * Lithuanian, Icelandic, Romanian, Turkish, Vietnamese, Indonesian and Malay, Greek, Hebrew, Arabic,
  * Persian, Hindi, Thai; the short Korean 비번 too; Latvian's `parole` is left out, an English word):
  * one list, so a language is one
- * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
- * the language around it, so only such a value is read: a word of the note's own script after the
- * label is prose (`비밀번호 변경`, "change the password"). Read by password-forms.ts (the word as a label)
- * and by values.ts (the word as a value: `isTranslatedPasswordWord`).
+ * more entry, never a new rule. A password is mostly typed in Latin letters, digits and symbols
+ * whatever the language around it; one in the note's own script is read only where it is given as
+ * one (a word and a number, `лето2024`; in quotation marks; after a glued `=`: password-forms.ts
+ * `valueInAnotherScript`), and a plain word of that script after the label is prose (`비밀번호 변경`,
+ * "change the password"). Read by password-forms.ts (the word as a label), context.ts (a table's
+ * column or row: `namesPasswordInOtherLanguage`) and values.ts (the word as a value: `isTranslatedPasswordWord`).
  */
 export const PASSWORD_IN_OTHER_LANGUAGES = [
   '비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令',
@@ -159,6 +161,18 @@ export const PASSWORD_IN_OTHER_LANGUAGES = [
 ];
 
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+
+/**
+ * A table's header or key cell that is the word password in another language (`| Пароль |`, `| パスワード |`,
+ * `| Пароль от wifi |`): the word first, what it is for after it; not a longer word it opens
+ * (`Passwortrichtlinie`, `パスワード変更日`, a column of dates). Read by context.ts's table rule.
+ */
+// The word ends at a space, ASCII punctuation or the cell's end (no `u` flag: this is asked of every table row's key cell).
+const PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?![^\\s!-/:-@\\[-\`{-~])`, 'i');
+
+export function namesPasswordInOtherLanguage(cell: string): boolean {
+  return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ''));
+}
 /** A numeric HTML entity as i18n files write non-ASCII letters (`L&#246;senord`; the last `;` sometimes left off). */
 const NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
 

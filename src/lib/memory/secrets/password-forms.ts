@@ -23,7 +23,7 @@ import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { PASSWORD_IN_OTHER_LANGUAGES } from './names.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
-import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
+import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
 const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]+)';
@@ -110,10 +110,12 @@ const BARE: RegexRule = {
 /**
  * The weak shapes a password takes that prose words do not: letters then two or more digits, in
  * lower case or a capital first as sites ask for one (`hunter22`, `sommar2023`, `Vpn2024`), four letters
- * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode).
+ * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode);
+ * the same word and number in another script's letters (`лето2024`, `なつ2024`: values.ts
+ * isWordAndNumberInAnyScript), as people make one memorable in their own language.
  */
 const WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
-const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value));
+const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
 
 /**
  * Words at the head of every public most-common password list, and the passwords devices and
@@ -355,31 +357,143 @@ const UNSPACED_SCRIPT = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef';
 const UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
 const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
 
+/** Markdown's bold around the word or after its colon (`**Пароль:** …`, `**Passwort**: …`), as notes write a label. */
+const BOLD = '(?:\\*\\*|__)?';
+
+/**
+ * REMARK_THEN_LABEL: what follows a bracket after the word, when the bracket closes and a colon or `=`
+ * comes next (`Passwort (wifi): …`): a remark naming what the password is for, not its value.
+ */
+const REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
+
+/**
+ * RUN_IN_ANOTHER_SCRIPT: where a value the ASCII reading does not take may start: a quotation mark of
+ * another language (OWN_QUOTES), a word and a number (`лето2024`, `größe2024`), or a word right after a
+ * glued `=` (ASSIGNED_WORD); then the rest of its run. Only these: a run that opens as a word of prose
+ * is left unread, so a label after it is still found (`Новый пароль, старый пароль: qwerty123`).
+ * Written without Unicode's classes (a letter here is what is neither space, nor ASCII punctuation or
+ * digit; a digit is ASCII's or one of the scripts that write their own, Arabic, Persian, Devanagari and
+ * full-width): the `u` flag they need made the whole rule about half again as slow on every note
+ * holding the word; valueInAnotherScript judges the run with them.
+ */
+const LETTER_LIKE = '[^\\s!-@\\[-`{-~]';
+const DIGIT_OF_ANY_SCRIPT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\uff10-\\uff19]';
+const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE})\\S{0,63}`;
+
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), the
  * word's glued "is" (GLUED_IS), or a space; the value runs to whitespace (or the closing bracket, or
  * the start of an unspaced script). With only a space between, the value must not read as prose
  * (`notProse`, as BARE asks) or must have a weak password's shape where the line or sentence ends
  * (`wifi 密码 hunter22`). The value ends at whitespace: a run glued to a word of another spaced
- * script is markup or a word's part (`@@@hl@@@비번`).
+ * script is markup or a word's part (`@@@hl@@@비번`). A value with letters beyond ASCII, where one
+ * may start (RUN_IN_ANOTHER_SCRIPT: `Пароль: лето2024`, `パスワード：なつ2024`, `Passwort: größe2024`),
+ * is read as one run to whitespace and judged by `valueInAnotherScript`.
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
   re: new RegExp(
-    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))[ \\t]*(?:([:=：(])|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])`,
+    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))${BOLD}[ \\t]*(?:([:=：(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
     'gi',
   ),
   replace: (m, g, offset, text) => {
-    const [lead = '', spaced, unspaced, sep, particle, raw = ''] = g;
+    const [lead = '', spaced, unspaced, sep, particle, ascii, other] = g;
     const word = (spaced ?? unspaced ?? '').toLowerCase();
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
+    // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
+    if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
+    if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length]) ?? m;
+    const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
-    if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, text.slice(offset + m.length, offset + m.length + 2))) return m;
+    const after = text.slice(offset + m.length, offset + m.length + 2);
+    if (COUNTED.test(value) && COUNTER_AFTER.test(after)) return m;
+    if (sep !== undefined && opensSentence(value, after)) return m;
+    if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, after)) return m;
     const replaced = replaceValue(lead, value, 'password', false);
     return replaced === undefined ? m : replaced + raw.slice(value.length);
   },
 };
+
+/**
+ * A plain word after the label's colon with another word after it on its line opens a sentence in the
+ * note's language (`Passwort: siehe Wiki`, `Mot de passe : voir le wiki`, `Passwort: mindestens 12
+ * Zeichen`), which this rule cannot read word by word, as `Пароль: смотри в Vault` does in its own
+ * script; a password chosen as a word stands alone (`Passwort: sommer`) or is one of the most common
+ * (`Пароль: qwerty для гостей`). Not after a glued "is": Korean and Japanese put the verb after the
+ * value (`비밀번호는 sunshine 입니다`).
+ */
+function opensSentence(value: string, after: string): boolean {
+  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+}
+
+/**
+ * COUNTER_AFTER: a number with a Han character glued after it is a quantity, not a value: Chinese and
+ * Japanese write a count's or a date's counter right after the number (`2024年に変更`, `至少12位`,
+ * `最低12文字`), while a password there ends at punctuation, a space or a particle (`なつ2024です`).
+ */
+const COUNTED = /\d$/;
+const COUNTER_AFTER = /^\p{Script=Han}/u;
+
+/**
+ * UNSPACED_VALUE_END: in a script written without spaces the words after a value are glued to it; a
+ * word and a number end where the number does, before a particle or punctuation (`なつ2024です`,
+ * `夏天2024。`). A Han character there is a counter (COUNTER_AFTER), so it ends nothing.
+ */
+const UNSPACED_VALUE_END = /^([\p{L}\p{M}]{1,32}\p{Nd}{1,12})(?=[\p{Script=Hiragana}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20])/u;
+
+/**
+ * OWN_QUOTES: the quotation marks a language writes a given word in (`«…»`, `„…“`, `“…”`, `「…」`,
+ * `『…』`): a word in them is given as written, a literal, as one in `"…"` is (a word the person chose:
+ * `Пароль: «солнышко»`). One word only, the end of its clause after it: words with spaces in quotes
+ * are as often a quoted remark, and Japanese quotes a screen's or a button's name inside a sentence.
+ * (A word of Chinese, Japanese or Korean in them stays prose, values.ts isCjkProse.)
+ */
+const OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
+const CLOSES: Readonly<Record<string, string>> = { '«': '»', '„': '“”', '“': '”', '「': '」', '『': '』' };
+
+/** A word in OWN_QUOTES after `lead`, replaced as a literal; undefined when the run is not one. */
+function quotedInOwnMarks(lead: string, run: string): string | undefined {
+  const quoted = OWN_QUOTES.exec(run);
+  if (quoted === null) return undefined;
+  const [, open = '', inner = '', close = '', after = ''] = quoted;
+  // Words glued after the closing mark make the quoted word a name in a sentence (`「設定画面」から変更`).
+  if (!(CLOSES[open] ?? '').includes(close) || !/^[.,;:!?)]*$/.test(after)) return undefined;
+  const replaced = replaceValue(`${lead}${open}`, inner, 'password', false);
+  return replaced === undefined ? undefined : `${replaced}${close}${after}`;
+}
+
+/**
+ * ASSIGNED_WORD: a word right after `=` with no space on either side (`пароль=солнышко`, a `.env` or a
+ * config line): an assignment, where no sentence goes on, so the word is the value whatever its script.
+ */
+const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
+
+/**
+ * A value with letters beyond ASCII (another script's, or Latin's with diacritics), after the word in
+ * another language: a password when it is given as one, which a word of that language's sentence is not:
+ * - a word and a number (WEAK_SHAPES: `лето2024`, `καλοκαίρι2024`, `קיץ2024`), after any separator,
+ *   and in an unspaced script up to where the number ends (UNSPACED_VALUE_END). After a space alone too,
+ *   whatever follows: what names a product or a version beside a number is written in Latin letters
+ *   (`ubuntu2204`, which BARE waits for the clause's end to tell apart), and languages that put the
+ *   verb last go on after the value (`पासवर्ड गर्मी2024 है`, `비밀번호 여름2024 입니다`);
+ * - a word in quotation marks (OWN_QUOTES);
+ * - a word assigned with `=` and nothing around it (ASSIGNED_WORD).
+ * Any other word of that script stays: it reads as the sentence's (`Пароль: смотри в Vault`,
+ * `Пароль: нет`), which no test blind to the language tells from a plain word chosen as the password.
+ */
+function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined): string | undefined {
+  if (/^[«„“「『]/.test(run)) return quotedInOwnMarks(lead, run);
+  const cut = UNSPACED_VALUE_END.exec(run)?.[1];
+  // A run longer than the pattern reads (64) is not a value: its start alone would be judged.
+  if (cut === undefined && next !== undefined && !/\s/.test(next)) return undefined;
+  const head = cut ?? (sep === '(' ? run.replace(/\).*$/, '') : run);
+  const { value } = splitTrailingPunctuation(head);
+  const assigned = sep === '=' && lead.endsWith('=') && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
+  if (!hasWeakShape(value) && !assigned) return undefined;
+  const replaced = replaceValue(lead, head, 'password', false);
+  return replaced === undefined ? undefined : replaced + run.slice(head.length);
+}
 
 /** With only a space after the word: not prose, or a weak shape (`hunter22`, `123456`) where the sentence or the line ends. */
 function spacedValueIsPassword(raw: string, after: string): boolean {
@@ -398,11 +512,13 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*[:=：]|[ \\t]+[—–-])[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
   replace: (m, g) => {
     const [lead = '', raw = ''] = g;
+    // In a language's own quotation marks (`Пароль от wifi: «солнышко»`), a literal as in `"…"`.
+    if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
@@ -448,10 +564,12 @@ const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: reado
  * language (printable ASCII) with a digit or a symbol among them. This rule cannot tell a word of
  * the sentence (`ist abgelaufen`, `est incorrect`, `es obligatoria`) from a password that is a
  * plain word in a language it does not read, so such a word stays: a known miss, where English
- * (the PROSE rule) takes it. A quoted value is a literal and is taken whatever its shape.
+ * (the PROSE rule) takes it. A quoted value is a literal and is taken whatever its shape. Or a word
+ * and a number in another script's letters (`лето2024`, WEAK_SHAPES).
  */
 function looksTyped(value: string): boolean {
-  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+  // A word and a number in another script (`лето2024`, `καλοκαίρι2024`) is typed as a password is too (WEAK_SHAPES).
+  return (value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value)) || hasWeakShape(value);
 }
 
 const PROSE_IN_OTHER_LANGUAGES: RegexRule = {

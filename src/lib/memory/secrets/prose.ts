@@ -201,5 +201,16 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
+  // A word of another script's letters with another word after it (`Password: смотри в Vault`): a sentence in that language.
+  if (OTHER_SCRIPT_WORD.test(value) && /^[ \t]+\p{L}/u.test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
+
+/**
+ * OTHER_SCRIPT_WORD: a plain word in letters of a script other than Latin (`смотри`, `λάθος`), a
+ * mark of punctuation after it allowed. After a credential word, with more words after it, it opens
+ * a sentence in that language, as a word in lower case does in English (`Password: смотри в Vault`,
+ * "see Vault"); a word chosen as the password stands alone (`password: солнышко`), and one with a
+ * digit is typed (`лето2024 для гостей`, values.ts isWordAndNumberInAnyScript).
+ */
+const OTHER_SCRIPT_WORD = /^(?![A-Za-z])[\p{L}\p{M}]+[.,:;!?]?$/u;

@@ -602,7 +602,8 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   // An escaped line break first (`"Testing SetSecret:\nName: %v"`): the label ended its line of a string.
   if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
-  if (isCjkProse(v)) return false;
+  // Prose in Chinese, Japanese or Korean, unless it is a word and a number (`夏天2024`, `なつ2024`): a password's shape.
+  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
@@ -632,6 +633,23 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
 }
+
+/**
+ * WORD_AND_NUMBER_IN_ANY_SCRIPT: a word in letters beyond ASCII and then a number (`лето2024`,
+ * `καλοκαίρι2024`, `קיץ2024`, `なつ2024`, `गर्मी2024`, `größe2024`): the shape people give a memorable
+ * password in their own language, as `summer2024` in English (password-forms.ts WEAK_SHAPES). The
+ * letters come first: a number with letters after it is a count or a date (`8символов`, `2024年`,
+ * `최소12자` ends in one). Lower case, or a capital first as sites ask for one (scripts without case
+ * count as lower case; marks are a letter's, Devanagari's and Thai's vowel signs); two digits or more,
+ * or one after four letters or more (`солнце1`), as the Latin shapes ask. A word of ASCII letters
+ * alone keeps the Latin shapes' own, stricter reading (`ab12` is no word and a number).
+ */
+const WORD_AND_NUMBER_IN_ANY_SCRIPT = /^\p{L}(?:[\p{Ll}\p{Lo}\p{M}]{1,31}\p{Nd}{2,12}|[\p{Ll}\p{Lo}\p{M}]{3,31}\p{Nd})$/u;
+
+export function isWordAndNumberInAnyScript(value: string): boolean {
+  return value.length <= 44 && NON_ASCII_LETTER.test(value) && WORD_AND_NUMBER_IN_ANY_SCRIPT.test(value);
+}
+const NON_ASCII_LETTER = /[^\x00-\x7f]/;
 
 /** Escaped line breaks and tabs at the end of a value (`\\n`, `\\r\\n`, `\\t`). */
 const TRAILING_ESCAPES = /(?:\\[nrt])+$/;
