@@ -32089,9 +32089,10 @@ function continuesSentence(gap, value, next) {
     if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
+  if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -32112,6 +32113,7 @@ var init_prose = __esm({
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
+    OTHER_SCRIPT_WORD = /^(?![A-Za-z])[\p{L}\p{M}]+[.,:;!?]?$/u;
   }
 });
 
@@ -32230,12 +32232,15 @@ function isCredentialVariableName(value) {
 function isStructTagName(value) {
   return STRUCT_TAG_NAME.test(value);
 }
+function namesPasswordInOtherLanguage(cell) {
+  return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ""));
+}
 function isTranslatedPasswordWord(value) {
   if (value.length > 40) return false;
   const text3 = value.includes("&#") ? value.replace(NUMERIC_ENTITY, (_m, hex3, dec) => String.fromCodePoint(hex3 !== void 0 ? parseInt(hex3, 16) : Number(dec))) : value;
   return TRANSLATED_PASSWORD_WORDS.has(text3.trim().toLowerCase());
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, NUMERIC_ENTITY;
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
@@ -32302,6 +32307,7 @@ var init_names = __esm({
       "\u0E23\u0E2B\u0E31\u0E2A\u0E1C\u0E48\u0E32\u0E19"
     ];
     TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+    PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?![^\\s!-/:-@\\[-\`{-~])`, "i");
     NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
   }
 });
@@ -32520,7 +32526,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (quote === "" && /^[,)\]}]/.test(v)) return false;
   if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
-  if (isCjkProse(v)) return false;
+  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
@@ -32535,6 +32541,9 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+function isWordAndNumberInAnyScript(value) {
+  return value.length <= 44 && NON_ASCII_LETTER.test(value) && WORD_AND_NUMBER_IN_ANY_SCRIPT.test(value);
 }
 function isCitation(v) {
   return /^rfc\d{3,5}(?:#section-[\d.]+)?$/i.test(v);
@@ -32570,7 +32579,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -32615,6 +32624,8 @@ var init_values = __esm({
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     POWERSHELL_CMDLET = /^(?:Get|Set|New|Remove|Add|Clear|Read|Write|Import|Export|ConvertTo|ConvertFrom|Convert|Invoke|Start|Stop|Test|Select|Out|Format|Join|Split|Register|Unregister|Update|Install|Enable|Disable|Connect|Disconnect|Protect|Unprotect)-[A-Z][A-Za-z]+$/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
+    WORD_AND_NUMBER_IN_ANY_SCRIPT = new RegExp("^\\p{L}(?:[\\p{Ll}\\p{Lo}\\p{M}]{1,31}\\p{Nd}{2,12}|[\\p{Ll}\\p{Lo}\\p{M}]{3,31}\\p{Nd})$", "u");
+    NON_ASCII_LETTER = /[^\x00-\x7f]/;
     TRAILING_ESCAPES = /(?:\\[nrt])+$/;
     ESCAPED_BREAK_ON = /\\[nr][^]*$/;
     EMPHASIS = /^[_*]*[A-Za-z][a-z]*(?:-[a-z]+)*[_*]*$/;
@@ -33191,16 +33202,17 @@ function cellValue(cell) {
   const trail = /`?\s*$/.exec(cell.slice(lead.length))?.[0] ?? "";
   return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
 }
-function redactCell(cell, kind, name) {
+function redactCell(cell, kind, name, otherLanguage = false) {
   const { lead, value, trail } = cellValue(cell);
   if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
+  if (otherLanguage && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value)) return cell;
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
 function credentialColumns(header2) {
   const bare = header2.map((h) => h.trim().replace(/[*`_]{2,}/g, ""));
   const loginTable = bare.some((h) => USER_HEADER.test(h));
-  return header2.map((h, c) => cellNamesCredential(h) || loginTable && SHORT_PASSWORD_HEADER.test(bare[c]));
+  return header2.map((h, c) => cellNamesCredential(h) || namesPasswordInOtherLanguage(h) || loginTable && SHORT_PASSWORD_HEADER.test(bare[c]));
 }
 function hasHeaderShape(text3) {
   let prev = -1;
@@ -33302,14 +33314,21 @@ var init_context = __esm({
           }
           let rowChanged = false;
           const keyCell = cells[1] ?? "";
-          const rowNamed = cellNamesCredential(keyCell);
+          const keyInOtherLanguage = namesPasswordInOtherLanguage(keyCell);
+          const rowNamed = keyInOtherLanguage || cellNamesCredential(keyCell);
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
             let name;
-            if (head !== void 0 && named[c] === true) name = SHORT_PASSWORD_HEADER.test(head.trim()) ? "password" : head;
-            else if (c >= 2 && rowNamed) name = keyCell;
+            let otherLanguage = false;
+            if (head !== void 0 && named[c] === true) {
+              otherLanguage = namesPasswordInOtherLanguage(head);
+              name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage ? "password" : head;
+            } else if (c >= 2 && rowNamed) {
+              otherLanguage = keyInOtherLanguage;
+              name = keyInOtherLanguage ? "password" : keyCell;
+            }
             if (name === void 0) continue;
-            const redacted = redactCell(cells[c], genericKind(name), name);
+            const redacted = redactCell(cells[c], genericKind(name), name, otherLanguage);
             if (redacted !== cells[c]) {
               cells[c] = redacted;
               rowChanged = true;
@@ -33860,18 +33879,40 @@ function loginBefore(text3, end) {
   if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
   return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : void 0;
 }
+function opensSentence(value, after) {
+  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+}
+function quotedInOwnMarks(lead, run2) {
+  const quoted = OWN_QUOTES.exec(run2);
+  if (quoted === null) return void 0;
+  const [, open5 = "", inner = "", close = "", after = ""] = quoted;
+  if (!(CLOSES[open5] ?? "").includes(close) || !/^[.,;:!?)]*$/.test(after)) return void 0;
+  const replaced = replaceValue(`${lead}${open5}`, inner, "password", false);
+  return replaced === void 0 ? void 0 : `${replaced}${close}${after}`;
+}
+function valueInAnotherScript(lead, run2, sep2, next) {
+  if (/^[«„“「『]/.test(run2)) return quotedInOwnMarks(lead, run2);
+  const cut = UNSPACED_VALUE_END.exec(run2)?.[1];
+  if (cut === void 0 && next !== void 0 && !/\s/.test(next)) return void 0;
+  const head = cut ?? (sep2 === "(" ? run2.replace(/\).*$/, "") : run2);
+  const { value } = splitTrailingPunctuation(head);
+  const assigned = sep2 === "=" && lead.endsWith("=") && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
+  if (!hasWeakShape(value) && !assigned) return void 0;
+  const replaced = replaceValue(lead, head, "password", false);
+  return replaced === void 0 ? void 0 : replaced + run2.slice(head.length);
+}
 function spacedValueIsPassword(raw, after) {
   const { value, rest } = splitTrailingPunctuation(raw);
   return notProse(value) || hasWeakShape(value) && (rest !== "" || /^[ \t]*(?:\r?\n|$)/.test(after));
 }
 function looksTyped(value) {
-  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value) || hasWeakShape(value);
 }
 function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33919,7 +33960,7 @@ var init_password_forms = __esm({
       }
     };
     WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
-    hasWeakShape = (value) => WEAK_SHAPES.some((shape) => shape.test(value));
+    hasWeakShape = (value) => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
     COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
       "qwerty",
       "qwertyuiop",
@@ -34088,32 +34129,50 @@ var init_password_forms = __esm({
     UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
     UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
     SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+    BOLD = "(?:\\*\\*|__)?";
+    REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
+    LETTER_LIKE = "[^\\s!-@\\[-`{-~]";
+    DIGIT_OF_ANY_SCRIPT = "[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\uff10-\\uff19]";
+    RUN_IN_ANOTHER_SCRIPT = `(?:[\xAB\u201E\u201C\u300C\u300E]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE})\\S{0,63}`;
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
       re: new RegExp(
-        `((?:(?<![A-Za-z])(${SPACED_WORDS.join("|")})|(${UNSPACED_WORDS.join("|")}))[ \\t]*(?:([:=\uFF1A(])|([${GLUED_IS.map((row) => row.marks).join("")}])|(?=[ \\t]))[ \\t]*)([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])`,
+        `((?:(?<![A-Za-z])(${SPACED_WORDS.join("|")})|(${UNSPACED_WORDS.join("|")}))${BOLD}[ \\t]*(?:([:=\uFF1A(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join("")}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
         "gi"
       ),
       replace: (m, g, offset, text3) => {
-        const [lead = "", spaced, unspaced, sep2, particle, raw = ""] = g;
+        const [lead = "", spaced, unspaced, sep2, particle, ascii, other] = g;
         const word = (spaced ?? unspaced ?? "").toLowerCase();
         if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
+        if (sep2 === "(" && REMARK_THEN_LABEL.test(text3.slice(offset + lead.length, offset + m.length + 8))) return m;
+        if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length]) ?? m;
+        const raw = ascii ?? "";
         const value = sep2 === "(" ? raw.replace(/\).*$/, "") : raw;
-        if (sep2 === void 0 && particle === void 0 && !spacedValueIsPassword(value, text3.slice(offset + m.length, offset + m.length + 2))) return m;
+        const after = text3.slice(offset + m.length, offset + m.length + 2);
+        if (COUNTED.test(value) && COUNTER_AFTER.test(after)) return m;
+        if (sep2 !== void 0 && opensSentence(value, after)) return m;
+        if (sep2 === void 0 && particle === void 0 && !spacedValueIsPassword(value, after)) return m;
         const replaced = replaceValue(lead, value, "password", false);
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
     };
+    COUNTED = /\d$/;
+    COUNTER_AFTER = new RegExp("^\\p{Script=Han}", "u");
+    UNSPACED_VALUE_END = new RegExp("^([\\p{L}\\p{M}]{1,32}\\p{Nd}{1,12})(?=[\\p{Script=Hiragana}\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20])", "u");
+    OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
+    CLOSES = { "\xAB": "\xBB", "\u201E": "\u201C\u201D", "\u201C": "\u201D", "\u300C": "\u300D", "\u300E": "\u300F" };
+    ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
     LABEL_FOR_IN_OTHER_LANGUAGES = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
       re: new RegExp(
-        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])[ \\t]*)${VALUE3}`,
+        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
         "giu"
       ),
       replace: (m, g) => {
         const [lead = "", raw = ""] = g;
+        if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
         if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
@@ -76297,10 +76356,16 @@ async function groupReach(ctx) {
     }
   };
 }
+async function groupsInView(graphiti, db, asked, listed, signal) {
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await graphiti.deleteEpisodeTakesGroup(signal), db })) return new Set(asked);
+  const shown = new Set(listed.map((e) => e.group_id));
+  return new Set(asked.filter((group) => shown.has(normalizeGroupId(db, group))));
+}
 var EVERY_GROUP;
 var init_group_reach = __esm({
   "src/lib/sync/group-reach.ts"() {
     "use strict";
+    init_escape();
     init_semantics();
     EVERY_GROUP = { inReach: async () => true };
   }
@@ -79207,8 +79272,10 @@ async function pullLocked(config2, options2, key, logger) {
   const graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
   let episodes;
   let editWindow = true;
+  let inView;
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options2.signal);
+    inView = await groupsInView(graphiti, config2.db, groups, episodes, options2.signal);
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false }).catch(() => void 0);
       editWindow = semantics === void 0 || editOrder(semantics) === "break-before-make";
@@ -79252,7 +79319,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, ours });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
     }
   } finally {
     await journal.close();
@@ -79298,7 +79365,7 @@ async function pullInto(project, id, path, run2) {
     local,
     incomingRedacted: restored?.redacted ?? false,
     sameAsLocal,
-    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group),
+    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group) && run2.inView.has(pulled.group),
     firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
     now: run2.now,
     ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 }
@@ -79453,6 +79520,7 @@ var init_pull = __esm({
     init_pulled();
     init_state();
     init_pace();
+    init_group_reach();
     init_prepare();
     init_fs_atomic();
     init_log();
