@@ -10,7 +10,7 @@
  * control, where the delete finds it and nothing is said), one server at a time;
  * GMS_OLD_GROUPS_GENERATION=<generation> runs one.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -20,6 +20,7 @@ import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { link, machine, topic, type Machine } from '../pull/homes.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 /** Both generations whose delete takes no group, and 0.31.2 as the control; GMS_OLD_GROUPS_GENERATION runs one. */
@@ -33,6 +34,7 @@ describe.each(GENERATIONS)('several groups on real Graphiti %s (FalkorDB, a grap
   const groupedDeletes = pinnedGeneration(GENERATION).graphPerGroup;
   let real: RealGraphiti;
   let box: Sandbox;
+  const machines: Machine[] = [];
   beforeAll(async () => {
     real = await startRealGraphiti({ generation: GENERATION, transport: 'http', groupId: MAIN });
     box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: MAIN, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000', ...GROUPS });
@@ -40,6 +42,7 @@ describe.each(GENERATIONS)('several groups on real Graphiti %s (FalkorDB, a grap
   afterAll(async () => {
     await real?.stop();
     box?.cleanup();
+    for (const m of machines) m.box.cleanup();
   }, 60_000);
 
   /** A group's episodes (name, content) as FalkorDB holds them. */
@@ -137,5 +140,33 @@ describe.each(GENERATIONS)('several groups on real Graphiti %s (FalkorDB, a grap
     box.pai('LEARNING/2026-09/zebu.md', learning('Zebu search', 'Zebu indexes documents with Tantivy.'));
     expect(await runSync(box.config(), { waitMs: 90_000 })).toMatchObject({ ...settled, added: 1, resent: 0 });
     expect((await episodesIn(MAIN)).filter((e) => e.startsWith('Yak'))).toEqual(['Yak logs: Yak ships logs to Loki.']);
+  });
+
+  it('pull while the server is on another group: a pulled note of the main group stays on this machine (the listing cannot see its group), nothing taken for deleted', async () => {
+    const alphaGroup = projectGroupId('falkordb', detectProject(box.path('code', 'alpha'), box.config(), box.env).key);
+    const make = (place: string) => {
+      const m = machine({ url: real.url }, place, 'git@github.com:me/app.git', { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: MAIN, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' }, 90_000);
+      machines.push(m);
+      return m;
+    };
+    const a = make('laptop');
+    const b = make('desktop/src');
+    await link(a, b);
+    a.write('ibis.md', topic('Ibis cache', 'Ibis caches sessions in Memcached.'));
+    await a.sync();
+    const copy = (await b.pull()).written.map((w) => w.file);
+    expect(copy).toHaveLength(1);
+    // Someone's episode in the project's group: the server now lists there.
+    const client = new GraphitiClient(box.config());
+    try {
+      await client.addMemory({ name: 'Team chat', episodeBody: 'Alpha releases ship on Thursdays.', groupId: alphaGroup, sourceDescription: 'chat import' });
+    } finally {
+      await client.close();
+    }
+    await eventually("the teammate's episode is processed", async () => (await episodesIn(alphaGroup)).some((e) => e.startsWith('Team chat')));
+    const r = await b.pull();
+    expect([r.removed, r.absent]).toEqual([[], []]);
+    expect(existsSync(copy[0] as string)).toBe(true);
+    expect(await episodesIn(MAIN)).toContain('Ibis cache: Ibis caches sessions in Memcached.');
   });
 });
