@@ -18,19 +18,13 @@ import { hookLaunch } from '../../src/lib/install/hook-entries.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
 import { isOurHandler, mergeHooks, ourHookGroups, removeHooks, runInstall, runUninstall, type JsonObject } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { HOOK_STUB, SESSION_START_INPUT } from '../support/hook-stub.js';
 
 let dir: string;
 useTempDir('gms-hook-command-', (d) => (dir = d));
 
-/** A hook stand-in: reports its arguments, stdin and parent, writes to stderr, exits with STUB_EXIT. */
-const STUB = `let input = '';
-process.stdin.on('data', (c) => (input += c)).on('end', () => {
-  process.stdout.write(JSON.stringify({ args: process.argv.slice(2), input, ppid: process.ppid }));
-  process.stderr.write('hook stderr');
-  process.exitCode = Number(process.env.STUB_EXIT ?? 0);
-});
-`;
-const INPUT = JSON.stringify({ session_id: 's-1', hook_event_name: 'SessionStart', source: 'startup' });
+const STUB = HOOK_STUB;
+const INPUT = SESSION_START_INPUT;
 
 let nodeDir: string;
 beforeEach(() => {

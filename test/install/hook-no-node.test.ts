@@ -17,20 +17,14 @@ import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
 import { ourHookGroups } from '../../src/lib/install/install.js';
 import { NODE_MISSING_MESSAGE, NODE_MISSING_SECTION } from '../../src/lib/install/node-guard.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { HOOK_STUB, SESSION_START_INPUT } from '../support/hook-stub.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
 
 let dir: string;
 useTempDir('gms-hook-no-node-', (d) => (dir = d));
 
-/** A hook stand-in: reports its arguments, stdin and parent, writes to stderr, exits with STUB_EXIT. */
-const STUB = `let input = '';
-process.stdin.on('data', (c) => (input += c)).on('end', () => {
-  process.stdout.write(JSON.stringify({ args: process.argv.slice(2), input, ppid: process.ppid }));
-  process.stderr.write('hook stderr');
-  process.exitCode = Number(process.env.STUB_EXIT ?? 0);
-});
-`;
-const INPUT = JSON.stringify({ session_id: 's-1', hook_event_name: 'SessionStart', source: 'startup' });
+const STUB = HOOK_STUB;
+const INPUT = SESSION_START_INPUT;
 
 interface Ran {
   code: number | null;
