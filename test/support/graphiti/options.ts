@@ -75,8 +75,9 @@ export interface GraphitiServerOptions {
    * Servers 1.0.x on FalkorDB (graphiti-core 0.28.2, 0.29.3): one graph per group, and one driver
    * that add_episode moves to the group of the episode it processes. get_episodes, delete_episode,
    * delete_entity_edge, get_entity_edge and get_episode_entities then see only the group last
-   * processed (none after a restart); search is not affected. Default false: the fake's older view
-   * of one database (the real suite measures the real thing: test/real-graphiti/old-groups.test.ts).
+   * processed (none after a restart); search is not affected. Default true, as the real servers do
+   * (test/real-graphiti/old-groups.test.ts); it applies only with `db: 'falkordb'` and no
+   * `graphPerGroup`. Episodes seeded with `seedEpisode` are not processed: they are out of view until one is.
    */
   lastWrittenGroup?: boolean;
   /** The first N tool calls answer `{"error":"Graphiti service not initialized"}` (add_memory: `Services not initialized`). Re-armed by restart(). Default 0. */
@@ -174,7 +175,7 @@ const DEFAULTS: Resolved = {
   deleteMode: 'node-only',
   mainParams: false,
   graphPerGroup: false,
-  lastWrittenGroup: false,
+  lastWrittenGroup: true,
   startupErrors: 0,
   statusError: false,
   serverVersion: undefined,
