@@ -52,3 +52,39 @@ describe('pull on a server that lists only where it last wrote (0.28.2 rules on 
     expect(existsSync(join(b.memoryDir, 'deploy.md'))).toBe(true);
   });
 });
+
+describe('pull deleting in the graph on a server that lists only where it last wrote (fast test server)', () => {
+  it('a pulled note deleted here, when the server moves to another group between the listing and the delete: the note stays known, and the next pull that sees the group deletes it (it does not come back)', async () => {
+    await machines.restartWith({ db: 'falkordb', lastWrittenGroup: true });
+    const a = machines.make('laptop', undefined, FALKORDB);
+    const b = machines.make('desktop/src', undefined, FALKORDB);
+    await link(a, b);
+    a.write('gone.md', topic('Gone', 'To be deleted on B.'));
+    a.write('stays.md', topic('Stays', 'Stays everywhere.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    rmSync(join(b.memoryDir, 'gone.md'));
+    // Right after B's listing, someone's episode in another group moves the server.
+    const move = (call: { tool: string }) => {
+      if (call.tool !== 'get_episodes') return;
+      machines.server.moveToGroup('team');
+      machines.server.events.off('call', move);
+    };
+    machines.server.events.on('call', move);
+    const missed = await b.pull();
+    expect(missed.deletedInGraph).toBe(0);
+    expect(machines.server.episodes('main').map((e) => e.name)).toContain('Gone');
+    expect(existsSync(join(b.memoryDir, 'gone.md'))).toBe(false);
+    // Still off the group: nothing happens, and nothing comes back.
+    expect((await b.pull()).written).toEqual([]);
+    expect(existsSync(join(b.memoryDir, 'gone.md'))).toBe(false);
+    // The server back on the main group (as a write there brings it): the delete goes through, on B and then on A.
+    machines.server.moveToGroup('main');
+    const done = await b.pull();
+    expect([done.deletedInGraph, done.written]).toEqual([1, []]);
+    expect(machines.server.episodes('main').map((e) => e.name)).not.toContain('Gone');
+    expect(existsSync(join(b.memoryDir, 'gone.md'))).toBe(false);
+    expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'gone.md')]);
+  });
+});

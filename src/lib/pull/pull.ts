@@ -30,7 +30,7 @@ import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type I
 import { loadState } from '../state/state.js';
 import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
-import { groupsInView } from '../sync/group-reach.js';
+import { groupReach, groupsInView } from '../sync/group-reach.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -233,7 +233,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const lostFolders = emptiedFolders(ledger, projects);
   let cloneHints: Map<string, CloneHint> | undefined;
   const clonedHere = (project: string) => (cloneHints ??= clonedFromHere(knownRoots(config, env, options.projectDirs ?? []))).get(project);
-  const toDelete: Array<{ uuid: string; groupId: string }> = [];
+  const toDelete: GraphDelete[] = [];
   // How long a note may be absent before it is taken for deleted elsewhere: no time where an edit
   // leaves no window (make-before-break), else the group's patience (sync/pace.ts), learned by
   // the sync in the state (read once, and only for a note found absent), counted from the group's
@@ -281,9 +281,17 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   if (toDelete.length > 0) {
     const client = options.graphiti ?? new GraphitiClient(config, { logger });
     try {
+      const reach = await groupReach({ graphiti: client, db: config.db, signal: options.signal, logger });
       for (const ep of toDelete) {
         const r = await client.deleteEpisode(ep.uuid, ep.groupId, options.signal);
         if (r.deleted) report.deletedInGraph++;
+        // "Not found" from a server that moved to another group since the listing (before 1.1 on
+        // FalkorDB: group-reach.ts): the episode stays, so the note stays known, and the next pull
+        // that sees the group deletes it again (else that pull would bring the note back here).
+        else if (r.notFound && ep.entry !== undefined && !(await reach.inReach(ep.groupId, true))) {
+          ledger.notes[ep.file] ??= ep.entry;
+          logger.info('delete_episode answered "not found" after the server moved to another group; the next pull that sees the group deletes it', { uuid: ep.uuid, group: ep.groupId });
+        }
       }
     } finally {
       if (options.graphiti === undefined) await client.close().catch(() => undefined);
@@ -292,6 +300,14 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   await writePulled(config.stateDir, ledger);
   logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
+}
+
+/** A part of a note deleted here, to delete from the graph: the file and its ledger entry, kept again if the server cannot delete it now. */
+interface GraphDelete {
+  uuid: string;
+  groupId: string;
+  file: string;
+  entry: PulledNote | undefined;
 }
 
 /** What decides when an absence is a deletion (decide.ts `absenceSettled`): 0 patience on a make-before-break server. */
@@ -306,7 +322,7 @@ interface PullRun {
   groups: string[];
   /** Memory folders lost or emptied (emptiedFolders). */
   lostFolders: ReadonlySet<string>;
-  toDelete: Array<{ uuid: string; groupId: string }>;
+  toDelete: GraphDelete[];
   journal: PendingWrites;
   when: string;
   /** The pull's clock (PullOptions.now), read once at its start. */
@@ -441,7 +457,7 @@ interface ActInput {
   pulled: PulledNote | undefined;
   when: string;
   notes: NoteVersion[];
-  toDelete: Array<{ uuid: string; groupId: string }>;
+  toDelete: GraphDelete[];
   /** This machine's origins (util/origin.ts ourOrigins). */
   ours: ReadonlySet<string>;
   /** Whether a version holds the local file's text. */
@@ -520,7 +536,7 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       return;
     case 'delete-in-graph': {
       const upTo = a.pulled?.version ?? 0;
-      for (const version of a.notes) if (version.version <= upTo) for (const p of version.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
+      for (const version of a.notes) if (version.version <= upTo) for (const p of version.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId, file, entry: a.pulled });
       delete ledger.notes[file];
       return;
     }

@@ -18,7 +18,7 @@ import type { DbKind } from '../config/config.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
 import type { Episode, GraphitiClient } from '../graphiti/graphiti.js';
 import { listsInLastWrittenGroup } from '../graphiti/semantics.js';
-import type { OnlineRun } from './types.js';
+import type { Logger } from '../util/log.js';
 
 export interface GroupReach {
   /** The server can delete in `group` now (asked once per group for the phase, unless `lookAgain`). */
@@ -27,18 +27,27 @@ export interface GroupReach {
 
 const EVERY_GROUP: GroupReach = { inReach: async () => true };
 
-/** The reach of this run's server: every group, unless it lists and deletes only in the group it last wrote to. */
-export async function groupReach(ctx: OnlineRun): Promise<GroupReach> {
-  const takesGroup = await ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal);
-  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: ctx.config.db })) return EVERY_GROUP;
+/** The server a reach is asked of: the run's client, its database setting, the run's signal and log. */
+export interface ReachInput {
+  graphiti: GraphitiClient;
+  db: DbKind;
+  signal?: AbortSignal | undefined;
+  logger: Logger;
+}
+
+/** The reach of the server: every group, unless it lists and deletes only in the group it last wrote to. */
+export async function groupReach(input: ReachInput): Promise<GroupReach> {
+  const { graphiti, signal, logger } = input;
+  const takesGroup = await graphiti.deleteEpisodeTakesGroup(signal);
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: input.db })) return EVERY_GROUP;
   const known = new Map<string, boolean>();
   return {
     async inReach(group, lookAgain = false) {
       const cached = known.get(group);
       if (cached !== undefined && !lookAgain) return cached;
-      const shown = (await ctx.graphiti.getEpisodes([group], 1, ctx.options.signal)).length > 0;
+      const shown = (await graphiti.getEpisodes([group], 1, signal)).length > 0;
       known.set(group, shown);
-      if (!shown) ctx.logger.debug('the server is not on this group now (it lists and deletes only in the group it last wrote to)', { group });
+      if (!shown) logger.debug('the server is not on this group now (it lists and deletes only in the group it last wrote to)', { group });
       return shown;
     },
   };

@@ -103,7 +103,7 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   const existing = supportChecker(ctx);
   // Asked on the first delete only: a run with nothing retired asks the server nothing.
   let reach: Promise<GroupReach> | undefined;
-  const inReach = async (ref: EpisodeRef, lookAgain = false) => (await (reach ??= groupReach(ctx))).inReach(ref.groupId, lookAgain);
+  const inReach = async (ref: EpisodeRef, lookAgain = false) => (await (reach ??= groupReach({ graphiti: ctx.graphiti, db: ctx.config.db, signal: options.signal, logger: ctx.logger }))).inReach(ref.groupId, lookAgain);
   const awaitGroup = (ref: EpisodeRef) => {
     ref.awaitsGroupSince ??= iso;
     out.awaitingGroup.push(ref);

@@ -75,6 +75,11 @@ export interface GraphitiTestServer {
   /** Close every legacy SSE stream (their sessions are forgotten, as FastMCP does on disconnect). */
   dropSseStreams(): number;
   clearLogs(): void;
+  /**
+   * A server 1.0.x on FalkorDB (options.ts `lastWrittenGroup`) moved to `group`, as if it had just
+   * taken up an episode there (undefined: none, as after a restart): to put a move between two calls.
+   */
+  moveToGroup(group: string | undefined): void;
   /** Resolves once every group queue is drained (event-driven; waits while processing is paused). */
   whenIdle(): Promise<void>;
   /** Hold the ingestion workers: add_memory still answers "queued", nothing becomes visible until resumeProcessing(). */

@@ -98,6 +98,10 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     this.core.store.processed.length = 0;
   }
 
+  moveToGroup(group: string | undefined): void {
+    this.core.store.lastWrittenGroup = group;
+  }
+
   whenIdle(): Promise<void> {
     return this.core.store.queue.whenIdle();
   }
