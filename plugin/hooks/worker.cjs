@@ -76341,17 +76341,18 @@ var init_fact_cleanup = __esm({
 });
 
 // src/lib/sync/group-reach.ts
-async function groupReach(ctx) {
-  const takesGroup = await ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal);
-  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: ctx.config.db })) return EVERY_GROUP;
+async function groupReach(input2) {
+  const { graphiti, signal, logger } = input2;
+  const takesGroup = await graphiti.deleteEpisodeTakesGroup(signal);
+  if (!listsInLastWrittenGroup({ deleteEpisodeTakesGroup: takesGroup, db: input2.db })) return EVERY_GROUP;
   const known2 = /* @__PURE__ */ new Map();
   return {
     async inReach(group, lookAgain = false) {
       const cached2 = known2.get(group);
       if (cached2 !== void 0 && !lookAgain) return cached2;
-      const shown = (await ctx.graphiti.getEpisodes([group], 1, ctx.options.signal)).length > 0;
+      const shown = (await graphiti.getEpisodes([group], 1, signal)).length > 0;
       known2.set(group, shown);
-      if (!shown) ctx.logger.debug("the server is not on this group now (it lists and deletes only in the group it last wrote to)", { group });
+      if (!shown) logger.debug("the server is not on this group now (it lists and deletes only in the group it last wrote to)", { group });
       return shown;
     }
   };
@@ -76390,7 +76391,7 @@ async function deleteRetired(ctx, input2) {
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
   const existing = supportChecker(ctx);
   let reach;
-  const inReach = async (ref, lookAgain = false) => (await (reach ??= groupReach(ctx))).inReach(ref.groupId, lookAgain);
+  const inReach = async (ref, lookAgain = false) => (await (reach ??= groupReach({ graphiti: ctx.graphiti, db: ctx.config.db, signal: options2.signal, logger: ctx.logger }))).inReach(ref.groupId, lookAgain);
   const awaitGroup = (ref) => {
     ref.awaitsGroupSince ??= iso;
     out.awaitingGroup.push(ref);
@@ -79332,9 +79333,14 @@ async function pullLocked(config2, options2, key, logger) {
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
     try {
+      const reach = await groupReach({ graphiti: client, db: config2.db, signal: options2.signal, logger });
       for (const ep of toDelete) {
         const r = await client.deleteEpisode(ep.uuid, ep.groupId, options2.signal);
         if (r.deleted) report.deletedInGraph++;
+        else if (r.notFound && ep.entry !== void 0 && !await reach.inReach(ep.groupId, true)) {
+          ledger.notes[ep.file] ??= ep.entry;
+          logger.info('delete_episode answered "not found" after the server moved to another group; the next pull that sees the group deletes it', { uuid: ep.uuid, group: ep.groupId });
+        }
       }
     } finally {
       if (options2.graphiti === void 0) await client.close().catch(() => void 0);
@@ -79485,7 +79491,7 @@ async function act(decision, a, pending) {
       return;
     case "delete-in-graph": {
       const upTo = a.pulled?.version ?? 0;
-      for (const version2 of a.notes) if (version2.version <= upTo) for (const p of version2.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
+      for (const version2 of a.notes) if (version2.version <= upTo) for (const p of version2.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId, file: file2, entry: a.pulled });
       delete ledger.notes[file2];
       return;
     }
