@@ -6,13 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import type { GraphitiTestServer } from './graphiti-server.js';
+import { mulberry32 } from './prng.js';
 
-/** Other clients' episodes: the knowledge skill, Claude's own add_memory, teammates; one a second from 2026-01-01. */
-export function fillWithForeignEpisodes(server: GraphitiTestServer, count: number, group = 'main'): void {
+/**
+ * Version-4-shaped uuids from a seed (prng.ts): the same draw every run, so where ours land in the
+ * uuid order, and so what a pace sample shows, can be replayed (a failing seed is a repro).
+ */
+export function seededUuids(seed: number): () => string {
+  const next = mulberry32(seed);
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
+  return () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`;
+}
+
+/** Other clients' episodes: the knowledge skill, Claude's own add_memory, teammates; one a second from 2026-01-01 (uuids from `uuid`: random by default). */
+export function fillWithForeignEpisodes(server: GraphitiTestServer, count: number, group = 'main', uuid: () => string = randomUUID): void {
   const base = Date.parse('2026-01-01T00:00:00Z');
   for (let i = 0; i < count; i++) {
     server.seedEpisode({
-      uuid: randomUUID(),
+      uuid: uuid(),
       name: `Foreign note ${i}`,
       content: `Someone else's knowledge number ${i}.`,
       source_description: i % 3 === 0 ? 'claude add_memory' : 'PAI Knowledge skill',

@@ -33,8 +33,21 @@ export class FakeClock implements Clock {
   get dueIn(): number[] {
     return [...this.timers.values()].map((t) => t.at - this.t).sort((a, b) => a - b);
   }
-  /** Advances time by `ms`, running every timer that falls due (in order) and flushing promises after each. */
-  async advance(ms: number): Promise<void> {
+  /** The advance running now: another one starts where it ends (`advance`). */
+  private advancing: Promise<void> = Promise.resolve();
+
+  /**
+   * Advances time by `ms`, running every timer that falls due (in order) and flushing promises after
+   * each. Advances asked for while one runs (a run's sleep and a server's reply time, say) run one
+   * after another, each from where the one before ended: interleaved, one would set the time back.
+   */
+  advance(ms: number): Promise<void> {
+    const run = this.advancing.then(() => this.advanceNow(ms));
+    this.advancing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async advanceNow(ms: number): Promise<void> {
     const end = this.t + ms;
     for (;;) {
       let next: [number, { at: number; fn: () => void }] | undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sampleCap } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { SyncOptions } from '../../src/lib/sync/types.js';
-import { copiesByMarker, fillWithForeignEpisodes } from '../support/busy-group.js';
+import { copiesByMarker, fillWithForeignEpisodes, seededUuids } from '../support/busy-group.js';
 import { FakeClock } from '../support/fake-clock.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
@@ -23,16 +23,30 @@ useServerAndSandbox((s, b) => {
 
 const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
 
+/** A loopback round trip to the test server, on the fake clock (`simulatedTime`). */
+const REPLY_MS = 1;
+
 /**
  * The run's clock and the server's queue on one fake clock: `sync --wait` sleeps by advancing it
  * (SyncOptions `sleep`), and the server processes what falls due meanwhile. A wait of a minute
  * plays out in well under a second, the same however busy the machine is.
+ *
+ * Every answer of the server takes REPLY_MS of that clock, as a loopback round trip does: on a
+ * clock that stood still while the run sent, a whole batch went out in one millisecond, where a
+ * real run's send stamps are spread over its round trips (at most `concurrency` share one), and
+ * the schedule, which counts the parts sent after the head a sample shows (schedule.ts
+ * `behindHead`), took every unseen part for processed and listed the group in full at once.
+ *
+ * Episode uuids (the group's listing order, what a pace sample shows) come from `seed`
+ * (busy-group.ts `seededUuids`): `uuid` is for the test's own seeded episodes.
  */
-function simulatedTime(): Pick<SyncOptions, 'now' | 'sleep'> {
+function simulatedTime(seed = 1): { time: Pick<SyncOptions, 'now' | 'sleep'>; uuid: () => string } {
   const clock = new FakeClock();
   clock.t = Date.now();
-  server.setOptions({ clock });
-  return { now: () => clock.now(), sleep: (ms) => clock.advance(ms) };
+  const uuid = seededUuids(seed);
+  server.setOptions({ clock, episodeUuid: uuid });
+  server.events.on('call', () => void clock.advance(REPLY_MS));
+  return { time: { now: () => clock.now(), sleep: (ms) => clock.advance(ms) }, uuid };
 }
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 
@@ -71,9 +85,10 @@ describe('the hooks\' worker in a long session', () => {
 
 describe('sync --wait on a slow server', () => {
   it('20 notes at 150 ms each: a few listings for the batch, every note confirmed once', async () => {
+    const { time } = simulatedTime();
     server.setOptions({ processingDelayMs: 150 });
     for (let i = 0; i < 20; i++) box.pai(`LEARNING/SYSTEM/w${i}.md`, learning(`W${i}`, `Body ${i}.`));
-    const summary = await runSync(box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' }), { waitMs: 60_000 });
+    const summary = await runSync(box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' }), { waitMs: 60_000, ...time });
     expect(summary).toMatchObject({ confirmed: 20, queued: 0, resent: 0 });
     expect(adds()).toBe(20);
     // One listing before sending (a new state: was it lost?), then a few while 3 s of processing
@@ -84,7 +99,7 @@ describe('sync --wait on a slow server', () => {
   it('a dropped tail is still found while waiting, and re-sent', async () => {
     // Simulated time: the drop is judged only after the group has shown no movement for several
     // times its pace (at least 10 s), which on real time took about 18 s of the test's wait.
-    const time = simulatedTime();
+    const { time } = simulatedTime();
     server.setOptions({ processingDelayMs: 30 });
     for (let i = 0; i < 6; i++) box.pai(`LEARNING/SYSTEM/d${i}.md`, learning(`D${i}`, `Body ${i}.`));
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
@@ -103,14 +118,16 @@ describe('sync --wait in a busy group', () => {
   const looks = (from: number) => server.calls.slice(from).flatMap((c) => (c.tool === 'get_episodes' ? [Number((c.args as { max_episodes?: number }).max_episodes)] : []));
 
   it('the waits are pace samples of a tenth of the group; one full listing at the end confirms; nothing twice', async () => {
-    fillWithForeignEpisodes(server, FOREIGN);
+    // Simulated time, the group's uuids from a seed: what each sample shows is the same every run.
+    const { time, uuid } = simulatedTime();
+    fillWithForeignEpisodes(server, FOREIGN, 'main', uuid);
     server.setOptions({ processingDelayMs: 100 });
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' });
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
-    expect(await runSync(config, { waitMs: 60_000 })).toMatchObject({ confirmed: 4, queued: 0 }); // learns the group's size and a first pace
+    expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 4, queued: 0 }); // learns the group's size and a first pace
     for (let i = 0; i < 60; i++) box.pai(`LEARNING/SYSTEM/b${i}.md`, learning(`B${i}`, `Body of the batch note ${i}.`));
     const from = server.calls.length;
-    expect(await runSync(config, { waitMs: 60_000 })).toMatchObject({ confirmed: 64, queued: 0, resent: 0 });
+    expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 64, queued: 0, resent: 0 });
     const caps = looks(from);
     const sample = sampleCap(FOREIGN + 4);
     expect(caps.filter((max) => max === sample).length).toBeGreaterThanOrEqual(1);
@@ -122,8 +139,8 @@ describe('sync --wait in a busy group', () => {
 
   /** A batch of 40 whose last note the server loses the first time, in a group of 3,000 (simulated time: 44 notes at 100 ms, then the drop is judged). */
   async function droppedTailAfterSamples(): Promise<void> {
-    const time = simulatedTime();
-    fillWithForeignEpisodes(server, FOREIGN);
+    const { time, uuid } = simulatedTime();
+    fillWithForeignEpisodes(server, FOREIGN, 'main', uuid);
     server.setOptions({ processingDelayMs: 100 });
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));

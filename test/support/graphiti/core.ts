@@ -45,6 +45,7 @@ export class ServerCore {
         maxNodesPerEpisode: this.opts.maxNodesPerEpisode,
         extractor: this.opts.extractor,
         clock: this.opts.clock,
+        episodeUuid: this.opts.episodeUuid,
       }),
       {
         onProcessed: (p) => this.events.emit('processed', p),

@@ -3,6 +3,7 @@
  * another, or fail (`faults`), with the defaults (Graphiti MCP 1.0.2 on python mcp 1.26).
  * Reference: /work/shared/reference/graphiti-mcp-server.md.
  */
+import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../../../src/lib/watch/scheduler.js';
 
 /** See GraphitiServerOptions.deleteMode. */
@@ -153,6 +154,13 @@ export interface GraphitiServerOptions {
    * the system's.
    */
   clock?: Clock;
+  /**
+   * Where a processed episode's uuid comes from (in-process servers only). get_episodes lists by
+   * uuid, so where ours land among the group's (what a pace sample, the top of that order, shows)
+   * is a draw: a test that needs the same draw every run passes a seeded source (busy-group.ts
+   * `seededUuids`). Default: random, as Graphiti's uuid4.
+   */
+  episodeUuid?: () => string;
 }
 
 /** What an extraction derives from one episode: entities (with summaries) and facts between them. */
@@ -202,6 +210,7 @@ const DEFAULTS: Resolved = {
   maxNodesPerEpisode: 8,
   extractor: undefined,
   clock: systemClock,
+  episodeUuid: randomUUID,
 };
 
 /** Options with every default applied (`faults` copied, so the caller's object is never shared). */

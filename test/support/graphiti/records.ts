@@ -94,6 +94,8 @@ export interface StoreConfig {
   extractor?: Extractor | undefined;
   /** The server's time: processing delays and `created_at` (options.ts `clock`). */
   clock: Clock;
+  /** A processed episode's uuid (options.ts `episodeUuid`). */
+  episodeUuid: () => string;
 }
 
 export const GROUP_ID_RE = /^[a-zA-Z0-9_-]+$/;

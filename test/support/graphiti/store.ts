@@ -104,7 +104,7 @@ export class GraphitiStore {
       return;
     }
     const episode: StoredEpisode = {
-      uuid: randomUUID(),
+      uuid: this.config().episodeUuid(),
       name: item.name,
       content: item.body,
       created_at: pyIsoNow(now),
