@@ -11,17 +11,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
-import { link, topic } from './homes.js';
+import { link, topic, type Machine } from './homes.js';
 
 const machines = usePullMachines();
 const FALKORDB = { MADEINOZ_KNOWLEDGE_DB: 'falkordb' };
 
+/** Two linked machines on a fresh server that lists only where it last wrote (FalkorDB, 0.28.2 rules). */
+async function linkedOnFalkorDb(): Promise<[Machine, Machine]> {
+  await machines.restartWith({ db: 'falkordb', lastWrittenGroup: true });
+  const a = machines.make('laptop', undefined, FALKORDB);
+  const b = machines.make('desktop/src', undefined, FALKORDB);
+  await link(a, b);
+  return [a, b];
+}
+
 describe('pull on a server that lists only where it last wrote (0.28.2 rules on FalkorDB, fast test server)', () => {
   it("a note of the main group is not taken for deleted while the server is on another group; a real deletion reaches the copy once the group is in view", async () => {
-    await machines.restartWith({ db: 'falkordb', lastWrittenGroup: true });
-    const a = machines.make('laptop', undefined, FALKORDB);
-    const b = machines.make('desktop/src', undefined, FALKORDB);
-    await link(a, b);
+    const [a, b] = await linkedOnFalkorDb();
     a.write('build.md', topic('Build', 'The build uses Bun and runs in CI on every push.'));
     a.write('deploy.md', topic('Deploy', 'Deploys go to Fly.io from the main branch.'));
     await a.sync();
@@ -55,10 +61,7 @@ describe('pull on a server that lists only where it last wrote (0.28.2 rules on 
 
 describe('pull deleting in the graph on a server that lists only where it last wrote (fast test server)', () => {
   it('a pulled note deleted here, when the server moves to another group between the listing and the delete: the note stays known, and the next pull that sees the group deletes it (it does not come back)', async () => {
-    await machines.restartWith({ db: 'falkordb', lastWrittenGroup: true });
-    const a = machines.make('laptop', undefined, FALKORDB);
-    const b = machines.make('desktop/src', undefined, FALKORDB);
-    await link(a, b);
+    const [a, b] = await linkedOnFalkorDb();
     a.write('gone.md', topic('Gone', 'To be deleted on B.'));
     a.write('stays.md', topic('Stays', 'Stays everywhere.'));
     await a.sync();
