@@ -76384,7 +76384,7 @@ function applyRetireResult(ctx, result) {
 }
 async function deleteRetired(ctx, input2) {
   const { state, options: options2 } = ctx;
-  const out = { deleted: [], held: [], factsRemoved: 0, awaitingGroup: [] };
+  const out = { deleted: [], held: [], factsRemoved: 0 };
   const iso = new Date(ctx.now()).toISOString();
   const current = /* @__PURE__ */ new Set();
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) current.add(ref.uuid);
@@ -76394,7 +76394,6 @@ async function deleteRetired(ctx, input2) {
   const inReach = async (ref, lookAgain = false) => (await (reach ??= groupReach({ graphiti: ctx.graphiti, db: ctx.config.db, signal: options2.signal, logger: ctx.logger }))).inReach(ref.groupId, lookAgain);
   const awaitGroup = (ref) => {
     ref.awaitsGroupSince ??= iso;
-    out.awaitingGroup.push(ref);
   };
   const remove = async (refs) => {
     const keep2 = [];

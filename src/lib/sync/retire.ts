@@ -61,8 +61,6 @@ export interface Retired {
   held: EpisodeRef[];
   /** Facts removed one by one from held parts. */
   factsRemoved: number;
-  /** Parts whose delete waits for the server to be on their group again (group-reach.ts). */
-  awaitingGroup: EpisodeRef[];
 }
 
 /** What the delete phase tells the run: the counters it adds (the parts themselves are already written into the state). */
@@ -92,7 +90,7 @@ export function applyRetireResult(ctx: RunContext, result: RetireResult): void {
 
 export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise<Retired> {
   const { state, options } = ctx;
-  const out: Retired = { deleted: [], held: [], factsRemoved: 0, awaitingGroup: [] };
+  const out: Retired = { deleted: [], held: [], factsRemoved: 0 };
   const iso = new Date(ctx.now()).toISOString();
   // An episode a current part holds is never deleted: after a revert (A → B → A before A's old
   // episode was deleted) or a re-created file, reconcile adopts the old episode for the current
@@ -104,9 +102,9 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   // Asked on the first delete only: a run with nothing retired asks the server nothing.
   let reach: Promise<GroupReach> | undefined;
   const inReach = async (ref: EpisodeRef, lookAgain = false) => (await (reach ??= groupReach({ graphiti: ctx.graphiti, db: ctx.config.db, signal: options.signal, logger: ctx.logger }))).inReach(ref.groupId, lookAgain);
+  // The state is the count (sync/summary.ts `awaitingGroup`).
   const awaitGroup = (ref: EpisodeRef) => {
     ref.awaitsGroupSince ??= iso;
-    out.awaitingGroup.push(ref);
   };
   const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
     const keep: EpisodeRef[] = [];
