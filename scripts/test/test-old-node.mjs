@@ -2,7 +2,7 @@
 /**
  * `npm run test:old-node`: our hooks and command line run by a real Node.js older than the one we
  * need (package.json engines; src/lib/install/node-guard.ts NODE_REQUIRED), the nodes users'
- * machines really have: Ubuntu 24.04's apt node is 18.x, an nvm default left at 20.x before 20.19.
+ * machines really have (OLD_NODE_PACKAGES).
  * Each is pinned EXACTLY and comes from the npm registry through npx's cache, as the conformance
  * suite's Node 22 does (`npx -p node@…`: the `node` package installs the official binary); the
  * tests themselves fetch nothing (they get the binaries' paths in GMS_OLD_NODES). Needs a build
@@ -14,8 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { npx, runVitest } from './vitest-run.mjs';
 
-/** The old nodes, one per line of users we know of. */
-export const OLD_NODE_PACKAGES = ['node@18.20.8', 'node@20.18.3'];
+/**
+ * The old nodes, one per kind of user we know of: Ubuntu 22.04's apt node (12.22: there the hooks
+ * before the gate were a SyntaxError, a hook error in every session), Ubuntu 24.04's and Debian
+ * 12's (18.x), an nvm default left before 20.19.
+ */
+export const OLD_NODE_PACKAGES = ['node@12.22.12', 'node@18.20.8', 'node@20.18.3'];
 
 /** The binary of a pinned node package, installed into npx's cache on first use. */
 function binaryOf(pkg) {

@@ -1,9 +1,11 @@
 /**
  * The built hooks and command line run by a real Node.js older than NODE_REQUIRED (npm run
- * test:old-node gives their paths in GMS_OLD_NODES: 18.20.8, Ubuntu 24.04's apt line, and 20.18.3,
- * an nvm default left before 20.19). Before the version gate, every hook ran on them as if
- * supported and said nothing (exit 0, no output: the user never learned), and `status` and
- * `health` ran too (exit 1, a report), where a missing API would have been a stack trace.
+ * test:old-node gives their paths in GMS_OLD_NODES: 12.22.12, Ubuntu 22.04's apt line; 18.20.8,
+ * Ubuntu 24.04's; 20.18.3, an nvm default left before 20.19). Before the version gate, on 18 and
+ * 20.18 every hook ran as if supported and said nothing (exit 0, no output: the user never
+ * learned), and `status` and `health` ran too (exit 1, a report), where a missing API would have
+ * been a stack trace; on 12 every hook and command was a SyntaxError (exit 1: a hook error in every
+ * session).
  *
  * Every way a hook command reaches our hooks (the forms `install` writes, the global bin, the
  * plugin's hooks.json), run as Claude Code runs it (`sh -c`) with that old node first on the PATH:
