@@ -7,8 +7,9 @@ export default mergeConfig(
     test: {
       include: ['test/**/*.test.ts'],
       // The real-peer suites run on their own: npm run test:graphiti (vitest.graphiti.config.ts),
-      // npm run test:claude (vitest.claude.config.ts) and npm run test:package (vitest.package.config.ts).
-      exclude: [...configDefaults.exclude, 'test/real-graphiti/**', 'test/claude/**', 'test/package/**/*.slow.test.ts'],
+      // npm run test:claude (vitest.claude.config.ts), npm run test:package (vitest.package.config.ts)
+      // and npm run test:old-node (vitest.old-node.config.ts).
+      exclude: [...configDefaults.exclude, 'test/real-graphiti/**', 'test/claude/**', 'test/package/**/*.slow.test.ts', 'test/old-node/**'],
       // Integration tests spawn servers and child processes; the machine has 2 cores.
       maxWorkers: 2,
       testTimeout: 30_000,

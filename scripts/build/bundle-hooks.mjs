@@ -2,13 +2,16 @@
 /**
  * Bundles the hooks and their worker as CommonJS, in two layouts:
  *
- *   node scripts/build/bundle-hooks.mjs [outDir]        second build step (default dist/): rewrites
- *       <outDir>/hooks/{session-start,stop,worker}.js in place into single files, writes
+ *   node scripts/build/bundle-hooks.mjs [outDir]        second build step (default dist/): bundles
+ *       <outDir>/hooks/{session-start,stop}.js into single files <name>-main.js, and writes in
+ *       their place the Node.js version gate that loads them (src/hooks/node-gate.ts); rewrites
+ *       <outDir>/hooks/worker.js in place; writes
  *       <outDir>/hooks/hook-config.js (config.ts + zod), removes the tsc output the bundles
  *       replace, and marks <outDir>/hooks/ as CommonJS (a package.json there). dotenv stays an
  *       external package. <outDir>/hooks/hook.js (the `graphiti-memory-sync-hook` bin) too.
  *   node scripts/build/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
- *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.cjs with EVERY dependency
+ *       src/, <dir>/hooks/{session-start,stop}-main.cjs, their gates {session-start,stop}.cjs,
+ *       {worker,hook-config}.cjs, with EVERY dependency
  *       inlined, so the plugin needs no package.json, no `npm install` and no build. These files
  *       are committed; test/install/plugin.test.ts fails when they differ from the source. Then
  *       the version in <dir>/.claude-plugin/plugin.json (when there is one): package.json's version
@@ -57,19 +60,37 @@ const common = {
   external: plugin ? [] : ['dotenv'],
 };
 
+/**
+ * What runs first on whatever Node.js the hook command finds (src/hooks/node-gate.ts, the bin's
+ * hook.ts): Node 12 syntax (esbuild lowers it, or fails the build where it cannot), `node:`
+ * imports as plain names, no `node:url` banner; createRequire takes the file's path.
+ */
+const gate = {
+  ...common,
+  target: 'node12',
+  define: { 'import.meta.url': '__filename' },
+  banner: { js: banner },
+};
+
+// The hooks themselves: <name>-main, loaded by the gate of the same name (below) once the Node.js is new enough.
 for (const name of ['session-start', 'stop', 'worker']) {
   await build({
     ...common,
     entryPoints: [plugin ? `src/hooks/${name}.ts` : `${outDir}/hooks/${name}.js`],
-    outfile: `${outDir}/hooks/${name}.${ext}`,
+    outfile: `${outDir}/hooks/${name === 'worker' ? name : `${name}-main`}.${ext}`,
     allowOverwrite: true,
     plugins: name === 'worker' ? [] : [lazyConfig],
   });
 }
+// The files the hook commands name (paths users' settings hold): the version gate, one per hook,
+// which tells the hook from its own name.
+for (const name of ['session-start', 'stop']) {
+  await build({ ...gate, entryPoints: [plugin ? 'src/hooks/node-gate.ts' : `${outDir}/hooks/node-gate.js`], outfile: `${outDir}/hooks/${name}.${ext}` });
+}
 if (!plugin) {
-  // The `graphiti-memory-sync-hook` bin (src/hooks/hook.ts): it loads the bundles above by name.
-  // The plugin has no bin: its hooks.json names the bundles.
-  await build({ ...common, entryPoints: [`${outDir}/hooks/hook.js`], outfile: `${outDir}/hooks/hook.js`, allowOverwrite: true });
+  // The `graphiti-memory-sync-hook` bin (src/hooks/hook.ts): it loads the gates above by name.
+  // The plugin has no bin: its hooks.json names the gates.
+  await build({ ...gate, entryPoints: [`${outDir}/hooks/hook.js`], outfile: `${outDir}/hooks/hook.js`, allowOverwrite: true });
   // Executable already in the checkout (npm makes bin targets so only when it installs them).
   chmodSync(`${outDir}/hooks/hook.js`, 0o755);
 }
@@ -91,6 +112,6 @@ if (plugin) {
   }
 } else {
   // Everything the bundles inlined from dist/hooks; what is left there is CommonJS.
-  for (const file of ['hook-io.js', 'hook-io.d.ts', 'hook-io.js.map', 'hook-io.d.ts.map']) rmSync(`${outDir}/hooks/${file}`, { force: true });
+  for (const module of ['hook-io', 'node-gate']) for (const suffix of ['.js', '.d.ts', '.js.map', '.d.ts.map']) rmSync(`${outDir}/hooks/${module}${suffix}`, { force: true });
   writeFileSync(`${outDir}/hooks/package.json`, `${JSON.stringify({ type: 'commonjs', description: 'The hook bundles (scripts/build/bundle-hooks.mjs) are CommonJS.' }, null, 2)}\n`);
 }

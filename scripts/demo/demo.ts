@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { startGraphitiServer } from '../../test/support/graphiti-server.js';
 import { demoExtraction } from './demo-extraction.js';
 

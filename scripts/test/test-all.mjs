@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The whole test suite: typecheck, build, vitest, the hooks again from the built bundles, then the
- * official MCP conformance scenarios under Node 22. With `--real-peers` (what CI runs) also the
+ * official MCP conformance scenarios under Node 22, and the built hooks and command line under real
+ * Node.js binaries older than we need (npm run test:old-node). With `--real-peers` (what CI runs) also the
  * suites against the real peers: the real Graphiti MCP server (npm run test:graphiti, three
  * generations, plus the `server` command), the real Claude Code CLI (npm run test:claude), and the
  * package made from a fresh clone, installed and run under that CLI (npm run test:package).
@@ -59,6 +60,8 @@ add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
 add(runVitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
 script('conformance', 'test:conformance');
+// The built hooks and command line under real Node.js binaries older than we need (npx-fetched, like the conformance suite's Node 22).
+script('old Node.js', 'test:old-node');
 if (realPeers) {
   script('real Graphiti server', 'test:graphiti');
   script('real Claude Code CLI', 'test:claude');

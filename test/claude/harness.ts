@@ -4,9 +4,10 @@
  * (`node dist/cli.js`) for install/uninstall. Used by test/claude/*.claude.test.ts only.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
+import { parseJsonLines } from '../support/json-lines.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
@@ -281,6 +282,30 @@ export function hookResponses(stdout: string): Array<{ event: string; exitCode: 
 /** What a `-p` session shows of our hooks: its exit, its stderr, each hook run's event and status, the hook errors logged. */
 export function hookOutcome(run: { code: number | null; stderr: string; debug: string }): { code: number | null; stderr: string; hooks: Array<[string, number]>; errors: string[] } {
   return { code: run.code, stderr: run.stderr, hooks: hookRuns(run.debug).map((r) => [r.event, r.status]), errors: hookErrors(run.debug) };
+}
+
+/**
+ * A PATH folder with every program of this PATH except node (the first of each name, as PATH
+ * finds it), and `node` itself only when given: the binary a test puts there (an old one).
+ */
+export function pathWithoutNode(root: string, node?: string): string {
+  const dir = join(root, node === undefined ? 'bin-without-node' : 'bin-with-given-node');
+  mkdirSync(dir, { recursive: true });
+  if (node !== undefined) symlinkSync(node, join(dir, 'node'));
+  for (const from of (process.env.PATH ?? '').split(delimiter)) {
+    if (from === '' || !existsSync(from)) continue;
+    for (const name of readdirSync(from)) {
+      if (name === 'node' || existsSync(join(dir, name))) continue;
+      symlinkSync(join(from, name), join(dir, name));
+    }
+  }
+  return dir;
+}
+
+/** How many times our SessionStart hook itself ran in this box (its log line). */
+export function hookStarts(b: ClaudeBox): number {
+  const log = join(b.stateDir, 'logs', 'graphiti-memory-sync.log');
+  return existsSync(log) ? parseJsonLines(readFileSync(log, 'utf8')).filter((l) => l.msg === 'session start').length : 0;
 }
 
 /** A session whose hooks did their job: exit 0, nothing on stderr, SessionStart and Stop each ran once with status 0, no hook error. */

@@ -9,15 +9,14 @@
  * the PATH again (here through `env.PATH` in settings.json, the step the message names) the same
  * entries run the hooks. Our CLI itself is started by the absolute path of this Node.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NODE_MISSING_MESSAGE } from '../../src/lib/install/node-guard.js';
-import { parseJsonLines } from '../support/json-lines.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
 import { useClaudeWorld } from './use-claude-world.js';
-import { hookErrors, hookResponses, hookRuns, makeClaudeBox, ROOT, type ClaudeBox, type ClaudeRun } from './harness.js';
+import { hookErrors, hookResponses, hookRuns, hookStarts, makeClaudeBox, pathWithoutNode, ROOT, type ClaudeBox, type ClaudeRun } from './harness.js';
 
 const MEMORY = '---\nname: queue decision\ndescription: which queue the jobs use\ntype: project\n---\n# Queue\n\nWe decided to use the shared queue for background jobs.\n';
 const STREAM = ['--output-format', 'stream-json', '--verbose'];
@@ -30,26 +29,6 @@ let box: ClaudeBox;
 useClaudeWorld(MEMORY, (w) => {
   ({ api, graphiti, box } = w);
 });
-
-/** A folder with every program of this PATH except node (the first of each name, as PATH finds it). */
-function pathWithoutNode(root: string): string {
-  const dir = join(root, 'bin-without-node');
-  mkdirSync(dir);
-  for (const from of (process.env.PATH ?? '').split(delimiter)) {
-    if (from === '' || !existsSync(from)) continue;
-    for (const name of readdirSync(from)) {
-      if (name === 'node' || existsSync(join(dir, name))) continue;
-      symlinkSync(join(from, name), join(dir, name));
-    }
-  }
-  return dir;
-}
-
-/** How many times our SessionStart hook itself ran in this sandbox (its log line). */
-function hookStarts(b: ClaudeBox): number {
-  const log = join(b.stateDir, 'logs', 'graphiti-memory-sync.log');
-  return existsSync(log) ? parseJsonLines(readFileSync(log, 'utf8')).filter((l) => l.msg === 'session start').length : 0;
-}
 
 /** A `-p` stream-json session without node: exit 0, no hook error, SessionStart's output is the message, Stop's nothing. */
 function expectTold(run: ClaudeRun): void {

@@ -4,7 +4,7 @@
  * episode sent, confirmed and deleted. Each failure names its likely cause and fix, exit 1.
  */
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';

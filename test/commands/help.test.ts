@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../../src/cli.js';
+import { main, type CliIo } from '../../src/cli-main.js';
 import { closest } from '../../src/commands/help.js';
 import { cli } from '../../src/lib/util/install-route.js';
 import { COMMANDS, parseArgsOptions, type CommandSpec } from '../../src/commands/spec.js';

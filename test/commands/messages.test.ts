@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';

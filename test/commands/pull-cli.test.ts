@@ -1,7 +1,7 @@
 /** `link` and `pull` on the command line (issue 42): the next step when not linked, the key as one line, conflicts in `status`. */
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { noteKeyPath } from '../../src/lib/state/note-key.js';
 import type { Sandbox } from '../support/sandbox.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';

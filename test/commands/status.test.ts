@@ -2,7 +2,7 @@
  * The CLI's reporting commands over loopback: `status`, `health`, and the progress bar.
  */
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';

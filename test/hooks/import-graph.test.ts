@@ -74,11 +74,16 @@ describe('hook import graph', () => {
       const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '');
       expect(urls.some((u) => /hooks\/session-start\.(ts|js)$/.test(u))).toBe(true);
       if (process.env.GMS_HOOK_RUNNER === 'dist') {
-        // The build bundles the hook (scripts/build/bundle-hooks.mjs): one file of ours and, with the
-        // settings snapshotted by the first run, neither hook-config.js (zod) nor dotenv.
+        // The build bundles the hook (scripts/build/bundle-hooks.mjs): one file of ours, the one the
+        // command names, through the module loader (what the recorder sees): the Node.js version gate
+        // (hooks/node-gate.ts, with nothing but node-guard.ts). It requires the hook's one bundle
+        // beside it, which, with the settings snapshotted by the first run, holds neither
+        // hook-config.js (zod) nor dotenv.
         const loaded = urls.filter((u) => u.startsWith('file:') && !u.includes('/fixtures/'));
-        expect(loaded).toHaveLength(1);
-        const bundle = readFileSync(new URL(urls.find((u) => /hooks\/session-start\.js$/.test(u)) as string), 'utf8');
+        expect(loaded.map((u) => u.replace(/^.*\/dist\//, ''))).toEqual(['hooks/session-start.js']);
+        const gate = readFileSync(new URL(loaded[0] as string), 'utf8');
+        expect([...new Set([...gate.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)].map((m) => m[1]))].sort()).toEqual(['dist/hooks/node-gate.js', 'dist/lib/install/node-guard.js']);
+        const bundle = readFileSync(new URL('session-start-main.js', loaded[0]), 'utf8');
         // esbuild marks each inlined module with a `// <path>` comment.
         const inlined = [...bundle.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)].map((m) => `/${m[1]}`);
         expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config/snapshot.js', '/dist/lib/worker/spawn.js', '/dist/hooks/hook-io.js']));

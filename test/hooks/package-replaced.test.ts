@@ -105,4 +105,19 @@ describe('a hook while the package is half replaced', () => {
     const cut = launch('stop');
     expect({ code: cut.status, stdout: cut.stdout, stderr: cut.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
   });
+
+  it('the version gate a hook command names, whose hook bundle is missing or cut short: exit 0, prints nothing', () => {
+    // The gates as the build writes them (the plugin's layout, from src/: hooks/<name>.cjs before <name>-main.cjs).
+    const plugin = join(sb.root, 'plugin');
+    const build = spawnSync(process.execPath, [join(REPO, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin', plugin], { cwd: REPO, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const gate = (name: string) => spawnSync(process.execPath, [join(plugin, 'hooks', `${name}.cjs`)], { input: startup(sb.root), env: sb.env, encoding: 'utf8', timeout: 15_000 });
+    rmSync(join(plugin, 'hooks', 'session-start-main.cjs'));
+    const missing = gate('session-start');
+    expect({ code: missing.status, stdout: missing.stdout, stderr: missing.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    writeFileSync(join(plugin, 'hooks', 'stop-main.cjs'), '"use strict";\nvar __create = Object.create;\nfunction main(');
+    const cut = gate('stop');
+    expect({ code: cut.status, stdout: cut.stdout, stderr: cut.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(spawnedWorkers()).toEqual([]);
+  });
 });

@@ -90,7 +90,7 @@ describe('the worker bridges a break-before-make edit', () => {
 
 describe('`context --refresh` asks the same question as the worker', () => {
   it('shows entity summaries only where the server rebuilds them (0.31.2)', async () => {
-    const { main } = await import('../../src/cli.js');
+    const { main } = await import('../../src/cli-main.js');
     for (const deleteMode of ['detach', 'cascade'] as const) {
       await server.close();
       server = await startGraphitiServer({ processingDelayMs: 0, deleteMode, mainParams: true, graphPerGroup: true });

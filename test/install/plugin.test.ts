@@ -86,7 +86,8 @@ describe('plugin manifest and marketplace', () => {
 describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
   it('holds no package.json (so Claude Code runs no npm install) and only the plugin parts', () => {
     expect(readdirSync(join(REPO, 'plugin')).sort()).toEqual(['.claude-plugin', 'hooks', 'skills']);
-    expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.cjs', 'hooks.json', 'session-start.cjs', 'stop.cjs', 'worker.cjs']);
+    // session-start.cjs and stop.cjs, the files hooks.json names, are the Node.js version gates in front of the hooks' bundles (<name>-main.cjs).
+    expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.cjs', 'hooks.json', 'session-start-main.cjs', 'session-start.cjs', 'stop-main.cjs', 'stop.cjs', 'worker.cjs']);
   });
 
   it('the committed bundles are exactly what scripts/build/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
@@ -100,7 +101,7 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
         const child = spawn(process.execPath, [join(REPO, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin', out], { cwd: REPO, stdio: 'ignore' });
         child.on('close', (code) => (code === 0 ? done() : fail(new Error(`bundle-hooks exited ${code}`))));
       });
-      for (const name of ['session-start', 'stop', 'worker', 'hook-config']) {
+      for (const name of ['session-start', 'session-start-main', 'stop', 'stop-main', 'worker', 'hook-config']) {
         const fresh = readFileSync(join(out, 'hooks', `${name}.cjs`), 'utf8');
         const committed = readFileSync(join(REPO, 'plugin', 'hooks', `${name}.cjs`), 'utf8');
         expect(committed === fresh, `plugin/hooks/${name}.cjs is stale: run "npm run build:plugin"`).toBe(true);

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { formatInstallResult, installRefused, mcpLocation, runInstall, runUninstall, settingsPath, type InstallOptions, type InstallScope } from '../../src/lib/install/install.js';
 import { addedPart, toNix } from '../../src/lib/install/manual-entries.js';
 import { resolveSettingsTarget, whyNotWritable } from '../../src/lib/install/settings-target.js';

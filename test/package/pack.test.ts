@@ -68,13 +68,14 @@ describe('npm pack', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(Object.keys(pkg.bin).sort()).toEqual(['graphiti-memory-sync', 'graphiti-memory-sync-hook']);
     for (const target of Object.values(pkg.bin)) expect(paths).toContain(target);
-    // hook-io.ts is inlined into the hook bundles (scripts/build/bundle-hooks.mjs), nothing else is.
+    // hook-io.ts is inlined into the hook bundles and node-gate.ts into the gates in front of them
+    // (scripts/build/bundle-hooks.mjs), nothing else is.
     const expected = sourceModules(join(ROOT, 'src'))
-      .filter((m) => m !== 'hooks/hook-io.ts')
+      .filter((m) => m !== 'hooks/hook-io.ts' && m !== 'hooks/node-gate.ts')
       .map((m) => `dist/${m.replace(/\.ts$/, '.js')}`);
     expect(expected.length).toBeGreaterThan(100);
     expect(expected.filter((p) => !paths.includes(p))).toEqual([]);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/hooks/hook-config.js', 'dist/hooks/package.json']) expect(paths).toContain(p);
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/hooks/hook-config.js', 'dist/hooks/package.json', 'dist/hooks/session-start-main.js', 'dist/hooks/stop-main.js']) expect(paths).toContain(p);
   });
 
   it('ships the hashed Python requirements of every pinned Graphiti generation, and the files the README names', () => {

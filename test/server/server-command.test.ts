@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';

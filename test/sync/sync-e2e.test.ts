@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli-main.js';
 import { acquireLock } from '../../src/lib/state/lock.js';
 import { formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { loadState } from '../../src/lib/state/state.js';

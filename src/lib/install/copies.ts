@@ -109,7 +109,8 @@ export function stateFormatOf(root: string): number | undefined {
 
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
 export function leasePerFormatOf(root: string): boolean | undefined {
-  const candidates = ['hooks/stop.cjs', 'hooks/stop.mjs', 'dist/hooks/stop.js', 'dist/lib/worker/spawn.js', 'src/lib/worker/spawn.ts'];
+  // The Stop hook's bundle: <name>-main behind the version gate (hooks/node-gate.ts), or in earlier builds the file the command names.
+  const candidates = ['hooks/stop-main.cjs', 'hooks/stop.cjs', 'hooks/stop.mjs', 'dist/hooks/stop-main.js', 'dist/hooks/stop.js', 'dist/lib/worker/spawn.js', 'src/lib/worker/spawn.ts'];
   for (const rel of candidates) {
     const file = join(root, rel);
     if (!existsSync(file)) continue;

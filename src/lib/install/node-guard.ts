@@ -1,6 +1,7 @@
 /**
  * The shell step every hook command of ours takes before it runs Node: is there a `node` on the
- * PATH Claude Code gives its hooks?
+ * PATH Claude Code gives its hooks? And the one owner of the Node.js version we need
+ * (NODE_REQUIRED) and of what the user is told when the node found is missing or too old.
  *
  * Claude Code installed as its native binary needs no Node at all, and a Claude Code started from
  * a desktop launcher or an IDE often has a PATH without nvm's (or Homebrew's) node. There the bare
@@ -21,14 +22,71 @@
 
 export type HookEvent = 'SessionStart' | 'Stop';
 
+/**
+ * The oldest Node.js we run on, as `<major>.<minor>`: package.json's `engines.node` is `>=` this
+ * (test/install/node-version-gate.test.ts holds them together). chokidar 5 needs 20.19, and
+ * `process.getBuiltinModule` (util/process-identity.ts) 20.16.
+ */
+export const NODE_REQUIRED = '20.19';
+
+/*
+ * This module is the one the version gates (src/hooks/node-gate.ts, src/cli.ts) load on whatever
+ * Node.js there is, before anything else: keep it free of imports and of syntax or APIs newer than
+ * Node 12 (no `??`, `?.`, `??=`, class fields); tsc copies it as written for the CLI's gate.
+ */
+
+/** Whether a `process.versions.node` ("18.20.8") is older than NODE_REQUIRED. */
+export function nodeTooOld(version: string): boolean {
+  const found = version.split('.').map(Number);
+  const needed = NODE_REQUIRED.split('.').map(Number);
+  for (let i = 0; i < needed.length; i++) {
+    const f = found[i] || 0;
+    const n = needed[i] || 0;
+    if (f !== n) return f < n;
+  }
+  return false;
+}
+
+/** The heading in docs/troubleshooting.md for a node that is there but too old (for the hooks, or in the shell that runs the command line). */
+export const NODE_TOO_OLD_SECTION = 'Node.js too old';
+
+/** The next step for a node that is too old: where the hooks run, and where the command line does. */
+const NEWER_NODE = `Install Node.js >= ${NODE_REQUIRED} (nodejs.org, or nvm install 22)`;
+
 /** The heading in docs/troubleshooting.md the message sends the user to. */
 export const NODE_MISSING_SECTION = 'Node.js not found on the hooks PATH';
 
 /** What a session without node on the hooks' PATH shows, once, at its start. */
 export const NODE_MISSING_MESSAGE =
   'graphiti-memory-sync is off: no node on the PATH Claude Code gives its hooks, so your memory is neither synced nor loaded. ' +
-  'Install Node.js >= 20.19, or add the folder holding node to that PATH (e.g. env.PATH in ~/.claude/settings.json), then start a new session. ' +
+  `Install Node.js >= ${NODE_REQUIRED}, or add the folder holding node to that PATH (e.g. env.PATH in ~/.claude/settings.json), then start a new session. ` +
   `See graphiti-memory-sync troubleshooting: ${NODE_MISSING_SECTION}.`;
+
+/**
+ * What a session whose hooks find a node older than NODE_REQUIRED shows, once, at its start
+ * (hooks/node-gate.ts): which node, which version, what is needed and the next step.
+ */
+export function nodeTooOldMessage(version: string, execPath: string): string {
+  return (
+    `graphiti-memory-sync is off: the node on the PATH Claude Code gives its hooks (${execPath}) is Node.js ${version}, and it needs Node.js >= ${NODE_REQUIRED}, so your memory is neither synced nor loaded. ` +
+    `${NEWER_NODE} and put the folder holding it first on that PATH (e.g. env.PATH in ~/.claude/settings.json), then start a new session. ` +
+    `See graphiti-memory-sync troubleshooting: ${NODE_TOO_OLD_SECTION}.`
+  );
+}
+
+/** The SessionStart hook's whole stdout on a node too old: the JSON Claude Code reads. */
+export function nodeTooOldOutput(version: string, execPath: string): string {
+  return JSON.stringify({ systemMessage: nodeTooOldMessage(version, execPath) });
+}
+
+/** What the command line says on a node too old (cli.ts), instead of whatever would break first. */
+export function nodeTooOldCliMessage(version: string, execPath: string): string {
+  return (
+    `graphiti-memory-sync needs Node.js >= ${NODE_REQUIRED}, and this is Node.js ${version} (${execPath}); nothing was run. ` +
+    `${NEWER_NODE}, then run the command again with it (node --version shows which one your shell finds). ` +
+    `See graphiti-memory-sync troubleshooting: ${NODE_TOO_OLD_SECTION}.`
+  );
+}
 
 /** The hook's whole stdout without node: the JSON Claude Code reads on SessionStart. */
 export function nodeMissingOutput(): string {
