@@ -605,6 +605,59 @@ describe('issue 40: a password written in another script, next to the word in th
   });
 });
 
+describe('issue 40: notes written by hand in several languages (2026-12-06, eighth session; dev-own-notes.ts)', () => {
+  it('a word saying there is no password, in the note\'s language, stays (`Passwort: keins`, `Senha: nenhuma`, `Пароль: нет`)', () => {
+    untouched('Passwort: keins');
+    untouched('Mot de passe : aucun');
+    untouched('Contraseña: ninguna');
+    untouched('password: nessuna');
+    untouched('Senha: nenhuma');
+    untouched('Hasło: brak');
+    untouched('Wachtwoord: geen');
+    untouched('Пароль: нет');
+    untouched('パスワード：なし');
+    untouched('비밀번호: 없음');
+    // English's own `none` stayed before too; a word people choose is still a password.
+    untouched('Password: none (key auth only)');
+    removed('Passwort: Sommer2024', 'Sommer2024');
+    removed('Senha: saudade123', 'saudade123');
+  });
+  it('a password manager or a vault named where the password goes stays, in any language (`Password: Bitwarden`, `パスワード：1Passwordを参照`)', () => {
+    untouched('Password: Bitwarden');
+    untouched('password: 1Password');
+    untouched("Şifre: Vault'ta");
+    untouched('パスワード：1Passwordを参照');
+    untouched('비밀번호: 1Password 참고');
+    untouched('Password: vedi il vault');
+    untouched('contraseña: ver Bitwarden');
+    // A password with the manager named after it is still the password.
+    removed('Password: hunter22 (also in Bitwarden)', 'hunter22');
+    removed('Password: Vault2024!', 'Vault2024!');
+  });
+  it('`1Password → Infra → staging-db` is a path in a product, not the word password and a value (ARROW, as BARE)', () => {
+    untouched('password: see 1Password → Infra → staging-db');
+    removed('password → Infra2024', 'Infra2024');
+  });
+  it('the word in another language as a quoted key (JSON, a dict): its value is the password (`{"Passwort": "Sommer"}`, `{"пароль": "котик"}`)', () => {
+    removed('{"Benutzer": "admin", "Passwort": "Sommer"}', 'Sommer');
+    removed('{"логин": "admin", "пароль": "котик"}', 'котик');
+    removed('{"ユーザー": "admin", "パスワード": "sakura123"}', 'sakura123');
+    removed('{"用户名": "root", "密码": "abc123456"}', 'abc123456');
+    removed("{'contraseña': 'verano2024'}", 'verano2024');
+    // A key of several words joined as keys join them.
+    removed('{"utilisateur": "admin", "mot_de_passe": "bonjour123"}', 'bonjour123');
+    removed('mot_de_passe: bonjour123', 'bonjour123');
+  });
+  it('what stays beside a quoted key: templates, placeholders, a screen\'s text about the password, a quote that opens nothing', () => {
+    untouched('{"Passwort": "${PASSWORT}"}');
+    untouched('{"пароль": "<пароль>"}');
+    untouched('{"Passwort": "Passwort eingeben"}');
+    untouched('{"пароль": "Введите пароль"}');
+    untouched('{"mot_de_passe": "Mot de passe oublié ?"}');
+    untouched('Passwort": "x1234"');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -80,7 +80,8 @@ const WORDS = '(?:password|passwd|passphrase|passcode|pwd|pw|token|secret|api[ _
 const ARROW: RegexRule = {
   kind: 'password',
   hints: ['→', '->', '⇒', '—'],
-  re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
+  // Not glued to a letter or a digit (`1Password → Infra → staging-db`: a product's name, and the path to an item in it), as BARE.
+  re: new RegExp(`((?<![A-Za-z0-9])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
   // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
   replace: (m, g, offset, text) =>
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
@@ -502,21 +503,31 @@ function spacedValueIsPassword(raw: string, after: string): boolean {
 }
 
 /**
+ * KEY_SPELLINGS: the word in another language as a label or a key writes it; a key joins the words of a
+ * word in several with `_` or `-` (`"mot_de_passe": …`, `kata_sandi=…`), as `mot de passe` is written in prose.
+ */
+const KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => (w.includes(' ') ? [w, w.replace(/ /g, '_'), w.replace(/ /g, '-')] : [w]));
+
+/**
  * "Password for the router: …" as a note in another language labels it: the word, what it is for
  * (`für den Router`, `du routeur`, `от роутера`: up to five words, no punctuation), then a colon or `=`,
  * or a dash between spaces (Russian writes its "is" as one: `Пароль от роутера — …`). The words between
  * may be any of a sentence's (`Passwort vergessen: siehe Wiki`), so a bare value must look typed, as
- * PROSE_IN_OTHER_LANGUAGES asks (`looksTyped`); a quoted one is a literal.
+ * PROSE_IN_OTHER_LANGUAGES asks (`looksTyped`); a quoted one is a literal. The word may be a quoted key
+ * (JSON's, a dict's: `{"Passwort": "Sommer"}`, `{"пароль": "котик"}`, `{"密码": "abc123456"}`), whose value is
+ * as much the password as `"password": "Sommer"`'s is in English.
  */
 const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
-  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  hints: KEY_SPELLINGS,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
-  replace: (m, g) => {
-    const [lead = '', raw = ''] = g;
+  replace: (m, g, offset, text) => {
+    const [lead = '', keyQuote, raw = ''] = g;
+    // A quoted key (`{"Passwort": "Sommer"}`, `{'пароль': 'котик'}`) is one only between a pair of quotes.
+    if (keyQuote !== undefined && text[offset - 1] !== keyQuote) return m;
     // In a language's own quotation marks (`Пароль от wifi: «солнышко»`), a literal as in `"…"`.
     if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
