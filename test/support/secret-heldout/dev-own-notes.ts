@@ -105,6 +105,17 @@ const SECRETS: readonly (readonly [string, string, string])[] = [
   ['zh/glued-is', 'zhang1988', '密码是 zhang1988'],
   ['ko/colon-latin', 'sarang123', '비밀번호: sarang123'],
   ['ko/prose', 'qwer1234', '와이파이 비밀번호는 qwer1234 입니다'],
+  // Second batch (written before the rules for a plain word in another language were changed): login blocks, words with diacritics.
+  ['ru/login-block', 'ромашка', 'Логин: admin\nПароль: ромашка'],
+  ['uk/login-block', 'кавун', 'Користувач: admin\nПароль: кавун'],
+  ['el/login-block', 'θάλασσα', 'Χρήστης: admin\nΚωδικός: θάλασσα'],
+  ['de/colon-diacritics', 'gänseblümchen', 'Passwort: gänseblümchen'],
+  ['fr/colon-diacritics', 'église', 'mot de passe : église'],
+  ['pl/label-for-word', 'żabka', 'Hasło do poczty: żabka'],
+  ['es/label-for-word', 'mariposa', 'Contraseña del wifi: mariposa'],
+  ['de/login-block', 'Schneeflocke', 'Benutzer: pi\nPasswort: Schneeflocke'],
+  ['ru/login-line', 'медведь', 'логин: root, пароль: медведь'],
+  ['bg/colon-word-number', 'лято2023', 'Парола: лято2023'],
 ];
 
 /** [cls, body]. */
@@ -198,6 +209,24 @@ const BENIGN: readonly (readonly [string, string])[] = [
   ['zh/policy', '密码至少 12 位，包含数字。'],
   ['ko/none', '비밀번호: 없음'],
   ['ko/vault-ref', '비밀번호: 1Password 참고'],
+  // Second batch (as above).
+  ['de/label-status', 'Passwort geändert: gestern'],
+  ['de/label-status', 'Passwort vergessen: Link kommt per Mail'],
+  ['fr/label-status', 'Mot de passe oublié : voir le support'],
+  ['ru/login-block-status', 'Логин: admin\nПароль: сменён, новый в KeePass'],
+  ['ru/login-block-vault', 'Логин: admin\nПароль: см. Vault'],
+  ['ru/login-block-none', 'Логин: guest\nПароль: нет'],
+  ['ru/status', 'Пароль: временный'],
+  ['ru/status', 'Пароль: истёк'],
+  ['uk/status', 'Пароль: змінено'],
+  ['pl/status', 'Hasło: zmienione'],
+  ['de/status', 'Passwort: geändert'],
+  ['es/status', 'Contraseña: caducó'],
+  ['ja/status', 'パスワード：変更済み'],
+  ['zh/status', '密码：已修改'],
+  ['en/login-block-status', 'User: admin\nPassword: changed last week'],
+  ['ru/policy-label', 'Требования к паролю: не менее 12 символов'],
+  ['de/docs', '| Feld | Beschreibung |\n|---|---|\n| Passwort | Das Passwort des Benutzers |'],
 ];
 
 function occurrences(s: string, word: string): number {
