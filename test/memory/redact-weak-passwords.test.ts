@@ -658,6 +658,49 @@ describe('issue 40: notes written by hand in several languages (2026-12-06, eigh
   });
 });
 
+describe('issue 40: a plain word after the word in another language, where the note says it is the value (2026-12-06, eighth session)', () => {
+  it('in a login block, the user given just before (the line above, or earlier on the line), a plain word of any script is the password', () => {
+    removed('Логин: admin\nПароль: ромашка', 'ромашка');
+    removed('Користувач: admin\nПароль: кавун', 'кавун');
+    removed('Χρήστης: admin\nΚωδικός: θάλασσα', 'θάλασσα');
+    removed('логин: root, пароль: медведь', 'медведь');
+    removed('**Логин:** admin\n**Пароль:** ромашка', 'ромашка');
+    removed('- Benutzer: pi\n- Passwort: Gänseblümchen', 'Gänseblümchen');
+    removed('ユーザー名: admin\nパスワード：himawari', 'himawari');
+  });
+  it('in a login block, a word saying there is none, words of a sentence or a vault stay', () => {
+    untouched('Логин: guest\nПароль: нет');
+    untouched('Логин: admin\nПароль: сменён, новый в KeePass');
+    untouched('Логин: admin\nПароль: см. Vault');
+    untouched('Користувач: admin\nПароль: немає');
+    // Chinese, Japanese and Korean type a password in Latin letters (an input method writes their scripts): a word of theirs is prose (values.ts isCjkProse).
+    untouched('ユーザー名: admin\nパスワード：未設定');
+  });
+  it('a plain word alone after a label naming what the password is for (`Hasło do poczty: żabka`, `Пароль до бази: сонечко`)', () => {
+    removed('Passwort vom Router: sonnenblume', 'sonnenblume');
+    removed('Heslo k wifi: kocicka', 'kocicka');
+    removed('Hasło do poczty: żabka', 'żabka');
+    removed('Contraseña del wifi: mariposa', 'mariposa');
+    removed('Пароль до бази: сонечко', 'сонечко');
+  });
+  it('without a word of what it is for, or with words after the value, the label may be a sentence and a plain word stays', () => {
+    untouched('Passwort geändert: gestern');
+    untouched('Passwort vergessen: Link kommt per Mail');
+    untouched('Mot de passe oublié : voir le support');
+    untouched('Passwort für den Router: siehe KeePass');
+  });
+  it('a plain word of the note\'s own script on a line of its own stays a known miss (`Пароль: солнышко`), as its status words do (`Пароль: сменён`)', () => {
+    untouched('Пароль: сменён');
+    untouched('Пароль: временный');
+    untouched('Пароль: солнышко');
+  });
+  it('the word in Bulgarian and in Serbian Cyrillic (`Парола: лято2023`, `Лозинка: лето2024`)', () => {
+    removed('Парола: лято2023', 'лято2023');
+    removed('Лозинка: лето2024', 'лето2024');
+    untouched('Парола: сменена');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -144,7 +144,8 @@ export function isStructTagName(value: string): boolean {
  * French, Spanish, Catalan, Portuguese, Russian and Ukrainian, Dutch, Swedish, Danish and Norwegian,
  * Polish, Finnish, Estonian, Czech and Slovak, Hungarian, Croatian, Serbian and Bosnian, Slovenian,
  * Lithuanian, Icelandic, Romanian, Turkish, Vietnamese, Indonesian and Malay, Greek, Hebrew, Arabic,
- * Persian, Hindi, Thai; the short Korean 비번 too; Latvian's `parole` is left out, an English word):
+ * Persian, Hindi, Thai, Bulgarian, Serbian and Macedonian in Cyrillic; the short Korean 비번 too; Latvian's `parole` is
+ * left out, an English word):
  * one list, so a language is one
  * more entry, never a new rule. A password is mostly typed in Latin letters, digits and symbols
  * whatever the language around it; one in the note's own script is read only where it is given as
@@ -158,6 +159,19 @@ export const PASSWORD_IN_OTHER_LANGUAGES = [
   'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasenya', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'kodeord', 'passord',
   'hasło', 'salasana', 'salasõna', 'parool', 'heslo', 'jelszó', 'lozinka', 'geslo', 'slaptažodis', 'lykilorð', 'parolă', 'parola', 'şifresi', 'şifre', 'sifre',
   'mật khẩu', 'kata sandi', 'kata laluan', 'κωδικός πρόσβασης', 'κωδικός', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر', 'رمز عبور', 'पासवर्ड', 'รหัสผ่าน',
+  'парола', 'лозинка',
+];
+
+/**
+ * The user's label as notes in those languages write it above or before the password (`Логин: admin`,
+ * `Benutzer: pi`, `Χρήστης: admin`, `ユーザー名: root`): with it, the lines are a login block
+ * (password-forms.ts LOGIN_BLOCK). English's own words too, as notes mix them (`Login: admin / Пароль: …`).
+ */
+export const USER_IN_OTHER_LANGUAGES = [
+  'user', 'username', 'login', 'логин', 'логін', 'пользователь', 'користувач', 'потребител', 'корисник', 'χρήστης', 'όνομα χρήστη',
+  'benutzer', 'benutzername', 'nutzer', 'identifiant', 'utilisateur', 'usuario', 'usuari', 'utente', 'usuário', 'gebruiker', 'gebruikersnaam',
+  'användare', 'brugernavn', 'brukernavn', 'użytkownik', 'uživatel', 'felhasználó', 'käyttäjä', 'kullanıcı', 'utilizator', 'tên đăng nhập',
+  'ユーザー名', 'ユーザー', 'ユーザ名', 'ユーザid', '用户名', '用戶名', '账号', '帳號', '아이디', '사용자', 'משתמש', 'اسم المستخدم',
 ];
 
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
