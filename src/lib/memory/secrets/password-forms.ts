@@ -380,7 +380,7 @@ const REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
  */
 const LETTER_LIKE = '[^\\s!-@\\[-`{-~]';
 const DIGIT_OF_ANY_SCRIPT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\uff10-\\uff19]';
-const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE}|(?:[A-Za-z]|${LETTER_LIKE}){1,32}(?=[.!]?[ \\t]*(?:\r?\n|$)))\\S{0,63}`;
+const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE}|${LETTER_LIKE}{1,32}(?=[.!]?[ \\t]*(?:\r?\n|$)))\\S{0,63}`;
 
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), the
