@@ -116,6 +116,15 @@ const SECRETS: readonly (readonly [string, string, string])[] = [
   ['de/login-block', 'Schneeflocke', 'Benutzer: pi\nPasswort: Schneeflocke'],
   ['ru/login-line', 'медведь', 'логин: root, пароль: медведь'],
   ['bg/colon-word-number', 'лято2023', 'Парола: лято2023'],
+  // Third batch, written after this session's rules as a check of them (reported, not tuned on).
+  ['ru/login-block-list', 'пингвин', '- логин: backup\n- пароль: пингвин\n- хост: 10.0.0.5'],
+  ['de/login-block-bold', 'Löwenzahn', '**Benutzername:** admin\n**Kennwort:** Löwenzahn'],
+  ['fr/label-for-word', 'papillon', 'Mot de passe pour la box : papillon'],
+  ['it/label-for-word', 'girasole', 'Password della stampante: girasole'],
+  ['pt/label-for-word', 'cachorro', 'Senha do roteador: cachorro'],
+  ['ru/json-key-word-number', 'весна2022', '```json\n{"пароль": "весна2022", "порт": 5432}\n```'],
+  ['de/python-dict', 'Regenbogen7', "cfg = {'Benutzer': 'sa', 'Passwort': 'Regenbogen7'}"],
+  ['uk/login-line', 'ластівка', 'користувач: admin, пароль: ластівка'],
 ];
 
 /** [cls, body]. */
@@ -227,6 +236,23 @@ const BENIGN: readonly (readonly [string, string])[] = [
   ['en/login-block-status', 'User: admin\nPassword: changed last week'],
   ['ru/policy-label', 'Требования к паролю: не менее 12 символов'],
   ['de/docs', '| Feld | Beschreibung |\n|---|---|\n| Passwort | Das Passwort des Benutzers |'],
+  // Third batch (as above).
+  ['ru/login-block-ask', 'Логин: admin\nПароль: спросить у Пети'],
+  ['ru/login-block-same', 'Логин: admin\nПароль: такой же'],
+  ['ru/login-block-template', 'Логин: admin\nПароль: ${DB_PASSWORD}'],
+  ['de/login-block-vault', 'Benutzer: admin\nPasswort: Bitwarden'],
+  ['es/login-block-none', 'Usuario: invitado\nContraseña: ninguna'],
+  ['fr/label-for-vault', 'Mot de passe pour la box : voir KeePass'],
+  ['it/label-for-status', 'Password della stampante: cambiata'],
+  ['de/label-for-sentence', 'Passwort für den Router: steht auf dem Aufkleber'],
+  ['ru/json-template', '```json\n{"пароль": "{{ vault_password }}"}\n```'],
+  ['de/json-ui-text', '```json\n{"Passwort": "Passwort vergessen?"}\n```'],
+  ['ja/json-ui-text', '```json\n{"パスワード": "パスワードを入力"}\n```'],
+  ['en/vault-word', 'The password is in Vault; the token is in Bitwarden.'],
+  ['en/cli-help', '```\n  --vault-password-file FILE   vault password file\n  --ask-vault-pass             ask for vault password\n```'],
+  ['ru/changelog', '## 1.2.0\n- Пароль: теперь хранится в KeePass\n- Логин: без изменений'],
+  ['pl/policy', 'Hasło do poczty: minimum 12 znaków, zmiana co 90 dni'],
+  ['ru/how-to', 'Пароль от роутера: на наклейке снизу'],
 ];
 
 function occurrences(s: string, word: string): number {
