@@ -632,6 +632,8 @@ describe('issue 40: notes written by hand in several languages (2026-12-06, eigh
     untouched('contraseña: ver Bitwarden');
     // A password with the manager named after it is still the password.
     removed('Password: hunter22 (also in Bitwarden)', 'hunter22');
+    removed('Password: sunshine in Bitwarden', 'sunshine');
+    removed('Password: hunter saved in 1Password', 'hunter');
     removed('Password: Vault2024!', 'Vault2024!');
   });
   it('`1Password → Infra → staging-db` is a path in a product, not the word password and a value (ARROW, as BARE)', () => {

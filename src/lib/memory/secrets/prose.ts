@@ -205,8 +205,10 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
-  // A word, then words naming a password manager or a vault (`Password: vedi il vault`, `siehe KeePass`): where it is kept, in any language (names.ts).
-  if (/^\p{L}+[.:]?$/u.test(value) && pointsToSecretManager(next)) return true;
+  // A word, then words naming a password manager or a vault (`Password: vedi il vault`, `siehe KeePass`): where it is kept, in any language
+  // (names.ts). Not when an English word of a sentence comes between (`sunshine in Bitwarden`, `hunter saved in 1Password`): in English
+  // the word is the password and the rest says where it is kept as well.
+  if (/^\p{L}+[.:]?$/u.test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? '')) return true;
   // A word of another script's letters with another word after it (`Password: смотри в Vault`): a sentence in that language.
   if (OTHER_SCRIPT_WORD.test(value) && /^[ \t]+\p{L}/u.test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
