@@ -4,7 +4,9 @@
  * false positives, found in the dev docs: external-secrets' `secretKey: dbHost`, a Go struct tag
  * `json:"accessTokenSpec,omitempty"`, a table cell `[]byte`, `apiKey: 'sk_test_123'`). Asked of
  * keys, tokens and secrets only, never of passwords: a password may be any words (a pass phrase
- * `correct-horse-battery-staple`), a generated key or token is not made of words.
+ * `correct-horse-battery-staple`), a generated key or token is not made of words. The words of other
+ * languages at the end (the word password, the user's label, words saying there is no value) and the
+ * password managers a value may name instead are asked of every value, passwords too.
  */
 
 /**
