@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
+import { ownBenignNotes, ownSecretNotes } from '../test/support/secret-heldout/dev-own-notes.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -312,6 +313,17 @@ export async function benchRedact(): Promise<Row[]> {
     const lintV7Moved = heldoutDevLintersV7Secrets();
     const lintV7Removed = lintV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
     rows.push({ name: `held-out dev linters under labelling rule v7: benign touched, of ${lintV7.length}`, value: (100 * negativesTouched(redactSecrets, lintV7)) / lintV7.length, unit: '%', note: `${negativesTouched(redactSecrets, lintV7)}/${lintV7.length}; v7 makes ${lintV7Moved.length} secrets, ${lintV7Removed} removed` });
+    // Memory notes written by hand (dev-own-notes.ts, 2026-12-06; all dev): secrets in 15+ languages and many forms, and notes that
+    // talk about passwords, keys and tokens without one (policies, vaults, templates, CLI help, changelogs), in the same languages.
+    const own = ownSecretNotes();
+    const ownFound = (redact: Redact): number => own.filter((p) => !survives(redact(p.note).text, p.secret)).length;
+    const ownOurs = ownFound(redactSecrets);
+    const ownOld = baseline.redact === undefined ? undefined : ownFound(baseline.redact);
+    rows.push({ name: `held-out dev own notes (written by hand, several languages; all dev): removed, of ${own.length}`, value: (100 * ownOurs) / own.length, unit: '%', note: `${ownOurs}/${own.length}${ownOld === undefined ? '' : `; before ${ownOld}/${own.length}`}` });
+    const ownBenign = ownBenignNotes();
+    const ownBenignOurs = negativesTouched(redactSecrets, ownBenign);
+    const ownBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, ownBenign);
+    rows.push({ name: `held-out dev own notes (password talk without one, several languages; all dev): benign touched, of ${ownBenign.length}`, value: (100 * ownBenignOurs) / ownBenign.length, unit: '%', note: `${ownBenignOurs}/${ownBenign.length}${ownBenignOld === undefined ? '' : `; before ${ownBenignOld}/${ownBenign.length}`}` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });

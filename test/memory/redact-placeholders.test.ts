@@ -261,6 +261,11 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a word and a number in another script after its label, many times', 'Пароль: лето2024 パスワードはなつ2024です '.repeat(50_000)],
     ['many table rows keyed by the word in another language', `| Сервис | Пароль |\n|---|---|\n${'| Пароль | лето2024 |\n| Пароль от wifi | смотри в Vault |\n'.repeat(40_000)}`],
     ['a long run of `!` after a password', `password: hunter22${'!'.repeat(900_000)} and the password is hunter22${'!'.repeat(900_000)}`],
+    ['a word of Latin letters after a word for password in another language, its line never ending in time', `Пароль: ${'a'.repeat(900_000)}é`],
+    ['login blocks in another language, many times', 'Логин: admin\nПароль: ромашка\n'.repeat(100_000)],
+    ['a label of what the password is for in another language and a long word', `Hasło do poczty: ${'ż'.repeat(900_000)}`],
+    ['a quoted key in another language, many times, its value never closing', `${'{"пароль": "котик", '.repeat(100_000)}"пароль": "${'к'.repeat(900_000)}`],
+    ['a vault named after many words', `Password: ${'vedi '.repeat(200_000)}vault`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -605,6 +605,104 @@ describe('issue 40: a password written in another script, next to the word in th
   });
 });
 
+describe('issue 40: notes written by hand in several languages (2026-12-06, eighth session; dev-own-notes.ts)', () => {
+  it('a word saying there is no password, in the note\'s language, stays (`Passwort: keins`, `Senha: nenhuma`, `Пароль: нет`)', () => {
+    untouched('Passwort: keins');
+    untouched('Mot de passe : aucun');
+    untouched('Contraseña: ninguna');
+    untouched('password: nessuna');
+    untouched('Senha: nenhuma');
+    untouched('Hasło: brak');
+    untouched('Wachtwoord: geen');
+    untouched('Пароль: нет');
+    untouched('パスワード：なし');
+    untouched('비밀번호: 없음');
+    // English's own `none` stayed before too; a word people choose is still a password.
+    untouched('Password: none (key auth only)');
+    removed('Passwort: Sommer2024', 'Sommer2024');
+    removed('Senha: saudade123', 'saudade123');
+  });
+  it('a password manager or a vault named where the password goes stays, in any language (`Password: Bitwarden`, `パスワード：1Passwordを参照`)', () => {
+    untouched('Password: Bitwarden');
+    untouched('password: 1Password');
+    untouched("Şifre: Vault'ta");
+    untouched('パスワード：1Passwordを参照');
+    untouched('비밀번호: 1Password 참고');
+    untouched('Password: vedi il vault');
+    untouched('contraseña: ver Bitwarden');
+    // A password with the manager named after it is still the password.
+    removed('Password: hunter22 (also in Bitwarden)', 'hunter22');
+    removed('Password: sunshine in Bitwarden', 'sunshine');
+    removed('Password: hunter saved in 1Password', 'hunter');
+    removed('Password: Vault2024!', 'Vault2024!');
+  });
+  it('`1Password → Infra → staging-db` is a path in a product, not the word password and a value (ARROW, as BARE)', () => {
+    untouched('password: see 1Password → Infra → staging-db');
+    removed('password → Infra2024', 'Infra2024');
+  });
+  it('the word in another language as a quoted key (JSON, a dict): its value is the password (`{"Passwort": "Sommer"}`, `{"пароль": "котик"}`)', () => {
+    removed('{"Benutzer": "admin", "Passwort": "Sommer"}', 'Sommer');
+    removed('{"логин": "admin", "пароль": "котик"}', 'котик');
+    removed('{"ユーザー": "admin", "パスワード": "sakura123"}', 'sakura123');
+    removed('{"用户名": "root", "密码": "abc123456"}', 'abc123456');
+    removed("{'contraseña': 'verano2024'}", 'verano2024');
+    // A key of several words joined as keys join them.
+    removed('{"utilisateur": "admin", "mot_de_passe": "bonjour123"}', 'bonjour123');
+    removed('mot_de_passe: bonjour123', 'bonjour123');
+  });
+  it('what stays beside a quoted key: templates, placeholders, a screen\'s text about the password, a quote that opens nothing', () => {
+    untouched('{"Passwort": "${PASSWORT}"}');
+    untouched('{"пароль": "<пароль>"}');
+    untouched('{"Passwort": "Passwort eingeben"}');
+    untouched('{"пароль": "Введите пароль"}');
+    untouched('{"mot_de_passe": "Mot de passe oublié ?"}');
+    untouched('Passwort": "x1234"');
+  });
+});
+
+describe('issue 40: a plain word after the word in another language, where the note says it is the value (2026-12-06, eighth session)', () => {
+  it('in a login block, the user given just before (the line above, or earlier on the line), a plain word of any script is the password', () => {
+    removed('Логин: admin\nПароль: ромашка', 'ромашка');
+    removed('Користувач: admin\nПароль: кавун', 'кавун');
+    removed('Χρήστης: admin\nΚωδικός: θάλασσα', 'θάλασσα');
+    removed('логин: root, пароль: медведь', 'медведь');
+    removed('**Логин:** admin\n**Пароль:** ромашка', 'ромашка');
+    removed('- Benutzer: pi\n- Passwort: Gänseblümchen', 'Gänseblümchen');
+    removed('ユーザー名: admin\nパスワード：himawari', 'himawari');
+  });
+  it('in a login block, a word saying there is none, words of a sentence or a vault stay', () => {
+    untouched('Логин: guest\nПароль: нет');
+    untouched('Логин: admin\nПароль: сменён, новый в KeePass');
+    untouched('Логин: admin\nПароль: см. Vault');
+    untouched('Користувач: admin\nПароль: немає');
+    // Chinese, Japanese and Korean type a password in Latin letters (an input method writes their scripts): a word of theirs is prose (values.ts isCjkProse).
+    untouched('ユーザー名: admin\nパスワード：未設定');
+  });
+  it('a plain word alone after a label naming what the password is for (`Hasło do poczty: żabka`, `Пароль до бази: сонечко`)', () => {
+    removed('Passwort vom Router: sonnenblume', 'sonnenblume');
+    removed('Heslo k wifi: kocicka', 'kocicka');
+    removed('Hasło do poczty: żabka', 'żabka');
+    removed('Contraseña del wifi: mariposa', 'mariposa');
+    removed('Пароль до бази: сонечко', 'сонечко');
+  });
+  it('without a word of what it is for, or with words after the value, the label may be a sentence and a plain word stays', () => {
+    untouched('Passwort geändert: gestern');
+    untouched('Passwort vergessen: Link kommt per Mail');
+    untouched('Mot de passe oublié : voir le support');
+    untouched('Passwort für den Router: siehe KeePass');
+  });
+  it('a plain word of the note\'s own script on a line of its own stays a known miss (`Пароль: солнышко`), as its status words do (`Пароль: сменён`)', () => {
+    untouched('Пароль: сменён');
+    untouched('Пароль: временный');
+    untouched('Пароль: солнышко');
+  });
+  it('the word in Bulgarian and in Serbian Cyrillic (`Парола: лято2023`, `Лозинка: лето2024`)', () => {
+    removed('Парола: лято2023', 'лято2023');
+    removed('Лозинка: лето2024', 'лето2024');
+    untouched('Парола: сменена');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -1,7 +1,8 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
  * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules and the linters' test suites (both sides), the dev
- * extension and dev docs touched per source, the weak-password set's dev half, and the tuning corpus. It never reads,
+ * extension and dev docs touched per source, the weak-password set's dev half, the notes written by hand
+ * (dev-own-notes.ts), and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
  *
@@ -9,6 +10,7 @@
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
+import { ownBenignNotes, ownSecretNotes } from './dev-own-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
@@ -117,6 +119,17 @@ const talkDev = passwordTalkNotes().filter((b) => b.split === 'dev');
 const talkTouched = talkDev.filter((b) => redactSecrets(b.note).text !== b.note);
 out(`password talk, dev half: touched ${talkTouched.length}/${talkDev.length}`);
 if (show) for (const b of talkTouched) out(`  TALK TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+
+// Memory notes written by hand (dev-own-notes.ts, all dev): secrets in several languages and forms, and password talk without one.
+const own = ownSecretNotes();
+const ownMissed = own.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+const ownBenign = ownBenignNotes();
+const ownTouched = ownBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+out(`dev own notes (written by hand): removed ${own.length - ownMissed.length}/${own.length}; benign touched ${ownTouched.length}/${ownBenign.length}`);
+if (show) {
+  for (const p of ownMissed) out(`  OWN MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
+  for (const b of ownTouched) out(`  OWN TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
 
 const tuning = secretCorpus();
 const tMissed = tuning.filter((p) => survives(redactSecrets(p.note).text, p.secret));

@@ -16,7 +16,7 @@
 import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug, namesPasswordInOtherLanguage } from './names.js';
-import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
+import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
@@ -233,7 +233,7 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
   // A word of the sentence the label is in (cheap, and asked first: chosen values may be words).
-  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return undefined;
+  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + SENTENCE_LOOKAHEAD))) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, chosen)) return undefined;
   // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
   if (!isLabelGap(line, after, gap[0])) return undefined;

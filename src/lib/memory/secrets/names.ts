@@ -4,7 +4,9 @@
  * false positives, found in the dev docs: external-secrets' `secretKey: dbHost`, a Go struct tag
  * `json:"accessTokenSpec,omitempty"`, a table cell `[]byte`, `apiKey: 'sk_test_123'`). Asked of
  * keys, tokens and secrets only, never of passwords: a password may be any words (a pass phrase
- * `correct-horse-battery-staple`), a generated key or token is not made of words.
+ * `correct-horse-battery-staple`), a generated key or token is not made of words. The words of other
+ * languages at the end (the word password, the user's label, words saying there is no value) and the
+ * password managers a value may name instead are asked of every value, passwords too.
  */
 
 /**
@@ -144,7 +146,8 @@ export function isStructTagName(value: string): boolean {
  * French, Spanish, Catalan, Portuguese, Russian and Ukrainian, Dutch, Swedish, Danish and Norwegian,
  * Polish, Finnish, Estonian, Czech and Slovak, Hungarian, Croatian, Serbian and Bosnian, Slovenian,
  * Lithuanian, Icelandic, Romanian, Turkish, Vietnamese, Indonesian and Malay, Greek, Hebrew, Arabic,
- * Persian, Hindi, Thai; the short Korean 비번 too; Latvian's `parole` is left out, an English word):
+ * Persian, Hindi, Thai, Bulgarian, Serbian and Macedonian in Cyrillic; the short Korean 비번 too; Latvian's `parole` is
+ * left out, an English word):
  * one list, so a language is one
  * more entry, never a new rule. A password is mostly typed in Latin letters, digits and symbols
  * whatever the language around it; one in the note's own script is read only where it is given as
@@ -158,6 +161,19 @@ export const PASSWORD_IN_OTHER_LANGUAGES = [
   'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasenya', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'kodeord', 'passord',
   'hasło', 'salasana', 'salasõna', 'parool', 'heslo', 'jelszó', 'lozinka', 'geslo', 'slaptažodis', 'lykilorð', 'parolă', 'parola', 'şifresi', 'şifre', 'sifre',
   'mật khẩu', 'kata sandi', 'kata laluan', 'κωδικός πρόσβασης', 'κωδικός', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر', 'رمز عبور', 'पासवर्ड', 'รหัสผ่าน',
+  'парола', 'лозинка',
+];
+
+/**
+ * The user's label as notes in those languages write it above or before the password (`Логин: admin`,
+ * `Benutzer: pi`, `Χρήστης: admin`, `ユーザー名: root`): with it, the lines are a login block
+ * (password-forms.ts LOGIN_BLOCK). English's own words too, as notes mix them (`Login: admin / Пароль: …`).
+ */
+export const USER_IN_OTHER_LANGUAGES = [
+  'user', 'username', 'login', 'логин', 'логін', 'пользователь', 'користувач', 'потребител', 'корисник', 'χρήστης', 'όνομα χρήστη',
+  'benutzer', 'benutzername', 'nutzer', 'identifiant', 'utilisateur', 'usuario', 'usuari', 'utente', 'usuário', 'gebruiker', 'gebruikersnaam',
+  'användare', 'brugernavn', 'brukernavn', 'użytkownik', 'uživatel', 'felhasználó', 'käyttäjä', 'kullanıcı', 'utilizator', 'tên đăng nhập',
+  'ユーザー名', 'ユーザー', 'ユーザ名', 'ユーザid', '用户名', '用戶名', '账号', '帳號', '아이디', '사용자', 'משתמש', 'اسم المستخدم',
 ];
 
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
@@ -185,5 +201,72 @@ const NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
 export function isTranslatedPasswordWord(value: string): boolean {
   if (value.length > 40) return false;
   const text = value.includes('&#') ? value.replace(NUMERIC_ENTITY, (_m, hex: string | undefined, dec: string | undefined) => String.fromCodePoint(hex !== undefined ? parseInt(hex, 16) : Number(dec))) : value;
-  return TRANSLATED_PASSWORD_WORDS.has(text.trim().toLowerCase());
+  const lower = text.trim().toLowerCase();
+  return TRANSLATED_PASSWORD_WORDS.has(lower) || namesPasswordInWords(lower);
+}
+
+/**
+ * UI_TEXT_WITH_THE_WORD: a few words of letters, one of them the word password in another language
+ * (`"Passwort eingeben"`, `"Введите пароль"`, `"Mot de passe oublié ?"`): a screen's text about the
+ * password, as `"Enter password"` is in English (values.ts NAMES_ITSELF), not one.
+ */
+const UI_TEXT_WITH_THE_WORD = new RegExp(`^(?:[\\p{L}\\p{M}]+[ \\t]+){0,4}(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[\\p{L}\\p{M}]+){0,4}[ \\t]*[.:!?]?$`, 'u');
+
+function namesPasswordInWords(lower: string): boolean {
+  return /[ \t]/.test(lower) && UI_TEXT_WITH_THE_WORD.test(lower);
+}
+
+/**
+ * NO_VALUE_BY_LANGUAGE: the words a note in another language writes where there is no value at all
+ * (`Passwort: keins`, `Mot de passe : aucun`, `Пароль: нет`, `パスワード：なし`, `비밀번호: 없음`), as English
+ * writes `none` or `empty` (values.ts EXAMPLE_WORD). One row per language, so a language is one more row;
+ * only words that say "none", "empty" or "not set", never a word a person might choose.
+ */
+const NO_VALUE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['kein', 'keins', 'keines', 'keiner', 'leer', 'ohne'],
+  French: ['aucun', 'aucune', 'vide', 'néant'],
+  Spanish: ['ninguna', 'ninguno', 'vacía', 'vacío', 'nada'],
+  Italian: ['nessuna', 'nessuno', 'vuota', 'vuoto', 'niente'],
+  Portuguese: ['nenhuma', 'nenhum', 'vazia', 'vazio'],
+  Dutch: ['geen', 'leeg'],
+  'Swedish, Danish and Norwegian': ['ingen', 'inget', 'intet', 'tomt', 'tom'],
+  Polish: ['brak', 'puste', 'żadne'],
+  'Czech and Slovak': ['žádné', 'žádná', 'není', 'žiadne'],
+  Turkish: ['yok', 'boş'],
+  Russian: ['нет', 'пусто', 'пустой', 'отсутствует'],
+  Ukrainian: ['немає', 'порожньо', 'відсутній'],
+  Japanese: ['なし', '無し', 'ナシ', '未設定'],
+  Chinese: ['无', '無', '没有', '沒有', '未设置'],
+  Korean: ['없음', '없습니다'],
+};
+const NO_VALUE_WORDS = new Set(Object.values(NO_VALUE_BY_LANGUAGE).flat());
+
+/** Whether a value is a word saying there is none in another language (NO_VALUE_BY_LANGUAGE), punctuation after it allowed. */
+export function saysNoValueInOtherLanguage(value: string): boolean {
+  return value.length <= 16 && NO_VALUE_WORDS.has(value.replace(/[.,;:!?。、]+$/, '').toLowerCase());
+}
+
+/**
+ * SECRET_MANAGER: the name of a password manager or a vault, which a note writes where the password is
+ * kept (`Password: Bitwarden`, `パスワード：1Passwordを参照`, `비밀번호: 1Password 참고`, Turkish's `Vault'ta`
+ * with its case ending): issue 40's "references to a vault or secret manager", in any language, since the
+ * product's name is the same in all of them.
+ */
+const SECRET_MANAGER = 'vault|1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass|dashlane|passbolt|keychain|infisical|doppler';
+/** The name alone, a case ending after an apostrophe allowed (`Vault'ta`, `1Password'ta`). */
+const SECRET_MANAGER_VALUE = new RegExp(`^(?:${SECRET_MANAGER})(?:['’]\\p{L}{1,5})?$`, 'iu');
+
+export function isSecretManagerName(value: string): boolean {
+  return value.length <= 24 && SECRET_MANAGER_VALUE.test(value);
+}
+
+/**
+ * A word followed by up to two more and then a password manager's or a vault's name (`vedi il vault`, `siehe
+ * KeePass`, `ver Bitwarden`, `см. Vault`): the words say where the password is kept, in whatever language.
+ * `next` is what follows the word on its line.
+ */
+const POINTS_TO_SECRET_MANAGER = new RegExp(`^(?:[ \\t]+[\\p{L}.'’-]{1,16}){0,2}[ \\t]+(?:${SECRET_MANAGER})(?![\\p{L}\\p{N}])`, 'iu');
+
+export function pointsToSecretManager(next: string): boolean {
+  return POINTS_TO_SECRET_MANAGER.test(next);
 }

@@ -21,7 +21,7 @@
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { PASSWORD_IN_OTHER_LANGUAGES } from './names.js';
+import { PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES } from './names.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
@@ -80,7 +80,8 @@ const WORDS = '(?:password|passwd|passphrase|passcode|pwd|pw|token|secret|api[ _
 const ARROW: RegexRule = {
   kind: 'password',
   hints: ['→', '->', '⇒', '—'],
-  re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
+  // Not glued to a letter or a digit (`1Password → Infra → staging-db`: a product's name, and the path to an item in it), as BARE.
+  re: new RegExp(`((?<![A-Za-z0-9])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
   // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
   replace: (m, g, offset, text) =>
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
@@ -368,8 +369,9 @@ const REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
 
 /**
  * RUN_IN_ANOTHER_SCRIPT: where a value the ASCII reading does not take may start: a quotation mark of
- * another language (OWN_QUOTES), a word and a number (`лето2024`, `größe2024`), or a word right after a
- * glued `=` (ASSIGNED_WORD); then the rest of its run. Only these: a run that opens as a word of prose
+ * another language (OWN_QUOTES), a word and a number (`лето2024`, `größe2024`), a word right after a
+ * glued `=` (ASSIGNED_WORD), or a word standing alone at its line's end (a login block's, LOGIN_BLOCK); then
+ * the rest of its run. Only these: a run that opens as a word of prose
  * is left unread, so a label after it is still found (`Новый пароль, старый пароль: qwerty123`).
  * Written without Unicode's classes (a letter here is what is neither space, nor ASCII punctuation or
  * digit; a digit is ASCII's or one of the scripts that write their own, Arabic, Persian, Devanagari and
@@ -378,7 +380,7 @@ const REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
  */
 const LETTER_LIKE = '[^\\s!-@\\[-`{-~]';
 const DIGIT_OF_ANY_SCRIPT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\uff10-\\uff19]';
-const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE})\\S{0,63}`;
+const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE}|${LETTER_LIKE}{1,32}(?=[.!]?[ \\t]*(?:\r?\n|$)))\\S{0,63}`;
 
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), the
@@ -403,7 +405,7 @@ const OTHER_LANGUAGE: RegexRule = {
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
     // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
     if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
-    if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length]) ?? m;
+    if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length], () => userGivenBefore(text, offset)) ?? m;
     const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
     const after = text.slice(offset + m.length, offset + m.length + 2);
@@ -482,7 +484,7 @@ const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
  * Any other word of that script stays: it reads as the sentence's (`Пароль: смотри в Vault`,
  * `Пароль: нет`), which no test blind to the language tells from a plain word chosen as the password.
  */
-function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined): string | undefined {
+function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined, inLoginBlock: () => boolean): string | undefined {
   if (/^[«„“「『]/.test(run)) return quotedInOwnMarks(lead, run);
   const cut = UNSPACED_VALUE_END.exec(run)?.[1];
   // A run longer than the pattern reads (64) is not a value: its start alone would be judged.
@@ -490,9 +492,30 @@ function valueInAnotherScript(lead: string, run: string, sep: string | undefined
   const head = cut ?? (sep === '(' ? run.replace(/\).*$/, '') : run);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep === '=' && lead.endsWith('=') && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  if (!hasWeakShape(value) && !assigned) return undefined;
+  // A plain word alone on its line (the run ends there): a password in a login block (LOGIN_BLOCK).
+  const aloneInLoginBlock = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && PLAIN_WORD.test(value) && inLoginBlock();
+  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return undefined;
   const replaced = replaceValue(lead, head, 'password', false);
   return replaced === undefined ? undefined : replaced + run.slice(head.length);
+}
+
+/**
+ * LOGIN_BLOCK: the user given just before the password, on the line above (`Логин: admin⏎Пароль: ромашка`,
+ * a list's item) or earlier on the same line (`логин: root, пароль: медведь`), with a label in the note's
+ * language (names.ts USER_IN_OTHER_LANGUAGES). There the word after the password's label is the password,
+ * a plain word of any script too: a login block gives values, where a line of its own (`Пароль: сменён`,
+ * "changed") may be a sentence, which no test blind to the language tells from a word chosen as the
+ * password (`Пароль: солнышко` alone stays a known miss). A word saying there is none still stays (values.ts).
+ */
+const USER_BEFORE = new RegExp(
+  `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join('|')})(?:\\*\\*|__)?[ \\t]*[:=：](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
+  'iu',
+);
+/** Letters (and their marks) only, of any script: a word, no digit or symbol. */
+const PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
+
+function userGivenBefore(text: string, offset: number): boolean {
+  return USER_BEFORE.test(text.slice(Math.max(0, offset - 120), offset));
 }
 
 /** With only a space after the word: not prose, or a weak shape (`hunter22`, `123456`) where the sentence or the line ends. */
@@ -502,27 +525,72 @@ function spacedValueIsPassword(raw: string, after: string): boolean {
 }
 
 /**
+ * KEY_SPELLINGS: the word in another language as a label or a key writes it; a key joins the words of a
+ * word in several with `_` or `-` (`"mot_de_passe": …`, `kata_sandi=…`), as `mot de passe` is written in prose.
+ */
+const KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => (w.includes(' ') ? [w, w.replace(/ /g, '_'), w.replace(/ /g, '-')] : [w]));
+
+/**
  * "Password for the router: …" as a note in another language labels it: the word, what it is for
  * (`für den Router`, `du routeur`, `от роутера`: up to five words, no punctuation), then a colon or `=`,
  * or a dash between spaces (Russian writes its "is" as one: `Пароль от роутера — …`). The words between
  * may be any of a sentence's (`Passwort vergessen: siehe Wiki`), so a bare value must look typed, as
- * PROSE_IN_OTHER_LANGUAGES asks (`looksTyped`); a quoted one is a literal.
+ * PROSE_IN_OTHER_LANGUAGES asks (`looksTyped`); a quoted one is a literal. The word may be a quoted key
+ * (JSON's, a dict's: `{"Passwort": "Sommer"}`, `{"пароль": "котик"}`, `{"密码": "abc123456"}`), whose value is
+ * as much the password as `"password": "Sommer"`'s is in English.
  */
 const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
-  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  hints: KEY_SPELLINGS,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
-  replace: (m, g) => {
-    const [lead = '', raw = ''] = g;
+  replace: (m, g, offset, text) => {
+    const [lead = '', keyQuote, raw = ''] = g;
+    // A quoted key (`{"Passwort": "Sommer"}`, `{'пароль': 'котик'}`) is one only between a pair of quotes.
+    if (keyQuote !== undefined && text[offset - 1] !== keyQuote) return m;
     // In a language's own quotation marks (`Пароль от wifi: «солнышко»`), a literal as in `"…"`.
     if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
-    if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+    const { value } = splitTrailingPunctuation(raw);
+    // A plain word alone at its line's end after a label naming what the password is for (NAMES_WHAT_FOR).
+    const namedFor = keyQuote === undefined && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+    if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
+
+/**
+ * FOR_WHAT_BY_LANGUAGE: the words that open what a password is for, after the word (`Passwort für den
+ * Router`, `vom Router`, `Hasło do poczty`, `Contraseña del wifi`, `Пароль от почты`, `Пароль до бази`). With
+ * one, the words before the colon are a label naming a thing the password opens, as `Password for the
+ * router:` is in English, so a plain word alone after the colon is its value (`Hasło do poczty: żabka`);
+ * without one they may be a sentence's (`Passwort geändert: gestern`, "changed: yesterday"), and only a
+ * typed value is taken. One row per language.
+ */
+const FOR_WHAT_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['für', 'vom', 'von', 'zum', 'zur', 'des', 'der', 'fürs'],
+  French: ['du', 'de', 'des', 'pour'],
+  'Spanish and Catalan': ['del', 'de', 'para', 'per'],
+  Italian: ['del', 'della', 'dello', 'dei', 'di', 'per'],
+  Portuguese: ['do', 'da', 'de', 'dos', 'das', 'para'],
+  Dutch: ['voor', 'van'],
+  'Swedish, Danish and Norwegian': ['till', 'för', 'til', 'for'],
+  Polish: ['do', 'od', 'dla'],
+  'Czech and Slovak': ['k', 'ke', 'ku', 'pro', 'do', 'od', 'na'],
+  Russian: ['от', 'для', 'к', 'на'],
+  Ukrainian: ['до', 'від', 'для'],
+  'Bulgarian, Serbian and Croatian': ['за', 'za', 'od'],
+  Greek: ['για', 'του', 'της'],
+  'Indonesian and Malay': ['untuk'],
+};
+const FOR_WHAT_WORDS = new Set(Object.values(FOR_WHAT_BY_LANGUAGE).flat());
+const WORD_AFTER_THE_WORD = new RegExp(`^(?:\\*\\*|__)?(?:${KEY_SPELLINGS.join('|')})[ \\t]+([^\\s:=：—–-]+)`, 'iu');
+
+function namesWhatItIsFor(lead: string): boolean {
+  const first = WORD_AFTER_THE_WORD.exec(lead)?.[1];
+  return first !== undefined && FOR_WHAT_WORDS.has(first.toLowerCase());
+}
 
 /**
  * "The password for the staging server is …" as a note in another language says it: the word, what

@@ -2,6 +2,7 @@
  * Prose after a credential word that is not a value (issue 29's dev docs): asides, markup and
  * descriptions, which documentation puts right where a label's value would go.
  */
+import { pointsToSecretManager } from './names.js';
 
 /**
  * A remark in brackets: an opening bracket and a word of letters, then a comma, the closing
@@ -185,6 +186,9 @@ export function endsClause(next: string): boolean {
   return w === null || JOINING_WORD.test(w[1] as string);
 }
 
+/** How much of the line after a value `continuesSentence` is given: the next word, or up to three words and a vault's name (`vedi il vault`). */
+export const SENTENCE_LOOKAHEAD = 40;
+
 export function continuesSentence(gap: string, value: string, next: string): boolean {
   // After a table's `|`, a word with more text in its cell is not the cell's value (`| password \`string\` |`).
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
@@ -201,6 +205,10 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
+  // A word, then words naming a password manager or a vault (`Password: vedi il vault`, `siehe KeePass`): where it is kept, in any language
+  // (names.ts). Not when an English word of a sentence comes between (`sunshine in Bitwarden`, `hunter saved in 1Password`): in English
+  // the word is the password and the rest says where it is kept as well.
+  if (/^\p{L}+[.:]?$/u.test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? '')) return true;
   // A word of another script's letters with another word after it (`Password: смотри в Vault`): a sentence in that language.
   if (OTHER_SCRIPT_WORD.test(value) && /^[ \t]+\p{L}/u.test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
