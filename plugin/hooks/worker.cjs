@@ -32017,6 +32017,207 @@ var init_engine = __esm({
   }
 });
 
+// src/lib/memory/secrets/names.ts
+function isSlug(value) {
+  return SLUG.test(value) && !hasRandomCasePart(value);
+}
+function hasRandomCasePart(value) {
+  for (const part of value.split(/[._/:+-]+/)) {
+    if (part.length < 12 || !/[a-z]/.test(part) || !/[A-Z]/.test(part)) continue;
+    const words3 = part.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+    if (words3.filter((w) => !/[aeiouy]/i.test(w)).length >= 3) return true;
+  }
+  return false;
+}
+function isNameNotValue(value) {
+  return isSlug(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+function isCodeType(value) {
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
+}
+function isCredentialTypeName(value) {
+  const c = value[0] ?? "";
+  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
+}
+function isFormatName(value) {
+  return value.length <= 18 && FORMAT_NAME.test(value);
+}
+function isOptionList(value) {
+  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+function endsInUrn(before) {
+  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
+}
+function isCredentialVariableName(value) {
+  const c = value[0] ?? "";
+  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
+}
+function isStructTagName(value) {
+  return STRUCT_TAG_NAME.test(value);
+}
+function namesPasswordInOtherLanguage(cell) {
+  return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ""));
+}
+function isTranslatedPasswordWord(value) {
+  if (value.length > 40) return false;
+  const text3 = value.includes("&#") ? value.replace(NUMERIC_ENTITY, (_m, hex3, dec) => String.fromCodePoint(hex3 !== void 0 ? parseInt(hex3, 16) : Number(dec))) : value;
+  const lower = text3.trim().toLowerCase();
+  return TRANSLATED_PASSWORD_WORDS.has(lower) || namesPasswordInWords(lower);
+}
+function namesPasswordInWords(lower) {
+  return /[ \t]/.test(lower) && UI_TEXT_WITH_THE_WORD.test(lower);
+}
+function saysNoValueInOtherLanguage(value) {
+  return value.length <= 16 && NO_VALUE_WORDS.has(value.replace(/[.,;:!?。、]+$/, "").toLowerCase());
+}
+function isSecretManagerName(value) {
+  return value.length <= 24 && SECRET_MANAGER_VALUE.test(value);
+}
+function pointsToSecretManager(next) {
+  return POINTS_TO_SECRET_MANAGER.test(next);
+}
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
+var init_names = __esm({
+  "src/lib/memory/secrets/names.ts"() {
+    "use strict";
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
+    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
+    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
+    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
+    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
+    PASSWORD_IN_OTHER_LANGUAGES = [
+      "\uBE44\uBC00\uBC88\uD638",
+      "\uBE44\uBC88",
+      "\uD328\uC2A4\uC6CC\uB4DC",
+      "\uC554\uD638",
+      "\u30D1\u30B9\u30EF\u30FC\u30C9",
+      "\u6697\u8A3C\u756A\u53F7",
+      "\u5BC6\u7801",
+      "\u5BC6\u78BC",
+      "\u53E3\u4EE4",
+      "passwort",
+      "kennwort",
+      "mot de passe",
+      "contrase\xF1a",
+      "contrasenya",
+      "senha",
+      "\u043F\u0430\u0440\u043E\u043B\u044C",
+      "wachtwoord",
+      "l\xF6senord",
+      "adgangskode",
+      "kodeord",
+      "passord",
+      "has\u0142o",
+      "salasana",
+      "salas\xF5na",
+      "parool",
+      "heslo",
+      "jelsz\xF3",
+      "lozinka",
+      "geslo",
+      "slapta\u017Eodis",
+      "lykilor\xF0",
+      "parol\u0103",
+      "parola",
+      "\u015Fifresi",
+      "\u015Fifre",
+      "sifre",
+      "m\u1EADt kh\u1EA9u",
+      "kata sandi",
+      "kata laluan",
+      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2 \u03C0\u03C1\u03CC\u03C3\u03B2\u03B1\u03C3\u03B7\u03C2",
+      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2",
+      "\u05E1\u05D9\u05E1\u05DE\u05D4",
+      "\u05E1\u05D9\u05E1\u05DE\u05D0",
+      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0645\u0631\u0648\u0631",
+      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631",
+      "\u0631\u0645\u0632 \u0639\u0628\u0648\u0631",
+      "\u092A\u093E\u0938\u0935\u0930\u094D\u0921",
+      "\u0E23\u0E2B\u0E31\u0E2A\u0E1C\u0E48\u0E32\u0E19",
+      "\u043F\u0430\u0440\u043E\u043B\u0430",
+      "\u043B\u043E\u0437\u0438\u043D\u043A\u0430"
+    ];
+    USER_IN_OTHER_LANGUAGES = [
+      "user",
+      "username",
+      "login",
+      "\u043B\u043E\u0433\u0438\u043D",
+      "\u043B\u043E\u0433\u0456\u043D",
+      "\u043F\u043E\u043B\u044C\u0437\u043E\u0432\u0430\u0442\u0435\u043B\u044C",
+      "\u043A\u043E\u0440\u0438\u0441\u0442\u0443\u0432\u0430\u0447",
+      "\u043F\u043E\u0442\u0440\u0435\u0431\u0438\u0442\u0435\u043B",
+      "\u043A\u043E\u0440\u0438\u0441\u043D\u0438\u043A",
+      "\u03C7\u03C1\u03AE\u03C3\u03C4\u03B7\u03C2",
+      "\u03CC\u03BD\u03BF\u03BC\u03B1 \u03C7\u03C1\u03AE\u03C3\u03C4\u03B7",
+      "benutzer",
+      "benutzername",
+      "nutzer",
+      "identifiant",
+      "utilisateur",
+      "usuario",
+      "usuari",
+      "utente",
+      "usu\xE1rio",
+      "gebruiker",
+      "gebruikersnaam",
+      "anv\xE4ndare",
+      "brugernavn",
+      "brukernavn",
+      "u\u017Cytkownik",
+      "u\u017Eivatel",
+      "felhaszn\xE1l\xF3",
+      "k\xE4ytt\xE4j\xE4",
+      "kullan\u0131c\u0131",
+      "utilizator",
+      "t\xEAn \u0111\u0103ng nh\u1EADp",
+      "\u30E6\u30FC\u30B6\u30FC\u540D",
+      "\u30E6\u30FC\u30B6\u30FC",
+      "\u30E6\u30FC\u30B6\u540D",
+      "\u30E6\u30FC\u30B6id",
+      "\u7528\u6237\u540D",
+      "\u7528\u6236\u540D",
+      "\u8D26\u53F7",
+      "\u5E33\u865F",
+      "\uC544\uC774\uB514",
+      "\uC0AC\uC6A9\uC790",
+      "\u05DE\u05E9\u05EA\u05DE\u05E9",
+      "\u0627\u0633\u0645 \u0627\u0644\u0645\u0633\u062A\u062E\u062F\u0645"
+    ];
+    TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+    PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?![^\\s!-/:-@\\[-\`{-~])`, "i");
+    NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
+    UI_TEXT_WITH_THE_WORD = new RegExp(`^(?:[\\p{L}\\p{M}]+[ \\t]+){0,4}(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[\\p{L}\\p{M}]+){0,4}[ \\t]*[.:!?]?$`, "u");
+    NO_VALUE_BY_LANGUAGE = {
+      German: ["kein", "keins", "keines", "keiner", "leer", "ohne"],
+      French: ["aucun", "aucune", "vide", "n\xE9ant"],
+      Spanish: ["ninguna", "ninguno", "vac\xEDa", "vac\xEDo", "nada"],
+      Italian: ["nessuna", "nessuno", "vuota", "vuoto", "niente"],
+      Portuguese: ["nenhuma", "nenhum", "vazia", "vazio"],
+      Dutch: ["geen", "leeg"],
+      "Swedish, Danish and Norwegian": ["ingen", "inget", "intet", "tomt", "tom"],
+      Polish: ["brak", "puste", "\u017Cadne"],
+      "Czech and Slovak": ["\u017E\xE1dn\xE9", "\u017E\xE1dn\xE1", "nen\xED", "\u017Eiadne"],
+      Turkish: ["yok", "bo\u015F"],
+      Russian: ["\u043D\u0435\u0442", "\u043F\u0443\u0441\u0442\u043E", "\u043F\u0443\u0441\u0442\u043E\u0439", "\u043E\u0442\u0441\u0443\u0442\u0441\u0442\u0432\u0443\u0435\u0442"],
+      Ukrainian: ["\u043D\u0435\u043C\u0430\u0454", "\u043F\u043E\u0440\u043E\u0436\u043D\u044C\u043E", "\u0432\u0456\u0434\u0441\u0443\u0442\u043D\u0456\u0439"],
+      Japanese: ["\u306A\u3057", "\u7121\u3057", "\u30CA\u30B7", "\u672A\u8A2D\u5B9A"],
+      Chinese: ["\u65E0", "\u7121", "\u6CA1\u6709", "\u6C92\u6709", "\u672A\u8BBE\u7F6E"],
+      Korean: ["\uC5C6\uC74C", "\uC5C6\uC2B5\uB2C8\uB2E4"]
+    };
+    NO_VALUE_WORDS = new Set(Object.values(NO_VALUE_BY_LANGUAGE).flat());
+    SECRET_MANAGER = "vault|1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass|dashlane|passbolt|keychain|infisical|doppler";
+    SECRET_MANAGER_VALUE = new RegExp(`^(?:${SECRET_MANAGER})(?:['\u2019]\\p{L}{1,5})?$`, "iu");
+    POINTS_TO_SECRET_MANAGER = new RegExp(`^(?:[ \\t]+[\\p{L}.'\u2019-]{1,16}){0,2}[ \\t]+(?:${SECRET_MANAGER})(?![\\p{L}\\p{N}])`, "iu");
+  }
+});
+
 // src/lib/memory/secrets/prose.ts
 function isRemark(bare) {
   return REMARK.test(bare);
@@ -32089,13 +32290,15 @@ function continuesSentence(gap, value, next) {
     if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
+  if (new RegExp("^\\p{L}+[.:]?$", "u").test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? "")) return true;
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
+    init_names();
     REMARK = /^\((?:\*\*|__|\*|_)?[A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:\*\*|__|\*|_)?(?:[,)]|$)/;
     CLAUSE_WORDS = "\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)";
     CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
@@ -32113,6 +32316,7 @@ var init_prose = __esm({
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
+    SENTENCE_LOOKAHEAD = 40;
     OTHER_SCRIPT_WORD = /^(?![A-Za-z])[\p{L}\p{M}]+[.,:;!?]?$/u;
   }
 });
@@ -32191,124 +32395,6 @@ var init_access_codes = __esm({
       }
     };
     ACCESS_CODE_RULES = [RECOVERY_CODES, SECOND_FACTOR_SEED, CODE_OF_A_THING];
-  }
-});
-
-// src/lib/memory/secrets/names.ts
-function isSlug(value) {
-  return SLUG.test(value) && !hasRandomCasePart(value);
-}
-function hasRandomCasePart(value) {
-  for (const part of value.split(/[._/:+-]+/)) {
-    if (part.length < 12 || !/[a-z]/.test(part) || !/[A-Z]/.test(part)) continue;
-    const words3 = part.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
-    if (words3.filter((w) => !/[aeiouy]/i.test(w)).length >= 3) return true;
-  }
-  return false;
-}
-function isNameNotValue(value) {
-  return isSlug(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
-}
-function isCodeType(value) {
-  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
-}
-function isCredentialTypeName(value) {
-  const c = value[0] ?? "";
-  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
-}
-function isFormatName(value) {
-  return value.length <= 18 && FORMAT_NAME.test(value);
-}
-function isOptionList(value) {
-  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
-}
-function endsInUrn(before) {
-  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
-}
-function isCredentialVariableName(value) {
-  const c = value[0] ?? "";
-  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
-}
-function isStructTagName(value) {
-  return STRUCT_TAG_NAME.test(value);
-}
-function namesPasswordInOtherLanguage(cell) {
-  return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ""));
-}
-function isTranslatedPasswordWord(value) {
-  if (value.length > 40) return false;
-  const text3 = value.includes("&#") ? value.replace(NUMERIC_ENTITY, (_m, hex3, dec) => String.fromCodePoint(hex3 !== void 0 ? parseInt(hex3, 16) : Number(dec))) : value;
-  return TRANSLATED_PASSWORD_WORDS.has(text3.trim().toLowerCase());
-}
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY;
-var init_names = __esm({
-  "src/lib/memory/secrets/names.ts"() {
-    "use strict";
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
-    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
-    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
-    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
-    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
-    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
-    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
-    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
-    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
-    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
-    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
-    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
-    PASSWORD_IN_OTHER_LANGUAGES = [
-      "\uBE44\uBC00\uBC88\uD638",
-      "\uBE44\uBC88",
-      "\uD328\uC2A4\uC6CC\uB4DC",
-      "\uC554\uD638",
-      "\u30D1\u30B9\u30EF\u30FC\u30C9",
-      "\u6697\u8A3C\u756A\u53F7",
-      "\u5BC6\u7801",
-      "\u5BC6\u78BC",
-      "\u53E3\u4EE4",
-      "passwort",
-      "kennwort",
-      "mot de passe",
-      "contrase\xF1a",
-      "contrasenya",
-      "senha",
-      "\u043F\u0430\u0440\u043E\u043B\u044C",
-      "wachtwoord",
-      "l\xF6senord",
-      "adgangskode",
-      "kodeord",
-      "passord",
-      "has\u0142o",
-      "salasana",
-      "salas\xF5na",
-      "parool",
-      "heslo",
-      "jelsz\xF3",
-      "lozinka",
-      "geslo",
-      "slapta\u017Eodis",
-      "lykilor\xF0",
-      "parol\u0103",
-      "parola",
-      "\u015Fifresi",
-      "\u015Fifre",
-      "sifre",
-      "m\u1EADt kh\u1EA9u",
-      "kata sandi",
-      "kata laluan",
-      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2 \u03C0\u03C1\u03CC\u03C3\u03B2\u03B1\u03C3\u03B7\u03C2",
-      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2",
-      "\u05E1\u05D9\u05E1\u05DE\u05D4",
-      "\u05E1\u05D9\u05E1\u05DE\u05D0",
-      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0645\u0631\u0648\u0631",
-      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631",
-      "\u0631\u0645\u0632 \u0639\u0628\u0648\u0631",
-      "\u092A\u093E\u0938\u0935\u0930\u094D\u0921",
-      "\u0E23\u0E2B\u0E31\u0E2A\u0E1C\u0E48\u0E32\u0E19"
-    ];
-    TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
-    PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?![^\\s!-/:-@\\[-\`{-~])`, "i");
-    NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
   }
 });
 
@@ -32503,6 +32589,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   if (isTranslatedPasswordWord(v)) return false;
+  if (saysNoValueInOtherLanguage(v) || isSecretManagerName(v)) return false;
   if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
@@ -32931,7 +33018,7 @@ var init_assignment = __esm({
             const replacement = genericReplacement(key, raw, text3[m.index - 1] === "?" || text3[m.index - 1] === "&");
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
-            if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
+            if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + SENTENCE_LOOKAHEAD))) continue;
             if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue;
             out += text3.slice(cursor, valueAt) + replacement;
             cursor = valueAt + raw.length;
@@ -33101,7 +33188,7 @@ function labelledValue(line, after, chosen) {
   if (/<[^<>]+>/.test(inner)) return void 0;
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
   if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
-  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return void 0;
+  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + SENTENCE_LOOKAHEAD))) return void 0;
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, chosen)) return void 0;
   if (!isLabelGap(line, after, gap[0])) return void 0;
   if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
@@ -33890,20 +33977,28 @@ function quotedInOwnMarks(lead, run2) {
   const replaced = replaceValue(`${lead}${open5}`, inner, "password", false);
   return replaced === void 0 ? void 0 : `${replaced}${close}${after}`;
 }
-function valueInAnotherScript(lead, run2, sep2, next) {
+function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   if (/^[«„“「『]/.test(run2)) return quotedInOwnMarks(lead, run2);
   const cut = UNSPACED_VALUE_END.exec(run2)?.[1];
   if (cut === void 0 && next !== void 0 && !/\s/.test(next)) return void 0;
   const head = cut ?? (sep2 === "(" ? run2.replace(/\).*$/, "") : run2);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep2 === "=" && lead.endsWith("=") && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  if (!hasWeakShape(value) && !assigned) return void 0;
+  const aloneInLoginBlock = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && PLAIN_WORD.test(value) && inLoginBlock();
+  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return void 0;
   const replaced = replaceValue(lead, head, "password", false);
   return replaced === void 0 ? void 0 : replaced + run2.slice(head.length);
+}
+function userGivenBefore(text3, offset) {
+  return USER_BEFORE.test(text3.slice(Math.max(0, offset - 120), offset));
 }
 function spacedValueIsPassword(raw, after) {
   const { value, rest } = splitTrailingPunctuation(raw);
   return notProse(value) || hasWeakShape(value) && (rest !== "" || /^[ \t]*(?:\r?\n|$)/.test(after));
+}
+function namesWhatItIsFor(lead) {
+  const first = WORD_AFTER_THE_WORD.exec(lead)?.[1];
+  return first !== void 0 && FOR_WHAT_WORDS.has(first.toLowerCase());
 }
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value) || hasWeakShape(value);
@@ -33912,7 +34007,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, PLAIN_WORD, KEY_SPELLINGS, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33941,7 +34036,8 @@ var init_password_forms = __esm({
     ARROW = {
       kind: "password",
       hints: ["\u2192", "->", "\u21D2", "\u2014"],
-      re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
+      // Not glued to a letter or a digit (`1Password → Infra → staging-db`: a product's name, and the path to an item in it), as BARE.
+      re: new RegExp(`((?<![A-Za-z0-9])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
       // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
       replace: (m, g, offset, text3) => describedBySentence(g[2] ?? "", text3.slice(offset + m.length, offset + m.length + 12)) ? m : replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
     };
@@ -34133,7 +34229,8 @@ var init_password_forms = __esm({
     REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
     LETTER_LIKE = "[^\\s!-@\\[-`{-~]";
     DIGIT_OF_ANY_SCRIPT = "[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\uff10-\\uff19]";
-    RUN_IN_ANOTHER_SCRIPT = `(?:[\xAB\u201E\u201C\u300C\u300E]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE})\\S{0,63}`;
+    RUN_IN_ANOTHER_SCRIPT = `(?:[\xAB\u201E\u201C\u300C\u300E]|${LETTER_LIKE}{1,32}${DIGIT_OF_ANY_SCRIPT}|(?<=\\S=)${LETTER_LIKE}|${LETTER_LIKE}{1,32}(?=[.!]?[ \\t]*(?:\r?
+|$)))\\S{0,63}`;
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
@@ -34146,7 +34243,7 @@ var init_password_forms = __esm({
         const word = (spaced ?? unspaced ?? "").toLowerCase();
         if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
         if (sep2 === "(" && REMARK_THEN_LABEL.test(text3.slice(offset + lead.length, offset + m.length + 8))) return m;
-        if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length]) ?? m;
+        if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length], () => userGivenBefore(text3, offset)) ?? m;
         const raw = ascii ?? "";
         const value = sep2 === "(" ? raw.replace(/\).*$/, "") : raw;
         const after = text3.slice(offset + m.length, offset + m.length + 2);
@@ -34163,20 +34260,47 @@ var init_password_forms = __esm({
     OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
     CLOSES = { "\xAB": "\xBB", "\u201E": "\u201C\u201D", "\u201C": "\u201D", "\u300C": "\u300D", "\u300E": "\u300F" };
     ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
+    USER_BEFORE = new RegExp(
+      `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join("|")})(?:\\*\\*|__)?[ \\t]*[:=\uFF1A](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
+      "iu"
+    );
+    PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
+    KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => w.includes(" ") ? [w, w.replace(/ /g, "_"), w.replace(/ /g, "-")] : [w]);
     LABEL_FOR_IN_OTHER_LANGUAGES = {
       kind: "password",
-      hints: PASSWORD_IN_OTHER_LANGUAGES,
+      hints: KEY_SPELLINGS,
       re: new RegExp(
-        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
+        `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join("|")})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
         "giu"
       ),
-      replace: (m, g) => {
-        const [lead = "", raw = ""] = g;
+      replace: (m, g, offset, text3) => {
+        const [lead = "", keyQuote, raw = ""] = g;
+        if (keyQuote !== void 0 && text3[offset - 1] !== keyQuote) return m;
         if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
-        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        const { value } = splitTrailingPunctuation(raw);
+        const namedFor = keyQuote === void 0 && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+        if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
+    FOR_WHAT_BY_LANGUAGE = {
+      German: ["f\xFCr", "vom", "von", "zum", "zur", "des", "der", "f\xFCrs"],
+      French: ["du", "de", "des", "pour"],
+      "Spanish and Catalan": ["del", "de", "para", "per"],
+      Italian: ["del", "della", "dello", "dei", "di", "per"],
+      Portuguese: ["do", "da", "de", "dos", "das", "para"],
+      Dutch: ["voor", "van"],
+      "Swedish, Danish and Norwegian": ["till", "f\xF6r", "til", "for"],
+      Polish: ["do", "od", "dla"],
+      "Czech and Slovak": ["k", "ke", "ku", "pro", "do", "od", "na"],
+      Russian: ["\u043E\u0442", "\u0434\u043B\u044F", "\u043A", "\u043D\u0430"],
+      Ukrainian: ["\u0434\u043E", "\u0432\u0456\u0434", "\u0434\u043B\u044F"],
+      "Bulgarian, Serbian and Croatian": ["\u0437\u0430", "za", "od"],
+      Greek: ["\u03B3\u03B9\u03B1", "\u03C4\u03BF\u03C5", "\u03C4\u03B7\u03C2"],
+      "Indonesian and Malay": ["untuk"]
+    };
+    FOR_WHAT_WORDS = new Set(Object.values(FOR_WHAT_BY_LANGUAGE).flat());
+    WORD_AFTER_THE_WORD = new RegExp(`^(?:\\*\\*|__)?(?:${KEY_SPELLINGS.join("|")})[ \\t]+([^\\s:=\uFF1A\u2014\u2013-]+)`, "iu");
     PASSWORD_PROSE_BY_LANGUAGE = [
       { language: "German", words: ["passwort", "kennwort"], copulas: ["ist", "lautet", "war"] },
       { language: "French", words: ["mot de passe"], copulas: ["est", "\xE9tait"] },
