@@ -124,7 +124,8 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       appendFileSync(join(work, 'src', 'hooks', 'session-start.ts'), `\n// A rebuild for plugin.claude.test.ts.\nprocess.env.GMS_TEST_REBUILD ??= '${marker}';\n`);
       const build = spawnSync(process.execPath, [join(work, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin'], { cwd: work, encoding: 'utf8' });
       expect(build.status, build.stderr).toBe(0);
-      expect(readFileSync(join(work, 'plugin', 'hooks', 'session-start.cjs'), 'utf8')).toContain(marker);
+      // The hook itself is the bundle behind the version gate the command names (src/hooks/node-gate.ts).
+      expect(readFileSync(join(work, 'plugin', 'hooks', 'session-start-main.cjs'), 'utf8')).toContain(marker);
       expect(manifestVersion()).not.toBe(first?.version);
       git('commit', '-qam', 'a rebuild');
       git('push', '-q', bare, 'main');
@@ -153,7 +154,7 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       // The new copy's bundle ran, and it injected the block.
       const script = /node "([^"]+)"/.exec(runs[0]?.command ?? '')?.[1] ?? '';
       expect(script).toBe(join(now?.installPath ?? '?', 'hooks', 'session-start.cjs'));
-      expect(readFileSync(script, 'utf8')).toContain(marker);
+      expect(readFileSync(join(now?.installPath ?? '?', 'hooks', 'session-start-main.cjs'), 'utf8')).toContain(marker);
       const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
       expect(contexts).toHaveLength(1);
       expect(contexts[0]).toContain(FACT);
