@@ -19,47 +19,53 @@
  * out next, and a span over parts in flight together then counts parts that ran after it (a 100 ms
  * pace read as 10 ms). The send order is the best guess for those, and exact for the others.
  *
- * The order is a hybrid clock, not a bare counter: the hand-off's millisecond times
- * ORDERS_PER_MS, and always above the last order this process gave. A wait spans runs (the hooks'
- * worker lists what `sync --wait` sent, in another process, and the head a look found is kept in the
- * group's pace), so orders from different runs must compare as their hand-offs did; runs of one
- * state take turns (its lock), so the clock orders them, and within a run the counter does. So
- * nothing but each part's own order needs keeping for the next run.
- *
- * Where a part stands (`sentPosition`) is its order read back as epoch ms with a fraction: the
- * hand-off's millisecond, and its place among the hand-offs in it. It is a time as well as an
- * order (the pace compares it with processing starts). A part with no order (sent by a build before
- * this one, or whose reply a killed run never recorded) stands at its send time, the start of its
- * millisecond: sent no later than the head of its millisecond, as every such part counted before.
+ * The order is the send's millisecond (`sentAt`) times ORDERS_PER_MS plus the hand-off's rank among
+ * the parts whose send started in that millisecond: parts of different milliseconds compare by send
+ * time, as before, and within one by hand-off. Where a part stands (`sentPosition`) is its order read
+ * back as epoch ms, a fraction of its own millisecond added: a time as well as an order (the pace
+ * compares it with processing starts), which no clock set back can move. A wait spans runs (the
+ * hooks' worker lists what `sync --wait` sent, in another process, and the head a look found is kept
+ * in the group's pace as its position), so each part keeps its order in the state; the counter need
+ * not survive the run, as runs of one state take turns (its lock) and no two share a millisecond. A
+ * part with no order (sent by a build before this one, or whose reply a killed run never recorded)
+ * stands at the start of its millisecond: no later than the head of its millisecond, as every such
+ * part counted before.
  *
  * `sentAt` stays what it was, the send's start: drop evidence compares it with reply times.
  */
 import { sentTime, type EpisodeRef } from '../state/state.js';
 
 /**
- * Orders per millisecond of the hand-off time, a power of two: an order read back as ms with a
- * fraction (`sentPosition`) is then exact in a double until the year 2248. More hand-offs than this
- * in one millisecond run the order ahead of the clock, still in order.
+ * Ranks per millisecond, a power of two: an order read back as ms with a fraction (`sentPosition`) is
+ * then exact in a double until the year 2248. Hand-offs past the last rank share it (a tie counts as
+ * sent no later, the rule before send orders).
  */
 const ORDERS_PER_MS = 1024;
 
-/** The last order this process gave (one sequence per process, whatever runs in it: watch's passes, a test's runs). */
-let lastOrder = 0;
+/** Hand-offs so far per send millisecond, in this process (a part's may come long after its send started: a retry). */
+const handedOff = new Map<number, number>();
+/** Milliseconds remembered: a send whose millisecond was forgotten ranks from 0 again, tied with the first of it. */
+const REMEMBERED_MS = 4_096;
 
-/** The send order of a request handed to the transport at `now` (epoch ms): above every earlier one in this process. */
-export function nextSendOrder(now: number): number {
-  lastOrder = Math.max(lastOrder + 1, Math.floor(now) * ORDERS_PER_MS);
-  return lastOrder;
+/** The send order of a part whose send started at `sentAt` (epoch ms), handed to the transport now: after every earlier hand-off of its millisecond. */
+export function nextSendOrder(sentAt: number): number {
+  const ms = Math.floor(sentAt);
+  const rank = handedOff.get(ms) ?? 0;
+  handedOff.delete(ms);
+  handedOff.set(ms, rank + 1);
+  if (handedOff.size > REMEMBERED_MS) handedOff.delete(handedOff.keys().next().value as number);
+  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
 }
 
 /**
- * Where a sent part stands in the order ours went to the server, as epoch ms: its send order read
- * back (the hand-off's millisecond, and a fraction for its place in it), or without one its send
- * time. NaN for a part never sent.
+ * Where a sent part stands in the order ours went to the server, as epoch ms: its send time with a
+ * fraction for its hand-off's rank in that millisecond, or without an order its send time. NaN for a
+ * part never sent.
  */
 export function sentPosition(ref: Pick<EpisodeRef, 'sendOrder' | 'sentAt' | 'queuedAt'>): number {
+  const sent = sentTime(ref);
   const order = ref.sendOrder;
-  // The state is a hint here: anything but an order is ignored (and one with no send it came with).
-  if (ref.sentAt !== undefined && Number.isSafeInteger(order) && (order as number) > 0) return (order as number) / ORDERS_PER_MS;
-  return sentTime(ref);
+  // The state is a hint here: anything but an order of this very send is ignored.
+  if (ref.sentAt !== undefined && Number.isSafeInteger(order) && Math.floor((order as number) / ORDERS_PER_MS) === sent) return (order as number) / ORDERS_PER_MS;
+  return sent;
 }

@@ -110,14 +110,15 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
   };
 
   const send = async ({ job: { record }, ref, draft }: FeedPart): Promise<void> => {
-    ref.sentAt = iso(); // when it really went out: FIFO drop evidence compares send times (on disk with the reply)
+    const sentAt = input.now();
+    ref.sentAt = new Date(sentAt).toISOString(); // when it really went out: FIFO drop evidence compares send times (on disk with the reply)
     try {
       await graphiti.addMemory(
         { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: 'text', sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
         signal,
         // Where the queue takes it (send-order.ts): stamped as the request is handed over, each attempt.
         () => {
-          ref.sendOrder = nextSendOrder(input.now());
+          ref.sendOrder = nextSendOrder(sentAt);
         },
       );
       ref.queuedAt = iso();
