@@ -33,9 +33,11 @@ const REPLY_MS = 1;
  *
  * Every answer of the server takes REPLY_MS of that clock, as a loopback round trip does: on a
  * clock that stood still while the run sent, a whole batch went out in one millisecond, where a
- * real run's send stamps are spread over its round trips (at most `concurrency` share one), and
+ * real run's send stamps are spread over its round trips. Before send orders (sync/send-order.ts)
  * the schedule, which counts the parts sent after the head a sample shows (schedule.ts
- * `behindHead`), took every unseen part for processed and listed the group in full at once.
+ * `behindHead`), then took every unseen part for processed and listed the group in full at once;
+ * several sends to a millisecond still happen here (`concurrency` at a time), which the cases at
+ * concurrency 4 and 64 below are about.
  *
  * Episode uuids (the group's listing order, what a pace sample shows) come from `seed`
  * (busy-group.ts `seededUuids`): `uuid` is for the test's own seeded episodes.
