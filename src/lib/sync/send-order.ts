@@ -21,7 +21,8 @@
  *
  * The order is the send's millisecond (`sentAt`) times ORDERS_PER_MS plus the hand-off's rank among
  * the parts whose send started in that millisecond: parts of different milliseconds compare by send
- * time, as before, and within one by hand-off. Where a part stands (`sentPosition`) is its order read
+ * time, as before, and within one by hand-off (so a part a retry held back goes behind those of its
+ * own millisecond, not behind later ones: drop evidence counts it from its send's start too). Where a part stands (`sentPosition`) is its order read
  * back as epoch ms, a fraction of its own millisecond added: a time as well as an order (the pace
  * compares it with processing starts), which no clock set back can move. A wait spans runs (the
  * hooks' worker lists what `sync --wait` sent, in another process, and the head a look found is kept
