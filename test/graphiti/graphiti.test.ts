@@ -96,6 +96,14 @@ describe('GraphitiClient', () => {
     await expect(g.addMemory(memory)).resolves.toMatchObject({ queued: true });
   });
 
+  it('add_memory tells the caller as each attempt is handed to the transport (the order its queue takes it in, sync/send-order.ts)', async () => {
+    const { s, g } = await setup({ startupErrors: 2 });
+    const handedOver: number[] = [];
+    await g.addMemory(memory, undefined, () => void handedOver.push(s.calls.filter((c) => c.tool === 'add_memory').length));
+    // Three attempts (two "not initialized", then queued), each handed over before the server saw it.
+    expect(handedOver).toEqual([0, 1, 2]);
+  });
+
   it('reports a database error from get_status as status "error"', async () => {
     const { g } = await setup({ statusError: true });
     expect((await g.getStatus()).status).toBe('error');

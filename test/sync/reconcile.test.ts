@@ -7,6 +7,7 @@ import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
+import { paceOf } from '../../src/lib/sync/pace.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
 /** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
@@ -268,5 +269,42 @@ describe('reconcile: what a listing may prove', () => {
     const unknown = stateOf([record('tail', [{ ...tail }])]);
     expect(at(29 * 60_000, unknown)).toBe(0); // never seen moving: the configured maximum
     expect(at(31 * 60_000, unknown)).toBe(1);
+  });
+});
+
+describe('reconcile: the order parts went to the server in (sync/send-order.ts)', () => {
+  /**
+   * Forty parts sent within one millisecond (concurrency 64, a fast server), each with its send
+   * order; the group is busy (10,000 episodes) and takes 1 s per episode. A pace sample shows the
+   * tenth part, started at 9 s: the other 30 sent after it in that millisecond are still ahead of
+   * the worker. Counting by the millisecond took them for processed: the end looked reached.
+   */
+  function oneMillisecondBatch(withOrders: boolean) {
+    const parts = Array.from({ length: 40 }, (_, i) => ref(`m${String(i).padStart(2, '0')}`, 1, 1, { sentAt: iso(T0), queuedAt: iso(T0 + 5), ...(withOrders ? { sendOrder: T0 * 1024 + i } : {}) }));
+    const state = stateOf(parts.map((p) => record(p.marker.slice(0, 40), [p])));
+    state.groups = { [GROUP]: { size: 10_000, stepsMs: Array(8).fill(1_000), listMs: [1_000] } };
+    const head = parts[9] as EpisodeRef;
+    const sample = { episodes: [episode(head, 'u9', T0 + 9_000)], complete: false, sample: true, requests: 1, listed: 1_000, ms: 150 };
+    const r = reconcile(input(state, [], T0 + 9_500, { listing: new Map([[GROUP, sample]]) }));
+    return { state, r, pace: r.paces.get(GROUP) };
+  }
+
+  it('a sample whose head has parts sent after it in its millisecond: they are still ahead, and the next look is a sample aimed at their end', () => {
+    const { pace } = oneMillisecondBatch(true);
+    expect(pace?.headAt).toBe(T0 + 9_000);
+    // The end: the head's processing and the 30 after it, 1 s each (and its margins), not the head's own.
+    expect(pace?.sampleUntil).toBeGreaterThanOrEqual(T0 + 9_000 + 31 * 1_000);
+    expect(pace?.nextListingAt).toBeLessThan(pace?.sampleUntil as number);
+  });
+
+  it('the head keeps its place through the state (a wait that spans runs); parts sent by a build before send orders count by millisecond, as before', () => {
+    const { state, r, pace } = oneMillisecondBatch(true);
+    applyReconciliation(state, r, iso(T0 + 9_500));
+    expect(paceOf(state, GROUP).headSentAt).toBe(pace?.headSentAt);
+    expect(paceOf(state, GROUP).headSentAt).toBeGreaterThan(T0);
+    // No send orders (a state written before them): every part of the head's millisecond counts as processed.
+    const before = oneMillisecondBatch(false).pace;
+    expect(before?.sampleUntil).toBeUndefined();
+    expect(before?.nextListingAt).toBeLessThan(T0 + 9_000 + 3_000);
   });
 });

@@ -4,11 +4,13 @@ import { McpNetworkError, McpToolError } from '../../src/lib/mcp/errors.js';
 import type { EpisodeDraft } from '../../src/lib/memory/episode.js';
 import type { EpisodeRef, FileRecord } from '../../src/lib/state/state.js';
 import { sendable, sendParts, type SendInput } from '../../src/lib/sync/send.js';
+import { sentPosition } from '../../src/lib/sync/send-order.js';
 import type { Outgoing } from '../../src/lib/sync/types.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
 
 function outgoing(id: string, parts = 1, attempts = 0): Outgoing {
   const episodes: EpisodeRef[] = [];
@@ -56,6 +58,37 @@ function input(jobs: Outgoing[], addMemory: (sourceDescription: string) => Promi
 }
 
 describe('the send phase (sync/send.ts)', () => {
+  it('each part gets its send order as its request is handed over, not as its send starts: one held back (a retry\'s back-off) stands behind those that went out meanwhile', async () => {
+    const journaled = journaledNow();
+    const jobs = [outgoing('a'), outgoing('b'), outgoing('c')];
+    const handed: string[] = [];
+    let others!: () => void;
+    const othersOut = new Promise<void>((resolve) => (others = resolve));
+    const graphiti = {
+      addMemory: async ({ sourceDescription }: { sourceDescription: string }, _signal: AbortSignal | undefined, onDispatch: () => void) => {
+        // The first part's first attempt fails and goes out again after the part another lane sends meanwhile.
+        if (sourceDescription.includes(':a:')) await othersOut;
+        onDispatch();
+        handed.push(sourceDescription);
+        others();
+        return { queued: true, message: 'queued' };
+      },
+    } as unknown as GraphitiClient;
+    // One millisecond for the whole send: the send times cannot tell the order.
+    // Two lanes: the first sends a, then b; the second c, which goes out while a is held back.
+    await sendParts({ ...input(jobs, async () => undefined, journaled), graphiti, concurrency: 2 });
+    const [a, b, c] = jobs.map((j) => j.record.episodes[0] as EpisodeRef) as [EpisodeRef, EpisodeRef, EpisodeRef];
+    expect(handed.map((d) => d.slice(5, 7))).toEqual(['c:', 'a:', 'b:']);
+    expect([a.sentAt, b.sentAt, c.sentAt]).toEqual([iso(T0), iso(T0), iso(T0)]);
+    expect(c.sendOrder).toBeLessThan(a.sendOrder as number);
+    expect(a.sendOrder).toBeLessThan(b.sendOrder as number);
+    // Where each stands in the queue's order: in T0's millisecond, c before a before b.
+    expect([c, a, b].map(sentPosition)).toEqual([c, a, b].map(sentPosition).sort((x, y) => x - y));
+    expect(new Set([a, b, c].map(sentPosition)).size).toBe(3);
+    expect(Math.floor(sentPosition(c))).toBe(T0);
+  });
+
+
   it('journals each part in flight, on disk, before its add_memory, and its reply with a group commit flushed before it returns', async () => {
     const journaled = journaledNow();
     const inFlightAtSend: boolean[] = [];

@@ -282,7 +282,8 @@ export class GraphitiClient {
     });
   }
 
-  async addMemory(input: AddMemoryInput, signal?: AbortSignal): Promise<{ queued: true; message: string }> {
+  /** `onDispatch`: called as each attempt's request is handed to the transport (sync/send-order.ts: the order the queue takes parts in). */
+  async addMemory(input: AddMemoryInput, signal?: AbortSignal, onDispatch?: () => void): Promise<{ queued: true; message: string }> {
     const [groupId] = this.safeGroups([input.groupId]) as [string];
     return this.retrying('add_memory', signal, async () => {
       const tool = await this.requireTool('addMemory', signal);
@@ -294,7 +295,7 @@ export class GraphitiClient {
         source_description: input.sourceDescription,
       };
       if (input.referenceTime !== undefined && declares(tool, 'reference_time')) args.reference_time = input.referenceTime;
-      const payload = await this.call(tool.name, args, signal);
+      const payload = await this.call(tool.name, args, signal, onDispatch);
       const { message } = messageSchema.parse(payload);
       // "queued" means accepted, not stored: the sync engine confirms through get_episodes.
       if (!/queued|added successfully/i.test(message)) {
@@ -413,8 +414,8 @@ export class GraphitiClient {
   }
 
   /** Calls a tool and returns its payload; `isError` and `{error}` payloads become McpToolError. */
-  private async call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
-    const result = await this.mcp.callTool(tool, args, signal === undefined ? {} : { signal });
+  private async call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, onDispatch?: () => void): Promise<unknown> {
+    const result = await this.mcp.callTool(tool, args, { ...(signal === undefined ? {} : { signal }), ...(onDispatch === undefined ? {} : { onDispatch }) });
     const payload = extractPayload(result);
     if (result.isError === true) throw new McpToolError(tool, textOf(result) || JSON.stringify(payload).slice(0, 500));
     if (isRecord(payload) && typeof payload.error === 'string') throw new McpToolError(tool, payload.error);

@@ -78,6 +78,11 @@ export interface CallToolResult {
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Called as the request is handed to the transport, once per attempt (a re-initialize's retry
+   * calls it again): the last step before the wire whose order we control (sync/send-order.ts).
+   */
+  onDispatch?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -214,7 +219,7 @@ export class McpClient {
     const timeoutMs = options?.timeoutMs ?? this.#timeoutMs;
     const deadline = this.#deadline(timeoutMs, options?.signal, `the ${method} response from ${displayUrl(this.#url)}`);
     try {
-      return await this.#requestWithRecovery(method, params, deadline);
+      return await this.#requestWithRecovery(method, params, deadline, options?.onDispatch);
     } catch (error) {
       throw deadline.convert(error);
     } finally {
@@ -235,7 +240,7 @@ export class McpClient {
     if (transport) await transport.close();
   }
 
-  async #requestWithRecovery(method: string, params: Record<string, unknown> | undefined, deadline: Deadline): Promise<unknown> {
+  async #requestWithRecovery(method: string, params: Record<string, unknown> | undefined, deadline: Deadline, onDispatch: (() => void) | undefined): Promise<unknown> {
     const signal = deadline.signal;
     await this.#ensureSession(signal);
     let recovered = false;
@@ -248,6 +253,7 @@ export class McpClient {
       this.#firstAfterInit = false;
       const id = this.#nextId++;
       try {
+        onDispatch?.();
         const response = await transport.request({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, signal);
         const error = response.error === undefined ? undefined : errorObject(response);
         if (error) throw new McpJsonRpcError(error.code, error.message, error.data);

@@ -23,6 +23,11 @@ export interface EpisodeRef {
   parts: number;
   uuid?: string;
   sentAt?: string;
+  /**
+   * Where this part's request stood in the order ours went to the server (sync/send-order.ts): it
+   * tells parts sent within one millisecond apart. Absent in parts sent before it existed.
+   */
+  sendOrder?: number;
   /** When add_memory accepted (queued) this part; the confirmation clock starts here. */
   queuedAt?: string;
   confirmedAt?: string;
@@ -176,7 +181,11 @@ export interface GroupPace {
   budgetAt?: number;
   /** Where the queue stood at the last look: when the latest-started episode of ours seen started (our clock), epoch ms. */
   headAt?: number;
-  /** When we sent that episode, epoch ms (the parts sent after it are still ahead of the worker). */
+  /**
+   * Where that episode stood in the order we sent in, epoch ms: its send position (sync/send-order.ts,
+   * with a fraction that tells apart the parts sent in one millisecond; a whole millisecond where it
+   * had no send order). The parts sent after it are still ahead of the worker.
+   */
   headSentAt?: number;
   /**
    * A look before this time (epoch ms: the predicted end) is a pace sample (a slice of the group,

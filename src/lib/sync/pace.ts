@@ -114,7 +114,8 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
-  if (isCount(raw.headAt) && isCount(raw.headSentAt)) {
+  // headSentAt is a send position (send-order.ts): epoch ms with a fraction.
+  if (isCount(raw.headAt) && isTime(raw.headSentAt)) {
     pace.headAt = raw.headAt;
     pace.headSentAt = raw.headSentAt;
   }
@@ -243,7 +244,11 @@ export function lastMovement(pace: GroupPace, listing: Pick<GroupListing, 'episo
 /** An episode of ours that became visible in this listing: when we queued it, and the episode. */
 export interface Sighting {
   queuedAt: number;
-  /** When we sent it: its place in the server's queue (the queue's order, where `queuedAt` is the reply's). Default: `queuedAt`. */
+  /**
+   * Where we sent it: its place in the server's queue (the queue's order, where `queuedAt` is the
+   * reply's), as a send position (send-order.ts: epoch ms, a fraction telling apart the parts sent in
+   * one millisecond). Default: `queuedAt`.
+   */
   sentAt?: number;
   episode: Episode;
 }
@@ -260,9 +265,9 @@ export interface PaceInput {
   progress: boolean;
   /** When the last of our still-waiting parts was queued (epoch ms), for the schedule's prediction. */
   lastQueuedAt?: number | undefined;
-  /** When each still-waiting part was sent (epoch ms): the parts behind the head (schedule.ts). */
+  /** Where each still-waiting part was sent, as a send position (send-order.ts): the parts behind the head (schedule.ts). */
   waitingSentAt?: readonly number[];
-  /** When each part of ours in the group was sent (epoch ms), sorted: a sample's spans count the parts between two sightings. */
+  /** Where each part of ours in the group was sent, as send positions, sorted: a sample's spans count the parts between two sightings. */
   sentAt?: readonly number[];
 }
 
@@ -314,9 +319,9 @@ export function nextPace(input: PaceInput): GroupPace {
  * Processing times from a sample, which shows only some of the episodes: between two of ours seen
  * (the head from an earlier look, then each seen here in start order), the worker ran every part
  * of ours sent between them, one at a time, if the later one was already queued when the earlier
- * one started (it was busy throughout). The order is the order we sent in, which is the order the
- * server received (the replies, and so `queuedAt`, come back in any order when several sends run
- * at once). Each gap over n parts counts as n samples of n-th of it (the window then holds the
+ * one started (it was busy throughout). The order is the order we sent in (send positions,
+ * send-order.ts: dozens of parts may share a millisecond), the server's as far as we can tell (the
+ * replies, and so `queuedAt`, come back in any order when several sends run at once). Each gap over n parts counts as n samples of n-th of it (the window then holds the
  * latest gaps; other clients' episodes in the queue count into the pace, as they delay ours alike).
  */
 function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; startedAt: number }>, pace: GroupPace, sentAt: readonly number[], anchor?: number): number[] {
@@ -492,6 +497,10 @@ function percentile(xs: number[] | undefined, p: number): number | undefined {
 
 function isCount(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 0;
+}
+
+function isTime(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0;
 }
 
 function isSamples(v: unknown): v is number[] {

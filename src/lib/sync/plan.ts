@@ -233,6 +233,7 @@ function freshAttempts(record: FileRecord): FileRecord {
     ref.resends = 0;
     if (ref.uuid === undefined) {
       delete ref.sentAt;
+      delete ref.sendOrder;
       delete ref.queuedAt;
     }
   }

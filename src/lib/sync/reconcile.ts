@@ -26,9 +26,10 @@
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
-import { everyPart, queuedTime, retiredParts, sentTime, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
+import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
+import { sentPosition } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
@@ -135,7 +136,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         uuidNow.set(ref, keep.uuid);
         if (!adopted && ref.queuedAt !== undefined) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), episode: keep });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
@@ -233,9 +234,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || undefined;
-    // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span covers.
-    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
-    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentTime(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
+    // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span
+    // covers. By send position, not send time: parts sent in one millisecond stand apart (send-order.ts).
+    const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
+    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentPosition(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
@@ -263,6 +265,7 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
   for (const { ref, evidence } of r.resends) {
     if (evidence !== 'restart') ref.resends++;
     delete ref.sentAt;
+    delete ref.sendOrder;
     delete ref.queuedAt;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;

@@ -92,7 +92,7 @@ export interface ScheduleInput {
   progress: boolean;
   /** When the last of the waiting parts was queued. */
   lastQueuedAt?: number | undefined;
-  /** When each waiting part was sent: those sent after the head are still ahead of the worker. */
+  /** Where each waiting part was sent (send positions, send-order.ts): those sent after the head are still ahead of the worker. */
   waitingSentAt?: readonly number[] | undefined;
   /** The listing covered the group: every waiting part is still ahead of the worker (or lost), wherever it was sent. */
   complete?: boolean;
@@ -290,7 +290,7 @@ function sampleShows(waiting: number): boolean {
 
 /** The waiting parts as the last look showed them. */
 export interface QueueView {
-  /** When each waiting part was sent. */
+  /** Where each waiting part was sent (send positions, send-order.ts). */
   waitingSentAt: readonly number[];
   /** The look covered the group: a waiting part is unprocessed (or lost) wherever it was sent. */
   complete: boolean;
@@ -300,8 +300,11 @@ export interface QueueView {
  * How many waiting parts are still ahead of the worker, counted from the head (the latest-started
  * part of ours seen), when the head tells: the worker has been busy since it (the first of them
  * was sent before the head was done). After a complete listing every waiting part is ahead; after
- * a sample, those sent after the head (the others were processed, out of the sample). Undefined
- * otherwise: no head, or a head from an earlier batch, after which the queue went idle.
+ * a sample, those sent after the head (the others were processed, out of the sample). After it in
+ * the order we sent in: the positions (send-order.ts) tell apart the parts sent in the head's own
+ * millisecond, dozens at a high concurrency, which counted as processed by the millisecond (the end
+ * looked reached: a full listing for nothing). Undefined otherwise: no head, or a head from an
+ * earlier batch, after which the queue went idle.
  */
 function behindHead(pace: GroupPace, queue: QueueView | undefined): number | undefined {
   if (pace.headAt === undefined || pace.headSentAt === undefined || queue === undefined) return undefined;

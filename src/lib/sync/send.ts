@@ -16,6 +16,7 @@ import { PartFeed, type FeedLane, type FeedPart } from './part-feed.js';
 import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
+import { nextSendOrder } from './send-order.js';
 
 /**
  * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
@@ -93,6 +94,7 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
     const part = lane.take();
     if (part === undefined) return undefined;
     part.ref.sentAt = iso();
+    delete part.ref.sendOrder; // an earlier send's (a re-send): this send gets its own as it goes out
     inFlight.add(part.ref);
     part.job.record.status = 'pending';
     await ledger.journal([part.job.record]); // in flight: a kill from here on is resolved by the next run's reconcile
@@ -108,11 +110,16 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
   };
 
   const send = async ({ job: { record }, ref, draft }: FeedPart): Promise<void> => {
-    ref.sentAt = iso(); // when it really went out: FIFO drop evidence compares send times (on disk with the reply)
+    const sentAt = input.now();
+    ref.sentAt = new Date(sentAt).toISOString(); // when it really went out: FIFO drop evidence compares send times (on disk with the reply)
     try {
       await graphiti.addMemory(
         { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: 'text', sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
         signal,
+        // Where the queue takes it (send-order.ts): stamped as the request is handed over, each attempt.
+        () => {
+          ref.sendOrder = nextSendOrder(sentAt);
+        },
       );
       ref.queuedAt = iso();
       record.queuedAt = ref.queuedAt;
@@ -122,7 +129,10 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
       // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
       if (mayHaveArrived(error)) ref.queuedAt = iso();
-      else delete ref.sentAt;
+      else {
+        delete ref.sentAt;
+        delete ref.sendOrder;
+      }
       const outcome = onSendError(record, error, logger);
       if (outcome === 'server-down' && reachable) {
         reachable = false;
