@@ -7139,7 +7139,7 @@ var init_client = __esm({
         const timeoutMs = options2?.timeoutMs ?? this.#timeoutMs;
         const deadline = this.#deadline(timeoutMs, options2?.signal, `the ${method} response from ${displayUrl(this.#url)}`);
         try {
-          return await this.#requestWithRecovery(method, params, deadline);
+          return await this.#requestWithRecovery(method, params, deadline, options2?.onDispatch);
         } catch (error62) {
           throw deadline.convert(error62);
         } finally {
@@ -7158,7 +7158,7 @@ var init_client = __esm({
         this.#protocolVersion = void 0;
         if (transport) await transport.close();
       }
-      async #requestWithRecovery(method, params, deadline) {
+      async #requestWithRecovery(method, params, deadline, onDispatch) {
         const signal = deadline.signal;
         await this.#ensureSession(signal);
         let recovered = false;
@@ -7171,6 +7171,7 @@ var init_client = __esm({
           this.#firstAfterInit = false;
           const id = this.#nextId++;
           try {
+            onDispatch?.();
             const response = await transport.request({ jsonrpc: "2.0", id, method, ...params === void 0 ? {} : { params } }, signal);
             const error62 = response.error === void 0 ? void 0 : errorObject(response);
             if (error62) throw new McpJsonRpcError(error62.code, error62.message, error62.data);
@@ -7864,7 +7865,8 @@ var init_graphiti = __esm({
           }
         });
       }
-      async addMemory(input2, signal) {
+      /** `onDispatch`: called as each attempt's request is handed to the transport (sync/send-order.ts: the order the queue takes parts in). */
+      async addMemory(input2, signal, onDispatch) {
         const [groupId] = this.safeGroups([input2.groupId]);
         return this.retrying("add_memory", signal, async () => {
           const tool = await this.requireTool("addMemory", signal);
@@ -7876,7 +7878,7 @@ var init_graphiti = __esm({
             source_description: input2.sourceDescription
           };
           if (input2.referenceTime !== void 0 && declares(tool, "reference_time")) args.reference_time = input2.referenceTime;
-          const payload = await this.call(tool.name, args, signal);
+          const payload = await this.call(tool.name, args, signal, onDispatch);
           const { message: message2 } = messageSchema.parse(payload);
           if (!/queued|added successfully/i.test(message2)) {
             throw new McpProtocolError(`Unexpected add_memory reply: ${message2.slice(0, 200)}`);
@@ -7981,8 +7983,8 @@ var init_graphiti = __esm({
         return tool;
       }
       /** Calls a tool and returns its payload; `isError` and `{error}` payloads become McpToolError. */
-      async call(tool, args, signal) {
-        const result = await this.mcp.callTool(tool, args, signal === void 0 ? {} : { signal });
+      async call(tool, args, signal, onDispatch) {
+        const result = await this.mcp.callTool(tool, args, { ...signal === void 0 ? {} : { signal }, ...onDispatch === void 0 ? {} : { onDispatch } });
         const payload = extractPayload(result);
         if (result.isError === true) throw new McpToolError(tool, textOf(result) || JSON.stringify(payload).slice(0, 500));
         if (isRecord(payload) && typeof payload.error === "string") throw new McpToolError(tool, payload.error);
@@ -70733,7 +70735,7 @@ function paceOf(state, group) {
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
-  if (isCount2(raw.headAt) && isCount2(raw.headSentAt)) {
+  if (isCount2(raw.headAt) && isTime(raw.headSentAt)) {
     pace.headAt = raw.headAt;
     pace.headSentAt = raw.headSentAt;
   }
@@ -70929,6 +70931,9 @@ function percentile(xs, p) {
 }
 function isCount2(v) {
   return Number.isInteger(v) && v >= 0;
+}
+function isTime(v) {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0;
 }
 function isSamples(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0);
@@ -75471,6 +75476,32 @@ var init_prepare = __esm({
   }
 });
 
+// src/lib/sync/send-order.ts
+function nextSendOrder(sentAt) {
+  const ms = Math.floor(sentAt);
+  const rank = handedOff.get(ms) ?? 0;
+  handedOff.delete(ms);
+  handedOff.set(ms, rank + 1);
+  if (handedOff.size > REMEMBERED_MS) handedOff.delete(handedOff.keys().next().value);
+  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
+}
+function sentPosition(ref) {
+  const sent = sentTime(ref);
+  const order = ref.sendOrder;
+  if (ref.sentAt !== void 0 && Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === sent) return order / ORDERS_PER_MS;
+  return sent;
+}
+var ORDERS_PER_MS, handedOff, REMEMBERED_MS;
+var init_send_order = __esm({
+  "src/lib/sync/send-order.ts"() {
+    "use strict";
+    init_state();
+    ORDERS_PER_MS = 1024;
+    handedOff = /* @__PURE__ */ new Map();
+    REMEMBERED_MS = 4096;
+  }
+});
+
 // src/lib/sync/schedule.ts
 function paceAfterListing(input2) {
   return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true, sample: input2.listing.sample === true });
@@ -75954,6 +75985,7 @@ function freshAttempts(record2) {
     ref.resends = 0;
     if (ref.uuid === void 0) {
       delete ref.sentAt;
+      delete ref.sendOrder;
       delete ref.queuedAt;
     }
   }
@@ -76155,7 +76187,7 @@ function reconcile(input2) {
         uuidNow.set(ref, keep2.uuid);
         if (!adopted && ref.queuedAt !== void 0) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep2 });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), episode: keep2 });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
@@ -76228,8 +76260,8 @@ function reconcile(input2) {
     const settled = new Set(out.settled);
     const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
-    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
-    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
+    const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
+    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentPosition(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
@@ -76254,6 +76286,7 @@ function applyReconciliation(state, r, nowIso) {
   for (const { ref, evidence } of r.resends) {
     if (evidence !== "restart") ref.resends++;
     delete ref.sentAt;
+    delete ref.sendOrder;
     delete ref.queuedAt;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
@@ -76295,6 +76328,7 @@ var init_reconcile = __esm({
     init_shared();
     init_state();
     init_pace();
+    init_send_order();
     init_schedule();
     init_plan();
     init_failed_steps();
@@ -76753,6 +76787,7 @@ async function sendParts(input2) {
     const part = lane2.take();
     if (part === void 0) return void 0;
     part.ref.sentAt = iso();
+    delete part.ref.sendOrder;
     inFlight.add(part.ref);
     part.job.record.status = "pending";
     await ledger.journal([part.job.record]);
@@ -76765,11 +76800,16 @@ async function sendParts(input2) {
     ledger.journalSoon([part.job.record]);
   };
   const send = async ({ job: { record: record2 }, ref, draft }) => {
-    ref.sentAt = iso();
+    const sentAt = input2.now();
+    ref.sentAt = new Date(sentAt).toISOString();
     try {
       await graphiti.addMemory(
         { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: "text", sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
-        signal
+        signal,
+        // Where the queue takes it (send-order.ts): stamped as the request is handed over, each attempt.
+        () => {
+          ref.sendOrder = nextSendOrder(sentAt);
+        }
       );
       ref.queuedAt = iso();
       record2.queuedAt = ref.queuedAt;
@@ -76777,7 +76817,10 @@ async function sendParts(input2) {
       result.queued++;
     } catch (error62) {
       if (mayHaveArrived(error62)) ref.queuedAt = iso();
-      else delete ref.sentAt;
+      else {
+        delete ref.sentAt;
+        delete ref.sendOrder;
+      }
       const outcome = onSendError(record2, error62, logger);
       if (outcome === "server-down" && reachable) {
         reachable = false;
@@ -76859,6 +76902,7 @@ var init_send = __esm({
     init_part_feed();
     init_status();
     init_failed_steps();
+    init_send_order();
     RESERVE_AHEAD = 2;
     MAX_SEND_ATTEMPTS = 3;
   }
