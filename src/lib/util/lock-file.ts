@@ -88,7 +88,9 @@ export function removeStaleLock(path: string, seen: SeenLockFile, same: (current
   } catch (error) {
     if (errnoCode(error) !== 'EEXIST') throw error;
     try {
-      if (Date.now() - statSync(guard).mtimeMs > GUARD_STALE_MS) unlinkSync(guard);
+      // Either way from now: a guard stamped before the clock was set back lies in the future, and
+      // judged only by its age it would keep every waiter off a dead lock until the clock caught up.
+      if (Math.abs(Date.now() - statSync(guard).mtimeMs) > GUARD_STALE_MS) unlinkSync(guard);
     } catch {
       // removed meanwhile
     }
