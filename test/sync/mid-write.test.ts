@@ -1,14 +1,15 @@
 /**
  * A note caught while it is being saved (sync/mid-write.ts MID_WRITE): a save that truncates the
- * file before writing it leaves it empty for a moment, and a run that read it then retracted the
- * note's episodes (its knowledge gone from the graph, facts included, until a later run sent it all
- * again). Over loopback with the test server; the run's clock and its wait are the test's, and the
+ * file before writing it leaves it empty for a moment, one that moves it aside first leaves no file,
+ * and a run that looked then retracted or deleted the note's episodes (its knowledge gone from the
+ * graph, facts included, until a later run sent it all again). Over loopback with the test server; the run's clock and its wait are the test's, and the
  * wait is where the "editor" finishes its save.
  */
-import { statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { MID_WRITE_SETTLE_MS, midWriteWait } from '../../src/lib/sync/mid-write.js';
+import { goneMidWriteWait, MID_WRITE_SETTLE_MS, midWriteWait } from '../../src/lib/sync/mid-write.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -113,6 +114,52 @@ describe('a note caught mid-write (MID_WRITE)', () => {
   });
 });
 
+describe('a note a save moved aside (MID_WRITE)', () => {
+  /** A confirmed note, gone from its folder by `remove`, the clock at the folder's change `agoMs` later. */
+  async function goneNote(remove: (file: string) => void, agoMs = 5) {
+    const n = await confirmedNote();
+    remove(n.file);
+    const folderChanged = statSync(dirname(n.file)).mtimeMs;
+    n.advance(folderChanged + agoMs - n.now());
+    return n;
+  }
+
+  it("moved aside and written anew (vim's backup by rename): looked for again once settled, nothing deleted, nothing sent again", async () => {
+    const n = await goneNote((file) => renameSync(file, `${file}~`));
+    const waits: number[] = [];
+    const summary = await runSync(n.config, {
+      now: n.now,
+      sleep: async (ms) => {
+        waits.push(ms);
+        n.advance(ms);
+        writeFileSync(n.file, TEXT);
+      },
+    });
+    await server.whenIdle();
+    expect(waits).toEqual([MID_WRITE_SETTLE_MS - 5]);
+    expect(summary).toMatchObject({ deleted: 0, unchanged: 1, confirmed: 1 });
+    expect(calls('delete_episode')).toBe(0);
+    expect(calls('add_memory')).toBe(1);
+    expect(server.episodes().map((e) => e.uuid)).toEqual([n.uuid]);
+  });
+
+  it('deleted for good: still gone once settled, so its episodes are deleted', async () => {
+    const n = await goneNote((file) => rmSync(file));
+    const summary = await runSync(n.config, { now: n.now, sleep: async (ms) => void n.advance(ms) });
+    expect(summary).toMatchObject({ deleted: 1 });
+    expect(calls('delete_episode')).toBe(1);
+    expect(server.episodes()).toEqual([]);
+  });
+
+  it('deleted while its folder has been still for longer than the settle time: deleted without a wait', async () => {
+    const n = await goneNote((file) => rmSync(file), MID_WRITE_SETTLE_MS);
+    let waited = false;
+    expect(await runSync(n.config, { now: n.now, sleep: async () => void (waited = true) })).toMatchObject({ deleted: 1 });
+    expect(waited).toBe(false);
+    expect(calls('delete_episode')).toBe(1);
+  });
+});
+
 describe('midWriteWait (the rule)', () => {
   const at = { scannedSize: 120, bytes: 120, mtimeMs: 1_000_000, now: 1_000_000, hasEpisodes: true };
   it('a file whose size changed between the scan and the read waits the whole settle time; one read as scanned does not', () => {
@@ -126,5 +173,10 @@ describe('midWriteWait (the rule)', () => {
     expect(midWriteWait({ ...empty, now: at.mtimeMs - 300 })).toBe(MID_WRITE_SETTLE_MS - 300);
     expect(midWriteWait({ ...empty, now: at.mtimeMs + MID_WRITE_SETTLE_MS })).toBeUndefined();
     expect(midWriteWait({ ...empty, hasEpisodes: false })).toBeUndefined();
+  });
+  it("a note gone from the scan waits out the rest of the settle time from its folder's change; a folder gone too, or still for longer, does not", () => {
+    expect(goneMidWriteWait(1_000_000, 1_000_400)).toBe(MID_WRITE_SETTLE_MS - 400);
+    expect(goneMidWriteWait(1_000_000, 1_000_000 + MID_WRITE_SETTLE_MS)).toBeUndefined();
+    expect(goneMidWriteWait(undefined, 1_000_000)).toBeUndefined();
   });
 });

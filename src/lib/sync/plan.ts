@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
@@ -19,7 +20,7 @@ import { sleep as realSleep } from '../util/backoff.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { midWriteWait } from './mid-write.js';
+import { goneMidWriteWait, midWriteWait } from './mid-write.js';
 import { draftsByMarker, draftsMatchParts, keptDrafts, prepareEpisodes, readMemoryFile, rebuildDrafts, versionIdentity } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -96,7 +97,13 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     changed: false,
     events: [],
   };
-  const deleted = settleRemovals(input, verdicts, plan);
+  let deleted = settleRemovals(input, verdicts, plan);
+  // Gone while a save moved it aside (mid-write.ts MID_WRITE): back after the wait, it is read as any note.
+  const back = await backAfterSettling(input, deleted);
+  if (back.length > 0) {
+    deleted = deleted.filter((record) => !back.some((b) => b.record === record));
+    for (const { record, file } of back) verdicts.push({ id: record.id, verdict: await assessFile(input, record.id, file, record, true) });
+  }
   await runPool(
     verdicts.filter((entry) => entry.verdict.kind === 'rename' && entry.verdict.record.episodes.some((ref) => ref.sentAt === undefined)),
     PREPARE_CONCURRENCY,
@@ -222,6 +229,34 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew, signing };
+}
+
+/**
+ * The notes of `gone` whose folder changed within the settle time, looked for again once it has
+ * passed (one wait for all of them): those there again, as the scan would have found them.
+ */
+async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]): Promise<Array<{ record: FileRecord; file: ScannedFile }>> {
+  const now = (input.now ?? Date.now)();
+  const candidates: Array<{ record: FileRecord; absPath: string }> = [];
+  let waitMs = 0;
+  for (const record of gone) {
+    const root = input.sources.find((s) => s.name === record.source)?.root;
+    if (root === undefined) continue;
+    const absPath = join(root, ...record.relPath.split('/'));
+    const wait = goneMidWriteWait(await stat(dirname(absPath)).then((st) => st.mtimeMs, () => undefined), now);
+    if (wait === undefined) continue;
+    candidates.push({ record, absPath });
+    waitMs = Math.max(waitMs, wait);
+  }
+  if (candidates.length === 0) return [];
+  await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
+  const back: Array<{ record: FileRecord; file: ScannedFile }> = [];
+  for (const { record, absPath } of candidates) {
+    const st = await stat(absPath).catch(() => undefined);
+    if (st === undefined || !st.isFile()) continue;
+    back.push({ record, file: { source: record.source, kind: record.kind, relPath: record.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...(record.project === undefined ? {} : { project: record.project }) } });
+  }
+  return back;
 }
 
 /** A file caught mid-write (mid-write.ts), assessed again from a fresh stat after `waitMs`; gone meanwhile, the next run sees the deletion. */
