@@ -44,38 +44,42 @@ async function confirmedNote() {
   return { file, config, uuid, empty, now: () => clock, advance: (ms: number) => (clock += ms) };
 }
 
+type Note = Awaited<ReturnType<typeof confirmedNote>>;
+
+/** The run's wait, in which the save finishes (`text` written back), and the waits it was asked for. */
+function finishingSave(n: Note, text: string) {
+  const waits: number[] = [];
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+    n.advance(ms);
+    writeFileSync(n.file, text);
+  };
+  return { waits, sleep };
+}
+
+/** Nothing retracted or deleted, nothing sent again: the note's episode is still the one confirmed. */
+function expectKept(n: Note): void {
+  expect(calls('delete_episode')).toBe(0);
+  expect(calls('add_memory')).toBe(1);
+  expect(server.episodes().map((e) => e.uuid)).toEqual([n.uuid]);
+}
+
 describe('a note caught mid-write (MID_WRITE)', () => {
   it('emptied by a save that is still writing: read again once settled, nothing retracted, nothing sent again', async () => {
     const n = await confirmedNote();
     n.empty(5);
-    const waits: number[] = [];
-    const summary = await runSync(n.config, {
-      now: n.now,
-      sleep: async (ms) => {
-        waits.push(ms);
-        n.advance(ms);
-        writeFileSync(n.file, TEXT); // the save's second half: the same text back
-      },
-    });
+    const save = finishingSave(n, TEXT); // the save's second half: the same text back
+    const summary = await runSync(n.config, { now: n.now, sleep: save.sleep });
     await server.whenIdle();
-    expect(waits).toEqual([MID_WRITE_SETTLE_MS - 5]);
+    expect(save.waits).toEqual([MID_WRITE_SETTLE_MS - 5]);
     expect(summary).toMatchObject({ skipped: 0, unchanged: 1, confirmed: 1 });
-    expect(calls('delete_episode')).toBe(0);
-    expect(calls('add_memory')).toBe(1);
-    expect(server.episodes().map((e) => e.uuid)).toEqual([n.uuid]);
+    expectKept(n);
   });
 
   it('emptied and written with an edit meanwhile: the edit is sent as the next version, the old one stays until it is confirmed', async () => {
     const n = await confirmedNote();
     n.empty(0);
-    const edited = learning('Alpha', 'Alpha knows the deploy runs from the main branch now.');
-    const summary = await runSync(n.config, {
-      now: n.now,
-      sleep: async (ms) => {
-        n.advance(ms);
-        writeFileSync(n.file, edited);
-      },
-    });
+    const summary = await runSync(n.config, { now: n.now, sleep: finishingSave(n, learning('Alpha', 'Alpha knows the deploy runs from the main branch now.')).sleep });
     expect(summary).toMatchObject({ updated: 1, skipped: 0 });
     expect(calls('delete_episode')).toBe(0); // make before break (0.28.2): the old version stays until the new one is seen
     await server.whenIdle();
@@ -126,21 +130,12 @@ describe('a note a save moved aside (MID_WRITE)', () => {
 
   it("moved aside and written anew (vim's backup by rename): looked for again once settled, nothing deleted, nothing sent again", async () => {
     const n = await goneNote((file) => renameSync(file, `${file}~`));
-    const waits: number[] = [];
-    const summary = await runSync(n.config, {
-      now: n.now,
-      sleep: async (ms) => {
-        waits.push(ms);
-        n.advance(ms);
-        writeFileSync(n.file, TEXT);
-      },
-    });
+    const save = finishingSave(n, TEXT);
+    const summary = await runSync(n.config, { now: n.now, sleep: save.sleep });
     await server.whenIdle();
-    expect(waits).toEqual([MID_WRITE_SETTLE_MS - 5]);
+    expect(save.waits).toEqual([MID_WRITE_SETTLE_MS - 5]);
     expect(summary).toMatchObject({ deleted: 0, unchanged: 1, confirmed: 1 });
-    expect(calls('delete_episode')).toBe(0);
-    expect(calls('add_memory')).toBe(1);
-    expect(server.episodes().map((e) => e.uuid)).toEqual([n.uuid]);
+    expectKept(n);
   });
 
   it('deleted for good: still gone once settled, so its episodes are deleted', async () => {
