@@ -1,5 +1,5 @@
 /**
- * The next step for a server we could not use, worded once for `sync`, `status` and `health`:
+ * The next step for a server we could not use (or a state folder that cannot be written), worded once for `sync`, `status` and `health`:
  * what is wrong (the cause) and the command or setting that fixes it. Works from the error text
  * (what a sync summary keeps) and the settings (where the URL came from, whether the local server
  * of `server start` is stopped), so every command says the same thing.
@@ -80,6 +80,36 @@ const LOCK_STEP: NextStep = {
 };
 
 /**
+ * STATE_UNWRITABLE: a write the command needed failed for want of space or of the right to write
+ * (Node's `<CODE>: <words>, <syscall> ['<path>']`). A write without a path is the journal's append
+ * (by its open file): the state folder. The run stopped before its next step, as it does after any
+ * failed write (invariant 2: a part is journaled in flight before it is sent), so nothing was lost.
+ */
+const UNWRITABLE = /^(ENOSPC|EDQUOT|EROFS|EACCES|EPERM): [^,]*, \w+(?: '([^']*)')?/;
+const UNWRITABLE_WHY: Record<string, string> = {
+  ENOSPC: 'the disk it is on is full',
+  EDQUOT: 'your disk quota is used up',
+  EROFS: 'it is on a read-only file system',
+  EACCES: 'you lack the permission to write there',
+  EPERM: 'you lack the permission to write there',
+};
+
+function unwritableStep(errorText: string, config: Settings): NextStep | undefined {
+  const m = UNWRITABLE.exec(errorText);
+  if (m === null) return undefined;
+  const code = m[1] as string;
+  const path = m[2];
+  const inState = path === undefined || path === config.stateDir || path.startsWith(`${config.stateDir}/`);
+  const where = inState ? `the state folder ${config.stateDir}` : path;
+  const remedy = code === 'ENOSPC' || code === 'EDQUOT' ? 'free some space there (df -h shows how much is left)' : code === 'EROFS' ? 'mount it writable' : 'make it yours to write (ls -ld shows its owner and mode)';
+  if (!inState) return { cause: `${where} cannot be written: ${UNWRITABLE_WHY[code]}`, fix: `${remedy}, then run this again` };
+  return {
+    cause: `${where} cannot be written: ${UNWRITABLE_WHY[code]}; nothing was lost (what this run did not record is sent or checked again by the next one)`,
+    fix: `${remedy}, or move the folder to a disk you can write and set MADEINOZ_KNOWLEDGE_STATE_DIR to its new place, then run this again`,
+  };
+}
+
+/**
  * Something answers at the URL, but not as a Graphiti MCP server: an MCP server without Graphiti's
  * tools (graphiti.ts), or a web server whose reply is no MCP message at all (streamable.ts).
  */
@@ -101,6 +131,8 @@ const SERVER_FAILED = new Set(['500', '502', '503', '504']);
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
+  const unwritable = unwritableStep(errorText, config);
+  if (unwritable !== undefined) return unwritable;
   if (DATABASE_DOWN.test(errorText)) {
     if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server runs, but its FalkorDB does not answer', fix: `${commandFor('server restart')} (${commandFor('server logs')} shows why it stopped)` };
     return { cause: 'the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer', fix: "start that database, or correct the Graphiti server's database settings" };

@@ -178,6 +178,27 @@ describe('a busy state lock is not a server that does not answer', () => {
   });
 });
 
+describe('a state folder that cannot be written (STATE_UNWRITABLE) is not a server problem, and loses nothing', () => {
+  const config = () => ({ mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'setting' as const, stateDir: box.path('state') });
+
+  it('a full disk under the journal (a write with no path: its open file) or the snapshot: the state folder, free space or move it, nothing lost', () => {
+    for (const text of ['ENOSPC: no space left on device, write', `ENOSPC: no space left on device, open '${box.path('state', 'state.json.tmp')}'`]) {
+      const step = nextStepFor(text, config());
+      expect(step?.cause).toBe(`the state folder ${box.path('state')} cannot be written: the disk it is on is full; nothing was lost (what this run did not record is sent or checked again by the next one)`);
+      expect(step?.fix).toBe('free some space there (df -h shows how much is left), or move the folder to a disk you can write and set MADEINOZ_KNOWLEDGE_STATE_DIR to its new place, then run this again');
+    }
+  });
+
+  it('read-only or not ours: says which; a path outside the state folder is named itself', () => {
+    expect(nextStepFor(`EROFS: read-only file system, open '${box.path('state', 'sync.lock.ab.tmp')}'`, config())?.cause).toMatch(/^the state folder .* cannot be written: it is on a read-only file system; nothing was lost/);
+    expect(nextStepFor(`EACCES: permission denied, mkdir '${box.path('state', 'logs')}'`, config())?.fix).toMatch(/^make it yours to write \(ls -ld/);
+    expect(nextStepFor("EDQUOT: disk quota exceeded, write", config())?.cause).toMatch(/your disk quota is used up/);
+    expect(nextStepFor("EACCES: permission denied, open '/home/me/.claude/settings.json'", config())).toEqual({ cause: '/home/me/.claude/settings.json cannot be written: you lack the permission to write there', fix: 'make it yours to write (ls -ld shows its owner and mode), then run this again' });
+    // Other errors keep their own words.
+    expect(nextStepFor('ENOENT: no such file or directory, open \'/x\'', config())).toBeUndefined();
+  });
+});
+
 describe('server URL mistakes', () => {
   it('a URL without /mcp gets the /mcp path named, not a bare 404', async () => {
     const origin = new URL(server.url).origin;

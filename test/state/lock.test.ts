@@ -360,6 +360,17 @@ describe('the clock stepping (identity and a heartbeat judged on our monotonic c
     return (await lockInternals.observe(path)) as NonNullable<Awaited<ReturnType<typeof lockInternals.observe>>>;
   }
 
+  it('a takeover guard left by a remover killed mid-step, stamped a day ahead (the clock set back since): cleared, so the dead lock is still taken over', async () => {
+    await writeFakeLock(ownerRecord({ pid: await deadPid(), token: 'dead-holder' }));
+    const guard = `${lockFilePath(dir)}.takeover`;
+    await writeFile(guard, 'killed-remover');
+    const future = new Date(Date.now() + DAY);
+    await utimes(guard, future, future);
+    const lock = await acquireLock(dir, { timeoutMs: 5_000, heartbeatMs: 0 });
+    expect(lock.owner.pid).toBe(process.pid);
+    await lock.release();
+  });
+
   it('a lock whose heartbeat lies in the future (clock set back), its pid now another process: taken over at once', async () => {
     const other = await idleProcess();
     try {

@@ -1,12 +1,13 @@
 /**
  * Pace estimates that recover (issue 24, item 5): a part left in flight by a killed run has only
  * the next run's start as its queuing time, so when it shows up it looks as if the server's clock
- * were a day behind. One such sighting must not blind the tail-drop judgement. End to end over
+ * were a day behind. One such sighting must not blind the tail-drop judgement; nor may a clock set
+ * back by hours, or the times a local server on that clock stamped (CLOCK_SET_BACK). End to end over
  * loopback with the test server; runs a minute apart on an injected clock, as hooks would run them.
  */
 import { describe, expect, it } from 'vitest';
 import { loadState, saveState } from '../../src/lib/state/state.js';
-import { MAX_SKEW_MS, skewOf } from '../../src/lib/sync/pace.js';
+import { MAX_SKEW_MS, quietFrom, skewOf } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
@@ -79,5 +80,90 @@ describe('pace estimates that recover', () => {
     expect(skewOf({ skewsMs: [-DAY, -1_500, -1_480, -900] })).toBe(-1_500);
     // Old samples leave the window: once enough new ones came, a run of bad ones is forgotten.
     expect(skewOf({ skewsMs: [-DAY, -DAY] })).toBe(-MAX_SKEW_MS);
+  });
+});
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** Runs a minute apart (`advance` moves the clock `now` reads) until one re-sends; the minute it did (0: none in `minutes`). */
+async function minuteOfResend(config: ReturnType<Sandbox['config']>, now: () => number, advance: () => void, minutes: number): Promise<number> {
+  for (let m = 1; m <= minutes; m++) {
+    advance();
+    const summary = await runSync(config, { now });
+    await server.whenIdle();
+    if (summary.resent > 0) return m;
+  }
+  return 0;
+}
+
+describe('a clock set back or running ahead (CLOCK_SET_BACK)', () => {
+  it('quietFrom: a time within a skew of now counts as it is (or now); one further ahead counts from when our clock first saw it, again from now once it moves', () => {
+    const now = 1_800_000_000_000;
+    expect(quietFrom(now - 5_000, now, undefined)).toEqual({ from: now - 5_000 });
+    expect(quietFrom(now + MAX_SKEW_MS, now, undefined)).toEqual({ from: now });
+    const ahead = { newest: now + 5 * HOUR, seenAt: now };
+    expect(quietFrom(now + 5 * HOUR, now, undefined)).toEqual({ from: now, ahead });
+    expect(quietFrom(now + 5 * HOUR, now + 10 * MINUTE, ahead)).toEqual({ from: now, ahead });
+    expect(quietFrom(now + 5 * HOUR + 1, now + 10 * MINUTE, ahead)).toEqual({ from: now + 10 * MINUTE, ahead: { newest: now + 5 * HOUR + 1, seenAt: now + 10 * MINUTE } });
+    // Seen "later" than now (the clock set back once more): from now.
+    expect(quietFrom(now + 5 * HOUR, now - HOUR, ahead)).toEqual({ from: now - HOUR, ahead: { newest: now + 5 * HOUR, seenAt: now - HOUR } });
+  });
+
+
+  it('the part was queued while our clock ran hours ahead, and the server dropped it; NTP set the clock back: re-sent within the patience, not once the clock caught up', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    const config = box.config(); // CONFIRM_MAX_AGE at its 30 minutes: the patience of a group not yet seen moving
+    let clock = Date.now() + 5 * HOUR;
+    server.failNext('drop', 1);
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ queued: 1 });
+    await server.whenIdle();
+    clock = Date.now();
+    const minute = await minuteOfResend(config, () => clock, () => void (clock += MINUTE), 45);
+    expect(minute).toBeGreaterThan(0);
+    expect(minute).toBeLessThanOrEqual(36); // 30 minutes of patience, then the next look (at most 5 minutes on)
+    clock += MINUTE;
+    await runSync(config, { now: () => clock });
+    await server.whenIdle();
+    clock += MINUTE;
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ confirmed: 1, queued: 0 });
+    expect(adds()).toHaveLength(2);
+  });
+
+  it('a local server on the same clock started episodes hours "ahead" (before the clock was set back); a part queued since is dropped: re-sent within the patience', async () => {
+    let clock = Date.now();
+    server.seedEpisode({ name: 'Other', content: 'x', source_description: 'other client', created_at: new Date(clock + 5 * HOUR).toISOString(), group_id: 'main' });
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    const config = box.config();
+    server.failNext('drop', 1);
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ queued: 1 });
+    await server.whenIdle();
+    const minute = await minuteOfResend(config, () => clock, () => void (clock += MINUTE), 45);
+    expect(minute).toBeGreaterThan(0);
+    expect(minute).toBeLessThanOrEqual(36);
+  });
+
+  it('a group that keeps moving while its times lie ahead (a server whose clock runs 10 minutes ahead): no part behind the movement is taken for dropped', async () => {
+    let clock = Date.now();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    const config = box.config();
+    server.pauseProcessing(); // ours waits behind the others' backlog
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ queued: 1 });
+    let resent = 0;
+    for (let minute = 1; minute <= 45; minute++) {
+      clock += MINUTE;
+      server.seedEpisode({ name: `Backlog ${minute}`, content: 'x', source_description: 'other client', created_at: new Date(clock + 10 * MINUTE).toISOString(), group_id: 'main' });
+      resent += (await runSync(config, { now: () => clock })).resent;
+    }
+    expect(resent).toBe(0);
+    server.resumeProcessing();
+    await server.whenIdle();
+    let confirmed = 0;
+    for (let minute = 1; minute <= 10 && confirmed === 0; minute++) {
+      clock += MINUTE;
+      confirmed = (await runSync(config, { now: () => clock })).confirmed;
+    }
+    expect(confirmed).toBe(1);
+    expect(adds()).toHaveLength(1);
   });
 });

@@ -192,6 +192,11 @@ export interface GroupPace {
    * sync/pace.ts `sampleCap`); a later one, or none set, is a full listing.
    */
   sampleUntil?: number;
+  /**
+   * The group's latest time lay ahead of our clock (a clock set back since: sync/pace.ts
+   * CLOCK_SET_BACK): that time (epoch ms) and when our clock first saw it so. Absent otherwise.
+   */
+  ahead?: { newest: number; seenAt: number };
 }
 
 /**

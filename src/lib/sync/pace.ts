@@ -120,6 +120,8 @@ export function paceOf(state: SyncState, group: string): GroupPace {
     pace.headSentAt = raw.headSentAt;
   }
   if (isCount(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
+  const ahead = raw.ahead as Record<string, unknown> | undefined;
+  if (typeof ahead === 'object' && ahead !== null && isCount(ahead.newest) && isCount(ahead.seenAt)) pace.ahead = { newest: ahead.newest, seenAt: ahead.seenAt };
   return pace;
 }
 
@@ -191,6 +193,22 @@ function lowestSkewSample(pace: GroupPace): number | undefined {
   const samples = [...(pace.skewsMs ?? [])].sort((a, b) => a - b);
   while (samples.length >= 2 && (samples[0] as number) < -SKEW_OUTLIER_MS && (samples[1] as number) - (samples[0] as number) > SKEW_OUTLIER_MS) samples.shift();
   return samples[0];
+}
+
+/**
+ * CLOCK_SET_BACK: when the group last moved, where its times lie ahead of our clock. A laptop whose
+ * clock ran hours ahead (then put right by NTP) stamped the parts it queued, and a local server on
+ * the same clock the episodes it started, hours in the future; measured against now, the group
+ * then looked busy until the clock caught up, so a part the server dropped meanwhile waited hours
+ * to be sent again. A time further ahead than a server's clock may be (MAX_SKEW_MS) says nothing
+ * of when on our clock the group moved: its movement is the newest time changing, and the group
+ * has been quiet since our clock first saw that newest time (`ahead.seenAt`). Within MAX_SKEW_MS
+ * ahead it counts as now, as before. Returns the time the quiet counts from, and the mark to keep.
+ */
+export function quietFrom(newest: number, now: number, previous: GroupPace['ahead']): { from: number; ahead?: NonNullable<GroupPace['ahead']> } {
+  if (newest <= now + MAX_SKEW_MS) return { from: Math.min(newest, now) };
+  const seenAt = previous !== undefined && previous.newest === newest && previous.seenAt <= now ? previous.seenAt : now;
+  return { from: seenAt, ahead: { newest, seenAt } };
 }
 
 /**

@@ -5,6 +5,8 @@
  * new file with the same content are one file moved, decided before anything is counted.
  */
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
@@ -14,9 +16,11 @@ import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import { sleep as realSleep } from '../util/backoff.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
+import { goneMidWriteWait, midWriteWait } from './mid-write.js';
 import { draftsByMarker, draftsMatchParts, keptDrafts, prepareEpisodes, readMemoryFile, rebuildDrafts, versionIdentity } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -37,6 +41,10 @@ export interface PlanInput {
   signer?: NoteSigner | undefined;
   /** Files `pull` wrote, by absolute path → the content hash it wrote (state/pulled.ts): untouched, they are not sent; one that gave way has its own copy retracted. */
   pulledFiles?: ReadonlyMap<string, PulledCopy>;
+  /** The run's clock and its way of waiting (SyncOptions): a file caught mid-write is read again once settled (mid-write.ts). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
 }
 
 export interface Plan {
@@ -89,7 +97,13 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     changed: false,
     events: [],
   };
-  const deleted = settleRemovals(input, verdicts, plan);
+  let deleted = settleRemovals(input, verdicts, plan);
+  // Gone while a save moved it aside (mid-write.ts MID_WRITE): back after the wait, it is read as any note.
+  const back = await backAfterSettling(input, deleted);
+  if (back.length > 0) {
+    deleted = deleted.filter((record) => !back.some((b) => b.record === record));
+    for (const { record, file } of back) verdicts.push({ id: record.id, verdict: await assessFile(input, record.id, file, record, true) });
+  }
   await runPool(
     verdicts.filter((entry) => entry.verdict.kind === 'rename' && entry.verdict.record.episodes.some((ref) => ref.sentAt === undefined)),
     PREPARE_CONCURRENCY,
@@ -121,7 +135,7 @@ export function sameStat(record: Pick<FileRecord, 'mtimeMs' | 'size'>, file: Pic
   return record.mtimeMs === file.mtimeMs && record.size === file.size;
 }
 
-async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined): Promise<Verdict> {
+async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, settled = false): Promise<Verdict> {
   const { config, force, nowIso } = input;
   let base = existing;
   if (force && base !== undefined && base.status === 'failed' && base.episodes.length > 0) base = freshAttempts(base);
@@ -151,6 +165,9 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);
   const { raw, hash } = read;
+  // Caught while it was being saved (mid-write.ts MID_WRITE): read again once it has settled, once.
+  const wait = settled ? undefined : midWriteWait({ bytes: raw.length, scannedSize: file.size, mtimeMs: file.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input.now ?? Date.now)() });
+  if (wait !== undefined) return assessSettled(input, id, file, existing, wait);
   // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
@@ -212,6 +229,46 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew, signing };
+}
+
+/**
+ * The notes of `gone` whose folder changed within the settle time, looked for again once it has
+ * passed (one wait for all of them): those there again, as the scan would have found them.
+ */
+async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]): Promise<Array<{ record: FileRecord; file: ScannedFile }>> {
+  const now = (input.now ?? Date.now)();
+  const candidates: Array<{ record: FileRecord; absPath: string }> = [];
+  let waitMs = 0;
+  for (const record of gone) {
+    const root = input.sources.find((s) => s.name === record.source)?.root;
+    if (root === undefined) continue;
+    const absPath = join(root, ...record.relPath.split('/'));
+    const wait = goneMidWriteWait(await stat(dirname(absPath)).then((st) => st.mtimeMs, () => undefined), now);
+    if (wait === undefined) continue;
+    candidates.push({ record, absPath });
+    waitMs = Math.max(waitMs, wait);
+  }
+  if (candidates.length === 0) return [];
+  await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
+  const back: Array<{ record: FileRecord; file: ScannedFile }> = [];
+  for (const { record, absPath } of candidates) {
+    const st = await stat(absPath).catch(() => undefined);
+    if (st === undefined || !st.isFile()) continue;
+    back.push({ record, file: { source: record.source, kind: record.kind, relPath: record.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...(record.project === undefined ? {} : { project: record.project }) } });
+  }
+  return back;
+}
+
+/** A file caught mid-write (mid-write.ts), assessed again from a fresh stat after `waitMs`; gone meanwhile, the next run sees the deletion. */
+async function assessSettled(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, waitMs: number): Promise<Verdict> {
+  await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
+  let st;
+  try {
+    st = await stat(file.absPath);
+  } catch {
+    return { kind: 'gone' };
+  }
+  return assessFile(input, id, { ...file, mtimeMs: st.mtimeMs, size: st.size }, existing, true);
 }
 
 /** A file whose older version was restored (restore.ts): its parts are sent from their kept text until confirmed. */

@@ -28,7 +28,7 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
-import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
+import { lastMovement, MAX_SKEW_MS, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
 import { sentPosition } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
@@ -98,14 +98,33 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const t = Date.parse(iso);
     if (t > (map.get(group) ?? 0)) map.set(group, t);
   };
+  // Where the group's times lie ahead of our clock, when it last moved on our clock (pace.ts CLOCK_SET_BACK).
+  const aheadMarks = new Map<string, ReturnType<typeof quietFrom>>();
+  const groupQuietFrom = (group: string): ReturnType<typeof quietFrom> => {
+    let mark = aheadMarks.get(group);
+    if (mark === undefined) {
+      const pace = paceOf(state, group);
+      const listed = input.listing.get(group);
+      let newest = Math.max(lastProgress.get(group) ?? 0, listed === undefined ? 0 : lastMovement(pace, listed));
+      for (const record of Object.values(state.files)) {
+        if (record.status === 'failed' || record.status === 'skipped') continue;
+        for (const ref of record.episodes) if (ref.groupId === group && uuidOf(ref) === undefined && ref.sentAt !== undefined && ref.queuedAt !== undefined) newest = Math.max(newest, queuedTime(ref) || 0);
+      }
+      mark = quietFrom(newest, now, pace.ahead);
+      aheadMarks.set(group, mark);
+    }
+    return mark;
+  };
+  /** A time of the group on our clock: one ahead of it by more than a skew counts from when the group last moved (CLOCK_SET_BACK). */
+  const grounded = (group: string, t: number) => (t > now + MAX_SKEW_MS ? groupQuietFrom(group).from : Math.min(t, now));
   const quiet = (group: string, since: number) => {
     const listed = input.listing.get(group);
     if (listed === undefined || !listed.complete) return false;
     const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input.confirmMaxAgeMs);
+    return now - grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))) > patienceMs(pace, input.confirmMaxAgeMs);
   };
   // A complete listing proves absence, a blind one only for parts that have waited long enough.
-  const provesAbsent = (group: string, since: number) => complete(group) && (input.listing.get(group)?.blind !== true || now - since >= Math.max(input.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
+  const provesAbsent = (group: string, since: number) => complete(group) && (input.listing.get(group)?.blind !== true || now - grounded(group, since) >= Math.max(input.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
   const dropEvidence = (group: string, since: number): DropEvidence | undefined => {
     if (!provesAbsent(group, since)) return undefined;
     const serverSince = input.listing.get(group)?.serverSince;
@@ -238,7 +257,11 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     // covers. By send position, not send time: parts sent in one millisecond stand apart (send-order.ts).
     const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
     const sentAt = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentPosition(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
+    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt });
+    const { ahead } = groupQuietFrom(group);
+    if (ahead === undefined) delete pace.ahead;
+    else pace.ahead = ahead;
+    out.paces.set(group, pace);
   }
   return out;
 }

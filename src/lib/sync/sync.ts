@@ -123,7 +123,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     throw error; // a pull ledger a newer build wrote (StateConflictError): nothing is sent
   });
   if (signing.problem !== undefined) logger.warn('notes are not signed: the note key is not usable', { error: signing.problem });
-  const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) }).catch(async (error: unknown) => {
+  const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)), now, ...(options.sleep === undefined ? {} : { sleep: options.sleep }), ...(options.signal === undefined ? {} : { signal: options.signal }) }).catch(async (error: unknown) => {
     await connection.close();
     throw error;
   });

@@ -39,7 +39,8 @@ export interface SyncOptions {
   /** Clock, for tests of age-based re-sends (and, with `sleep`, of `sync --wait`). */
   now?: () => number;
   /**
-   * How `sync --wait` waits between its passes (default: util/backoff.ts `sleep`). A test passes
+   * How the run waits: `sync --wait` between its passes, the plan for a note caught mid-write
+   * (mid-write.ts) (default: util/backoff.ts `sleep`). A test passes
    * its fake clock's advance here, with that clock's `now` and a test server whose queue runs on
    * the same clock, so the wait's schedule plays out in simulated time: fast, and the same however
    * busy the machine is.

@@ -45,7 +45,14 @@ export function readLockFile(path: string): SeenLockFile | undefined {
 /** Creates the lock with `text`; false when a lock exists. `tag` makes the temp name private (`<path>.<tag>.tmp`). */
 export function createLockFile(path: string, text: string, tag: string): boolean {
   const tmp = `${path}.${tag}.tmp`;
-  writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // A full disk creates the file and fails its write: without this, every try (each hook, each
+    // sync run until space is freed) left an empty temp file in the state folder.
+    if (errnoCode(error) !== 'EEXIST') removeQuietly(tmp);
+    throw error;
+  }
   try {
     linkSync(tmp, path);
     return true;
@@ -81,7 +88,9 @@ export function removeStaleLock(path: string, seen: SeenLockFile, same: (current
   } catch (error) {
     if (errnoCode(error) !== 'EEXIST') throw error;
     try {
-      if (Date.now() - statSync(guard).mtimeMs > GUARD_STALE_MS) unlinkSync(guard);
+      // Either way from now: a guard stamped before the clock was set back lies in the future, and
+      // judged only by its age it would keep every waiter off a dead lock until the clock caught up.
+      if (Math.abs(Date.now() - statSync(guard).mtimeMs) > GUARD_STALE_MS) unlinkSync(guard);
     } catch {
       // removed meanwhile
     }
@@ -112,4 +121,12 @@ export function sameLockFile(a: SeenLockFile, b: SeenLockFile, tokenOf: (text: s
   const tb = tokenOf(b.text);
   if (ta !== undefined && tb !== undefined) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // not there
+  }
 }

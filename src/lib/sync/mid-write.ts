@@ -1,0 +1,52 @@
+/**
+ * MID_WRITE: a note the plan caught while it was being saved is read again once it has settled.
+ *
+ * Many ways of saving a file truncate it first and write the text after (Node's `fs.writeFile`, a
+ * shell's `>`, editors without atomic save): for a moment the note is empty. An empty note is a
+ * choice the plan honours by retracting its episodes (prepare.ts), so a scan in that moment took the
+ * note's knowledge out of the graph (with its facts, on servers whose delete takes them), let the
+ * other machines' `pull` remove their copies, and sent it all again a run later. A file whose size
+ * differs between the scan's stat and the read was being written too: what was read may be half of it.
+ *
+ * A save that moves the old file aside before it writes the new one (vim's backup by rename) leaves
+ * no file at all for a moment, and a note gone from a readable folder is a deletion: its episodes
+ * were deleted and the note sent again as new a run later.
+ *
+ * So: an empty file whose note has episodes, emptied less than MID_WRITE_SETTLE_MS ago, or a file
+ * that changed size under the read, is read again once it has been still that long (one wait per
+ * file per run; what is read then is taken as it is). Still empty then, the emptying was meant and
+ * the note is retracted as before. A note gone from the scan whose folder changed less than
+ * MID_WRITE_SETTLE_MS ago is looked for again once that much has passed: back, it is read as any
+ * note is; still gone, it is deleted as before. An emptied note's age is its mtime's distance from now either
+ * way: a clock set back since makes a past save look like a future one, and it is long settled.
+ */
+
+/** A save writes its text within milliseconds of truncating; a second covers a loaded machine and costs a run little. */
+export const MID_WRITE_SETTLE_MS = 1_000;
+
+export interface ReadFacts {
+  /** Bytes the read returned. */
+  bytes: number;
+  /** Size the scan's stat saw. */
+  scannedSize: number;
+  /** The file's mtime as scanned, epoch ms. */
+  mtimeMs: number;
+  /** The note has episodes (sent or to send) that an empty read would retract. */
+  hasEpisodes: boolean;
+  now: number;
+}
+
+/** How long to wait before reading the file again (ms), or undefined when what was read stands. */
+export function midWriteWait(f: ReadFacts): number | undefined {
+  if (f.bytes !== f.scannedSize) return MID_WRITE_SETTLE_MS;
+  if (f.bytes !== 0 || !f.hasEpisodes) return undefined;
+  const age = Math.abs(f.now - f.mtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : undefined;
+}
+
+/** How long to wait before looking again for a note gone from the scan, from its folder's mtime (undefined: the folder is gone too); undefined when its absence stands. */
+export function goneMidWriteWait(folderMtimeMs: number | undefined, now: number): number | undefined {
+  if (folderMtimeMs === undefined) return undefined;
+  const age = Math.abs(now - folderMtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : undefined;
+}
