@@ -768,7 +768,12 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs13.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs13.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  } catch (error) {
+    if (errnoCode(error) !== "EEXIST") removeQuietly(tmp);
+    throw error;
+  }
   try {
     (0, import_node_fs13.linkSync)(tmp, path);
     return true;
@@ -797,7 +802,7 @@ function removeStaleLock(path, seen, same, token) {
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -824,6 +829,12 @@ function sameLockFile(a, b, tokenOf) {
   const tb = tokenOf(b.text);
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
+}
+function removeQuietly(path) {
+  try {
+    (0, import_node_fs13.unlinkSync)(path);
+  } catch {
+  }
 }
 
 // src/lib/config/switches.ts

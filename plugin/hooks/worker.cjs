@@ -4282,8 +4282,8 @@ var init_ids = __esm({
 // src/lib/util/process-alive.ts
 function procState(pid) {
   try {
-    const stat4 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat4.slice(stat4.lastIndexOf(")") + 2, stat4.lastIndexOf(")") + 3) || void 0;
+    const stat5 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat5.slice(stat5.lastIndexOf(")") + 2, stat5.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
   }
@@ -4474,8 +4474,8 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat4 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
-      const ticks = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ")[19];
+      const stat5 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
       return void 0;
@@ -5922,7 +5922,12 @@ function readLockFile(path) {
 }
 function createLockFile(path, text3, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs15.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs15.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+  } catch (error62) {
+    if (errnoCode(error62) !== "EEXIST") removeQuietly(tmp);
+    throw error62;
+  }
   try {
     (0, import_node_fs15.linkSync)(tmp, path);
     return true;
@@ -5951,7 +5956,7 @@ function removeStaleLock(path, seen, same, token) {
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs15.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs15.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs15.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs15.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5978,6 +5983,12 @@ function sameLockFile(a, b, tokenOf2) {
   const tb = tokenOf2(b.text);
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
+}
+function removeQuietly(path) {
+  try {
+    (0, import_node_fs15.unlinkSync)(path);
+  } catch {
+  }
 }
 var import_node_fs15, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
@@ -70740,6 +70751,8 @@ function paceOf(state, group) {
     pace.headSentAt = raw.headSentAt;
   }
   if (isCount2(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
+  const ahead = raw.ahead;
+  if (typeof ahead === "object" && ahead !== null && isCount2(ahead.newest) && isCount2(ahead.seenAt)) pace.ahead = { newest: ahead.newest, seenAt: ahead.seenAt };
   return pace;
 }
 function listingDue(pace, now) {
@@ -70769,6 +70782,11 @@ function lowestSkewSample(pace) {
   const samples = [...pace.skewsMs ?? []].sort((a, b) => a - b);
   while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
   return samples[0];
+}
+function quietFrom(newest2, now, previous) {
+  if (newest2 <= now + MAX_SKEW_MS) return { from: Math.min(newest2, now) };
+  const seenAt = previous !== void 0 && previous.newest === newest2 && previous.seenAt <= now ? previous.seenAt : now;
+  return { from: seenAt, ahead: { newest: newest2, seenAt } };
 }
 function patienceMs(pace, confirmMaxAgeMs) {
   const step = stepOf2(pace) ?? median(pace.appearMs);
@@ -75849,6 +75867,26 @@ var init_pool = __esm({
   }
 });
 
+// src/lib/sync/mid-write.ts
+function midWriteWait(f) {
+  if (f.bytes !== f.scannedSize) return MID_WRITE_SETTLE_MS;
+  if (f.bytes !== 0 || !f.hasEpisodes) return void 0;
+  const age = Math.abs(f.now - f.mtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
+}
+function goneMidWriteWait(folderMtimeMs, now) {
+  if (folderMtimeMs === void 0) return void 0;
+  const age = Math.abs(now - folderMtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
+}
+var MID_WRITE_SETTLE_MS;
+var init_mid_write = __esm({
+  "src/lib/sync/mid-write.ts"() {
+    "use strict";
+    MID_WRITE_SETTLE_MS = 1e3;
+  }
+});
+
 // src/lib/sync/plan.ts
 async function planRun(input2) {
   const { state, scan } = input2;
@@ -75868,7 +75906,12 @@ async function planRun(input2) {
     changed: false,
     events: []
   };
-  const deleted = settleRemovals(input2, verdicts, plan);
+  let deleted = settleRemovals(input2, verdicts, plan);
+  const back = await backAfterSettling(input2, deleted);
+  if (back.length > 0) {
+    deleted = deleted.filter((record2) => !back.some((b) => b.record === record2));
+    for (const { record: record2, file: file2 } of back) verdicts.push({ id: record2.id, verdict: await assessFile(input2, record2.id, file2, record2, true) });
+  }
   await runPool(
     verdicts.filter((entry) => entry.verdict.kind === "rename" && entry.verdict.record.episodes.some((ref) => ref.sentAt === void 0)),
     PREPARE_CONCURRENCY,
@@ -75895,7 +75938,7 @@ function applyPlan(state, plan) {
 function sameStat(record2, file2) {
   return record2.mtimeMs === file2.mtimeMs && record2.size === file2.size;
 }
-async function assessFile(input2, id, file2, existing) {
+async function assessFile(input2, id, file2, existing, settled = false) {
   const { config: config2, force, nowIso } = input2;
   let base = existing;
   if (force && base !== void 0 && base.status === "failed" && base.episodes.length > 0) base = freshAttempts(base);
@@ -75920,6 +75963,8 @@ async function assessFile(input2, id, file2, existing) {
   if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
   if (read.kind === "failed") return outcome("failed", read.reason);
   const { raw, hash: hash2 } = read;
+  const wait = settled ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
+  if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait);
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
   if (base?.failedVersion !== void 0) {
     if (!force && base.failedVersion.hash === hash2) return restoredVersion(input2, base, file2);
@@ -75968,6 +76013,39 @@ async function assessFile(input2, id, file2, existing) {
   };
   const isNew = base === void 0 || base.episodes.length === 0 && base.superseded.length === 0 && base.hash === void 0;
   return { kind: "version", record: record2, drafts, redactions, isNew, signing };
+}
+async function backAfterSettling(input2, gone) {
+  const now = (input2.now ?? Date.now)();
+  const candidates = [];
+  let waitMs = 0;
+  for (const record2 of gone) {
+    const root = input2.sources.find((s) => s.name === record2.source)?.root;
+    if (root === void 0) continue;
+    const absPath = (0, import_node_path28.join)(root, ...record2.relPath.split("/"));
+    const wait = goneMidWriteWait(await (0, import_promises9.stat)((0, import_node_path28.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
+    if (wait === void 0) continue;
+    candidates.push({ record: record2, absPath });
+    waitMs = Math.max(waitMs, wait);
+  }
+  if (candidates.length === 0) return [];
+  await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
+  const back = [];
+  for (const { record: record2, absPath } of candidates) {
+    const st = await (0, import_promises9.stat)(absPath).catch(() => void 0);
+    if (st === void 0 || !st.isFile()) continue;
+    back.push({ record: record2, file: { source: record2.source, kind: record2.kind, relPath: record2.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...record2.project === void 0 ? {} : { project: record2.project } } });
+  }
+  return back;
+}
+async function assessSettled(input2, id, file2, existing, waitMs) {
+  await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
+  let st;
+  try {
+    st = await (0, import_promises9.stat)(file2.absPath);
+  } catch {
+    return { kind: "gone" };
+  }
+  return assessFile(input2, id, { ...file2, mtimeMs: st.mtimeMs, size: st.size }, existing, true);
 }
 async function restoredVersion(input2, base, file2) {
   const record2 = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
@@ -76116,11 +76194,13 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs25, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs25, import_promises9, import_node_path28, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
     import_node_fs25 = require("node:fs");
+    import_promises9 = require("node:fs/promises");
+    import_node_path28 = require("node:path");
     init_episode();
     init_redact();
     init_hash();
@@ -76128,8 +76208,10 @@ var init_plan = __esm({
     init_sources();
     init_pulled();
     init_state();
+    init_backoff();
     init_pool();
     init_failed_steps();
+    init_mid_write();
     init_prepare();
     PULLED_COPY = "pulled: written by pull from another machine, in the graph as its episode";
     GAVE_WAY = "pulled: the same text is in the graph as another machine's (or clone's) copy, processed first; this copy left";
@@ -76155,13 +76237,30 @@ function reconcile(input2) {
     const t = Date.parse(iso);
     if (t > (map2.get(group) ?? 0)) map2.set(group, t);
   };
+  const aheadMarks = /* @__PURE__ */ new Map();
+  const groupQuietFrom = (group) => {
+    let mark2 = aheadMarks.get(group);
+    if (mark2 === void 0) {
+      const pace = paceOf(state, group);
+      const listed = input2.listing.get(group);
+      let newest2 = Math.max(lastProgress.get(group) ?? 0, listed === void 0 ? 0 : lastMovement(pace, listed));
+      for (const record2 of Object.values(state.files)) {
+        if (record2.status === "failed" || record2.status === "skipped") continue;
+        for (const ref of record2.episodes) if (ref.groupId === group && uuidOf(ref) === void 0 && ref.sentAt !== void 0 && ref.queuedAt !== void 0) newest2 = Math.max(newest2, queuedTime(ref) || 0);
+      }
+      mark2 = quietFrom(newest2, now, pace.ahead);
+      aheadMarks.set(group, mark2);
+    }
+    return mark2;
+  };
+  const grounded = (group, t) => t > now + MAX_SKEW_MS ? groupQuietFrom(group).from : Math.min(t, now);
   const quiet = (group, since) => {
     const listed = input2.listing.get(group);
     if (listed === void 0 || !listed.complete) return false;
     const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
+    return now - grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))) > patienceMs(pace, input2.confirmMaxAgeMs);
   };
-  const provesAbsent = (group, since) => complete(group) && (input2.listing.get(group)?.blind !== true || now - since >= Math.max(input2.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
+  const provesAbsent = (group, since) => complete(group) && (input2.listing.get(group)?.blind !== true || now - grounded(group, since) >= Math.max(input2.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
   const dropEvidence = (group, since) => {
     if (!provesAbsent(group, since)) return void 0;
     const serverSince = input2.listing.get(group)?.serverSince;
@@ -76262,7 +76361,11 @@ function reconcile(input2) {
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
     const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
     const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentPosition(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
+    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt });
+    const { ahead } = groupQuietFrom(group);
+    if (ahead === void 0) delete pace.ahead;
+    else pace.ahead = ahead;
+    out.paces.set(group, pace);
   }
   return out;
 }
@@ -77046,7 +77149,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path28.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path29.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -77089,12 +77192,12 @@ function noteKeyWrittenAt(stateDir) {
     return void 0;
   }
 }
-var import_node_fs26, import_node_path28, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs26, import_node_path29, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
     import_node_fs26 = require("node:fs");
-    import_node_path28 = require("node:path");
+    import_node_path29 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -77119,7 +77222,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path29.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path30.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -77155,7 +77258,7 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path29.join)(root, ".git");
+  const dotGit = (0, import_node_path30.join)(root, ".git");
   let st;
   try {
     st = (0, import_node_fs27.statSync)(dotGit);
@@ -77166,10 +77269,10 @@ function commonGitDir(root) {
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs27.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path29.isAbsolute)(m[1]) ? m[1] : (0, import_node_path29.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path30.isAbsolute)(m[1]) ? m[1] : (0, import_node_path30.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path29.isAbsolute)(common) ? common : (0, import_node_path29.resolve)(gitDir, common);
+      const common = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path30.isAbsolute)(common) ? common : (0, import_node_path30.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -77191,7 +77294,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -77212,7 +77315,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -77235,7 +77338,7 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs27.openSync)((0, import_node_path29.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs27.openSync)((0, import_node_path30.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
       head = buffer.toString("utf8", 0, (0, import_node_fs27.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
@@ -77250,24 +77353,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path29.resolve)(path);
+  let dir = (0, import_node_path30.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path29.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path29.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path29.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path30.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path30.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path30.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path29.resolve)(path);
+  return (0, import_node_path30.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path29;
+var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path30;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
     import_node_fs27 = require("node:fs");
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
   }
 });
 
@@ -77321,7 +77424,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path30.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path31.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -77364,7 +77467,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path30.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path31.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -77372,7 +77475,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path30;
+var import_node_os7, import_node_path31;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -77386,7 +77489,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
   }
 });
 
@@ -77439,7 +77542,7 @@ async function run(input2) {
     throw error62;
   });
   if (signing.problem !== void 0) logger.warn("notes are not signed: the note key is not usable", { error: signing.problem });
-  const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) }).catch(async (error62) => {
+  const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)), now, ...options2.sleep === void 0 ? {} : { sleep: options2.sleep }, ...options2.signal === void 0 ? {} : { signal: options2.signal } }).catch(async (error62) => {
     await connection.close();
     throw error62;
   });
@@ -78961,8 +79064,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path31.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path31.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path32.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path32.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -79000,11 +79103,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path31, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path32, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path31 = require("node:path");
+    import_node_path32 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -79219,7 +79322,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises9.readFile)((0, import_node_path32.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises10.readFile)((0, import_node_path33.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -79232,7 +79335,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path32.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -79240,15 +79343,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path32.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises9, import_node_path32, INDEX_FILE;
+var import_promises10, import_node_path33, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
-    import_promises9 = require("node:fs/promises");
-    import_node_path32 = require("node:path");
+    import_promises10 = require("node:fs/promises");
+    import_node_path33 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -79265,7 +79368,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path33.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path34.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -79288,12 +79391,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path33;
+var import_node_os8, import_node_path34;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path33 = require("node:path");
+    import_node_path34 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -79370,7 +79473,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs28.statSync)((0, import_node_path34.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs28.statSync)((0, import_node_path35.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -79382,7 +79485,7 @@ function emptyReport(linked) {
 async function readLocal(file2) {
   let raw;
   try {
-    raw = await (0, import_promises10.readFile)(file2);
+    raw = await (0, import_promises11.readFile)(file2);
   } catch {
     return void 0;
   }
@@ -79390,9 +79493,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path34.basename)(file2);
+  const name = (0, import_node_path35.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path34.join)((0, import_node_path34.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path35.join)((0, import_node_path35.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -79402,8 +79505,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path34.resolve)(memoryDir, path);
-  const rel = (0, import_node_path34.relative)((0, import_node_path34.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path35.resolve)(memoryDir, path);
+  const rel = (0, import_node_path35.relative)((0, import_node_path35.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -79591,7 +79694,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path34.join)((0, import_node_path34.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path35.join)((0, import_node_path35.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -79640,7 +79743,7 @@ async function act(decision, a, pending) {
     }
     case "remove-local":
       await unindexNote(a.project.memoryDir, a.path);
-      const gone = await (0, import_promises10.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
+      const gone = await (0, import_promises11.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
       if (!gone) return;
       delete ledger.notes[file2];
       report.removed.push(file2);
@@ -79675,13 +79778,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs28, import_promises10, import_node_path34, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs28, import_promises11, import_node_path35, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
     import_node_fs28 = require("node:fs");
-    import_promises10 = require("node:fs/promises");
-    import_node_path34 = require("node:path");
+    import_promises11 = require("node:fs/promises");
+    import_node_path35 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
