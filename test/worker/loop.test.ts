@@ -123,6 +123,16 @@ describe('runWorker', () => {
     expect(calls.refreshed).toEqual(['/p', '/q']);
   });
 
+  it('after a Stop, a context built "in the future" (the clock set back since) counts by its distance from now: hours off is rebuilt, seconds off is fresh', async () => {
+    const calls = fresh();
+    const ahead = steps(calls, { contextAgeMs: () => -3 * 60 * 60_000 });
+    await runWorker({ config, logger: nullLogger, steps: ahead, initial: [{ cwd: '/r', reason: 'stop' }] });
+    expect(calls.refreshed).toEqual(['/r']);
+    const jitter = steps(calls, { contextAgeMs: () => -10_000 });
+    await runWorker({ config, logger: nullLogger, steps: jitter, initial: [{ cwd: '/s', reason: 'stop' }] });
+    expect(calls.refreshed).toEqual(['/r']);
+  });
+
   it('errors in the steps never escape; the lock is released', async () => {
     const s: WorkerSteps = {
       sync: () => Promise.reject(new Error('server down')),

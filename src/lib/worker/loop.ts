@@ -157,7 +157,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith('session-start'));
           const age = steps.contextAgeMs(config, cwd);
-          if (!fromSessionStart && changed === 0 && age !== undefined && age < refreshAfterMs) {
+          // By its distance from now either way: a cache dated in the future (the clock set back
+          // since it was built) is as old as that distance, at least; it does not stay fresh for hours.
+          if (!fromSessionStart && changed === 0 && age !== undefined && Math.abs(age) < refreshAfterMs) {
             logger.debug('context fresh enough', { cwd, ageMs: age });
             continue;
           }
