@@ -80436,7 +80436,7 @@ async function runWorker(options2) {
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith("session-start"));
           const age = steps.contextAgeMs(config2, cwd);
-          if (!fromSessionStart && changed === 0 && age !== void 0 && age < refreshAfterMs) {
+          if (!fromSessionStart && changed === 0 && age !== void 0 && Math.abs(age) < refreshAfterMs) {
             logger.debug("context fresh enough", { cwd, ageMs: age });
             continue;
           }
