@@ -14,7 +14,8 @@ import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
-import { nextStepLine } from './next-step.js';
+import { nextStepFor, nextStepLine } from './next-step.js';
+import { stateWriteProblem } from '../lib/state/write-probe.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
 import { hookProblems, hooksWithoutNodeCheck, type HookProblem } from '../lib/install/hook-check.js';
@@ -58,6 +59,8 @@ function teamMemoryByStore(records: FileRecord[]): NonNullable<StatusReport['tea
 export interface StatusReport {
   stateDir: string;
   stateProblem?: string;
+  /** The state folder cannot be written now (state/write-probe.ts): why, and the next step. */
+  stateUnwritable?: { cause: string; fix: string };
   counts: Record<FileStatus, number>;
   total: number;
   oldestPending?: { id: string; since: string } | undefined;
@@ -168,6 +171,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
+    ...stateUnwritable(config),
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
     counts,
     total,
@@ -187,6 +191,13 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     ...hooksThatCannotRun(config),
     ...copiesClaudeCodeRuns(config),
   };
+}
+
+/** Whether the state folder takes a write now (a full disk, a read-only mount), with the next step (next-step.ts STATE_UNWRITABLE). */
+function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; fix: string } } {
+  const problem = stateWriteProblem(config.stateDir);
+  const step = problem === undefined ? undefined : nextStepFor(problem, config);
+  return step === undefined ? (problem === undefined ? {} : { stateUnwritable: { cause: `the state folder ${config.stateDir} cannot be written (${problem})`, fix: 'make it writable again, then run this again' } }) : { stateUnwritable: step };
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
@@ -221,6 +232,7 @@ export function queuedHint(queued: number, serverAnswers = true): string {
 export function formatStatus(s: StatusReport): string {
   const lines = [
     ...(s.stateProblem === undefined ? [] : [`Warning: ${s.stateProblem}`]),
+    ...(s.stateUnwritable === undefined ? [] : [`Warning: ${s.stateUnwritable.cause}; until then every sync, the hooks' and watch's too, stops at its first write. Next step: ${s.stateUnwritable.fix}`]),
     `Memory files: ${s.total} (confirmed ${s.counts.confirmed}, queued ${s.counts.queued}, pending ${s.counts.pending}, failed ${s.counts.failed}, skipped ${s.counts.skipped})`,
   ];
   if (s.teamMemory !== undefined && s.teamMemory.length > 0) {

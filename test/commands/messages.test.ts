@@ -3,7 +3,8 @@
  * without /mcp, a 421, a setting in the wrong file, counts that say what happened, queued work,
  * an endpoint without a model name. Over loopback against the Graphiti test server.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { WRITE_PROBE_FILE } from '../../src/lib/state/write-probe.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -196,6 +197,26 @@ describe('a state folder that cannot be written (STATE_UNWRITABLE) is not a serv
     expect(nextStepFor("EACCES: permission denied, open '/home/me/.claude/settings.json'", config())).toEqual({ cause: '/home/me/.claude/settings.json cannot be written: you lack the permission to write there', fix: 'make it yours to write (ls -ld shows its owner and mode), then run this again' });
     // Other errors keep their own words.
     expect(nextStepFor('ENOENT: no such file or directory, open \'/x\'', config())).toBeUndefined();
+  });
+});
+
+describe('status asks the state folder for a write (state/write-probe.ts STATE_WRITE_PROBE)', () => {
+  it('a full disk (the kernel\'s own ENOSPC, from /dev/full): status warns and names the step; a writable folder gets no warning, and the probe leaves nothing', async () => {
+    const state = box.path('state');
+    mkdirSync(state, { recursive: true, mode: 0o700 });
+    const fine = await cli(['status']);
+    expect(fine.out).not.toContain('cannot be written');
+    expect(readdirSync(state)).not.toContain(WRITE_PROBE_FILE);
+    // Where the probe writes, a device that answers every write with ENOSPC: a full disk without mounting one.
+    symlinkSync('/dev/full', join(state, WRITE_PROBE_FILE));
+    const full = await cli(['status']);
+    expect(full.out).toContain(`Warning: the state folder ${state} cannot be written: the disk it is on is full; nothing was lost`);
+    expect(full.out).toContain("until then every sync, the hooks' and watch's too, stops at its first write. Next step: free some space there (df -h shows how much is left)");
+    // The probe removed its file (here the link) as always.
+    expect(readdirSync(state)).not.toContain(WRITE_PROBE_FILE);
+    symlinkSync('/dev/full', join(state, WRITE_PROBE_FILE));
+    const json = JSON.parse((await cli(['status', '--json'])).out) as { stateUnwritable?: { cause: string } };
+    expect(json.stateUnwritable?.cause).toMatch(/the disk it is on is full/);
   });
 });
 
