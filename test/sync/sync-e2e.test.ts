@@ -332,6 +332,19 @@ describe('sync end to end', () => {
     expect(server.episodes('main')).toHaveLength(1);
   });
 
+  it('with the default retries too: the lost reply is not sent again by the call\'s own retries; the next sync confirms the one episode (ADD_ONCE)', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    server.failNext('lostReply', 1);
+    const first = await runSync(box.config());
+    expect(first).toMatchObject({ queued: 1, pending: 0 });
+    await server.whenIdle();
+    expect(adds()).toHaveLength(1);
+    expect(server.episodes('main')).toHaveLength(1);
+    const second = await runSync(box.config());
+    expect(second).toMatchObject({ confirmed: 1, duplicatesRemoved: 0 });
+    expect(adds()).toHaveLength(1);
+  });
+
   it('a refused connection leaves the part unsent, so it goes out as soon as the server is back', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     await server.stop();

@@ -8,7 +8,7 @@
  * `SendResult` that the orchestrator applies (`applySendResult`).
  */
 import type { GraphitiClient } from '../graphiti/graphiti.js';
-import { McpError, McpNetworkError, refusesEndpoint } from '../mcp/errors.js';
+import { McpError, mayHaveArrived, refusesEndpoint } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
@@ -126,8 +126,9 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       delete record.lastError;
       result.queued++;
     } catch (error) {
-      // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
-      // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
+      // The request may have been queued (mcp/errors.ts MAY_HAVE_ARRIVED: a timeout, a reset, a
+      // reply cut short): treat it as in flight; reconcile confirms it or, on FIFO/age evidence,
+      // sends it again.
       if (mayHaveArrived(error)) ref.queuedAt = iso();
       else {
         delete ref.sentAt;
@@ -211,12 +212,4 @@ function onSendError(record: FileRecord, error: unknown, logger: Logger): 'serve
     return { id: record.id, reason: 'rejected', message: record.lastError };
   }
   return undefined;
-}
-
-/** Errors after which the server may still have queued the episode; a refused connection or an HTTP answer says it did not. */
-function mayHaveArrived(error: unknown): boolean {
-  if (!(error instanceof McpError)) return false;
-  if (error.kind === 'timeout' || error.kind === 'aborted') return true;
-  if (error instanceof McpNetworkError) return !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(error.code ?? '');
-  return false;
 }
