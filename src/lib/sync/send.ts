@@ -80,6 +80,14 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
     done++;
     onProgress?.({ done, total, file: job.record.id });
   };
+  /**
+   * ONE_LOST_REPLY: the run's first add_memory whose reply was lost (MAY_HAVE_ARRIVED; the call did
+   * not send it again, graphiti/graphiti.ts ADD_ONCE) counts against that part, not the server: the
+   * part goes in flight and sending goes on (one reset socket or reply cut short must not leave
+   * the rest of the run's notes for the next run). A second one says the server is not answering
+   * (restarting, hung): sending stops, as after any transient failure.
+   */
+  let lostReplies = 0;
   /** Parts journaled in flight and not yet answered: their file counts as not yet accepted. */
   const inFlight = new Set<EpisodeRef>();
   const settleStatus = (record: FileRecord) => {
@@ -129,13 +137,16 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       // The request may have been queued (mcp/errors.ts MAY_HAVE_ARRIVED: a timeout, a reset, a
       // reply cut short): treat it as in flight; reconcile confirms it or, on FIFO/age evidence,
       // sends it again.
-      if (mayHaveArrived(error)) ref.queuedAt = iso();
+      const lost = mayHaveArrived(error);
+      if (lost) ref.queuedAt = iso();
       else {
         delete ref.sentAt;
         delete ref.sendOrder;
       }
       const outcome = onSendError(record, error, logger);
-      if (outcome === 'server-down' && reachable) {
+      const forgiven = outcome === 'server-down' && lost && ++lostReplies === 1;
+      if (forgiven) logger.warn('add_memory reply lost; the part counts as in flight and sending goes on (ONE_LOST_REPLY)', { id: record.id, error: error instanceof Error ? error.message : String(error) });
+      else if (outcome === 'server-down' && reachable) {
         reachable = false;
         result.serverDown = error;
       } else if (outcome !== undefined && outcome !== 'server-down') result.rejected.push(outcome);
