@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { GroupIdError } from '../../src/lib/graphiti/escape.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { McpToolError } from '../../src/lib/mcp/errors.js';
+import { McpNetworkError, McpProtocolError, McpToolError } from '../../src/lib/mcp/errors.js';
+import { mcpHandler, result, sse, sseHeaders, startServer } from '../mcp/fake-server.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 
 let server: GraphitiTestServer | undefined;
@@ -102,6 +103,61 @@ describe('GraphitiClient', () => {
     await g.addMemory(memory, undefined, () => void handedOver.push(s.calls.filter((c) => c.tool === 'add_memory').length));
     // Three attempts (two "not initialized", then queued), each handed over before the server saw it.
     expect(handedOver).toEqual([0, 1, 2]);
+  });
+
+  describe('add_memory is never sent twice by its own retries (ADD_ONCE: each call queues one more episode)', () => {
+    const adds = (s: GraphitiTestServer) => s.calls.filter((c) => c.tool === 'add_memory');
+
+    it('a reply lost after the server queued the episode: the error reaches the caller, sent once, one episode', async () => {
+      const { s, g } = await setup();
+      s.failNext('lostReply', 1);
+      await expect(g.addMemory(memory)).rejects.toBeInstanceOf(McpNetworkError);
+      await s.whenIdle();
+      expect(adds(s)).toHaveLength(1);
+      expect(await g.getEpisodes(['main'], 10)).toHaveLength(1);
+    });
+
+    it('answers that say it was not taken (503, a lost session, "not initialized") are still retried: queued once', async () => {
+      const { s, g } = await setup({ startupErrors: 1 });
+      s.failNext('http503', 1);
+      await expect(g.addMemory(memory)).resolves.toMatchObject({ queued: true });
+      s.failNext('sessionLoss', 1);
+      await expect(g.addMemory({ ...memory, name: 'Second' })).resolves.toMatchObject({ queued: true });
+      await s.whenIdle();
+      expect((await g.getEpisodes(['main'], 10)).map((e) => e.name).sort()).toEqual(['Note', 'Second']);
+    });
+
+    it('a reply stream the server ends before its response (it had the request): sent once', async () => {
+      const addMemoryTool = { name: 'add_memory', description: 'Add', inputSchema: { type: 'object', properties: { name: { type: 'string' } } } };
+      const fake = await startServer(
+        mcpHandler({
+          reply: 'sse',
+          on: {
+            'tools/list': (req, res) => {
+              sseHeaders(res);
+              res.end(sse(result(req.json.id, { tools: [addMemoryTool] })));
+              return true;
+            },
+            'tools/call': (_req, res) => {
+              // The stream opens (200, text/event-stream) and closes cleanly with no event: no id to resume from.
+              sseHeaders(res);
+              res.end();
+              return true;
+            },
+          },
+        }),
+      );
+      try {
+        const config = buildConfig({ HOME: '/nonexistent', MADEINOZ_KNOWLEDGE_MCP_URL: `${fake.origin}/mcp`, MADEINOZ_KNOWLEDGE_RETRIES: '2', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000' });
+        client = new GraphitiClient(config);
+        await expect(client.addMemory(memory)).rejects.toBeInstanceOf(McpProtocolError);
+        expect(fake.rpc('tools/call')).toHaveLength(1);
+      } finally {
+        await client?.close();
+        client = undefined;
+        await fake.close();
+      }
+    });
   });
 
   it('reports a database error from get_status as status "error"', async () => {

@@ -130,10 +130,24 @@ describe('server semantics', () => {
   });
 
   describe('ambiguous evidence reads as "cannot tell" (cautious rules), never as a rule', () => {
-    it('a retried add_memory that left two A episodes', async () => {
+    it('an add_memory whose reply was lost (A may be queued): not sent again (ADD_ONCE), the run cannot tell', async () => {
       const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED });
-      server!.failNext('lostReply'); // A is queued, its reply lost: the client sends it again
+      server!.failNext('lostReply'); // A is queued, its reply lost: the client does not send it again
       const r = await resolveSemantics(await nextRun(), resolve);
+      expect(server!.calls.filter((c) => c.tool === 'add_memory' && String(c.args.name).startsWith('Semantics probe A'))).toHaveLength(1);
+      expect(r).toMatchObject({ source: 'assumed', why: expect.stringContaining('a call failed') });
+      await server!.whenIdle();
+    });
+
+    it('two A episodes (a second copy sent by something else)', async () => {
+      const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED });
+      const graphiti = await nextRun();
+      const real = graphiti.addMemory.bind(graphiti);
+      graphiti.addMemory = async (input, signal, onDispatch) => {
+        if (input.name.startsWith('Semantics probe A')) await real(input, signal, onDispatch);
+        return real(input, signal, onDispatch);
+      };
+      const r = await resolveSemantics(graphiti, resolve);
       expect(server!.calls.filter((c) => c.tool === 'add_memory' && String(c.args.name).startsWith('Semantics probe A'))).toHaveLength(2);
       expect(r).toMatchObject({ source: 'assumed', why: expect.stringContaining('listed twice') });
       await server!.whenIdle();

@@ -122,20 +122,37 @@ describe('the send phase (sync/send.ts)', () => {
   });
 
   it('a lane that stops releases the part it journaled in flight ahead: unsent again, and so journaled', async () => {
+    // Every reply lost: the first counts against its part only (ONE_LOST_REPLY), the second stops
+    // the lane while the third is reserved ahead.
     const journaled = journaledNow();
     const first = outgoing('a');
     const second = outgoing('b');
-    const result = await sendParts(input([first, second], async () => {
+    const third = outgoing('c');
+    const result = await sendParts(input([first, second, third], async () => {
       throw new McpNetworkError('socket hang up', 'ECONNRESET'); // may have arrived: stays in flight
     }, journaled));
     expect(result.serverDown).toBeInstanceOf(McpNetworkError);
     expect(first.record.episodes[0]?.queuedAt).toBeDefined(); // may have been queued: reconcile decides
-    const reserved = second.record.episodes[0] as EpisodeRef;
-    expect(durablyInFlight(journaled, reserved.marker)).toBe(true); // it was reserved while the first was out
+    expect(second.record.episodes[0]?.queuedAt).toBeDefined();
+    const reserved = third.record.episodes[0] as EpisodeRef;
+    expect(durablyInFlight(journaled, reserved.marker)).toBe(true); // it was reserved while the second was out
     expect(reserved.sentAt).toBeUndefined();
-    expect(second.record.status).toBe('pending');
+    expect(third.record.status).toBe('pending');
     const last = journaled.entries.filter((e) => e.parts.some((p) => p.marker === reserved.marker)).at(-1);
     expect(last?.parts.find((p) => p.marker === reserved.marker)?.sentAt).toBeUndefined();
+  });
+
+  it('one lost reply counts against its part only: in flight, and the next parts go out (ONE_LOST_REPLY)', async () => {
+    const journaled = journaledNow();
+    const files = ['a', 'b', 'c'].map((id) => outgoing(id));
+    let calls = 0;
+    const result = await sendParts(input(files, async () => {
+      if (++calls === 1) throw new McpNetworkError('socket hang up', 'ECONNRESET');
+    }, journaled));
+    expect(result.serverDown).toBeUndefined();
+    expect(calls).toBe(3);
+    expect(result.queued).toBe(2);
+    expect(files.map((f) => f.record.episodes[0]?.queuedAt !== undefined)).toEqual([true, true, true]);
   });
 
   it('returns a file rejected for the last time as a problem, and a server gone down as the error that stopped sending', async () => {

@@ -332,6 +332,32 @@ describe('sync end to end', () => {
     expect(server.episodes('main')).toHaveLength(1);
   });
 
+  it('with the default retries too: the lost reply is not sent again by the call\'s own retries; the next sync confirms the one episode (ADD_ONCE)', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    server.failNext('lostReply', 1);
+    const first = await runSync(box.config());
+    expect(first).toMatchObject({ queued: 1, pending: 0 });
+    await server.whenIdle();
+    expect(adds()).toHaveLength(1);
+    expect(server.episodes('main')).toHaveLength(1);
+    const second = await runSync(box.config());
+    expect(second).toMatchObject({ confirmed: 1, duplicatesRemoved: 0 });
+    expect(adds()).toHaveLength(1);
+  });
+
+  it('one lost reply among many notes: that part goes in flight and the run sends the rest; a second lost reply stops sending (ONE_LOST_REPLY)', async () => {
+    for (let i = 0; i < 6; i++) box.pai(`LEARNING/SYSTEM/f${i}.md`, learning(`F${i}`, `Body ${i}.`));
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1' });
+    server.failNext('lostReply', 1);
+    expect(await runSync(config)).toMatchObject({ queued: 6, pending: 0, serverReachable: true });
+    await server.whenIdle();
+    expect(adds()).toHaveLength(6);
+    expect(await runSync(config)).toMatchObject({ confirmed: 6, duplicatesRemoved: 0 });
+    for (let i = 0; i < 6; i++) box.pai(`LEARNING/SYSTEM/f${i}.md`, learning(`F${i}`, `Body ${i}, edited.`));
+    server.failNext('lostReply', 2);
+    expect(await runSync(config)).toMatchObject({ pending: 4, serverReachable: false });
+  });
+
   it('a refused connection leaves the part unsent, so it goes out as soon as the server is back', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     await server.stop();

@@ -18,8 +18,8 @@ import { localServerAuthorization } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
-import { McpProtocolError, McpToolError } from '../mcp/errors.js';
-import { withRetry } from '../mcp/retry.js';
+import { mayHaveArrived, McpProtocolError, McpToolError } from '../mcp/errors.js';
+import { withRetry, type RetryOptions } from '../mcp/retry.js';
 import { isRecord } from '../util/json.js';
 
 export interface Episode {
@@ -285,7 +285,16 @@ export class GraphitiClient {
   /** `onDispatch`: called as each attempt's request is handed to the transport (sync/send-order.ts: the order the queue takes parts in). */
   async addMemory(input: AddMemoryInput, signal?: AbortSignal, onDispatch?: () => void): Promise<{ queued: true; message: string }> {
     const [groupId] = this.safeGroups([input.groupId]) as [string];
+    // ADD_ONCE: each add_memory call queues one more episode, so an attempt whose request was
+    // handed over and may have been taken (mcp/errors.ts MAY_HAVE_ARRIVED: a reply lost to a
+    // reset, a timeout, a reply stream cut short) is never sent again here: a second copy would
+    // be processed too (its facts extracted twice) and stay in the graph until a later sync
+    // retires it. The error goes to the caller, and the sync records the part in flight for
+    // reconcile to confirm or re-send. Failures before the hand-over (connecting, tools/list)
+    // and answers that say it was not taken (503, 429, a lost session) are retried as before.
+    let handedOver = false;
     return this.retrying('add_memory', signal, async () => {
+      handedOver = false;
       const tool = await this.requireTool('addMemory', signal);
       const args: Record<string, unknown> = {
         name: input.name,
@@ -295,14 +304,17 @@ export class GraphitiClient {
         source_description: input.sourceDescription,
       };
       if (input.referenceTime !== undefined && declares(tool, 'reference_time')) args.reference_time = input.referenceTime;
-      const payload = await this.call(tool.name, args, signal, onDispatch);
+      const payload = await this.call(tool.name, args, signal, () => {
+        handedOver = true;
+        onDispatch?.();
+      });
       const { message } = messageSchema.parse(payload);
       // "queued" means accepted, not stored: the sync engine confirms through get_episodes.
       if (!/queued|added successfully/i.test(message)) {
         throw new McpProtocolError(`Unexpected add_memory reply: ${message.slice(0, 200)}`);
       }
       return { queued: true, message };
-    });
+    }, (error) => !(handedOver && mayHaveArrived(error)));
   }
 
   async getEpisodes(groupIds: string[], maxEpisodes: number, signal?: AbortSignal): Promise<Episode[]> {
@@ -381,8 +393,10 @@ export class GraphitiClient {
     await this.mcp.close();
   }
 
-  private retrying<T>(what: string, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+  /** `retryIf`: which retryable errors to try again (default all; add_memory: ADD_ONCE). */
+  private retrying<T>(what: string, signal: AbortSignal | undefined, fn: () => Promise<T>, retryIf?: RetryOptions['retryIf']): Promise<T> {
     return withRetry(() => fn(), {
+      ...(retryIf === undefined ? {} : { retryIf }),
       retries: this.config.retries,
       deadlineMs: this.config.retryDeadlineMs,
       ...(signal === undefined ? {} : { signal }),

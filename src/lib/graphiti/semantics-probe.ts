@@ -8,7 +8,7 @@
  * merges it: the fact names A, then B), A is deleted, and the fact is read again by its uuid:
  * - gone → `facts-first-created`; still naming A → `episode-only`; naming only B →
  *   `facts-unsupported` (which came with summary rebuilding, graphiti-core 0.31.2);
- * - and only when: A and B are each listed exactly once (a retried add_memory makes two A's),
+ * - and only when: A and B are each listed exactly once (a second copy of A, sent by something else, makes two A's),
  *   every fact the two stated names exactly A then B (A created it; a fact of B's own, not merged,
  *   would outlive A on any server), the fact could be read by its uuid before the delete, the
  *   delete succeeded (not "not found", not an error), and afterwards the group lists B only.
@@ -97,11 +97,11 @@ export async function probeSemantics(graphiti: GraphitiClient, options: ProbeOpt
     await send(nameA);
     const a = await until(single(nameA));
     if (a === undefined) return { cannotTell: 'episode A was not processed in time' };
-    if ('twice' in a) return { cannotTell: 'episode A is listed twice (a retried add_memory)' };
+    if ('twice' in a) return { cannotTell: 'episode A is listed twice (a second copy of it)' };
     await send(nameB);
     const b = await until(single(nameB));
     if (b === undefined) return { cannotTell: 'episode B was not processed in time' };
-    if ('twice' in b) return { cannotTell: 'episode B is listed twice (a retried add_memory)' };
+    if ('twice' in b) return { cannotTell: 'episode B is listed twice (a second copy of it)' };
     // Every fact the two stated must be the merged one: created by A, restated by B, nothing else.
     const merged = await until(async () => {
       const found = await probeFacts();

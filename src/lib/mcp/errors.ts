@@ -77,6 +77,31 @@ export function serverUnusable(error: unknown): boolean {
   return (error instanceof McpError && error.retryable) || refusesEndpoint(error);
 }
 
+/**
+ * Connection failures that happen before a request can leave this machine (nothing listening, no
+ * such host, no route): the server cannot have read the request.
+ */
+const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * MAY_HAVE_ARRIVED: whether a request that failed may still have been taken by the server. A
+ * timeout or an abort mid-flight, a connection broken once it was made (a reset, a hang-up: the
+ * server may have read the request and died or been restarted before its reply), or a reply
+ * stream that ended before its response (the server answered 200 and began its reply: it had the
+ * request) all leave it open. A refused connection (NEVER_CONNECTED_CODES) or any HTTP answer
+ * (503, 429, a lost session's 404) says the request was not taken. The owner of the rule for a
+ * request that is not idempotent (add_memory: each call queues one more episode): such a request
+ * is never sent again blindly after these errors (graphiti/graphiti.ts addMemory), and the sync
+ * records it in flight for reconciliation to confirm or re-send (sync/send.ts).
+ */
+export function mayHaveArrived(error: unknown): boolean {
+  if (!(error instanceof McpError)) return false;
+  if (error.kind === 'timeout' || error.kind === 'aborted') return true;
+  if (error instanceof McpNetworkError) return !NEVER_CONNECTED_CODES.has(error.code ?? '');
+  // The only retryable protocol errors are a reply stream that ended before its response (mcp/streamable.ts).
+  return error instanceof McpProtocolError && error.retryable;
+}
+
 function describeHttpStatus(status: number, body: string, url: string): string {
   const snippet = body.trim().slice(0, 300);
   if (status === 421) {

@@ -22,6 +22,11 @@ export interface RetryOptions {
   minDelayMs?: number;
   maxDelayMs?: number;
   signal?: AbortSignal;
+  /**
+   * Narrows which retryable errors are tried again (default: all): a request that is not
+   * idempotent retries only those that say it was not taken (mcp/errors.ts MAY_HAVE_ARRIVED).
+   */
+  retryIf?: (error: McpError) => boolean;
   /** Called before sleeping `delayMs` ahead of attempt `attempt + 1`. */
   onRetry?: (error: McpError, attempt: number, delayMs: number) => void;
 }
@@ -45,7 +50,7 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
         try {
           return await fn(attempt);
         } catch (error) {
-          if (error instanceof McpError && error.retryable && !signal?.aborted) throw error;
+          if (error instanceof McpError && error.retryable && !signal?.aborted && (options.retryIf?.(error) ?? true)) throw error;
           // Non-retryable (or not ours, or the caller gave up): stop and rethrow it as is.
           throw new AbortError(error instanceof Error ? error : new Error(String(error)));
         }

@@ -8,7 +8,7 @@
  * `SendResult` that the orchestrator applies (`applySendResult`).
  */
 import type { GraphitiClient } from '../graphiti/graphiti.js';
-import { McpError, McpNetworkError, refusesEndpoint } from '../mcp/errors.js';
+import { McpError, mayHaveArrived, refusesEndpoint } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
@@ -80,6 +80,14 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
     done++;
     onProgress?.({ done, total, file: job.record.id });
   };
+  /**
+   * ONE_LOST_REPLY: the run's first add_memory whose reply was lost (MAY_HAVE_ARRIVED; the call did
+   * not send it again, graphiti/graphiti.ts ADD_ONCE) counts against that part, not the server: the
+   * part goes in flight and sending goes on (one reset socket or reply cut short must not leave
+   * the rest of the run's notes for the next run). A second one says the server is not answering
+   * (restarting, hung): sending stops, as after any transient failure.
+   */
+  let lostReplies = 0;
   /** Parts journaled in flight and not yet answered: their file counts as not yet accepted. */
   const inFlight = new Set<EpisodeRef>();
   const settleStatus = (record: FileRecord) => {
@@ -126,15 +134,19 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       delete record.lastError;
       result.queued++;
     } catch (error) {
-      // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
-      // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
-      if (mayHaveArrived(error)) ref.queuedAt = iso();
+      // The request may have been queued (mcp/errors.ts MAY_HAVE_ARRIVED: a timeout, a reset, a
+      // reply cut short): treat it as in flight; reconcile confirms it or, on FIFO/age evidence,
+      // sends it again.
+      const lost = mayHaveArrived(error);
+      if (lost) ref.queuedAt = iso();
       else {
         delete ref.sentAt;
         delete ref.sendOrder;
       }
       const outcome = onSendError(record, error, logger);
-      if (outcome === 'server-down' && reachable) {
+      const forgiven = outcome === 'server-down' && lost && ++lostReplies === 1;
+      if (forgiven) logger.warn('add_memory reply lost; the part counts as in flight and sending goes on (ONE_LOST_REPLY)', { id: record.id, error: error instanceof Error ? error.message : String(error) });
+      else if (outcome === 'server-down' && reachable) {
         reachable = false;
         result.serverDown = error;
       } else if (outcome !== undefined && outcome !== 'server-down') result.rejected.push(outcome);
@@ -211,12 +223,4 @@ function onSendError(record: FileRecord, error: unknown, logger: Logger): 'serve
     return { id: record.id, reason: 'rejected', message: record.lastError };
   }
   return undefined;
-}
-
-/** Errors after which the server may still have queued the episode; a refused connection or an HTTP answer says it did not. */
-function mayHaveArrived(error: unknown): boolean {
-  if (!(error instanceof McpError)) return false;
-  if (error.kind === 'timeout' || error.kind === 'aborted') return true;
-  if (error instanceof McpNetworkError) return !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(error.code ?? '');
-  return false;
 }
