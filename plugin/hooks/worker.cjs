@@ -5472,6 +5472,12 @@ function refusesEndpoint(error62) {
 function serverUnusable(error62) {
   return error62 instanceof McpError && error62.retryable || refusesEndpoint(error62);
 }
+function mayHaveArrived(error62) {
+  if (!(error62 instanceof McpError)) return false;
+  if (error62.kind === "timeout" || error62.kind === "aborted") return true;
+  if (error62 instanceof McpNetworkError) return !NEVER_CONNECTED_CODES.has(error62.code ?? "");
+  return error62 instanceof McpProtocolError && error62.retryable;
+}
 function describeHttpStatus(status, body, url2) {
   const snippet = body.trim().slice(0, 300);
   if (status === 421) {
@@ -5487,7 +5493,7 @@ function parseRetryAfter(value, now = Date.now()) {
   if (Number.isNaN(date5)) return void 0;
   return Math.max(0, date5 - now);
 }
-var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, McpAbortError;
+var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, McpAbortError;
 var init_errors2 = __esm({
   "src/lib/mcp/errors.ts"() {
     "use strict";
@@ -5525,6 +5531,7 @@ var init_errors2 = __esm({
       }
     };
     ENDPOINT_STATUSES = /* @__PURE__ */ new Set([401, 403, 404, 421]);
+    NEVER_CONNECTED_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
     McpJsonRpcError = class extends McpError {
       constructor(code, message2, data) {
         super(`JSON-RPC error ${code}: ${message2}`);
@@ -7612,7 +7619,7 @@ async function withRetry(fn, options2) {
         try {
           return await fn(attempt2);
         } catch (error62) {
-          if (error62 instanceof McpError && error62.retryable && !signal?.aborted) throw error62;
+          if (error62 instanceof McpError && error62.retryable && !signal?.aborted && (options2.retryIf?.(error62) ?? true)) throw error62;
           throw new AbortError(error62 instanceof Error ? error62 : new Error(String(error62)));
         }
       },
@@ -7879,7 +7886,9 @@ var init_graphiti = __esm({
       /** `onDispatch`: called as each attempt's request is handed to the transport (sync/send-order.ts: the order the queue takes parts in). */
       async addMemory(input2, signal, onDispatch) {
         const [groupId] = this.safeGroups([input2.groupId]);
+        let handedOver = false;
         return this.retrying("add_memory", signal, async () => {
+          handedOver = false;
           const tool = await this.requireTool("addMemory", signal);
           const args = {
             name: input2.name,
@@ -7889,13 +7898,16 @@ var init_graphiti = __esm({
             source_description: input2.sourceDescription
           };
           if (input2.referenceTime !== void 0 && declares(tool, "reference_time")) args.reference_time = input2.referenceTime;
-          const payload = await this.call(tool.name, args, signal, onDispatch);
+          const payload = await this.call(tool.name, args, signal, () => {
+            handedOver = true;
+            onDispatch?.();
+          });
           const { message: message2 } = messageSchema.parse(payload);
           if (!/queued|added successfully/i.test(message2)) {
             throw new McpProtocolError(`Unexpected add_memory reply: ${message2.slice(0, 200)}`);
           }
           return { queued: true, message: message2 };
-        });
+        }, (error62) => !(handedOver && mayHaveArrived(error62)));
       }
       async getEpisodes(groupIds, maxEpisodes, signal) {
         const groups = this.safeGroups(groupIds);
@@ -7964,8 +7976,10 @@ var init_graphiti = __esm({
       async close() {
         await this.mcp.close();
       }
-      retrying(what, signal, fn) {
+      /** `retryIf`: which retryable errors to try again (default all; add_memory: ADD_ONCE). */
+      retrying(what, signal, fn, retryIf) {
         return withRetry(() => fn(), {
+          ...retryIf === void 0 ? {} : { retryIf },
           retries: this.config.retries,
           deadlineMs: this.config.retryDeadlineMs,
           ...signal === void 0 ? {} : { signal },
@@ -8077,11 +8091,11 @@ async function probeSemantics(graphiti, options2) {
     await send(nameA);
     const a = await until(single(nameA));
     if (a === void 0) return { cannotTell: "episode A was not processed in time" };
-    if ("twice" in a) return { cannotTell: "episode A is listed twice (a retried add_memory)" };
+    if ("twice" in a) return { cannotTell: "episode A is listed twice (a second copy of it)" };
     await send(nameB);
     const b = await until(single(nameB));
     if (b === void 0) return { cannotTell: "episode B was not processed in time" };
-    if ("twice" in b) return { cannotTell: "episode B is listed twice (a retried add_memory)" };
+    if ("twice" in b) return { cannotTell: "episode B is listed twice (a second copy of it)" };
     const merged = await until(async () => {
       const found = await probeFacts();
       return found.length > 0 && found.every((f) => sameList(f.episodes, [a.uuid, b.uuid])) ? found : void 0;
@@ -76879,6 +76893,7 @@ async function sendParts(input2) {
     done++;
     onProgress?.({ done, total, file: job.record.id });
   };
+  let lostReplies = 0;
   const inFlight = /* @__PURE__ */ new Set();
   const settleStatus = (record2) => {
     refreshStatus(record2, iso());
@@ -76919,13 +76934,16 @@ async function sendParts(input2) {
       delete record2.lastError;
       result.queued++;
     } catch (error62) {
-      if (mayHaveArrived(error62)) ref.queuedAt = iso();
+      const lost = mayHaveArrived(error62);
+      if (lost) ref.queuedAt = iso();
       else {
         delete ref.sentAt;
         delete ref.sendOrder;
       }
       const outcome = onSendError(record2, error62, logger);
-      if (outcome === "server-down" && reachable) {
+      const forgiven = outcome === "server-down" && lost && ++lostReplies === 1;
+      if (forgiven) logger.warn("add_memory reply lost; the part counts as in flight and sending goes on (ONE_LOST_REPLY)", { id: record2.id, error: error62 instanceof Error ? error62.message : String(error62) });
+      else if (outcome === "server-down" && reachable) {
         reachable = false;
         result.serverDown = error62;
       } else if (outcome !== void 0 && outcome !== "server-down") result.rejected.push(outcome);
@@ -76990,12 +77008,6 @@ function onSendError(record2, error62, logger) {
     return { id: record2.id, reason: "rejected", message: record2.lastError };
   }
   return void 0;
-}
-function mayHaveArrived(error62) {
-  if (!(error62 instanceof McpError)) return false;
-  if (error62.kind === "timeout" || error62.kind === "aborted") return true;
-  if (error62 instanceof McpNetworkError) return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(error62.code ?? "");
-  return false;
 }
 var RESERVE_AHEAD, MAX_SEND_ATTEMPTS;
 var init_send = __esm({
