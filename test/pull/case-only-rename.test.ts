@@ -7,6 +7,8 @@
  *
  * - Pulled (pull.ts ONE_FILE_TWO_SPELLINGS): the old name's "removal" removed the one file, and the
  *   next pull took the note for deleted here and deleted it from the graph, for every machine.
+ * - A pulled copy renamed here: the old name still opened the file, so pull never passed the rename
+ *   on, and the graph held the note under both names (the other machine got a second file).
  * - Renamed here (plan.ts, a signed note's rename is a deletion and an add): a run within a second of
  *   the rename looked for the old name again (MID_WRITE) and found it, the new name's file, so the
  *   note was kept under both names and sent twice.
@@ -142,6 +144,24 @@ describe('pull: a note renamed by case alone on another machine, onto a case-ins
       expect(await b.pull()).toMatchObject({ removed: [], copies: [], written: [{ file: join(b.memoryDir, 'note.md') }] });
       await b.sync();
       await settled(a, b, 'note.md', edited);
+    } finally {
+      disk.roots.length = 0;
+    }
+  });
+
+  it('a pulled copy renamed by case here: the rename reaches the graph as on any disk, one note there, not one under each name', async () => {
+    try {
+      const [a, b] = await pulledCopy('Note.md');
+      renameSync(join(b.memoryDir, 'Note.md'), join(b.memoryDir, 'note.md'));
+      await b.sync();
+      // The old name opens the file still, but is gone from the folder: a deletion here, passed on.
+      expect(await b.pull()).toMatchObject({ deletedInGraph: 1, written: [], copies: [] });
+      await b.sync();
+      expect(episodeNames()).toEqual(['Deploys']);
+      expect(machines.server.episodes('main').map((e) => e.source_description?.includes('/note.md'))).toEqual([true]);
+      await a.pull();
+      expect(readFileSync(join(a.memoryDir, 'note.md'), 'utf8')).toContain(BODY);
+      expect(notesOf(b)).toEqual([['note.md', true]]);
     } finally {
       disk.roots.length = 0;
     }

@@ -32,7 +32,7 @@ import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { groupReach, groupsInView } from '../sync/group-reach.js';
 import { groupFor } from '../sync/prepare.js';
-import { listedAs, otherSpelling } from '../util/file-identity.js';
+import { listedAs, otherSpelling, spellingsOnce } from '../util/file-identity.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
@@ -256,6 +256,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     if (rule === undefined) absenceRules.set(group, (rule = ruleOf(group)));
     return rule;
   };
+  const spelt = spellingsOnce();
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
   const journal = new PendingWrites(config.stateDir);
@@ -273,7 +274,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -337,6 +338,8 @@ interface PullRun {
   /** The groups the listing speaks for (group-reach.ts `groupsInView`): a note of another is never absent. */
   inView: ReadonlySet<string>;
   ours: ReadonlySet<string>;
+  /** Whether the folder lists a file under this very spelling (util/file-identity.ts `spellingsOnce`). */
+  spelt: (path: string) => Promise<boolean>;
 }
 
 /** One note into one memory folder of its project: judged (decide.ts), journaled, done. */
@@ -360,21 +363,31 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   // A version of the note seen again: whatever absence was remembered is over.
   if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
   const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
+  const facts: NoteFacts = {
+    incoming,
+    own,
+    pulled,
+    local,
+    incomingRedacted: restored?.redacted ?? false,
+    sameAsLocal,
+    groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
+    firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
+    now: run.now,
+    ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
+  };
+  // ONE_FILE_TWO_SPELLINGS, here: a pulled note renamed on this machine by case (or Unicode form)
+  // alone still opens under its old name on a disk that folds names, though the folder lists it
+  // under the new one, which the sync sends as a note of its own. For the rule of a note deleted
+  // here the old name is gone, as it is on any other disk (else the graph kept the note under both
+  // names); nothing is ever written over a name that opens another spelling's file.
+  const otherSpelt = local !== undefined && pulled !== undefined && !(await run.spelt(file));
+  const gone = otherSpelt ? decide({ ...facts, local: undefined, sameAsLocal: false, firstOfText: undefined, patienceMs: 0 }) : undefined;
   let decision: Decision =
     options.all === true && local === undefined && candidate !== undefined
       ? { kind: 'write', why: 'new' }
-      : decide({
-          incoming,
-          own,
-          pulled,
-          local,
-          incomingRedacted: restored?.redacted ?? false,
-          sameAsLocal,
-          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
-          firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
-          now: run.now,
-          ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
-        });
+      : gone !== undefined && gone.kind !== 'write'
+        ? gone
+        : decide(facts);
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
     decision = { kind: 'none', why: 'memory folder missing or emptied' };

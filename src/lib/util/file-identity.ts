@@ -7,6 +7,8 @@
  * removing either removes the one file. Only two things tell the spellings apart: the file's
  * identity (device and inode, `sameFile`) and the folder's listing (`listedAs`: the spelling the
  * entry has). Code that removes a name, or asks whether a name is still there, asks these first.
+ * A listing that cannot be read (a folder we may open but not list) answers on the side that
+ * removes nothing: a name counts as there, and two names of one file as one entry.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -17,10 +19,25 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
-/** Whether the folder holds an entry spelt exactly as `path`'s last name (a lookup would also find another spelling of it). */
+/** Whether the folder holds an entry spelt exactly as `path`'s last name (a lookup would also find another spelling of it); true when the folder cannot be listed. */
 export async function listedAs(path: string): Promise<boolean> {
-  const names = await readdir(dirname(path)).catch(() => [] as string[]);
-  return names.includes(basename(path));
+  return (await listing(dirname(path)))?.has(basename(path)) ?? true;
+}
+
+/**
+ * `listedAs` for many names in few folders: each folder read once, and read again for a name its
+ * listing lacks (a file made since), so a name is never taken for unlisted on a stale listing.
+ */
+export function spellingsOnce(): (path: string) => Promise<boolean> {
+  const listings = new Map<string, ReadonlySet<string>>();
+  return async (path) => {
+    const folder = dirname(path);
+    if (listings.get(folder)?.has(basename(path)) === true) return true;
+    const names = await listing(folder);
+    if (names === undefined) return true;
+    listings.set(folder, names);
+    return names.has(basename(path));
+  };
 }
 
 /**
@@ -31,8 +48,17 @@ export async function listedAs(path: string): Promise<boolean> {
 export async function otherSpelling(path: string, others: Iterable<string>): Promise<string | undefined> {
   for (const other of others) {
     if (other === path || !(await sameFile(path, other))) continue;
-    if ((await listedAs(path)) && (await listedAs(other))) continue;
+    const [mine, theirs] = await Promise.all([listing(dirname(path)), listing(dirname(other))]);
+    if (mine?.has(basename(path)) === true && theirs?.has(basename(other)) === true) continue;
     return other;
   }
   return undefined;
+}
+
+/** A folder's names, or undefined when it cannot be listed. */
+async function listing(folder: string): Promise<ReadonlySet<string> | undefined> {
+  return readdir(folder).then(
+    (names) => new Set(names),
+    () => undefined,
+  );
 }
