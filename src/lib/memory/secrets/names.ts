@@ -247,6 +247,58 @@ export function saysNoValueInOtherLanguage(value: string): boolean {
 }
 
 /**
+ * STATE_BY_LANGUAGE: the single words a note in another language writes after the word where it tells what
+ * became of the password or what it must be, not the password (`Passwort: abgelaufen`, `Mot de passe :
+ * changé`, `Пароль: сменён`, `Hasło: wygasło`): changed, updated, expired, reset, forgotten, unknown,
+ * required, optional, temporary, default, the same, locked, disabled, wrong, set, generated, encrypted. A
+ * word alone after the label is otherwise read as the password (password-forms.ts PLAIN_WORD_ALONE), as
+ * English's `password: letmein` is; English's own state words are prose.ts's GRAMMAR_WORD. One row per
+ * language, the forms its word for password takes (Spanish, Italian and the Slavic languages inflect the
+ * participle by the word's gender). Only words no person picks as a password: German's `geheim` ("secret")
+ * is one of the most common German passwords and is left out. Words of two (`mis à jour`, `такой же`) are
+ * not here: a second word makes the line a sentence anyway. Chinese, Japanese and Korean (and Thai) are
+ * not rows: a word of theirs alone stays prose (values.ts isCjkProse, PLAIN_WORD_ALONE).
+ */
+const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['geändert', 'geaendert', 'aktualisiert', 'abgelaufen', 'zurückgesetzt', 'vergessen', 'unbekannt', 'erforderlich', 'pflicht', 'pflichtfeld', 'optional', 'temporär', 'vorläufig', 'standard', 'gleich', 'dasselbe', 'identisch', 'gesperrt', 'deaktiviert', 'ungültig', 'falsch', 'gesetzt', 'generiert', 'erneuert', 'verschlüsselt'],
+  French: ['changé', 'modifié', 'expiré', 'réinitialisé', 'oublié', 'inconnu', 'obligatoire', 'requis', 'facultatif', 'optionnel', 'temporaire', 'provisoire', 'identique', 'pareil', 'bloqué', 'désactivé', 'invalide', 'incorrect', 'défini', 'généré', 'renouvelé', 'chiffré'],
+  Spanish: ['cambiada', 'cambiado', 'modificada', 'actualizada', 'caducada', 'caducó', 'expirada', 'expiró', 'restablecida', 'olvidada', 'desconocida', 'obligatoria', 'requerida', 'opcional', 'temporal', 'provisional', 'predeterminada', 'igual', 'misma', 'bloqueada', 'desactivada', 'inválida', 'incorrecta', 'establecida', 'generada', 'renovada', 'cifrada'],
+  Catalan: ['canviada', 'caducada', 'oblidada', 'desconeguda', 'obligatòria', 'temporal', 'igual', 'bloquejada'],
+  Portuguese: ['alterada', 'mudada', 'trocada', 'atualizada', 'expirada', 'expirou', 'redefinida', 'esquecida', 'desconhecida', 'obrigatória', 'opcional', 'temporária', 'provisória', 'padrão', 'igual', 'mesma', 'bloqueada', 'desativada', 'inválida', 'incorreta', 'definida', 'gerada', 'renovada', 'criptografada'],
+  Italian: ['cambiata', 'modificata', 'aggiornata', 'scaduta', 'reimpostata', 'resettata', 'dimenticata', 'sconosciuta', 'obbligatoria', 'richiesta', 'facoltativa', 'opzionale', 'temporanea', 'provvisoria', 'predefinita', 'uguale', 'stessa', 'bloccata', 'disattivata', 'errata', 'impostata', 'generata', 'rinnovata', 'cifrata'],
+  Dutch: ['gewijzigd', 'veranderd', 'bijgewerkt', 'verlopen', 'gereset', 'vergeten', 'onbekend', 'verplicht', 'optioneel', 'tijdelijk', 'standaard', 'hetzelfde', 'zelfde', 'geblokkeerd', 'uitgeschakeld', 'ongeldig', 'onjuist', 'ingesteld', 'gegenereerd', 'vernieuwd', 'versleuteld'],
+  Swedish: ['ändrat', 'ändrad', 'bytt', 'uppdaterat', 'utgånget', 'utgått', 'återställt', 'glömt', 'glömd', 'okänt', 'okänd', 'obligatoriskt', 'valfritt', 'tillfälligt', 'tillfällig', 'samma', 'spärrat', 'låst', 'inaktiverat', 'ogiltigt', 'fel', 'genererat', 'förnyat', 'krypterat'],
+  'Danish and Norwegian': ['ændret', 'endret', 'skiftet', 'byttet', 'opdateret', 'oppdatert', 'udløbet', 'utløpt', 'nulstillet', 'tilbakestilt', 'glemt', 'ukendt', 'ukjent', 'påkrævet', 'obligatorisk', 'valgfri', 'valgfritt', 'midlertidig', 'midlertidigt', 'samme', 'spærret', 'sperret', 'deaktiveret', 'deaktivert', 'ugyldig', 'ugyldigt', 'forkert', 'feil', 'genereret', 'generert', 'fornyet', 'krypteret', 'kryptert'],
+  Polish: ['zmienione', 'zaktualizowane', 'wygasło', 'wygasłe', 'zresetowane', 'zapomniane', 'nieznane', 'wymagane', 'obowiązkowe', 'opcjonalne', 'tymczasowe', 'domyślne', 'zablokowane', 'wyłączone', 'nieprawidłowe', 'błędne', 'ustawione', 'wygenerowane', 'odnowione', 'zaszyfrowane'],
+  'Czech and Slovak': ['změněno', 'změněné', 'aktualizováno', 'vypršelo', 'expirované', 'resetováno', 'obnoveno', 'zapomenuto', 'zapomenuté', 'neznámé', 'povinné', 'volitelné', 'dočasné', 'výchozí', 'stejné', 'zablokováno', 'zablokované', 'deaktivováno', 'neplatné', 'chybné', 'nastaveno', 'vygenerováno', 'zašifrované', 'zmenené', 'aktualizované', 'vypršalo', 'resetované', 'zabudnuté', 'neznáme', 'voliteľné', 'predvolené', 'rovnaké', 'nastavené', 'vygenerované'],
+  Hungarian: ['megváltozott', 'megváltoztatva', 'módosítva', 'frissítve', 'lejárt', 'visszaállítva', 'elfelejtve', 'elfelejtett', 'ismeretlen', 'kötelező', 'opcionális', 'ideiglenes', 'alapértelmezett', 'ugyanaz', 'zárolva', 'letiltva', 'érvénytelen', 'hibás', 'beállítva', 'generált', 'megújítva', 'titkosítva'],
+  Finnish: ['vaihdettu', 'muutettu', 'päivitetty', 'vanhentunut', 'nollattu', 'unohtunut', 'unohdettu', 'tuntematon', 'pakollinen', 'valinnainen', 'väliaikainen', 'oletus', 'sama', 'lukittu', 'estetty', 'virheellinen', 'väärä', 'asetettu', 'luotu', 'uusittu', 'salattu'],
+  Estonian: ['muudetud', 'uuendatud', 'aegunud', 'lähtestatud', 'unustatud', 'tundmatu', 'kohustuslik', 'valikuline', 'ajutine', 'vaikimisi', 'lukus', 'blokeeritud', 'kehtetu', 'vale', 'määratud', 'genereeritud', 'krüpteeritud'],
+  'Croatian, Serbian and Bosnian': ['promijenjena', 'promenjena', 'ažurirana', 'istekla', 'resetirana', 'resetovana', 'zaboravljena', 'nepoznata', 'obavezna', 'obvezna', 'neobavezna', 'privremena', 'zadana', 'podrazumevana', 'ista', 'blokirana', 'onemogućena', 'nevažeća', 'pogrešna', 'postavljena', 'generirana', 'generisana', 'obnovljena', 'šifrirana'],
+  Slovenian: ['spremenjeno', 'posodobljeno', 'poteklo', 'ponastavljeno', 'pozabljeno', 'neznano', 'obvezno', 'neobvezno', 'začasno', 'privzeto', 'isto', 'zaklenjeno', 'onemogočeno', 'neveljavno', 'napačno', 'nastavljeno', 'ustvarjeno', 'šifrirano'],
+  Lithuanian: ['pakeistas', 'atnaujintas', 'pasibaigęs', 'atstatytas', 'pamirštas', 'nežinomas', 'privalomas', 'neprivalomas', 'laikinas', 'numatytasis', 'užblokuotas', 'neteisingas', 'nustatytas', 'sugeneruotas', 'užšifruotas'],
+  Icelandic: ['breytt', 'uppfært', 'útrunnið', 'endurstillt', 'gleymt', 'óþekkt', 'nauðsynlegt', 'valfrjálst', 'tímabundið', 'sjálfgefið', 'læst', 'ógilt', 'rangt', 'stillt', 'dulkóðað'],
+  Romanian: ['schimbată', 'modificată', 'actualizată', 'expirată', 'resetată', 'uitată', 'necunoscută', 'obligatorie', 'opțională', 'temporară', 'implicită', 'aceeași', 'blocată', 'dezactivată', 'invalidă', 'greșită', 'setată', 'generată', 'criptată'],
+  Turkish: ['değişti', 'değiştirildi', 'güncellendi', 'sıfırlandı', 'unutuldu', 'bilinmiyor', 'zorunlu', 'gerekli', 'geçici', 'varsayılan', 'aynı', 'kilitli', 'engellendi', 'geçersiz', 'yanlış', 'ayarlandı', 'oluşturuldu', 'yenilendi', 'şifreli'],
+  'Indonesian and Malay': ['diubah', 'diganti', 'diperbarui', 'kedaluwarsa', 'kadaluarsa', 'direset', 'lupa', 'terlupa', 'wajib', 'opsional', 'sementara', 'bawaan', 'terkunci', 'diblokir', 'dinonaktifkan', 'salah', 'diatur', 'dienkripsi'],
+  Greek: ['άλλαξε', 'αλλάχτηκε', 'ενημερώθηκε', 'έληξε', 'ληγμένος', 'επαναφέρθηκε', 'ξεχάστηκε', 'άγνωστος', 'υποχρεωτικός', 'προαιρετικός', 'προσωρινός', 'προεπιλογή', 'ίδιος', 'κλειδωμένος', 'απενεργοποιημένος', 'άκυρος', 'λάθος', 'ορίστηκε', 'κρυπτογραφημένος'],
+  Hebrew: ['שונתה', 'הוחלפה', 'עודכנה', 'פגה', 'אופסה', 'נשכחה', 'חובה', 'אופציונלי', 'זמנית', 'זהה', 'נעולה', 'חסומה', 'שגויה', 'מוצפנת'],
+  Arabic: ['تغيرت', 'منتهية', 'مؤقتة', 'مطلوبة', 'إلزامية', 'اختيارية', 'افتراضية', 'نفسها', 'مقفلة', 'محظورة', 'خاطئة', 'مشفرة', 'مجهولة', 'منسية'],
+  Persian: ['منقضی', 'موقت', 'الزامی', 'اختیاری', 'پیش‌فرض', 'همان', 'قفل', 'نامعتبر', 'اشتباه', 'فراموش'],
+  Hindi: ['बदला', 'समाप्त', 'अस्थायी', 'आवश्यक', 'अनिवार्य', 'वैकल्पिक', 'डिफ़ॉल्ट', 'वही', 'अमान्य', 'गलत', 'रीसेट'],
+  Russian: ['сменён', 'сменен', 'изменён', 'изменен', 'обновлён', 'обновлен', 'истёк', 'истек', 'просрочен', 'сброшен', 'забыт', 'неизвестен', 'неизвестно', 'обязателен', 'обязательно', 'обязательный', 'необязательный', 'опционально', 'временный', 'стандартный', 'одинаковый', 'заблокирован', 'отключён', 'отключен', 'неверный', 'неправильный', 'задан', 'установлен', 'сгенерирован', 'зашифрован'],
+  Ukrainian: ['змінено', 'змінений', 'оновлено', 'оновлений', 'закінчився', 'прострочений', 'скинуто', 'забутий', 'невідомий', 'невідомо', "обов'язковий", 'обов’язковий', "обов'язково", 'обов’язково', "необов'язковий", 'тимчасовий', 'стандартний', 'заблоковано', 'заблокований', 'вимкнено', 'невірний', 'неправильний', 'встановлено', 'згенеровано', 'зашифрований'],
+  Bulgarian: ['сменена', 'променена', 'обновена', 'изтекла', 'нулирана', 'забравена', 'неизвестна', 'задължителна', 'незадължителна', 'временна', 'стандартна', 'същата', 'блокирана', 'деактивирана', 'невалидна', 'грешна', 'зададена', 'генерирана', 'криптирана'],
+  'Serbian and Macedonian (Cyrillic)': ['промењена', 'променета', 'ажурирана', 'истекла', 'ресетована', 'заборављена', 'заборавена', 'непозната', 'обавезна', 'задолжителна', 'привремена', 'подразумевана', 'иста', 'блокирана', 'неважећа', 'погрешна', 'постављена', 'генерисана', 'шифрована'],
+};
+const STATE_WORDS = new Set(Object.values(STATE_BY_LANGUAGE).flat());
+
+/** Whether a value is a word telling the password's state in another language (STATE_BY_LANGUAGE), punctuation after it allowed. */
+export function saysStateInOtherLanguage(value: string): boolean {
+  return value.length <= 24 && STATE_WORDS.has(value.replace(/[.,;:!?]+$/, '').toLowerCase());
+}
+
+/**
  * SECRET_MANAGER: the name of a password manager or a vault, which a note writes where the password is
  * kept (`Password: Bitwarden`, `パスワード：1Passwordを参照`, `비밀번호: 1Password 참고`, Turkish's `Vault'ta`
  * with its case ending): issue 40's "references to a vault or secret manager", in any language, since the
