@@ -22,7 +22,7 @@ import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES } from './names.js';
-import { describedBySentence, endsClause, readsAsProse } from './prose.js';
+import { describedBySentence, endsClause, inUnspacedScript, isPlainWord, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -472,6 +472,18 @@ function quotedInOwnMarks(lead: string, run: string): string | undefined {
 const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 /**
+ * PLAIN_WORD_ALONE: a plain word of letters alone on its line after the word and its colon (`Passwort:
+ * Bärchen`, `Hasło: źrebak`, `Пароль: солнышко`, `Κωδικός: πορτοκάλι`) is the password, whatever its script,
+ * as a word of Latin letters there already is (`Passwort: sommer`): a note gives a value there, and a sentence
+ * goes on after its first word. What stays: a word telling the password's state or that there is none
+ * (names.ts STATE_BY_LANGUAGE, NO_VALUE_BY_LANGUAGE: `Пароль: сменён`, `Пароль: нет`), the word itself, a
+ * vault's name (values.ts). Not in scripts that write a sentence without spaces (UNSPACED_LETTER: Chinese,
+ * Japanese, Thai, Lao, Khmer, Burmese), where one run may be a whole sentence (`密码：请联系管理员`), nor in
+ * Korean's Hangul, typed on a Latin keyboard for a password (values.ts isCjkProse): a known miss there,
+ * but in a login block (LOGIN_BLOCK). The word's test is prose.ts's (isPlainWord, inUnspacedScript).
+ */
+
+/**
  * A value with letters beyond ASCII (another script's, or Latin's with diacritics), after the word in
  * another language: a password when it is given as one, which a word of that language's sentence is not:
  * - a word and a number (WEAK_SHAPES: `лето2024`, `καλοκαίρι2024`, `קיץ2024`), after any separator,
@@ -492,9 +504,10 @@ function valueInAnotherScript(lead: string, run: string, sep: string | undefined
   const head = cut ?? (sep === '(' ? run.replace(/\).*$/, '') : run);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep === '=' && lead.endsWith('=') && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  // A plain word alone on its line (the run ends there): a password in a login block (LOGIN_BLOCK).
-  const aloneInLoginBlock = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && PLAIN_WORD.test(value) && inLoginBlock();
-  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return undefined;
+  // A plain word alone on its line (the run ends there): the password in a script that spaces its words
+  // (PLAIN_WORD_ALONE), in any script in a login block (LOGIN_BLOCK).
+  const alone = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && isPlainWord(value);
+  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return undefined;
   const replaced = replaceValue(lead, head, 'password', false);
   return replaced === undefined ? undefined : replaced + run.slice(head.length);
 }
@@ -511,9 +524,6 @@ const USER_BEFORE = new RegExp(
   `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join('|')})(?:\\*\\*|__)?[ \\t]*[:=：](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
   'iu',
 );
-/** Letters (and their marks) only, of any script: a word, no digit or symbol. */
-const PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
-
 function userGivenBefore(text: string, offset: number): boolean {
   return USER_BEFORE.test(text.slice(Math.max(0, offset - 120), offset));
 }
@@ -554,7 +564,7 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
     if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     const { value } = splitTrailingPunctuation(raw);
     // A plain word alone at its line's end after a label naming what the password is for (NAMES_WHAT_FOR).
-    const namedFor = keyQuote === undefined && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+    const namedFor = keyQuote === undefined && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
     if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
