@@ -767,3 +767,12 @@ describe('issue 40: a plain word alone after the word, in any script that spaces
     untouched('| Пароль | Строка | Да |');
   });
 });
+
+describe('issue 40: a Swedish or Finnish case ending after a colon inside the label (COLON_CASE_ENDING, 2026-12-07)', () => {
+  it('`Lösenord till NAS:en:` ends at its second colon, and the value after it is read', () => {
+    removed('Lösenord till NAS:en: sommar2023', 'sommar2023');
+    removed('Lösenord till Wi-Fi:t: hallon', 'hallon');
+    removed('Salasana VPN:n: kissa2024', 'kissa2024');
+    untouched('Lösenord till NAS:en: se lappen på kylskåpet');
+  });
+});

@@ -541,6 +541,13 @@ function spacedValueIsPassword(raw: string, after: string): boolean {
 const KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => (w.includes(' ') ? [w, w.replace(/ /g, '_'), w.replace(/ /g, '-')] : [w]));
 
 /**
+ * COLON_CASE_ENDING: Swedish and Finnish glue a case or definite ending to an abbreviation or a name with a
+ * colon (`NAS:en`, `Wi-Fi:t`, `VPN:n`, `USB:llä`): part of the word, not the label's end, so a label
+ * `Lösenord till NAS:en:` ends at its second colon. Up to four lower-case letters, then no letter or digit.
+ */
+const COLON_CASE_ENDING = '(?::\\p{Ll}{1,4}(?![\\p{L}\\p{N}]))?';
+
+/**
  * "Password for the router: …" as a note in another language labels it: the word, what it is for
  * (`für den Router`, `du routeur`, `от роутера`: up to five words, no punctuation), then a colon or `=`,
  * or a dash between spaces (Russian writes its "is" as one: `Пароль от роутера — …`). The words between
@@ -553,7 +560,7 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
   hints: KEY_SPELLINGS,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*${COLON_CASE_ENDING}){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
   replace: (m, g, offset, text) => {
