@@ -776,3 +776,16 @@ describe('issue 40: a Swedish or Finnish case ending after a colon inside the la
     untouched('Lösenord till NAS:en: se lappen på kylskåpet');
   });
 });
+
+describe('issue 40: a Wi-Fi network\'s key as a note in another language names it (names.ts WIFI_KEY_BY_LANGUAGE, 2026-12-07)', () => {
+  it('the router\'s own label in that language is read as the word password', () => {
+    removed('WLAN-Schlüssel: 81726354918273645546', '81726354918273645546');
+    removed('clave wifi: casa1234', 'casa1234');
+    removed('| Netz | WLAN-Schlüssel |\n|---|---|\n| Gast | Sommer2024 |', 'Sommer2024');
+  });
+  it('a key of another kind stays: a bare `clave` or `Schlüssel`, a public key, a word of a sentence after the label', () => {
+    untouched('Clave pública: en el repositorio, ~/.ssh/id_ed25519.pub');
+    untouched('Schlüssel: liegt im Briefkasten');
+    untouched('WLAN-Schlüssel: steht auf der Rückseite der Fritzbox');
+  });
+});

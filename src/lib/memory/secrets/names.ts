@@ -142,6 +142,24 @@ export function isStructTagName(value: string): boolean {
 }
 
 /**
+ * WIFI_KEY_BY_LANGUAGE: what a note in another language calls a Wi-Fi network's key, the label routers print
+ * on their sticker in that language (`WLAN-Schlüssel`, FRITZ!Box's `WLAN-Netzwerkschlüssel`, `clé WiFi`,
+ * `clave wifi`): a passphrase a person chose, or the router's own, read as the word password is (it joins
+ * PASSWORD_IN_OTHER_LANGUAGES). One row per language, the longer spelling first. Not a bare `clé`, `clave` or
+ * `Schlüssel` (a key of any kind: `clave pública`), nor a security key (`clé de sécurité` is a hardware key too).
+ */
+const WIFI_KEY_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['wlan-netzwerkschlüssel', 'wlan-schlüssel', 'netzwerkschlüssel', 'wpa-schlüssel', 'wlan-key'],
+  French: ['clé de sécurité réseau', 'clé wi-fi', 'clé wifi', 'clé wpa'],
+  Spanish: ['clave del wifi', 'clave de red', 'clave wi-fi', 'clave wifi', 'clave wpa'],
+  Italian: ['chiave di rete', 'chiave wi-fi', 'chiave wifi', 'chiave wpa'],
+  Portuguese: ['chave de rede', 'chave wi-fi', 'chave wifi', 'chave wpa'],
+  Dutch: ['netwerksleutel', 'wifi-sleutel', 'wpa-sleutel'],
+  'Swedish, Danish and Norwegian': ['nätverksnyckel', 'wifi-nyckel', 'netværksnøgle', 'nettverksnøkkel'],
+  Polish: ['klucz sieci', 'klucz wifi', 'klucz wpa'],
+};
+
+/**
  * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
  * French, Spanish, Catalan, Portuguese, Russian and Ukrainian, Dutch, Swedish, Danish and Norwegian,
  * Polish, Finnish, Estonian, Czech and Slovak, Hungarian, Croatian, Serbian and Bosnian, Slovenian,
@@ -152,11 +170,13 @@ export function isStructTagName(value: string): boolean {
  * more entry, never a new rule. A password is mostly typed in Latin letters, digits and symbols
  * whatever the language around it; one in the note's own script is read only where it is given as
  * one (a word and a number, `лето2024`; in quotation marks; after a glued `=`: password-forms.ts
- * `valueInAnotherScript`), and a plain word of that script after the label is prose (`비밀번호 변경`,
- * "change the password"). Read by password-forms.ts (the word as a label), context.ts (a table's
+ * `valueInAnotherScript`; a plain word alone on its line, PLAIN_WORD_ALONE), and a plain word of that script
+ * with more words after it is prose (`비밀번호 변경`, "change the password"). Read by password-forms.ts (the word as a label), context.ts (a table's
  * column or row: `namesPasswordInOtherLanguage`) and values.ts (the word as a value: `isTranslatedPasswordWord`).
+ * A Wi-Fi network's key in those languages comes first (WIFI_KEY_BY_LANGUAGE).
  */
 export const PASSWORD_IN_OTHER_LANGUAGES = [
+  ...Object.values(WIFI_KEY_BY_LANGUAGE).flat(),
   '비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令',
   'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasenya', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'kodeord', 'passord',
   'hasło', 'salasana', 'salasõna', 'parool', 'heslo', 'jelszó', 'lozinka', 'geslo', 'slaptažodis', 'lykilorð', 'parolă', 'parola', 'şifresi', 'şifre', 'sifre',
