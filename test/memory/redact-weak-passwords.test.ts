@@ -789,3 +789,22 @@ describe('issue 40: a Wi-Fi network\'s key as a note in another language names i
     untouched('WLAN-Schlüssel: steht auf der Rückseite der Fritzbox');
   });
 });
+
+describe('issue 40: a Wi-Fi network and its key split by a slash (password-forms.ts WIFI_SLASH_KEY, 2026-12-07)', () => {
+  it('after a Wi-Fi label, the value after the network\'s name and ` / ` is its key, a plain word too', () => {
+    removed('Guest wifi: CoffeeShop / latte2go', 'latte2go');
+    removed('WiFi: HomeNet-5G / sunflower88', 'sunflower88');
+    removed('Guest wifi: CoffeeShop / pancake', 'pancake');
+    removed('wifi - "Cafe Luna" / espresso2go', 'espresso2go');
+  });
+  it('a second network, a band, a security mode, words of a sentence, a template and a path stay', () => {
+    untouched('WiFi: HomeNet / HomeNet-5G');
+    untouched('Wi-Fi: 2.4GHz / 5GHz');
+    untouched('WiFi: WPA2 / TKIP');
+    untouched('wifi: on / off');
+    untouched('wifi: eduroam / university login');
+    untouched('wifi: Acme-Guest / no password');
+    untouched('WiFi: HomeNet / ${WIFI_PASSWORD}');
+    untouched('wifi: config/wpa.conf');
+  });
+});

@@ -148,6 +148,30 @@ const USER_SLASH_PASSWORD: RegexRule = {
 };
 
 /**
+ * WIFI_SLASH_KEY: `Guest wifi: CoffeeShop / latte2go`, `WiFi — HomeNet / sunflower88`: a wireless network's
+ * name and its key after a Wi-Fi label, split by a slash, as a login's user and password are
+ * (USER_SLASH_PASSWORD). What else a Wi-Fi line puts after a slash stays: a second network of the same name
+ * (`HomeNet / HomeNet-5G`: the first three letters shared), a band (`2.4 GHz / 5 GHz`), the security mode
+ * (WIFI_SECURITY_MODE: `WPA2 / AES`), a word of a sentence (readsAsProse, and the value must end its clause:
+ * `eduroam / university login`), and a path (`wifi: config/wpa.conf`: the slash has no space around it).
+ */
+const WIFI_SECURITY_MODE = /^(?:wpa\d?|wep|tkip|aes|ccmp|sae|psk|open|enterprise|personal|mixed)(?:[-_/][\w-]+)?$/i;
+const WIFI_BAND = /^\d+(?:[.,]\d+)?[ ]?[gm]hz$/i;
+const WIFI_SLASH_KEY: RegexRule = {
+  kind: 'password',
+  hints: ['wifi', 'wi-fi', 'wlan', 'ssid'],
+  re: new RegExp(`((?<![A-Za-z0-9])(?:wi-?fi|wlan|ssid)[ \\t]*(?::|[-–—])[ \\t]*("[^"\\n]{1,64}"|[^\\s/"]{1,64})[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', network = '', raw = ''] = g;
+    const { value } = splitTrailingPunctuation(raw);
+    const name = network.replace(/^"|"$/g, '');
+    if (value.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase() || WIFI_BAND.test(value) || WIFI_SECURITY_MODE.test(value)) return m;
+    if (!/^["'`]/.test(raw) && (readsAsProse(value) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
  * Accounts a device or a server ships with, whose password is as often left as it came as set: `admin`,
  * `root`, `pi`. Not the names that also own images and boxes (`ubuntu/jammy64`, `oracle/graalvm-ce`).
  */
@@ -766,7 +790,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
