@@ -808,3 +808,17 @@ describe('issue 40: a Wi-Fi network and its key split by a slash (password-forms
     untouched('wifi: config/wpa.conf');
   });
 });
+
+describe('issue 40: French `mdp` as a label (password-forms.ts ABBREVIATED_BY_LANGUAGE, 2026-12-07)', () => {
+  it('`mdp :` in lower case is the word password shortened: its value is read', () => {
+    removed('mdp : coquelicot', 'coquelicot');
+    removed('identifiant : admin / mdp : azerty123', 'azerty123');
+    removed('Mdp : soleil2024', 'soleil2024');
+  });
+  it('`MDP` in capitals (a Markov decision process), `mdp` without a colon, and a state or a vault after it stay', () => {
+    untouched('MDP: gridworld');
+    untouched('the mdp gridworld has 16 states');
+    untouched('mdp : oublié, demander à Paul');
+    untouched('mdp: voir KeePass');
+  });
+});

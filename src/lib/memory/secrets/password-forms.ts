@@ -379,8 +379,18 @@ const GLUED_IS: ReadonlyArray<{ language: string; words: readonly string[]; mark
  * and a value may end where their script starts again (`パスワードはhunter22です`). Korean spaces its words.
  */
 const UNSPACED_SCRIPT = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef';
+/**
+ * ABBREVIATED_BY_LANGUAGE: the word shortened as notes in that language write it before its value (French's
+ * `mdp`, for mot de passe: `mdp : azerty123`, `identifiant : admin / mdp : …`). Read by OTHER_LANGUAGE only as
+ * a label (a colon or `=` after it), and not in capitals: `MDP` is a Markov decision process in a note on
+ * machine learning. Not a word the tables and values read as the word password (PASSWORD_IN_OTHER_LANGUAGES).
+ */
+const ABBREVIATED_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  French: ['mdp'],
+};
+const ABBREVIATIONS = new Set(Object.values(ABBREVIATED_BY_LANGUAGE).flat());
 const UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
-const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+const SPACED_WORDS = [...PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w)), ...ABBREVIATIONS];
 
 /** Markdown's bold around the word or after its colon (`**Пароль:** …`, `**Passwort**: …`), as notes write a label. */
 const BOLD = '(?:\\*\\*|__)?';
@@ -418,7 +428,7 @@ const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_O
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
-  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  hints: [...PASSWORD_IN_OTHER_LANGUAGES, ...ABBREVIATIONS],
   re: new RegExp(
     `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))${BOLD}[ \\t]*(?:([:=：(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
     'gi',
@@ -426,6 +436,7 @@ const OTHER_LANGUAGE: RegexRule = {
   replace: (m, g, offset, text) => {
     const [lead = '', spaced, unspaced, sep, particle, ascii, other] = g;
     const word = (spaced ?? unspaced ?? '').toLowerCase();
+    if (ABBREVIATIONS.has(word) && (sep === undefined || sep === '(' || spaced === spaced?.toUpperCase())) return m;
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
     // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
     if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
