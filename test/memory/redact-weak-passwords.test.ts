@@ -822,3 +822,24 @@ describe('issue 40: French `mdp` as a label (password-forms.ts ABBREVIATED_BY_LA
     untouched('mdp: voir KeePass');
   });
 });
+
+describe('issue 40: "the password … is" in another language with a plain word that ends the sentence and its line (2026-12-07)', () => {
+  it('the word is the password (PROSE_IN_OTHER_LANGUAGES, as PLAIN_WORD_ALONE)', () => {
+    removed('Le mot de passe de la base est soleil', 'soleil');
+    removed('Das WLAN-Passwort ist Sonnenschein', 'Sonnenschein');
+    removed('Lösenordet till routern är blåbär.', 'blåbär');
+  });
+  it('a word saying what the password is like or what became of it stays (names.ts QUALITY_BY_LANGUAGE, STATE_BY_LANGUAGE), as a sentence that goes on does', () => {
+    untouched('Das Passwort ist sicher.');
+    untouched('La contraseña es segura');
+    untouched('Het wachtwoord is sterk');
+    untouched('Hasło jest silne.');
+    untouched('A senha é forte');
+    untouched('La password è corretta');
+    untouched('Das Passwort ist falsch.');
+    untouched('Le mot de passe est expiré');
+    untouched('Das Passwort ist zu kurz, mindestens 12 Zeichen');
+    // "Secret", as the Indonesian and Hebrew sentences above say it.
+    untouched('Das Passwort ist geheim');
+  });
+});

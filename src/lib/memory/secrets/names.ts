@@ -275,12 +275,13 @@ export function saysNoValueInOtherLanguage(value: string): boolean {
  * English's `password: letmein` is; English's own state words are prose.ts's GRAMMAR_WORD. One row per
  * language, the forms its word for password takes (Spanish, Italian and the Slavic languages inflect the
  * participle by the word's gender). Only words no person picks as a password: German's `geheim` ("secret")
- * is one of the most common German passwords and is left out. Words of two (`mis à jour`, `такой же`) are
+ * is one of the most common German passwords and is left out, as is German's `standard`, an English word a
+ * password may be. Words of two (`mis à jour`, `такой же`) are
  * not here: a second word makes the line a sentence anyway. Chinese, Japanese and Korean (and Thai) are
  * not rows: a word of theirs alone stays prose (values.ts isCjkProse, PLAIN_WORD_ALONE).
  */
 const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
-  German: ['geändert', 'geaendert', 'aktualisiert', 'abgelaufen', 'zurückgesetzt', 'vergessen', 'unbekannt', 'erforderlich', 'pflicht', 'pflichtfeld', 'optional', 'temporär', 'vorläufig', 'standard', 'gleich', 'dasselbe', 'identisch', 'gesperrt', 'deaktiviert', 'ungültig', 'falsch', 'gesetzt', 'generiert', 'erneuert', 'verschlüsselt'],
+  German: ['geändert', 'geaendert', 'aktualisiert', 'abgelaufen', 'zurückgesetzt', 'vergessen', 'unbekannt', 'erforderlich', 'pflicht', 'pflichtfeld', 'optional', 'temporär', 'vorläufig', 'gleich', 'dasselbe', 'identisch', 'gesperrt', 'deaktiviert', 'ungültig', 'falsch', 'gesetzt', 'generiert', 'erneuert', 'verschlüsselt'],
   French: ['changé', 'modifié', 'expiré', 'réinitialisé', 'oublié', 'inconnu', 'obligatoire', 'requis', 'facultatif', 'optionnel', 'temporaire', 'provisoire', 'identique', 'pareil', 'bloqué', 'désactivé', 'invalide', 'incorrect', 'défini', 'généré', 'renouvelé', 'chiffré'],
   Spanish: ['cambiada', 'cambiado', 'modificada', 'actualizada', 'caducada', 'caducó', 'expirada', 'expiró', 'restablecida', 'olvidada', 'desconocida', 'obligatoria', 'requerida', 'opcional', 'temporal', 'provisional', 'predeterminada', 'igual', 'misma', 'bloqueada', 'desactivada', 'inválida', 'incorrecta', 'establecida', 'generada', 'renovada', 'cifrada'],
   Catalan: ['canviada', 'caducada', 'oblidada', 'desconeguda', 'obligatòria', 'temporal', 'igual', 'bloquejada'],
@@ -311,9 +312,50 @@ const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   Bulgarian: ['сменена', 'променена', 'обновена', 'изтекла', 'нулирана', 'забравена', 'неизвестна', 'задължителна', 'незадължителна', 'временна', 'стандартна', 'същата', 'блокирана', 'деактивирана', 'невалидна', 'грешна', 'зададена', 'генерирана', 'криптирана'],
   'Serbian and Macedonian (Cyrillic)': ['промењена', 'променета', 'ажурирана', 'истекла', 'ресетована', 'заборављена', 'заборавена', 'непозната', 'обавезна', 'задолжителна', 'привремена', 'подразумевана', 'иста', 'блокирана', 'неважећа', 'погрешна', 'постављена', 'генерисана', 'шифрована'],
 };
-const STATE_WORDS = new Set(Object.values(STATE_BY_LANGUAGE).flat());
+/**
+ * QUALITY_BY_LANGUAGE: the single words a sentence in another language ends with when it says what the
+ * password is like (`Das Passwort ist sicher`, `La contraseña es segura`, `Hasło jest silne`): valid, secure,
+ * weak, strong, short, long, simple, complex, correct, new, old, secret (`Kata sandi adalah rahasia`; German's
+ * `geheim` is also one of its most common passwords, but the sentence says what the password is like; not
+ * French's `secret`, the English word too, which `password: secret` gives as a weak password). Read as STATE_BY_LANGUAGE is, for the same
+ * reason: a plain word that ends the sentence is otherwise its value (password-forms.ts
+ * PROSE_IN_OTHER_LANGUAGES). One row per language, the forms its word for password takes.
+ */
+const QUALITY_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['gültig', 'sicher', 'unsicher', 'schwach', 'stark', 'kurz', 'lang', 'einfach', 'komplex', 'richtig', 'korrekt', 'geheim'],
+  French: ['valide', 'sûr', 'sécurisé', 'faible', 'fort', 'court', 'long', 'simple', 'complexe', 'correct', 'nouveau', 'ancien'],
+  Spanish: ['válida', 'segura', 'insegura', 'débil', 'fuerte', 'corta', 'larga', 'sencilla', 'simple', 'compleja', 'correcta', 'nueva', 'antigua', 'vieja', 'secreta'],
+  Catalan: ['vàlida', 'segura', 'feble', 'forta', 'curta', 'llarga', 'senzilla', 'correcta', 'nova', 'antiga', 'secreta'],
+  Portuguese: ['válida', 'segura', 'insegura', 'fraca', 'forte', 'curta', 'longa', 'simples', 'complexa', 'correta', 'nova', 'antiga', 'secreta'],
+  Italian: ['valida', 'sicura', 'debole', 'forte', 'corta', 'lunga', 'semplice', 'complessa', 'corretta', 'nuova', 'vecchia', 'segreta'],
+  Dutch: ['geldig', 'veilig', 'onveilig', 'zwak', 'sterk', 'kort', 'lang', 'eenvoudig', 'simpel', 'complex', 'correct', 'juist', 'nieuw', 'geheim'],
+  Swedish: ['giltigt', 'säkert', 'osäkert', 'svagt', 'starkt', 'kort', 'långt', 'enkelt', 'komplext', 'korrekt', 'rätt', 'nytt', 'gammalt', 'hemligt'],
+  'Danish and Norwegian': ['gyldig', 'gyldigt', 'sikker', 'sikkert', 'usikker', 'svag', 'svak', 'stærk', 'sterk', 'kort', 'lang', 'langt', 'enkel', 'enkelt', 'kompleks', 'korrekt', 'rigtig', 'riktig', 'nytt', 'gammel', 'gammelt', 'hemmelig', 'hemmeligt'],
+  Polish: ['poprawne', 'bezpieczne', 'słabe', 'silne', 'krótkie', 'długie', 'proste', 'złożone', 'nowe', 'stare', 'tajne'],
+  'Czech and Slovak': ['platné', 'bezpečné', 'slabé', 'silné', 'krátké', 'dlouhé', 'jednoduché', 'složité', 'správné', 'nové', 'staré', 'bezpečné', 'silné', 'krátke', 'dlhé', 'jednoduché', 'správne', 'tajné'],
+  Hungarian: ['érvényes', 'biztonságos', 'gyenge', 'erős', 'rövid', 'hosszú', 'egyszerű', 'bonyolult', 'helyes', 'régi', 'titkos'],
+  Finnish: ['kelvollinen', 'turvallinen', 'heikko', 'vahva', 'lyhyt', 'pitkä', 'yksinkertainen', 'monimutkainen', 'oikea', 'uusi', 'vanha', 'salainen'],
+  Estonian: ['kehtiv', 'turvaline', 'nõrk', 'tugev', 'lühike', 'pikk', 'lihtne', 'keeruline', 'õige', 'vana'],
+  'Croatian, Serbian and Bosnian': ['valjana', 'ispravna', 'sigurna', 'slaba', 'jaka', 'kratka', 'duga', 'jednostavna', 'složena', 'nova', 'stara'],
+  Slovenian: ['veljavno', 'varno', 'šibko', 'močno', 'kratko', 'dolgo', 'preprosto', 'zapleteno', 'pravilno', 'novo', 'staro'],
+  Lithuanian: ['galiojantis', 'saugus', 'silpnas', 'stiprus', 'trumpas', 'ilgas', 'paprastas', 'sudėtingas', 'teisingas', 'naujas', 'senas'],
+  Icelandic: ['gilt', 'öruggt', 'veikt', 'sterkt', 'stutt', 'langt', 'einfalt', 'flókið', 'rétt', 'nýtt', 'gamalt'],
+  Romanian: ['validă', 'sigură', 'slabă', 'puternică', 'scurtă', 'lungă', 'simplă', 'complexă', 'corectă', 'nouă', 'veche'],
+  Turkish: ['geçerli', 'güvenli', 'zayıf', 'güçlü', 'kısa', 'uzun', 'basit', 'karmaşık', 'doğru', 'yeni', 'eski', 'gizli'],
+  'Indonesian and Malay': ['aman', 'lemah', 'kuat', 'pendek', 'panjang', 'sederhana', 'rumit', 'benar', 'baru', 'rahasia'],
+  Greek: ['έγκυρος', 'ασφαλής', 'αδύναμος', 'ισχυρός', 'σύντομος', 'μακρύς', 'απλός', 'σύνθετος', 'σωστός', 'νέος', 'παλιός', 'μυστικός'],
+  Hebrew: ['תקינה', 'חזקה', 'חלשה', 'קצרה', 'ארוכה', 'פשוטה', 'מורכבת', 'נכונה', 'חדשה', 'ישנה', 'סודית'],
+  Arabic: ['صالحة', 'قوية', 'ضعيفة', 'قصيرة', 'طويلة', 'بسيطة', 'معقدة', 'صحيحة', 'جديدة', 'قديمة', 'سرية'],
+  Persian: ['معتبر', 'قوی', 'ضعیف', 'کوتاه', 'طولانی', 'ساده', 'پیچیده', 'درست', 'جدید', 'قدیمی', 'محرمانه'],
+  Hindi: ['मान्य', 'सुरक्षित', 'कमजोर', 'मजबूत', 'छोटा', 'लंबा', 'सरल', 'जटिल', 'सही', 'नया', 'पुराना', 'गुप्त'],
+  Russian: ['надёжный', 'надежный', 'слабый', 'сильный', 'простой', 'сложный', 'короткий', 'длинный', 'правильный', 'верный', 'новый', 'старый', 'секретный'],
+  Ukrainian: ['надійний', 'слабкий', 'сильний', 'простий', 'складний', 'короткий', 'довгий', 'правильний', 'новий', 'старий', 'секретний'],
+  Bulgarian: ['валидна', 'сигурна', 'слаба', 'силна', 'кратка', 'дълга', 'проста', 'сложна', 'правилна', 'нова', 'стара', 'тайна'],
+  'Serbian and Macedonian (Cyrillic)': ['важећа', 'сигурна', 'слаба', 'јака', 'кратка', 'дуга', 'једноставна', 'сложена', 'исправна', 'нова', 'стара'],
+};
+const STATE_WORDS = new Set([...Object.values(STATE_BY_LANGUAGE).flat(), ...Object.values(QUALITY_BY_LANGUAGE).flat()]);
 
-/** Whether a value is a word telling the password's state in another language (STATE_BY_LANGUAGE), punctuation after it allowed. */
+/** Whether a value is a word telling the password's state or what it is like in another language (STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE), punctuation after it allowed. */
 export function saysStateInOtherLanguage(value: string): boolean {
   return value.length <= 24 && STATE_WORDS.has(value.replace(/[.,;:!?]+$/, '').toLowerCase());
 }

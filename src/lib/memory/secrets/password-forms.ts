@@ -701,9 +701,13 @@ const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
     `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join('|')})`).join('|')})[ \\t]+)${VALUE}`,
     'giu',
   ),
-  replace: (m, g) => {
+  replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
-    if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+    const { value, rest } = splitTrailingPunctuation(raw);
+    // A plain word that ends the sentence and its line (`Le mot de passe de la base est soleil`), as PLAIN_WORD_ALONE reads one after a colon.
+    const endsLine = /^[.!]?$/.test(rest) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 8));
+    const plainWordAlone = endsLine && isPlainWord(value) && !inUnspacedScript(value);
+    if (!/^["'`]/.test(raw) && !looksTyped(value) && !plainWordAlone) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
