@@ -32097,13 +32097,16 @@ function namesPasswordInWords(lower) {
 function saysNoValueInOtherLanguage(value) {
   return value.length <= 16 && NO_VALUE_WORDS.has(value.replace(/[.,;:!?。、]+$/, "").toLowerCase());
 }
+function saysStateInOtherLanguage(value) {
+  return value.length <= 24 && STATE_WORDS.has(value.replace(/[.,;:!?]+$/, "").toLowerCase());
+}
 function isSecretManagerName(value) {
   return value.length <= 24 && SECRET_MANAGER_VALUE.test(value);
 }
 function pointsToSecretManager(next) {
   return POINTS_TO_SECRET_MANAGER.test(next);
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, WIFI_KEY_BY_LANGUAGE, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE, STATE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
@@ -32119,7 +32122,18 @@ var init_names = __esm({
     CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
     CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
     STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
+    WIFI_KEY_BY_LANGUAGE = {
+      German: ["wlan-netzwerkschl\xFCssel", "wlan-schl\xFCssel", "netzwerkschl\xFCssel", "wpa-schl\xFCssel", "wlan-key"],
+      French: ["cl\xE9 de s\xE9curit\xE9 r\xE9seau", "cl\xE9 wi-fi", "cl\xE9 wifi", "cl\xE9 wpa"],
+      Spanish: ["clave del wifi", "clave de red", "clave wi-fi", "clave wifi", "clave wpa"],
+      Italian: ["chiave di rete", "chiave wi-fi", "chiave wifi", "chiave wpa"],
+      Portuguese: ["chave de rede", "chave wi-fi", "chave wifi", "chave wpa"],
+      Dutch: ["netwerksleutel", "wifi-sleutel", "wpa-sleutel"],
+      "Swedish, Danish and Norwegian": ["n\xE4tverksnyckel", "wifi-nyckel", "netv\xE6rksn\xF8gle", "nettverksn\xF8kkel"],
+      Polish: ["klucz sieci", "klucz wifi", "klucz wpa"]
+    };
     PASSWORD_IN_OTHER_LANGUAGES = [
+      ...Object.values(WIFI_KEY_BY_LANGUAGE).flat(),
       "\uBE44\uBC00\uBC88\uD638",
       "\uBE44\uBC88",
       "\uD328\uC2A4\uC6CC\uB4DC",
@@ -32239,6 +32253,71 @@ var init_names = __esm({
       Korean: ["\uC5C6\uC74C", "\uC5C6\uC2B5\uB2C8\uB2E4"]
     };
     NO_VALUE_WORDS = new Set(Object.values(NO_VALUE_BY_LANGUAGE).flat());
+    STATE_BY_LANGUAGE = {
+      German: ["ge\xE4ndert", "geaendert", "aktualisiert", "abgelaufen", "zur\xFCckgesetzt", "vergessen", "unbekannt", "erforderlich", "pflicht", "pflichtfeld", "optional", "tempor\xE4r", "vorl\xE4ufig", "gleich", "dasselbe", "identisch", "gesperrt", "deaktiviert", "ung\xFCltig", "falsch", "gesetzt", "generiert", "erneuert", "verschl\xFCsselt"],
+      French: ["chang\xE9", "modifi\xE9", "expir\xE9", "r\xE9initialis\xE9", "oubli\xE9", "inconnu", "obligatoire", "requis", "facultatif", "optionnel", "temporaire", "provisoire", "identique", "pareil", "bloqu\xE9", "d\xE9sactiv\xE9", "invalide", "incorrect", "d\xE9fini", "g\xE9n\xE9r\xE9", "renouvel\xE9", "chiffr\xE9"],
+      Spanish: ["cambiada", "cambiado", "modificada", "actualizada", "caducada", "caduc\xF3", "expirada", "expir\xF3", "restablecida", "olvidada", "desconocida", "obligatoria", "requerida", "opcional", "temporal", "provisional", "predeterminada", "igual", "misma", "bloqueada", "desactivada", "inv\xE1lida", "incorrecta", "establecida", "generada", "renovada", "cifrada"],
+      Catalan: ["canviada", "caducada", "oblidada", "desconeguda", "obligat\xF2ria", "temporal", "igual", "bloquejada"],
+      Portuguese: ["alterada", "mudada", "trocada", "atualizada", "expirada", "expirou", "redefinida", "esquecida", "desconhecida", "obrigat\xF3ria", "opcional", "tempor\xE1ria", "provis\xF3ria", "padr\xE3o", "igual", "mesma", "bloqueada", "desativada", "inv\xE1lida", "incorreta", "definida", "gerada", "renovada", "criptografada"],
+      Italian: ["cambiata", "modificata", "aggiornata", "scaduta", "reimpostata", "resettata", "dimenticata", "sconosciuta", "obbligatoria", "richiesta", "facoltativa", "opzionale", "temporanea", "provvisoria", "predefinita", "uguale", "stessa", "bloccata", "disattivata", "errata", "impostata", "generata", "rinnovata", "cifrata"],
+      Dutch: ["gewijzigd", "veranderd", "bijgewerkt", "verlopen", "gereset", "vergeten", "onbekend", "verplicht", "optioneel", "tijdelijk", "standaard", "hetzelfde", "zelfde", "geblokkeerd", "uitgeschakeld", "ongeldig", "onjuist", "ingesteld", "gegenereerd", "vernieuwd", "versleuteld"],
+      Swedish: ["\xE4ndrat", "\xE4ndrad", "bytt", "uppdaterat", "utg\xE5nget", "utg\xE5tt", "\xE5terst\xE4llt", "gl\xF6mt", "gl\xF6md", "ok\xE4nt", "ok\xE4nd", "obligatoriskt", "valfritt", "tillf\xE4lligt", "tillf\xE4llig", "samma", "sp\xE4rrat", "l\xE5st", "inaktiverat", "ogiltigt", "fel", "genererat", "f\xF6rnyat", "krypterat"],
+      "Danish and Norwegian": ["\xE6ndret", "endret", "skiftet", "byttet", "opdateret", "oppdatert", "udl\xF8bet", "utl\xF8pt", "nulstillet", "tilbakestilt", "glemt", "ukendt", "ukjent", "p\xE5kr\xE6vet", "obligatorisk", "valgfri", "valgfritt", "midlertidig", "midlertidigt", "samme", "sp\xE6rret", "sperret", "deaktiveret", "deaktivert", "ugyldig", "ugyldigt", "forkert", "feil", "genereret", "generert", "fornyet", "krypteret", "kryptert"],
+      Polish: ["zmienione", "zaktualizowane", "wygas\u0142o", "wygas\u0142e", "zresetowane", "zapomniane", "nieznane", "wymagane", "obowi\u0105zkowe", "opcjonalne", "tymczasowe", "domy\u015Blne", "zablokowane", "wy\u0142\u0105czone", "nieprawid\u0142owe", "b\u0142\u0119dne", "ustawione", "wygenerowane", "odnowione", "zaszyfrowane"],
+      "Czech and Slovak": ["zm\u011Bn\u011Bno", "zm\u011Bn\u011Bn\xE9", "aktualizov\xE1no", "vypr\u0161elo", "expirovan\xE9", "resetov\xE1no", "obnoveno", "zapomenuto", "zapomenut\xE9", "nezn\xE1m\xE9", "povinn\xE9", "voliteln\xE9", "do\u010Dasn\xE9", "v\xFDchoz\xED", "stejn\xE9", "zablokov\xE1no", "zablokovan\xE9", "deaktivov\xE1no", "neplatn\xE9", "chybn\xE9", "nastaveno", "vygenerov\xE1no", "za\u0161ifrovan\xE9", "zmenen\xE9", "aktualizovan\xE9", "vypr\u0161alo", "resetovan\xE9", "zabudnut\xE9", "nezn\xE1me", "volite\u013En\xE9", "predvolen\xE9", "rovnak\xE9", "nastaven\xE9", "vygenerovan\xE9"],
+      Hungarian: ["megv\xE1ltozott", "megv\xE1ltoztatva", "m\xF3dos\xEDtva", "friss\xEDtve", "lej\xE1rt", "vissza\xE1ll\xEDtva", "elfelejtve", "elfelejtett", "ismeretlen", "k\xF6telez\u0151", "opcion\xE1lis", "ideiglenes", "alap\xE9rtelmezett", "ugyanaz", "z\xE1rolva", "letiltva", "\xE9rv\xE9nytelen", "hib\xE1s", "be\xE1ll\xEDtva", "gener\xE1lt", "meg\xFAj\xEDtva", "titkos\xEDtva"],
+      Finnish: ["vaihdettu", "muutettu", "p\xE4ivitetty", "vanhentunut", "nollattu", "unohtunut", "unohdettu", "tuntematon", "pakollinen", "valinnainen", "v\xE4liaikainen", "oletus", "sama", "lukittu", "estetty", "virheellinen", "v\xE4\xE4r\xE4", "asetettu", "luotu", "uusittu", "salattu"],
+      Estonian: ["muudetud", "uuendatud", "aegunud", "l\xE4htestatud", "unustatud", "tundmatu", "kohustuslik", "valikuline", "ajutine", "vaikimisi", "lukus", "blokeeritud", "kehtetu", "vale", "m\xE4\xE4ratud", "genereeritud", "kr\xFCpteeritud"],
+      "Croatian, Serbian and Bosnian": ["promijenjena", "promenjena", "a\u017Eurirana", "istekla", "resetirana", "resetovana", "zaboravljena", "nepoznata", "obavezna", "obvezna", "neobavezna", "privremena", "zadana", "podrazumevana", "ista", "blokirana", "onemogu\u0107ena", "neva\u017Ee\u0107a", "pogre\u0161na", "postavljena", "generirana", "generisana", "obnovljena", "\u0161ifrirana"],
+      Slovenian: ["spremenjeno", "posodobljeno", "poteklo", "ponastavljeno", "pozabljeno", "neznano", "obvezno", "neobvezno", "za\u010Dasno", "privzeto", "isto", "zaklenjeno", "onemogo\u010Deno", "neveljavno", "napa\u010Dno", "nastavljeno", "ustvarjeno", "\u0161ifrirano"],
+      Lithuanian: ["pakeistas", "atnaujintas", "pasibaig\u0119s", "atstatytas", "pamir\u0161tas", "ne\u017Einomas", "privalomas", "neprivalomas", "laikinas", "numatytasis", "u\u017Eblokuotas", "neteisingas", "nustatytas", "sugeneruotas", "u\u017E\u0161ifruotas"],
+      Icelandic: ["breytt", "uppf\xE6rt", "\xFAtrunni\xF0", "endurstillt", "gleymt", "\xF3\xFEekkt", "nau\xF0synlegt", "valfrj\xE1lst", "t\xEDmabundi\xF0", "sj\xE1lfgefi\xF0", "l\xE6st", "\xF3gilt", "rangt", "stillt", "dulk\xF3\xF0a\xF0"],
+      Romanian: ["schimbat\u0103", "modificat\u0103", "actualizat\u0103", "expirat\u0103", "resetat\u0103", "uitat\u0103", "necunoscut\u0103", "obligatorie", "op\u021Bional\u0103", "temporar\u0103", "implicit\u0103", "aceea\u0219i", "blocat\u0103", "dezactivat\u0103", "invalid\u0103", "gre\u0219it\u0103", "setat\u0103", "generat\u0103", "criptat\u0103"],
+      Turkish: ["de\u011Fi\u015Fti", "de\u011Fi\u015Ftirildi", "g\xFCncellendi", "s\u0131f\u0131rland\u0131", "unutuldu", "bilinmiyor", "zorunlu", "gerekli", "ge\xE7ici", "varsay\u0131lan", "ayn\u0131", "kilitli", "engellendi", "ge\xE7ersiz", "yanl\u0131\u015F", "ayarland\u0131", "olu\u015Fturuldu", "yenilendi", "\u015Fifreli"],
+      "Indonesian and Malay": ["diubah", "diganti", "diperbarui", "kedaluwarsa", "kadaluarsa", "direset", "lupa", "terlupa", "wajib", "opsional", "sementara", "bawaan", "terkunci", "diblokir", "dinonaktifkan", "salah", "diatur", "dienkripsi"],
+      Greek: ["\u03AC\u03BB\u03BB\u03B1\u03BE\u03B5", "\u03B1\u03BB\u03BB\u03AC\u03C7\u03C4\u03B7\u03BA\u03B5", "\u03B5\u03BD\u03B7\u03BC\u03B5\u03C1\u03CE\u03B8\u03B7\u03BA\u03B5", "\u03AD\u03BB\u03B7\u03BE\u03B5", "\u03BB\u03B7\u03B3\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03B5\u03C0\u03B1\u03BD\u03B1\u03C6\u03AD\u03C1\u03B8\u03B7\u03BA\u03B5", "\u03BE\u03B5\u03C7\u03AC\u03C3\u03C4\u03B7\u03BA\u03B5", "\u03AC\u03B3\u03BD\u03C9\u03C3\u03C4\u03BF\u03C2", "\u03C5\u03C0\u03BF\u03C7\u03C1\u03B5\u03C9\u03C4\u03B9\u03BA\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03B1\u03B9\u03C1\u03B5\u03C4\u03B9\u03BA\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03C3\u03C9\u03C1\u03B9\u03BD\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03B5\u03C0\u03B9\u03BB\u03BF\u03B3\u03AE", "\u03AF\u03B4\u03B9\u03BF\u03C2", "\u03BA\u03BB\u03B5\u03B9\u03B4\u03C9\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03B1\u03C0\u03B5\u03BD\u03B5\u03C1\u03B3\u03BF\u03C0\u03BF\u03B9\u03B7\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03AC\u03BA\u03C5\u03C1\u03BF\u03C2", "\u03BB\u03AC\u03B8\u03BF\u03C2", "\u03BF\u03C1\u03AF\u03C3\u03C4\u03B7\u03BA\u03B5", "\u03BA\u03C1\u03C5\u03C0\u03C4\u03BF\u03B3\u03C1\u03B1\u03C6\u03B7\u03BC\u03AD\u03BD\u03BF\u03C2"],
+      Hebrew: ["\u05E9\u05D5\u05E0\u05EA\u05D4", "\u05D4\u05D5\u05D7\u05DC\u05E4\u05D4", "\u05E2\u05D5\u05D3\u05DB\u05E0\u05D4", "\u05E4\u05D2\u05D4", "\u05D0\u05D5\u05E4\u05E1\u05D4", "\u05E0\u05E9\u05DB\u05D7\u05D4", "\u05D7\u05D5\u05D1\u05D4", "\u05D0\u05D5\u05E4\u05E6\u05D9\u05D5\u05E0\u05DC\u05D9", "\u05D6\u05DE\u05E0\u05D9\u05EA", "\u05D6\u05D4\u05D4", "\u05E0\u05E2\u05D5\u05DC\u05D4", "\u05D7\u05E1\u05D5\u05DE\u05D4", "\u05E9\u05D2\u05D5\u05D9\u05D4", "\u05DE\u05D5\u05E6\u05E4\u05E0\u05EA"],
+      Arabic: ["\u062A\u063A\u064A\u0631\u062A", "\u0645\u0646\u062A\u0647\u064A\u0629", "\u0645\u0624\u0642\u062A\u0629", "\u0645\u0637\u0644\u0648\u0628\u0629", "\u0625\u0644\u0632\u0627\u0645\u064A\u0629", "\u0627\u062E\u062A\u064A\u0627\u0631\u064A\u0629", "\u0627\u0641\u062A\u0631\u0627\u0636\u064A\u0629", "\u0646\u0641\u0633\u0647\u0627", "\u0645\u0642\u0641\u0644\u0629", "\u0645\u062D\u0638\u0648\u0631\u0629", "\u062E\u0627\u0637\u0626\u0629", "\u0645\u0634\u0641\u0631\u0629", "\u0645\u062C\u0647\u0648\u0644\u0629", "\u0645\u0646\u0633\u064A\u0629"],
+      Persian: ["\u0645\u0646\u0642\u0636\u06CC", "\u0645\u0648\u0642\u062A", "\u0627\u0644\u0632\u0627\u0645\u06CC", "\u0627\u062E\u062A\u06CC\u0627\u0631\u06CC", "\u067E\u06CC\u0634\u200C\u0641\u0631\u0636", "\u0647\u0645\u0627\u0646", "\u0642\u0641\u0644", "\u0646\u0627\u0645\u0639\u062A\u0628\u0631", "\u0627\u0634\u062A\u0628\u0627\u0647", "\u0641\u0631\u0627\u0645\u0648\u0634"],
+      Hindi: ["\u092C\u0926\u0932\u093E", "\u0938\u092E\u093E\u092A\u094D\u0924", "\u0905\u0938\u094D\u0925\u093E\u092F\u0940", "\u0906\u0935\u0936\u094D\u092F\u0915", "\u0905\u0928\u093F\u0935\u093E\u0930\u094D\u092F", "\u0935\u0948\u0915\u0932\u094D\u092A\u093F\u0915", "\u0921\u093F\u092B\u093C\u0949\u0932\u094D\u091F", "\u0935\u0939\u0940", "\u0905\u092E\u093E\u0928\u094D\u092F", "\u0917\u0932\u0924", "\u0930\u0940\u0938\u0947\u091F"],
+      Russian: ["\u0441\u043C\u0435\u043D\u0451\u043D", "\u0441\u043C\u0435\u043D\u0435\u043D", "\u0438\u0437\u043C\u0435\u043D\u0451\u043D", "\u0438\u0437\u043C\u0435\u043D\u0435\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0451\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0435\u043D", "\u0438\u0441\u0442\u0451\u043A", "\u0438\u0441\u0442\u0435\u043A", "\u043F\u0440\u043E\u0441\u0440\u043E\u0447\u0435\u043D", "\u0441\u0431\u0440\u043E\u0448\u0435\u043D", "\u0437\u0430\u0431\u044B\u0442", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u0435\u043D", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u0435\u043D", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043D\u0435\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043E\u043F\u0446\u0438\u043E\u043D\u0430\u043B\u044C\u043D\u043E", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u044B\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u044B\u0439", "\u043E\u0434\u0438\u043D\u0430\u043A\u043E\u0432\u044B\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u0438\u0440\u043E\u0432\u0430\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0451\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0435\u043D", "\u043D\u0435\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0437\u0430\u0434\u0430\u043D", "\u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D", "\u0441\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u043E\u0432\u0430\u043D", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D"],
+      Ukrainian: ["\u0437\u043C\u0456\u043D\u0435\u043D\u043E", "\u0437\u043C\u0456\u043D\u0435\u043D\u0438\u0439", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u0439", "\u0437\u0430\u043A\u0456\u043D\u0447\u0438\u0432\u0441\u044F", "\u043F\u0440\u043E\u0441\u0442\u0440\u043E\u0447\u0435\u043D\u0438\u0439", "\u0441\u043A\u0438\u043D\u0443\u0442\u043E", "\u0437\u0430\u0431\u0443\u0442\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u043E", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u043E", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u043E", "\u043D\u0435\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u0442\u0438\u043C\u0447\u0430\u0441\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0438\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u0438\u0439", "\u0432\u0438\u043C\u043A\u043D\u0435\u043D\u043E", "\u043D\u0435\u0432\u0456\u0440\u043D\u0438\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u0432\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u0437\u0433\u0435\u043D\u0435\u0440\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0438\u0439"],
+      Bulgarian: ["\u0441\u043C\u0435\u043D\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u043D\u0430", "\u043E\u0431\u043D\u043E\u0432\u0435\u043D\u0430", "\u0438\u0437\u0442\u0435\u043A\u043B\u0430", "\u043D\u0443\u043B\u0438\u0440\u0430\u043D\u0430", "\u0437\u0430\u0431\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u0430", "\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043D\u0435\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u0430", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0430", "\u0441\u044A\u0449\u0430\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u0434\u0435\u0430\u043A\u0442\u0438\u0432\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0433\u0440\u0435\u0448\u043D\u0430", "\u0437\u0430\u0434\u0430\u0434\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u0430\u043D\u0430", "\u043A\u0440\u0438\u043F\u0442\u0438\u0440\u0430\u043D\u0430"],
+      "Serbian and Macedonian (Cyrillic)": ["\u043F\u0440\u043E\u043C\u0435\u045A\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u0442\u0430", "\u0430\u0436\u0443\u0440\u0438\u0440\u0430\u043D\u0430", "\u0438\u0441\u0442\u0435\u043A\u043B\u0430", "\u0440\u0435\u0441\u0435\u0442\u043E\u0432\u0430\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0459\u0435\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u043F\u043E\u0437\u043D\u0430\u0442\u0430", "\u043E\u0431\u0430\u0432\u0435\u0437\u043D\u0430", "\u0437\u0430\u0434\u043E\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043F\u0440\u0438\u0432\u0440\u0435\u043C\u0435\u043D\u0430", "\u043F\u043E\u0434\u0440\u0430\u0437\u0443\u043C\u0435\u0432\u0430\u043D\u0430", "\u0438\u0441\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u0436\u0435\u045B\u0430", "\u043F\u043E\u0433\u0440\u0435\u0448\u043D\u0430", "\u043F\u043E\u0441\u0442\u0430\u0432\u0459\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0441\u0430\u043D\u0430", "\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0430"]
+    };
+    QUALITY_BY_LANGUAGE = {
+      German: ["g\xFCltig", "sicher", "unsicher", "schwach", "stark", "kurz", "lang", "einfach", "komplex", "richtig", "korrekt", "geheim"],
+      French: ["valide", "s\xFBr", "s\xE9curis\xE9", "faible", "fort", "court", "long", "simple", "complexe", "correct", "nouveau", "ancien"],
+      Spanish: ["v\xE1lida", "segura", "insegura", "d\xE9bil", "fuerte", "corta", "larga", "sencilla", "simple", "compleja", "correcta", "nueva", "antigua", "vieja", "secreta"],
+      Catalan: ["v\xE0lida", "segura", "feble", "forta", "curta", "llarga", "senzilla", "correcta", "nova", "antiga", "secreta"],
+      Portuguese: ["v\xE1lida", "segura", "insegura", "fraca", "forte", "curta", "longa", "simples", "complexa", "correta", "nova", "antiga", "secreta"],
+      Italian: ["valida", "sicura", "debole", "forte", "corta", "lunga", "semplice", "complessa", "corretta", "nuova", "vecchia", "segreta"],
+      Dutch: ["geldig", "veilig", "onveilig", "zwak", "sterk", "kort", "lang", "eenvoudig", "simpel", "complex", "correct", "juist", "nieuw", "geheim"],
+      Swedish: ["giltigt", "s\xE4kert", "os\xE4kert", "svagt", "starkt", "kort", "l\xE5ngt", "enkelt", "komplext", "korrekt", "r\xE4tt", "nytt", "gammalt", "hemligt"],
+      "Danish and Norwegian": ["gyldig", "gyldigt", "sikker", "sikkert", "usikker", "svag", "svak", "st\xE6rk", "sterk", "kort", "lang", "langt", "enkel", "enkelt", "kompleks", "korrekt", "rigtig", "riktig", "nytt", "gammel", "gammelt", "hemmelig", "hemmeligt"],
+      Polish: ["poprawne", "bezpieczne", "s\u0142abe", "silne", "kr\xF3tkie", "d\u0142ugie", "proste", "z\u0142o\u017Cone", "nowe", "stare", "tajne"],
+      "Czech and Slovak": ["platn\xE9", "bezpe\u010Dn\xE9", "slab\xE9", "siln\xE9", "kr\xE1tk\xE9", "dlouh\xE9", "jednoduch\xE9", "slo\u017Eit\xE9", "spr\xE1vn\xE9", "nov\xE9", "star\xE9", "bezpe\u010Dn\xE9", "siln\xE9", "kr\xE1tke", "dlh\xE9", "jednoduch\xE9", "spr\xE1vne", "tajn\xE9"],
+      Hungarian: ["\xE9rv\xE9nyes", "biztons\xE1gos", "gyenge", "er\u0151s", "r\xF6vid", "hossz\xFA", "egyszer\u0171", "bonyolult", "helyes", "r\xE9gi", "titkos"],
+      Finnish: ["kelvollinen", "turvallinen", "heikko", "vahva", "lyhyt", "pitk\xE4", "yksinkertainen", "monimutkainen", "oikea", "uusi", "vanha", "salainen"],
+      Estonian: ["kehtiv", "turvaline", "n\xF5rk", "tugev", "l\xFChike", "pikk", "lihtne", "keeruline", "\xF5ige", "vana"],
+      "Croatian, Serbian and Bosnian": ["valjana", "ispravna", "sigurna", "slaba", "jaka", "kratka", "duga", "jednostavna", "slo\u017Eena", "nova", "stara"],
+      Slovenian: ["veljavno", "varno", "\u0161ibko", "mo\u010Dno", "kratko", "dolgo", "preprosto", "zapleteno", "pravilno", "novo", "staro"],
+      Lithuanian: ["galiojantis", "saugus", "silpnas", "stiprus", "trumpas", "ilgas", "paprastas", "sud\u0117tingas", "teisingas", "naujas", "senas"],
+      Icelandic: ["gilt", "\xF6ruggt", "veikt", "sterkt", "stutt", "langt", "einfalt", "fl\xF3ki\xF0", "r\xE9tt", "n\xFDtt", "gamalt"],
+      Romanian: ["valid\u0103", "sigur\u0103", "slab\u0103", "puternic\u0103", "scurt\u0103", "lung\u0103", "simpl\u0103", "complex\u0103", "corect\u0103", "nou\u0103", "veche"],
+      Turkish: ["ge\xE7erli", "g\xFCvenli", "zay\u0131f", "g\xFC\xE7l\xFC", "k\u0131sa", "uzun", "basit", "karma\u015F\u0131k", "do\u011Fru", "yeni", "eski", "gizli"],
+      "Indonesian and Malay": ["aman", "lemah", "kuat", "pendek", "panjang", "sederhana", "rumit", "benar", "baru", "rahasia"],
+      Greek: ["\u03AD\u03B3\u03BA\u03C5\u03C1\u03BF\u03C2", "\u03B1\u03C3\u03C6\u03B1\u03BB\u03AE\u03C2", "\u03B1\u03B4\u03CD\u03BD\u03B1\u03BC\u03BF\u03C2", "\u03B9\u03C3\u03C7\u03C5\u03C1\u03CC\u03C2", "\u03C3\u03CD\u03BD\u03C4\u03BF\u03BC\u03BF\u03C2", "\u03BC\u03B1\u03BA\u03C1\u03CD\u03C2", "\u03B1\u03C0\u03BB\u03CC\u03C2", "\u03C3\u03CD\u03BD\u03B8\u03B5\u03C4\u03BF\u03C2", "\u03C3\u03C9\u03C3\u03C4\u03CC\u03C2", "\u03BD\u03AD\u03BF\u03C2", "\u03C0\u03B1\u03BB\u03B9\u03CC\u03C2", "\u03BC\u03C5\u03C3\u03C4\u03B9\u03BA\u03CC\u03C2"],
+      Hebrew: ["\u05EA\u05E7\u05D9\u05E0\u05D4", "\u05D7\u05D6\u05E7\u05D4", "\u05D7\u05DC\u05E9\u05D4", "\u05E7\u05E6\u05E8\u05D4", "\u05D0\u05E8\u05D5\u05DB\u05D4", "\u05E4\u05E9\u05D5\u05D8\u05D4", "\u05DE\u05D5\u05E8\u05DB\u05D1\u05EA", "\u05E0\u05DB\u05D5\u05E0\u05D4", "\u05D7\u05D3\u05E9\u05D4", "\u05D9\u05E9\u05E0\u05D4", "\u05E1\u05D5\u05D3\u05D9\u05EA"],
+      Arabic: ["\u0635\u0627\u0644\u062D\u0629", "\u0642\u0648\u064A\u0629", "\u0636\u0639\u064A\u0641\u0629", "\u0642\u0635\u064A\u0631\u0629", "\u0637\u0648\u064A\u0644\u0629", "\u0628\u0633\u064A\u0637\u0629", "\u0645\u0639\u0642\u062F\u0629", "\u0635\u062D\u064A\u062D\u0629", "\u062C\u062F\u064A\u062F\u0629", "\u0642\u062F\u064A\u0645\u0629", "\u0633\u0631\u064A\u0629"],
+      Persian: ["\u0645\u0639\u062A\u0628\u0631", "\u0642\u0648\u06CC", "\u0636\u0639\u06CC\u0641", "\u06A9\u0648\u062A\u0627\u0647", "\u0637\u0648\u0644\u0627\u0646\u06CC", "\u0633\u0627\u062F\u0647", "\u067E\u06CC\u0686\u06CC\u062F\u0647", "\u062F\u0631\u0633\u062A", "\u062C\u062F\u06CC\u062F", "\u0642\u062F\u06CC\u0645\u06CC", "\u0645\u062D\u0631\u0645\u0627\u0646\u0647"],
+      Hindi: ["\u092E\u093E\u0928\u094D\u092F", "\u0938\u0941\u0930\u0915\u094D\u0937\u093F\u0924", "\u0915\u092E\u091C\u094B\u0930", "\u092E\u091C\u092C\u0942\u0924", "\u091B\u094B\u091F\u093E", "\u0932\u0902\u092C\u093E", "\u0938\u0930\u0932", "\u091C\u091F\u093F\u0932", "\u0938\u0939\u0940", "\u0928\u092F\u093E", "\u092A\u0941\u0930\u093E\u0928\u093E", "\u0917\u0941\u092A\u094D\u0924"],
+      Russian: ["\u043D\u0430\u0434\u0451\u0436\u043D\u044B\u0439", "\u043D\u0430\u0434\u0435\u0436\u043D\u044B\u0439", "\u0441\u043B\u0430\u0431\u044B\u0439", "\u0441\u0438\u043B\u044C\u043D\u044B\u0439", "\u043F\u0440\u043E\u0441\u0442\u043E\u0439", "\u0441\u043B\u043E\u0436\u043D\u044B\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043B\u0438\u043D\u043D\u044B\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u043E\u0432\u044B\u0439", "\u0441\u0442\u0430\u0440\u044B\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u044B\u0439"],
+      Ukrainian: ["\u043D\u0430\u0434\u0456\u0439\u043D\u0438\u0439", "\u0441\u043B\u0430\u0431\u043A\u0438\u0439", "\u0441\u0438\u043B\u044C\u043D\u0438\u0439", "\u043F\u0440\u043E\u0441\u0442\u0438\u0439", "\u0441\u043A\u043B\u0430\u0434\u043D\u0438\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043E\u0432\u0433\u0438\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u043D\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u0440\u0438\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u0438\u0439"],
+      Bulgarian: ["\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0441\u0438\u043B\u043D\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u044A\u043B\u0433\u0430", "\u043F\u0440\u043E\u0441\u0442\u0430", "\u0441\u043B\u043E\u0436\u043D\u0430", "\u043F\u0440\u0430\u0432\u0438\u043B\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430", "\u0442\u0430\u0439\u043D\u0430"],
+      "Serbian and Macedonian (Cyrillic)": ["\u0432\u0430\u0436\u0435\u045B\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0458\u0430\u043A\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u0443\u0433\u0430", "\u0458\u0435\u0434\u043D\u043E\u0441\u0442\u0430\u0432\u043D\u0430", "\u0441\u043B\u043E\u0436\u0435\u043D\u0430", "\u0438\u0441\u043F\u0440\u0430\u0432\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430"]
+    };
+    STATE_WORDS = /* @__PURE__ */ new Set([...Object.values(STATE_BY_LANGUAGE).flat(), ...Object.values(QUALITY_BY_LANGUAGE).flat()]);
     SECRET_MANAGER = "vault|1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass|dashlane|passbolt|keychain|infisical|doppler";
     SECRET_MANAGER_VALUE = new RegExp(`^(?:${SECRET_MANAGER})(?:['\u2019]\\p{L}{1,5})?$`, "iu");
     POINTS_TO_SECRET_MANAGER = new RegExp(`^(?:[ \\t]+[\\p{L}.'\u2019-]{1,16}){0,2}[ \\t]+(?:${SECRET_MANAGER})(?![\\p{L}\\p{N}])`, "iu");
@@ -32296,6 +32375,12 @@ function isMarkdownLink(bare) {
 function isCjkProse(value) {
   return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }
+function isPlainWord(value) {
+  return PLAIN_WORD.test(value);
+}
+function inUnspacedScript(value) {
+  return UNSPACED_LETTER.test(value);
+}
 function readsAsProse(word) {
   const w = word.replace(/[.:!?]$/, "");
   return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
@@ -32321,7 +32406,7 @@ function continuesSentence(gap, value, next) {
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -32339,6 +32424,8 @@ var init_prose = __esm({
     ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
     REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
     NON_ASCII = /[^\x00-\x7f]/;
+    PLAIN_WORD = new RegExp("^[\\p{L}\\p{M}](?:[\\p{L}\\p{M}]|\\u200c(?=\\p{L})){1,31}$", "u");
+    UNSPACED_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
     GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
@@ -32616,7 +32703,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   if (isTranslatedPasswordWord(v)) return false;
-  if (saysNoValueInOtherLanguage(v) || isSecretManagerName(v)) return false;
+  if (saysNoValueInOtherLanguage(v) || saysStateInOtherLanguage(v) || isSecretManagerName(v)) return false;
   if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
@@ -33319,7 +33406,8 @@ function cellValue(cell) {
 function redactCell(cell, kind, name, otherLanguage = false) {
   const { lead, value, trail } = cellValue(cell);
   if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
-  if (otherLanguage && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value)) return cell;
+  const plainWordAlone = otherLanguage === "column" && isPlainWord(value) && !inUnspacedScript(value);
+  if (otherLanguage !== false && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value) && !plainWordAlone) return cell;
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
@@ -33435,10 +33523,10 @@ var init_context = __esm({
             let name;
             let otherLanguage = false;
             if (head !== void 0 && named[c] === true) {
-              otherLanguage = namesPasswordInOtherLanguage(head);
-              name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage ? "password" : head;
+              otherLanguage = namesPasswordInOtherLanguage(head) ? "column" : false;
+              name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage !== false ? "password" : head;
             } else if (c >= 2 && rowNamed) {
-              otherLanguage = keyInOtherLanguage;
+              otherLanguage = keyInOtherLanguage ? cells.length === 4 ? "column" : "row" : false;
               name = keyInOtherLanguage ? "password" : keyCell;
             }
             if (name === void 0) continue;
@@ -34011,8 +34099,8 @@ function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   const head = cut ?? (sep2 === "(" ? run2.replace(/\).*$/, "") : run2);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep2 === "=" && lead.endsWith("=") && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  const aloneInLoginBlock = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && PLAIN_WORD.test(value) && inLoginBlock();
-  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return void 0;
+  const alone = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && isPlainWord(value);
+  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return void 0;
   const replaced = replaceValue(lead, head, "password", false);
   return replaced === void 0 ? void 0 : replaced + run2.slice(head.length);
 }
@@ -34034,7 +34122,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, PLAIN_WORD, KEY_SPELLINGS, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34136,6 +34224,21 @@ var init_password_forms = __esm({
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    WIFI_SECURITY_MODE = /^(?:wpa\d?|wep|tkip|aes|ccmp|sae|psk|open|enterprise|personal|mixed)(?:[-_/][\w-]+)?$/i;
+    WIFI_BAND = /^\d+(?:[.,]\d+)?[ ]?[gm]hz$/i;
+    WIFI_SLASH_KEY = {
+      kind: "password",
+      hints: ["wifi", "wi-fi", "wlan", "ssid"],
+      re: new RegExp(`((?<![A-Za-z0-9])(?:wi-?fi|wlan|ssid)[ \\t]*(?::|[-\u2013\u2014])[ \\t]*("[^"\\n]{1,64}"|[^\\s/"]{1,64})[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", network = "", raw = ""] = g;
+        const { value } = splitTrailingPunctuation(raw);
+        const name = network.replace(/^"|"$/g, "");
+        if (value.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase() || WIFI_BAND.test(value) || WIFI_SECURITY_MODE.test(value)) return m;
+        if (!/^["'`]/.test(raw) && (readsAsProse(value) || !endsClause(text3.slice(offset + m.length, offset + m.length + 16)))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser", "cisco", "ubnt"];
     EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
@@ -34250,8 +34353,12 @@ var init_password_forms = __esm({
       { language: "Chinese", words: ["\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4"], marks: "\u662F\u4E3A\u70BA" }
     ];
     UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
+    ABBREVIATED_BY_LANGUAGE = {
+      French: ["mdp"]
+    };
+    ABBREVIATIONS = new Set(Object.values(ABBREVIATED_BY_LANGUAGE).flat());
     UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
-    SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+    SPACED_WORDS = [...PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w)), ...ABBREVIATIONS];
     BOLD = "(?:\\*\\*|__)?";
     REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
     LETTER_LIKE = "[^\\s!-@\\[-`{-~]";
@@ -34260,7 +34367,7 @@ var init_password_forms = __esm({
 |$)))\\S{0,63}`;
     OTHER_LANGUAGE = {
       kind: "password",
-      hints: PASSWORD_IN_OTHER_LANGUAGES,
+      hints: [...PASSWORD_IN_OTHER_LANGUAGES, ...ABBREVIATIONS],
       re: new RegExp(
         `((?:(?<![A-Za-z])(${SPACED_WORDS.join("|")})|(${UNSPACED_WORDS.join("|")}))${BOLD}[ \\t]*(?:([:=\uFF1A(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join("")}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
         "gi"
@@ -34268,6 +34375,7 @@ var init_password_forms = __esm({
       replace: (m, g, offset, text3) => {
         const [lead = "", spaced, unspaced, sep2, particle, ascii, other] = g;
         const word = (spaced ?? unspaced ?? "").toLowerCase();
+        if (ABBREVIATIONS.has(word) && (sep2 === void 0 || sep2 === "(" || spaced === spaced?.toUpperCase())) return m;
         if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
         if (sep2 === "(" && REMARK_THEN_LABEL.test(text3.slice(offset + lead.length, offset + m.length + 8))) return m;
         if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length], () => userGivenBefore(text3, offset)) ?? m;
@@ -34291,13 +34399,13 @@ var init_password_forms = __esm({
       `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join("|")})(?:\\*\\*|__)?[ \\t]*[:=\uFF1A](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
       "iu"
     );
-    PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
     KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => w.includes(" ") ? [w, w.replace(/ /g, "_"), w.replace(/ /g, "-")] : [w]);
+    COLON_CASE_ENDING = "(?::\\p{Ll}{1,4}(?![\\p{L}\\p{N}]))?";
     LABEL_FOR_IN_OTHER_LANGUAGES = {
       kind: "password",
       hints: KEY_SPELLINGS,
       re: new RegExp(
-        `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join("|")})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
+        `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join("|")})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*${COLON_CASE_ENDING}){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
         "giu"
       ),
       replace: (m, g, offset, text3) => {
@@ -34305,7 +34413,7 @@ var init_password_forms = __esm({
         if (keyQuote !== void 0 && text3[offset - 1] !== keyQuote) return m;
         if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
         const { value } = splitTrailingPunctuation(raw);
-        const namedFor = keyQuote === void 0 && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+        const namedFor = keyQuote === void 0 && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
         if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
@@ -34364,9 +34472,12 @@ var init_password_forms = __esm({
         `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join("|")})`).join("|")})[ \\t]+)${VALUE3}`,
         "giu"
       ),
-      replace: (m, g) => {
+      replace: (m, g, offset, text3) => {
         const [lead = "", raw = ""] = g;
-        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        const { value, rest } = splitTrailingPunctuation(raw);
+        const endsLine = /^[.!]?$/.test(rest) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 8));
+        const plainWordAlone = endsLine && isPlainWord(value) && !inUnspacedScript(value);
+        if (!/^["'`]/.test(raw) && !looksTyped(value) && !plainWordAlone) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
@@ -34426,7 +34537,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
