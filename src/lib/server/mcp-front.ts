@@ -18,10 +18,11 @@
  * showed the token are never dropped for others.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { FRONT_PROOF_PATH, frontProof } from '../config/server-runtime.js';
 import { cli } from '../util/install-route.js';
+import { sharedIdleLimitedAgent } from '../util/keep-alive.js';
 
 /** Open connections at most; beyond, the oldest one that has not shown the token is closed. */
 export const MAX_CONNECTIONS = 256;
@@ -59,7 +60,9 @@ function refuse(res: ServerResponse, tokenFile: string): void {
 
 function forward(req: IncomingMessage, res: ServerResponse, socketPath: string): void {
   const { authorization: _dropped, ...headers } = req.headers;
-  const upstream = request({ socketPath, method: req.method, path: req.url, headers }, (reply) => {
+  // Graphiti's uvicorn closes an idle connection after 5 s, Node's default agent keeps it as long:
+  // a request crossing that close would be answered 502 here (util/keep-alive.ts IDLE_REUSE).
+  const upstream = request({ socketPath, method: req.method, path: req.url, headers, agent: sharedIdleLimitedAgent(Agent) }, (reply) => {
     res.writeHead(reply.statusCode ?? 502, reply.headers);
     reply.pipe(res);
     reply.once('error', () => res.destroy());
