@@ -114,7 +114,7 @@ describe("the front's connections to Graphiti (util/keep-alive.ts IDLE_REUSE)", 
       expect((await call('/first')).status).toBe(200);
       busy += 5_000;
       // Before: the front used its connection to Graphiti again, Graphiti's close crossed it, and the
-      // client got a 502 for a request Graphiti never read.
+      // client got a 502 for a request Graphiti never read (now it would get a broken connection).
       expect(await call('/second')).toEqual({ status: 200, body: JSON.stringify({ path: '/second' }) });
       expect(keepAlive.resets).toBe(0);
       expect(seen).toEqual(['/first', '/second']);
@@ -123,6 +123,49 @@ describe("the front's connections to Graphiti (util/keep-alive.ts IDLE_REUSE)", 
       client.destroy();
       await its.close();
       await new Promise<void>((r) => graphiti.close(() => r()));
+    }
+  });
+});
+
+describe('when the connection to Graphiti fails', () => {
+  /** A request through a front to `socketPath`: its status, or the client's network error. */
+  async function through(socketPath: string): Promise<number | string> {
+    const its = await startMcpFront({ port: 0, socketPath, token });
+    try {
+      return await new Promise<number | string>((resolve) => {
+        const req = request({ host: '127.0.0.1', port: its.port, path: '/mcp', method: 'POST', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memory"}}');
+      });
+    } finally {
+      await its.close();
+    }
+  }
+
+  it('nothing listening (Graphiti stopped or restarting): 502, which says the request was not taken', async () => {
+    expect(await through(join(dir, 'nobody.sock'))).toBe(502);
+  });
+
+  it('Graphiti read the request and its connection broke before a reply: the client connection breaks too, not a 502 (the request may have been taken)', async () => {
+    const read: string[] = [];
+    const dying = createServer((req) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        read.push(body);
+        req.socket.destroy();
+      });
+    });
+    const socketPath = join(dir, 'dying.sock');
+    await new Promise<void>((r) => dying.listen(socketPath, () => r()));
+    try {
+      expect(await through(socketPath)).toBe('ECONNRESET');
+      expect(read).toHaveLength(1);
+    } finally {
+      await new Promise<void>((r) => dying.close(() => r()));
     }
   });
 });
