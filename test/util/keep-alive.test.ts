@@ -117,6 +117,29 @@ describe('IDLE_REUSE: kept-alive connections', () => {
     expect(served.connections).toHaveLength(2);
   });
 
+  it('in use are not cut by the idle timer: a reply slower than the limit arrives whole', async () => {
+    // A tool call may take long, with nothing on the wire: the timer that ends idle free connections
+    // fires on a busy one too (Node only reports it). Here the limit is 20 ms and the reply takes 200.
+    const served = await serve((_req, res) => {
+      res.writeHead(200);
+      res.write('first ');
+      setTimeout(() => res.end('last'), 200);
+    });
+    const limited = idleLimitedAgent(http.Agent, { idleMs: 20 });
+    cleanup.push(() => limited.agent.destroy(), () => served.close());
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: served.port, path: '/', agent: limited.take() }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.once('end', () => resolve(text));
+        res.once('error', reject);
+      });
+      req.once('error', reject);
+      req.end();
+    });
+    expect(body).toBe('first last');
+  });
+
   it('are not kept at all when the server says it keeps them under a second (Keep-Alive: timeout=1)', async () => {
     const served = await serve((_req, res) => {
       res.setHeader('keep-alive', 'timeout=1');
