@@ -6007,6 +6007,57 @@ var init_lock_file = __esm({
   }
 });
 
+// src/lib/util/keep-alive.ts
+function closedByEitherSide(socket) {
+  return socket.destroyed || socket.readableEnded || socket.writableEnded;
+}
+function idleLimitedAgent(Base, limits = {}) {
+  const idleMs = limits.idleMs ?? IDLE_REUSE_MS;
+  const now = limits.now ?? (() => performance.now());
+  const freeSince = /* @__PURE__ */ new WeakMap();
+  class IdleLimited extends Base {
+    // Node calls this as a reply frees the connection, and pools it only when it returns true.
+    keepSocketAlive(socket) {
+      const keep2 = super.keepSocketAlive(socket) !== false;
+      if (keep2) freeSince.set(socket, now());
+      return keep2;
+    }
+  }
+  const agent = new IdleLimited({ keepAlive: true, timeout: idleMs });
+  return {
+    agent,
+    take() {
+      const at = now();
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (let i = sockets.length - 1; i >= 0; i--) {
+          const socket = sockets[i];
+          const since = freeSince.get(socket);
+          if (!closedByEitherSide(socket) && since !== void 0 && at - since < idleMs) continue;
+          sockets.splice(i, 1);
+          socket.destroy();
+        }
+      }
+      return agent;
+    }
+  };
+}
+function sharedIdleLimitedAgent(Base) {
+  let limited = shared.get(Base);
+  if (limited === void 0) {
+    limited = idleLimitedAgent(Base);
+    shared.set(Base, limited);
+  }
+  return limited.take();
+}
+var IDLE_REUSE_MS, shared;
+var init_keep_alive = __esm({
+  "src/lib/util/keep-alive.ts"() {
+    "use strict";
+    IDLE_REUSE_MS = 1e3;
+    shared = /* @__PURE__ */ new Map();
+  }
+});
+
 // src/lib/mcp/http.ts
 function normalizeHeaders(...sources) {
   const out = {};
@@ -6079,7 +6130,7 @@ async function sendHttp(url2, init) {
     const onAbort = () => req?.destroy();
     const detach = () => init.signal.removeEventListener("abort", onAbort);
     try {
-      req = mod.request(url2, { method: init.method, headers: headers2 }, (res) => {
+      req = mod.request(url2, { method: init.method, headers: headers2, agent: sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding("utf8");
         res.on("error", () => {
         });
@@ -6172,6 +6223,7 @@ var init_http = __esm({
   "src/lib/mcp/http.ts"() {
     "use strict";
     import_node_http2 = __toESM(require("node:http"), 1);
+    init_keep_alive();
     init_errors2();
     MAX_REDIRECTS = 5;
     NETWORK_MESSAGES = /^(fetch failed|terminated|socket hang up|aborted|other side closed)$/i;
@@ -7212,9 +7264,9 @@ var init_client = __esm({
         signal.throwIfAborted();
         if (this.#transport === void 0) {
           if (this.#connecting === void 0) {
-            const shared = this.#sharedDeadline();
-            const connecting = this.#establish(shared.signal).finally(() => {
-              shared.dispose();
+            const shared2 = this.#sharedDeadline();
+            const connecting = this.#establish(shared2.signal).finally(() => {
+              shared2.dispose();
               if (this.#connecting === connecting) this.#connecting = void 0;
             });
             connecting.catch(() => {
@@ -7298,9 +7350,9 @@ var init_client = __esm({
         if (generation !== this.#generation && !transport.stale) return;
         if (this.#reinitializing === void 0) {
           this.#needsSession = true;
-          const shared = this.#sharedDeadline();
-          const reinitializing = this.#initialize(transport, shared.signal).finally(() => {
-            shared.dispose();
+          const shared2 = this.#sharedDeadline();
+          const reinitializing = this.#initialize(transport, shared2.signal).finally(() => {
+            shared2.dispose();
             if (this.#reinitializing === reinitializing) this.#reinitializing = void 0;
           });
           reinitializing.catch(() => {
@@ -8528,8 +8580,8 @@ function resolveSources(config2) {
   }
   for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path17.resolve)(extra.path) });
   return roots.map((s) => {
-    const shared = config2.sharedSources[s.name];
-    return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
+    const shared2 = config2.sharedSources[s.name];
+    return { ...s, origin: shared2 ?? config2.origin, shared: shared2 !== void 0 };
   });
 }
 function teamMemoryOf(source2, relPath) {
@@ -8553,9 +8605,9 @@ function originFor(source2, relPath) {
   return team === void 0 ? source2.origin : teamOrigin(team.store);
 }
 function sharedOriginsOf(sharedSources, markerOrigins) {
-  const shared = new Set(Object.values(sharedSources));
-  for (const origin of markerOrigins) if (isTeamOrigin(origin)) shared.add(origin);
-  return shared;
+  const shared2 = new Set(Object.values(sharedSources));
+  for (const origin of markerOrigins) if (isTeamOrigin(origin)) shared2.add(origin);
+  return shared2;
 }
 function filterSources(sources, name) {
   if (name === void 0) return sources;
@@ -71188,11 +71240,11 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
   };
   const retired = retiredParts(state);
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
-  const shared = (ref) => isSharedPart(ref, sharedOrigins);
+  const shared2 = (ref) => isSharedPart(ref, sharedOrigins);
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped") continue;
     for (const ref of record2.episodes) {
-      if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker) || shared(ref))) want(ref);
+      if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker) || shared2(ref))) want(ref);
       else if (unsettledShared(ref, sharedOrigins)) wantListed(ref);
     }
   }
