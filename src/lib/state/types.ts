@@ -65,6 +65,12 @@ export interface EpisodeRef {
    * its marker (reconcile.ts), unlike an older version a revert brings back.
    */
   unsigned?: true;
+  /**
+   * A part this machine neither sent nor confirmed itself: named by a state folder made on another
+   * machine, or another machine's version found while rebuilding under an origin made elsewhere
+   * (sync/copy-hold.ts COPY_HOLD). Retired, it is held, not deleted, until `origin --keep`.
+   */
+  foreign?: true;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */

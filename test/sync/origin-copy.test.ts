@@ -1,0 +1,115 @@
+/**
+ * Two machines with one origin that are NOT one memory (sync/copy-hold.ts COPY_HOLD): a home copied
+ * to a new machine while the old one stays in use, and only origin.json shared (a dotfiles
+ * repository). Each machine must leave the other's current episodes alone until the user says what
+ * the copy is (`origin --keep`, `origin --split`). Two sandboxes with their own machine ids
+ * (MADEINOZ_KNOWLEDGE_MACHINE_ID) on one loopback test server. The synced folder, where the two
+ * ARE one memory, is test/sync/synced-claude-folder.test.ts.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+
+let server: GraphitiTestServer;
+let a: Sandbox;
+const extraBoxes: Sandbox[] = [];
+useServerAndSandbox((s, b) => {
+  server = s;
+  a = b;
+});
+afterEach(() => {
+  for (const b of extraBoxes.splice(0)) b.cleanup();
+});
+
+const PROJECT = '-home-me-app';
+const note = (name: string, body: string) => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\n${body}\n`;
+/** What the graph holds: each note's name with its last line, sorted. */
+const graph = () => server.episodes('main').map((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}`).sort();
+const machineOf = new Map<Sandbox, string>();
+const configOf = (box: Sandbox) => box.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: machineOf.get(box) ?? 'machine-a' });
+
+/** Runs until nothing is waiting (a sync waits for its notes, then deletes the versions they replace). */
+async function sync(box: Sandbox): Promise<void> {
+  for (let round = 0; round < 6; round++) {
+    const s = await runSync(configOf(box), { waitMs: 5000 });
+    await server.whenIdle();
+    if (round > 0 && s.queued === 0 && s.pending === 0 && s.failed === 0) return;
+  }
+  throw new Error('the sync did not settle');
+}
+
+function machineB(): Sandbox {
+  const b = makeSandbox(server.url);
+  extraBoxes.push(b);
+  machineOf.set(a, 'machine-a');
+  machineOf.set(b, 'machine-b');
+  return b;
+}
+
+const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
+
+describe('two machines with one origin that are not one memory', () => {
+  it('a home copied to a new machine, the old one still in use: the copy edits and deletes its notes without touching the old machine\'s episodes', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
+
+    // The migration: the whole home (the Claude config folder with origin.json, and the state folder) copied to B.
+    rmSync(b.path('claude'), { recursive: true, force: true });
+    cpSync(a.path('claude'), b.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(a.path('state'), b.path('state'), { recursive: true, preserveTimestamps: true });
+
+    // B edits one note and deletes the other; A's episodes of both stay (they are A's current ones).
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.', 'Two: Two, first text.']);
+    expect(await held(b)).toBe(2);
+
+    // A goes on as before: its edit lands, B's note is untouched.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, edited on A.'));
+    await sync(a);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.', 'Two: Two, edited on A.']);
+  });
+
+  it('only origin.json shared (a dotfiles repository), other notes at the same path: the second machine\'s first sync keeps the first\'s note', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, as A has it.'));
+    await sync(a);
+    cpSync(a.path('claude', 'graphiti-memory-sync'), b.path('claude', 'graphiti-memory-sync'), { recursive: true });
+
+    b.auto(PROJECT, 'one.md', note('One', 'One, as B has it.'));
+    b.auto(PROJECT, 'three.md', note('Three', 'Three, only on B.'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, as A has it.', 'One: One, as B has it.', 'Three: Three, only on B.']);
+    expect(await held(b)).toBe(1);
+
+    // B's own edits go on as usual: its older version goes, A's stays.
+    b.auto(PROJECT, 'one.md', note('One', 'One, B edited it.'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, B edited it.', 'One: One, as A has it.', 'Three: Three, only on B.']);
+  });
+
+  it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {
+    // The same home on "two" containers with no machine id: one memory, the usual lost-state rebuild retires its own older version.
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    const config = a.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: 'none' });
+    rmSync(a.path('state'), { recursive: true, force: true });
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited after the rebuild.'));
+    for (let round = 0; round < 4; round++) {
+      await runSync(config, { waitMs: 5000 });
+      await server.whenIdle();
+    }
+    expect(graph()).toEqual(['One: One, edited after the rebuild.']);
+  });
+});
