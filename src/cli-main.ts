@@ -134,6 +134,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await commandPull(config, values, io, logger);
       case 'link':
         return await commandLink(config, values, io);
+      case 'origin':
+        return await commandOrigin(config, values, io);
       case 'service':
         return await commandService(config, values, io);
       default:
@@ -329,6 +331,33 @@ async function commandLink(config: Config, values: Record<string, string | boole
   );
   io.stdout(await signingNotice(config));
   return 0;
+}
+
+async function commandOrigin(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const choice = await import('./lib/sync/origin-choice.js');
+  const { originStandingText } = await import('./commands/reports.js');
+  if (values.keep === true && values.split === true) throw new UsageError('--keep and --split say opposite things: give one');
+  try {
+    if (values.keep === true) {
+      const released = await choice.keepOrigin(config);
+      io.stdout(`Kept: this machine and the one its origin or state came from are one memory (origin ${config.origin}).${released === 0 ? '' : ` The next sync deletes the ${released} episode(s) held until now.`}\nNext: ${cli()} sync\n`);
+      return 0;
+    }
+    if (values.split === true) {
+      const split = await choice.splitOrigin(config);
+      io.stdout(`Split: this machine's origin is now ${split.origin}; the other machine keeps ${config.origin}.${split.stateAside === undefined ? '' : ` The copied state is kept aside in ${split.stateAside}.`} The next sync sends this machine's notes under the new origin${split.retired === 0 ? '' : ` and deletes the ${split.retired} episode(s) it sent under the shared one`}; nothing of the other machine's is touched.\nNext: ${cli()} sync\n`);
+      return 0;
+    }
+  } catch (error) {
+    if (error instanceof choice.OriginChoiceError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const standing = await choice.originStanding(config);
+  io.stdout(values.json === true ? `${JSON.stringify(standing)}\n` : originStandingText(standing));
+  return standing.undecided ? 1 : 0;
 }
 
 /** After a key is put in place: how many notes the next sync re-sends once, signed (empty when none). */

@@ -15,6 +15,8 @@ import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { main } from '../../src/cli-main.js';
+import { parseMarker } from '../../src/lib/memory/episode.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
@@ -52,6 +54,23 @@ function machineB(): Sandbox {
   return b;
 }
 
+async function cli(box: Sandbox, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { ...box.env, MADEINOZ_KNOWLEDGE_MACHINE_ID: machineOf.get(box) ?? 'machine-a' }, cwd: box.root });
+  return { code, out, err };
+}
+
+/** A migrated home: B gets A's Claude config folder (origin.json and memory) and A's state folder. */
+function copyHome(from: Sandbox, to: Sandbox): void {
+  rmSync(to.path('claude'), { recursive: true, force: true });
+  cpSync(from.path('claude'), to.path('claude'), { recursive: true, preserveTimestamps: true });
+  cpSync(from.path('state'), to.path('state'), { recursive: true, preserveTimestamps: true });
+}
+
+/** The origin each episode's marker names, by note and last line. */
+const origins = (): Record<string, string | undefined> => Object.fromEntries(server.episodes('main').map((e) => [`${e.name}: ${e.content.split('\n').at(-1) ?? ''}`, parseMarker(e.source_description)?.origin]));
+
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
 describe('two machines with one origin that are not one memory', () => {
@@ -63,9 +82,7 @@ describe('two machines with one origin that are not one memory', () => {
     expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
 
     // The migration: the whole home (the Claude config folder with origin.json, and the state folder) copied to B.
-    rmSync(b.path('claude'), { recursive: true, force: true });
-    cpSync(a.path('claude'), b.path('claude'), { recursive: true, preserveTimestamps: true });
-    cpSync(a.path('state'), b.path('state'), { recursive: true, preserveTimestamps: true });
+    copyHome(a, b);
 
     // B edits one note and deletes the other; A's episodes of both stay (they are A's current ones).
     b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
@@ -97,6 +114,65 @@ describe('two machines with one origin that are not one memory', () => {
     b.auto(PROJECT, 'one.md', note('One', 'One, B edited it.'));
     await sync(b);
     expect(graph()).toEqual(['One: One, B edited it.', 'One: One, as A has it.', 'Three: Three, only on B.']);
+  });
+
+  it('the question is in `origin` and `status` with both next steps; `origin --split` gives the copy an origin of its own, and the two go on without touching each other', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    await sync(b);
+
+    const asked = await cli(b, 'origin');
+    expect(asked.code).toBe(1);
+    expect(asked.out).toMatch(/^Origin: m-[0-9a-f]{10} \(made on another machine\)/);
+    expect(asked.out).toMatch(/1 deletion\(s\) of episodes this machine did not send are held.*origin --keep`.*origin --split`/s);
+    expect((await cli(b, 'status')).out).toMatch(/Two machines with one origin: .*origin --split/);
+    // On the machine that made them, nothing is asked, and a split is refused.
+    expect((await cli(a, 'origin')).code).toBe(0);
+    expect((await cli(a, 'origin', '--split')).code).toBe(2);
+
+    const shared = origins()['One: One, first text.'];
+    const split = await cli(b, 'origin', '--split');
+    expect(split.code).toBe(0);
+    expect(split.out).toMatch(/^Split: this machine's origin is now m-[0-9a-f]{10}.*deletes the 1 episode\(s\) it sent under the shared one/s);
+    await sync(b);
+    expect((await cli(b, 'origin')).code).toBe(0);
+    // A's episode is untouched; B's note is in the graph once, under B's new origin (what B sent under the shared one is gone).
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.']);
+    expect(origins()['One: One, first text.']).toBe(shared);
+    expect(origins()['One: One, edited on B.']).not.toBe(shared);
+
+    // From now on each machine's edits and deletions are its own.
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(b);
+    expect(graph()).toContain('One: One, edited on A.');
+    expect(graph()).not.toContain('One: One, first text.');
+    expect(server.episodes('main').filter((e) => parseMarker(e.source_description)?.origin !== shared)).toEqual([]);
+    expect(await held(b)).toBe(0);
+  });
+
+  it('`origin --keep` on a copy whose old machine is retired: what was held is deleted by the next sync, and nothing is asked again', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(b);
+    expect(await held(b)).toBe(2);
+
+    const kept = await cli(b, 'origin', '--keep');
+    expect(kept.code).toBe(0);
+    expect(kept.out).toContain('The next sync deletes the 2 episode(s) held until now.');
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.']);
+    expect((await cli(b, 'origin')).out).toContain('Nothing to decide.');
+    expect((await cli(b, 'status')).out).not.toContain('Two machines with one origin');
   });
 
   it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {

@@ -156,6 +156,11 @@ export interface SyncState {
   generation?: number;
   /** The folder each source name stood for (sync/source-roots.ts): a name given to another folder is not taken for the same notes. */
   sourceRoots?: Record<string, string>;
+  /**
+   * When this machine took up a state made on another machine (sync/copy-hold.ts): every part it
+   * named then is `foreign`, so the parts that are not were sent here (`origin --split` retires them).
+   */
+  takenUpAt?: string;
 }
 
 /** One group's pace as the server showed it (sync/pace.ts owns the rules). */

@@ -41,13 +41,14 @@ export interface TakeUp {
  * At the start of a run that may write: is the loaded state another machine's? Then every part it
  * names is marked `foreign` (see the header). `fresh`: no state was loaded (nothing to mark).
  */
-export function takeUpState(config: Pick<Config, 'machineKey' | 'originPlace' | 'stateDir'>, state: SyncState, fresh: boolean, stamp: string | undefined = readMachineStamp(config.stateDir)): TakeUp {
+export function takeUpState(config: Pick<Config, 'machineKey' | 'originPlace' | 'stateDir'>, state: SyncState, fresh: boolean, stamp: string | undefined = readMachineStamp(config.stateDir), nowIso: string = new Date().toISOString()): TakeUp {
   const key = config.machineKey;
   if (key === undefined || stamp === key) return { stamp: false, marked: 0 };
   // No stamp: made before stamps existed. Ours, unless the origin beside it came from elsewhere too (a copied home, from an earlier version).
   const copied = !fresh && (stamp !== undefined || config.originPlace === 'elsewhere');
   let marked = 0;
   if (copied) {
+    state.takenUpAt ??= nowIso;
     for (const ref of everyPart(state)) {
       if (ref.foreign === true) continue;
       ref.foreign = true;
@@ -74,6 +75,7 @@ export function partsHeldAsCopy(state: SyncState): EpisodeRef[] {
 
 /** `origin --keep`: this machine's user says the state is theirs; every mark goes, and what was held is deleted by the next run. Returns how many were marked. */
 export function keepAsOurs(state: SyncState): number {
+  delete state.takenUpAt;
   let cleared = 0;
   for (const ref of everyPart(state)) {
     if (ref.foreign !== true) continue;
@@ -81,4 +83,16 @@ export function keepAsOurs(state: SyncState): number {
     cleared++;
   }
   return cleared;
+}
+
+/**
+ * `origin --split`: the parts this machine sent itself under the shared origin, to retire once it
+ * has an origin of its own (its notes go out again under that one). Only in a state taken up from
+ * another machine, where every part the other machine named is `foreign`. In a state made here
+ * beside an origin made elsewhere, a part adopted while rebuilding may be the other machine's
+ * episode of the same text (a coincidence, or a synced folder): none is retired there.
+ */
+export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
+  if (state.takenUpAt === undefined) return [];
+  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== undefined);
 }

@@ -93,7 +93,7 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
     async (lock) => {
       const loaded = await loadState(config.stateDir);
       if (loaded.recovered !== undefined) logger.warn('state file was corrupt; kept aside and rebuilding from the server', { ...loaded.recovered });
-      const takeUp = takeUpState(config, loaded.state, loaded.fresh);
+      const takeUp = takeUpState(config, loaded.state, loaded.fresh, undefined, new Date((options.now ?? Date.now)()).toISOString());
       if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
       return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock, takeUp });
     },
