@@ -6,7 +6,7 @@
  * (MADEINOZ_KNOWLEDGE_MACHINE_ID) on one loopback test server. The synced folder, where the two
  * ARE one memory, is test/sync/synced-claude-folder.test.ts.
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
@@ -17,6 +17,9 @@ import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 import { main } from '../../src/cli-main.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
+import { realSteps } from '../../src/hooks/worker.js';
+import { takeOriginNote } from '../../src/lib/context/origin-note.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
@@ -166,6 +169,17 @@ describe('two machines with one origin that are not one memory', () => {
     await sync(b);
     expect(await held(b)).toBe(2);
 
+    // The hooks' worker records the question; the next session is told once, the one after is not.
+    const worker = async () => {
+      const steps = realSteps(configOf(b), nullLogger);
+      await steps.sync(configOf(b), { logger: nullLogger, signal: new AbortController().signal }).finally(() => steps.close());
+    };
+    await worker();
+    const stateDir = configOf(b).stateDir;
+    expect(takeOriginNote(stateDir)).toMatch(/^Note for the user from graphiti-memory-sync: .*2 deletion\(s\).*origin --keep`.*origin --split`/);
+    await worker();
+    expect(takeOriginNote(stateDir)).toBeUndefined();
+
     const kept = await cli(b, 'origin', '--keep');
     expect(kept.code).toBe(0);
     expect(kept.out).toContain('The next sync deletes the 2 episode(s) held until now.');
@@ -173,6 +187,9 @@ describe('two machines with one origin that are not one memory', () => {
     expect(graph()).toEqual(['One: One, edited on B.']);
     expect((await cli(b, 'origin')).out).toContain('Nothing to decide.');
     expect((await cli(b, 'status')).out).not.toContain('Two machines with one origin');
+    // Settled: the worker takes the question back, and a question asked later is told again.
+    await worker();
+    expect(existsSync(join(stateDir, 'origin-question.json'))).toBe(false);
   });
 
   it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {

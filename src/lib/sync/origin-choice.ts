@@ -16,7 +16,7 @@ import { withLock } from '../state/lock.js';
 import { readMachineStamp, writeMachineStamp } from '../state/machine-stamp.js';
 import { createEmptyState, loadState, saveState, setStateAside, type SyncState } from '../state/state.js';
 import { recordMachineChoice } from '../util/origin.js';
-import { cli } from '../util/install-route.js';
+import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
 import { keepAsOurs, partsHeldAsCopy, sentHereSinceTakeUp } from './copy-hold.js';
 
 /** Why a choice cannot be made here; the message names the next step. */
@@ -99,10 +99,10 @@ export async function splitOrigin(config: Config, now: () => Date = () => new Da
  * The question, with both next steps, for `status`, `origin` and the session's one-time note.
  * Undefined when there is none.
  */
-export function originQuestion(standing: OriginStanding, command: string = cli()): string | undefined {
+export function originQuestion(standing: OriginStanding, copy: RunningCopy = runningCopy()): string | undefined {
   if (!standing.undecided) return undefined;
   // The origin file first: once a run has taken the state folder up, the folder is stamped as this machine's.
   const came = standing.originFile === 'elsewhere' ? 'this machine\'s origin (graphiti-memory-sync/origin.json in the Claude config folder) was made on another machine' : 'the state folder this machine uses was made on another machine';
   const held = standing.held === 0 ? 'Nothing is held yet' : `${standing.held} deletion(s) of episodes this machine did not send are held, not done`;
-  return `${came}, so its episodes may be that machine's. ${held}: this machine deletes and replaces only what it sent itself until you say which it is. The same memory (a synced Claude config folder, or the other machine is no longer used): \`${command} origin --keep\`. Another memory (both machines in use with their own notes): \`${command} origin --split\`. See docs/troubleshooting.md "Two machines with one origin".`;
+  return `${came}, so its episodes may be that machine's. ${held}: this machine deletes and replaces only what it sent itself until you say which it is. The same memory (a synced Claude config folder, or the other machine is no longer used): ${namedCommand('origin --keep', copy)}. Another memory (both machines in use with their own notes): ${namedCommand('origin --split', copy)}. See docs/troubleshooting.md "Two machines with one origin".`;
 }
