@@ -45,24 +45,26 @@ export async function originStanding(config: Config, loaded?: SyncState): Promis
   return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0 || (config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere')) };
 }
 
-/** Refuses a choice this machine cannot record, with the next step. */
-function choosable(config: Config): string {
+/** Refuses a choice this machine cannot record, with the next step. Keep needs only a machine key (the state's marks are this machine's to clear); split needs an origin file to record it in. */
+function choosable(config: Config, choice: 'keep' | 'split'): string {
   if (config.machineKey === undefined) throw new OriginChoiceError('this machine has no machine id, so no copy is ever detected here and there is nothing to decide; to tell it from another machine, set MADEINOZ_KNOWLEDGE_MACHINE_ID to a stable value of your own');
-  if (config.originPlace === undefined) throw new OriginChoiceError('MADEINOZ_KNOWLEDGE_ORIGIN names this machine\'s origin: change that setting instead (a value no other machine uses gives it an origin of its own)');
-  if (config.originDerived === true) throw new OriginChoiceError(`there is no origin file in ${config.claudeConfigDir} (the origin is derived for this machine): there is nothing to keep or split`);
+  if (choice === 'keep') return config.machineKey;
+  if (config.originPlace === undefined) throw new OriginChoiceError('MADEINOZ_KNOWLEDGE_ORIGIN names this machine\'s origin: to split, set it to a value no other machine uses, then run `origin --keep` here so the state folder is this machine\'s');
+  if (config.originDerived === true) throw new OriginChoiceError(`there is no origin file in ${config.claudeConfigDir} (the origin is derived for this machine): there is nothing to split from`);
   return config.machineKey;
 }
 
 /** `origin --keep`. Returns how many held parts were released. */
 export async function keepOrigin(config: Config, now: () => Date = () => new Date()): Promise<number> {
-  const key = choosable(config);
+  const key = choosable(config, 'keep');
   return withLock(
     config.stateDir,
     async () => {
       const { state, fresh } = await loadState(config.stateDir);
       const released = keepAsOurs(state);
       if (!fresh && released > 0) await saveState(config.stateDir, state);
-      if (config.originPlace === 'elsewhere') recordMachineChoice(config.claudeConfigDir, key, 'keep', now);
+      // Only an origin file made elsewhere needs the choice recorded (a setting, or a file made here, has nothing to keep).
+      if (config.originPlace === 'elsewhere' && config.originDerived !== true) recordMachineChoice(config.claudeConfigDir, key, 'keep', now);
       writeMachineStamp(config.stateDir, key, now());
       return released;
     },
@@ -72,7 +74,7 @@ export async function keepOrigin(config: Config, now: () => Date = () => new Dat
 
 /** `origin --split`. Returns the new origin and where the state was put aside. */
 export async function splitOrigin(config: Config, now: () => Date = () => new Date()): Promise<{ origin: string; stateAside: string | undefined; retired: number }> {
-  const key = choosable(config);
+  const key = choosable(config, 'split');
   // On the machine that made both, a split would give the original memory a new origin and send all of it again: it belongs on the copy.
   if (!(await originStanding(config)).undecided) throw new OriginChoiceError('the origin file and the state folder were made on this machine: nothing here is a copy. Run `origin --split` on the machine that got the copy');
   return withLock(
