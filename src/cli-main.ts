@@ -300,6 +300,12 @@ async function commandPull(config: Config, values: Record<string, string | boole
   });
   if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
   else io.stdout(formatPullReport(report));
+  // One origin on two machines: pull takes the other machine's notes at this machine's paths (the same checkout path) for this one's own, and brings none of them (sync/copy-hold.ts).
+  if (report.linked && values.json !== true) {
+    const { originQuestion, originStanding } = await import('./lib/sync/origin-choice.js');
+    const question = originQuestion(await originStanding(config));
+    if (question !== undefined) io.stdout(`Next: pull does not bring the notes of a machine with this machine's origin at this machine's paths (they count as its own): ${question}\n`);
+  }
   if (!report.linked) return 2;
   return report.conflicts.length === 0 ? 0 : 1;
 }

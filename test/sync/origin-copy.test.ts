@@ -15,11 +15,13 @@ import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
 import { main } from '../../src/cli-main.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { realSteps } from '../../src/hooks/worker.js';
 import { takeOriginNote } from '../../src/lib/context/origin-note.js';
 import { nullLogger } from '../../src/lib/util/log.js';
+import { link, machine, topic } from '../pull/homes.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
@@ -33,21 +35,12 @@ afterEach(() => {
 });
 
 const PROJECT = '-home-me-app';
-const note = (name: string, body: string) => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\n${body}\n`;
-/** What the graph holds: each note's name with its last line, sorted. */
-const graph = () => server.episodes('main').map((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}`).sort();
+const graph = () => graphOf(server);
 const machineOf = new Map<Sandbox, string>();
 const configOf = (box: Sandbox) => box.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: machineOf.get(box) ?? 'machine-a' });
 
-/** Runs until nothing is waiting (a sync waits for its notes, then deletes the versions they replace). */
-async function sync(box: Sandbox): Promise<void> {
-  for (let round = 0; round < 6; round++) {
-    const s = await runSync(configOf(box), { waitMs: 5000 });
-    await server.whenIdle();
-    if (round > 0 && s.queued === 0 && s.pending === 0 && s.failed === 0) return;
-  }
-  throw new Error('the sync did not settle');
-}
+/** Runs until nothing is waiting. */
+const sync = (box: Sandbox) => syncSettled(server, () => configOf(box));
 
 function machineB(): Sandbox {
   const b = makeSandbox(server.url);
@@ -190,6 +183,32 @@ describe('two machines with one origin that are not one memory', () => {
     // Settled: the worker takes the question back, and a question asked later is told again.
     await worker();
     expect(existsSync(join(stateDir, 'origin-question.json'))).toBe(false);
+  });
+
+  it('linked machines with one origin (origin.json in a dotfiles repository): pull says why it may bring nothing; after `origin --split` it is not said again, and the split machine\'s notes still reach the other', async () => {
+    const laptop = machine(server, 'work', undefined, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'laptop' });
+    const desktop = machine(server, 'work', undefined, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'desktop' });
+    extraBoxes.push(laptop.box, desktop.box);
+    machineOf.set(laptop.box, 'laptop');
+    machineOf.set(desktop.box, 'desktop');
+    await link(laptop, desktop);
+    laptop.write('one.md', topic('One', 'Written on the laptop.'));
+    await laptop.sync();
+    cpSync(laptop.box.path('claude', 'graphiti-memory-sync'), desktop.box.path('claude', 'graphiti-memory-sync'), { recursive: true });
+    desktop.write('two.md', topic('Two', 'Written on the desktop.'));
+    await desktop.sync();
+
+    const before = await cli(desktop.box, 'pull', '--cwd', desktop.repo);
+    expect(before.out).toMatch(/^Next: pull does not bring the notes of a machine with this machine's origin .*origin --split`/m);
+
+    expect((await cli(desktop.box, 'origin', '--split')).code).toBe(0);
+    desktop.write('three.md', topic('Three', 'Written on the desktop after the split.'));
+    await desktop.sync();
+    expect((await cli(desktop.box, 'pull', '--cwd', desktop.repo)).out).not.toContain('Next: pull does not bring');
+    // The desktop's notes, now under its own origin, still reach the laptop; the laptop's note stays as it was.
+    const pulled = (await laptop.pull({ projectDirs: [laptop.repo] })).written.map((w) => w.file);
+    expect(pulled).toContain(join(laptop.memoryDir, 'three.md'));
+    expect(pulled).not.toContain(join(laptop.memoryDir, 'one.md'));
   });
 
   it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {

@@ -9,12 +9,12 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSync } from '../../src/lib/sync/sync.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import { loadState } from '../../src/lib/state/state.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
@@ -30,23 +30,14 @@ afterEach(() => {
 
 /** The same checkout path on both machines, so the same Claude Code project folder. */
 const PROJECT = '-home-me-app';
-const note = (name: string, body: string) => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\n${body}\n`;
 const writes = () => server.calls.filter((c) => c.tool === 'add_memory' || c.tool === 'delete_episode').length;
-/** What the graph holds: each note's name with its last line, sorted. */
-const graph = () => server.episodes('main').map((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}`).sort();
+const graph = () => graphOf(server);
 
 /** Settings per sandbox (the machine ids of the second case). */
 const settingsOf = new Map<Sandbox, Record<string, string>>();
 
-/** Runs until nothing is waiting (a sync waits for its notes, then deletes the versions they replace). */
-async function sync(box: Sandbox): Promise<void> {
-  for (let round = 0; round < 6; round++) {
-    const s = await runSync(box.config(settingsOf.get(box)), { waitMs: 5000 });
-    await server.whenIdle();
-    if (round > 0 && s.queued === 0 && s.pending === 0 && s.failed === 0) return;
-  }
-  throw new Error('the sync did not settle');
-}
+/** Runs until nothing is waiting. */
+const sync = (box: Sandbox) => syncSettled(server, () => box.config(settingsOf.get(box)));
 
 /** The folder sync: B's ~/.claude becomes A's (origin.json and memory), B's state stays its own. */
 function folderSync(from: Sandbox, to: Sandbox): void {
