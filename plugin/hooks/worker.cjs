@@ -4282,8 +4282,8 @@ var init_ids = __esm({
 // src/lib/util/process-alive.ts
 function procState(pid) {
   try {
-    const stat5 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat5.slice(stat5.lastIndexOf(")") + 2, stat5.lastIndexOf(")") + 3) || void 0;
+    const stat6 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
   }
@@ -4474,8 +4474,8 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat5 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
-      const ticks = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ")[19];
+      const stat6 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
       return void 0;
@@ -35460,10 +35460,10 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename8) {
+function isPriorEpisodeFor(episode, basename9) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename8}`;
+  return parts[parts.length - 1] === `File: ${basename9}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
@@ -35517,12 +35517,12 @@ function indexGroup(episodes) {
   }
   return index;
 }
-async function decidePriorTakeover({ migration, listing, outgoing }) {
+async function decidePriorTakeover({ migration, listing: listing2, outgoing }) {
   const takeover = { adoptions: [], replacements: [] };
   const indexes = /* @__PURE__ */ new Map();
   for (const { record: record2, absPath, entry } of migration.candidates) {
     const group = record2.episodes[0]?.groupId;
-    const listed = group === void 0 ? void 0 : listing.get(group);
+    const listed = group === void 0 ? void 0 : listing2.get(group);
     if (listed === void 0 || group === void 0) continue;
     const index = indexes.get(group) ?? indexGroup(listed.episodes);
     indexes.set(group, index);
@@ -70743,8 +70743,8 @@ var init_shared = __esm({
 });
 
 // src/lib/sync/pace.ts
-function costlyListing(listing) {
-  return listing.ms !== void 0 && listing.direct !== true && listing.listed >= COSTLY_LISTING_EPISODES;
+function costlyListing(listing2) {
+  return listing2.ms !== void 0 && listing2.direct !== true && listing2.listed >= COSTLY_LISTING_EPISODES;
 }
 function paceOf(state, group) {
   const raw = state.groups?.[group];
@@ -70817,21 +70817,21 @@ function typicalWaitOf(pace) {
 function stepSamples(pace) {
   return pace.stepsMs?.length ?? 0;
 }
-function lastMovement(pace, listing, now = Number.POSITIVE_INFINITY) {
+function lastMovement(pace, listing2, now = Number.POSITIVE_INFINITY) {
   let newest2 = 0;
-  for (const e of listing.episodes) {
+  for (const e of listing2.episodes) {
     const t = parseTime2(e.created_at);
     if (t !== void 0 && t > newest2) newest2 = t;
   }
   return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
 }
 function nextPace(input2) {
-  const { previous, listing, now } = input2;
+  const { previous, listing: listing2, now } = input2;
   const pace = { ...previous };
-  if (listing.direct === true) {
-  } else if (listing.complete) pace.size = listing.episodes.length;
-  else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
-  if (costlyListing(listing) && listing.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing.ms), Math.round(now)]].slice(-SAMPLES);
+  if (listing2.direct === true) {
+  } else if (listing2.complete) pace.size = listing2.episodes.length;
+  else if (listing2.episodes.length > (pace.size ?? 0)) pace.size = listing2.episodes.length;
+  if (costlyListing(listing2) && listing2.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing2.ms), Math.round(now)]].slice(-SAMPLES);
   if (input2.sightings.length > 0) {
     const seen = input2.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime2(episode.created_at);
@@ -70842,9 +70842,9 @@ function nextPace(input2) {
     const correction = skewOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    const steps = listing.complete ? processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
+    const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
+    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing2, seen, input2.waitingSentAt ?? [])));
     pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
@@ -70852,7 +70852,7 @@ function nextPace(input2) {
       pace.headSentAt = latest.sentAt;
     }
   }
-  if (costlyListing(listing) && listing.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
+  if (costlyListing(listing2) && listing2.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing2.ms ?? 0))]);
   return pace;
 }
 function spanTimes(started, pace, sentAt, anchor2) {
@@ -70883,14 +70883,14 @@ function heldBetween(looks, from, to) {
 function spanSamples(spanMs, n) {
   return Array(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
 }
-function batchStart(pace, listing, seen, waitingSentAt) {
+function batchStart(pace, listing2, seen, waitingSentAt) {
   let first = Number.POSITIVE_INFINITY;
   for (const t of waitingSentAt) first = Math.min(first, t);
   for (const s of seen) first = Math.min(first, s.sentAt);
   if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
   const ours = new Set(seen.map((s) => s.created));
   const correction = skewOf(pace);
-  for (const e of listing.episodes) {
+  for (const e of listing2.episodes) {
     const created = parseTime2(e.created_at);
     if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
   }
@@ -70909,8 +70909,8 @@ function firstAbove(sorted, value) {
   }
   return lo;
 }
-function processingTimes(seen, listing, skew, held) {
-  const starts = listing.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
+function processingTimes(seen, listing2, skew, held) {
+  const starts = listing2.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
   const byStart = new Map(seen.map((s) => [s.created, s]));
   const steps = [];
   for (const b of seen) {
@@ -71093,7 +71093,7 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
 }
 async function fetchListing(ctx, options2) {
   const { state } = ctx;
-  const listing = /* @__PURE__ */ new Map();
+  const listing2 = /* @__PURE__ */ new Map();
   const groups = waitingMarkers(state, options2.rebuilding, options2.sharedOrigins);
   for (const group of options2.listInFull ?? []) groups.set(group, /* @__PURE__ */ new Set());
   const direct = new DirectReader(ctx, options2);
@@ -71114,14 +71114,14 @@ async function fetchListing(ctx, options2) {
       if (!now) continue;
       const read = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
       if (read !== void 0) {
-        listing.set(group, { ...read, ...since });
+        listing2.set(group, { ...read, ...since });
         covered.push(group);
         continue;
       }
       const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && !restarted && (!options2.rebuilding || options2.coveredBefore === true);
       try {
         const listed = { ...await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
-        listing.set(group, listed);
+        listing2.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error62) {
         if (error62 instanceof McpError && !error62.retryable && error62.kind !== "tool" && !refusesEndpoint(error62)) throw new SyncError(`Graphiti rejected get_episodes: ${error62.message}`, { cause: error62 });
@@ -71132,7 +71132,7 @@ async function fetchListing(ctx, options2) {
   } finally {
     await direct.close();
   }
-  return { listing, coveredAll: covered.length > 0 && covered.length === listing.size };
+  return { listing: listing2, coveredAll: covered.length > 0 && covered.length === listing2.size };
 }
 function stopwatch(ctx) {
   const started = ctx.now();
@@ -75864,6 +75864,49 @@ var init_pulled = __esm({
   }
 });
 
+// src/lib/util/file-identity.ts
+async function sameFile(a, b) {
+  const [x, y] = await Promise.all([(0, import_promises9.stat)(a, { bigint: true }).catch(() => void 0), (0, import_promises9.stat)(b, { bigint: true }).catch(() => void 0)]);
+  return x !== void 0 && y !== void 0 && x.dev === y.dev && x.ino === y.ino;
+}
+async function listedAs(path) {
+  return (await listing((0, import_node_path28.dirname)(path)))?.has((0, import_node_path28.basename)(path)) ?? true;
+}
+function spellingsOnce() {
+  const listings = /* @__PURE__ */ new Map();
+  return async (path) => {
+    const folder = (0, import_node_path28.dirname)(path);
+    if (listings.get(folder)?.has((0, import_node_path28.basename)(path)) === true) return true;
+    const names = await listing(folder);
+    if (names === void 0) return true;
+    listings.set(folder, names);
+    return names.has((0, import_node_path28.basename)(path));
+  };
+}
+async function otherSpelling(path, others) {
+  for (const other of others) {
+    if (other === path || !await sameFile(path, other)) continue;
+    const [mine, theirs] = await Promise.all([listing((0, import_node_path28.dirname)(path)), listing((0, import_node_path28.dirname)(other))]);
+    if (mine?.has((0, import_node_path28.basename)(path)) === true && theirs?.has((0, import_node_path28.basename)(other)) === true) continue;
+    return other;
+  }
+  return void 0;
+}
+async function listing(folder) {
+  return (0, import_promises9.readdir)(folder).then(
+    (names) => new Set(names),
+    () => void 0
+  );
+}
+var import_promises9, import_node_path28;
+var init_file_identity = __esm({
+  "src/lib/util/file-identity.ts"() {
+    "use strict";
+    import_promises9 = require("node:fs/promises");
+    import_node_path28 = require("node:path");
+  }
+});
+
 // src/lib/util/pool.ts
 async function runPool(items, concurrency, worker, shouldStop = () => false) {
   let next = 0;
@@ -76035,8 +76078,8 @@ async function backAfterSettling(input2, gone) {
   for (const record2 of gone) {
     const root = input2.sources.find((s) => s.name === record2.source)?.root;
     if (root === void 0) continue;
-    const absPath = (0, import_node_path28.join)(root, ...record2.relPath.split("/"));
-    const wait = goneMidWriteWait(await (0, import_promises9.stat)((0, import_node_path28.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
+    const absPath = (0, import_node_path29.join)(root, ...record2.relPath.split("/"));
+    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path29.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
     if (wait === void 0) continue;
     candidates.push({ record: record2, absPath });
     waitMs = Math.max(waitMs, wait);
@@ -76045,8 +76088,8 @@ async function backAfterSettling(input2, gone) {
   await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   const back = [];
   for (const { record: record2, absPath } of candidates) {
-    const st = await (0, import_promises9.stat)(absPath).catch(() => void 0);
-    if (st === void 0 || !st.isFile()) continue;
+    const st = await (0, import_promises10.stat)(absPath).catch(() => void 0);
+    if (st === void 0 || !st.isFile() || !await listedAs(absPath)) continue;
     back.push({ record: record2, file: { source: record2.source, kind: record2.kind, relPath: record2.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...record2.project === void 0 ? {} : { project: record2.project } } });
   }
   return back;
@@ -76055,7 +76098,7 @@ async function assessSettled(input2, id, file2, existing, waitMs) {
   await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   let st;
   try {
-    st = await (0, import_promises9.stat)(file2.absPath);
+    st = await (0, import_promises10.stat)(file2.absPath);
   } catch {
     return { kind: "gone" };
   }
@@ -76208,13 +76251,13 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs25, import_promises9, import_node_path28, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs25, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
     import_node_fs25 = require("node:fs");
-    import_promises9 = require("node:fs/promises");
-    import_node_path28 = require("node:path");
+    import_promises10 = require("node:fs/promises");
+    import_node_path29 = require("node:path");
     init_episode();
     init_redact();
     init_hash();
@@ -76223,6 +76266,7 @@ var init_plan = __esm({
     init_pulled();
     init_state();
     init_backoff();
+    init_file_identity();
     init_pool();
     init_failed_steps();
     init_mid_write();
@@ -76424,9 +76468,9 @@ function processedBefore(a, b) {
 function visibleKey(group, marker) {
   return `${group}\0${marker}`;
 }
-function visibleByMarker(listing) {
+function visibleByMarker(listing2) {
   const visible = /* @__PURE__ */ new Map();
-  for (const [group, { episodes }] of listing) {
+  for (const [group, { episodes }] of listing2) {
     for (const episode of episodes) {
       const { marker } = episode;
       if (marker === void 0) continue;
@@ -76476,20 +76520,20 @@ var init_status = __esm({
 async function reconcileWithGraph(ctx, run2) {
   const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
   if (fetched === void 0) return false;
-  const { listing } = fetched;
+  const { listing: listing2 } = fetched;
   if (fetched.coveredAll) run2.covered = true;
   const { config: config2, state, logger } = ctx;
   if (run2.prior !== void 0) {
-    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing: listing2, outgoing: ctx.outgoing }));
     for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
     run2.prior = void 0;
   }
-  for (const listed of listing.values()) {
+  for (const listed of listing2.values()) {
     ctx.counts.listing.requests += listed.requests;
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2) });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
@@ -77161,7 +77205,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path29.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path30.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -77204,12 +77248,12 @@ function noteKeyWrittenAt(stateDir) {
     return void 0;
   }
 }
-var import_node_fs26, import_node_path29, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs26, import_node_path30, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
     import_node_fs26 = require("node:fs");
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -77234,7 +77278,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path30.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path31.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -77270,7 +77314,7 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path30.join)(root, ".git");
+  const dotGit = (0, import_node_path31.join)(root, ".git");
   let st;
   try {
     st = (0, import_node_fs27.statSync)(dotGit);
@@ -77281,10 +77325,10 @@ function commonGitDir(root) {
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs27.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path30.isAbsolute)(m[1]) ? m[1] : (0, import_node_path30.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path31.isAbsolute)(m[1]) ? m[1] : (0, import_node_path31.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path30.isAbsolute)(common) ? common : (0, import_node_path30.resolve)(gitDir, common);
+      const common = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path31.isAbsolute)(common) ? common : (0, import_node_path31.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -77306,7 +77350,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -77327,7 +77371,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -77350,7 +77394,7 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs27.openSync)((0, import_node_path30.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs27.openSync)((0, import_node_path31.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
       head = buffer.toString("utf8", 0, (0, import_node_fs27.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
@@ -77365,24 +77409,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path30.resolve)(path);
+  let dir = (0, import_node_path31.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path30.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path30.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path30.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path31.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path31.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path31.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path30.resolve)(path);
+  return (0, import_node_path31.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path30;
+var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path31;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
     import_node_fs27 = require("node:fs");
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
   }
 });
 
@@ -77436,7 +77480,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path31.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path32.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -77479,7 +77523,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path31.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path32.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -77487,7 +77531,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path31;
+var import_node_os7, import_node_path32;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -77501,7 +77545,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path31 = require("node:path");
+    import_node_path32 = require("node:path");
   }
 });
 
@@ -79076,8 +79120,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path32.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path32.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path33.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path33.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -79115,11 +79159,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path32, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path33, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -79334,7 +79378,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises10.readFile)((0, import_node_path33.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises11.readFile)((0, import_node_path34.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -79347,7 +79391,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path34.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -79355,15 +79399,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path34.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises10, import_node_path33, INDEX_FILE;
+var import_promises11, import_node_path34, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
-    import_promises10 = require("node:fs/promises");
-    import_node_path33 = require("node:path");
+    import_promises11 = require("node:fs/promises");
+    import_node_path34 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -79380,7 +79424,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path34.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path35.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -79403,12 +79447,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path34;
+var import_node_os8, import_node_path35;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path34 = require("node:path");
+    import_node_path35 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -79485,19 +79529,19 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs28.statSync)((0, import_node_path35.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs28.statSync)((0, import_node_path36.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
   try {
-    raw = await (0, import_promises11.readFile)(file2);
+    raw = await (0, import_promises12.readFile)(file2);
   } catch {
     return void 0;
   }
@@ -79505,9 +79549,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path35.basename)(file2);
+  const name = (0, import_node_path36.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path35.join)((0, import_node_path35.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path36.join)((0, import_node_path36.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -79517,8 +79561,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path35.resolve)(memoryDir, path);
-  const rel = (0, import_node_path35.relative)((0, import_node_path35.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path36.resolve)(memoryDir, path);
+  const rel = (0, import_node_path36.relative)((0, import_node_path36.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -79571,6 +79615,7 @@ async function pullLocked(config2, options2, key, logger) {
   const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
+  if (report.complete) await takeOtherSpellings(config2.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
@@ -79590,6 +79635,7 @@ async function pullLocked(config2, options2, key, logger) {
     if (rule === void 0) absenceRules.set(group, rule = ruleOf(group));
     return rule;
   };
+  const spelt = spellingsOnce();
   const journal = new PendingWrites(config2.stateDir);
   try {
     for (const id of ids) {
@@ -79602,7 +79648,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -79646,7 +79692,7 @@ async function pullInto(project, id, path, run2) {
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
   const absentHere = incoming === void 0 && own2 === void 0 && pulled !== void 0 && local !== void 0;
-  let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
+  const facts2 = {
     incoming,
     own: own2,
     pulled,
@@ -79657,12 +79703,15 @@ async function pullInto(project, id, path, run2) {
     firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
     now: run2.now,
     ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 }
-  });
+  };
+  const otherSpelt = local !== void 0 && pulled !== void 0 && !await run2.spelt(file2);
+  const gone = otherSpelt ? decide2({ ...facts2, local: void 0, sameAsLocal: false, firstOfText: void 0, patienceMs: 0 }) : void 0;
+  let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : gone !== void 0 && gone.kind !== "write" ? gone : decide2(facts2);
   if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || run2.lostFolders.has(project.memoryDir))) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal };
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes) };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -79706,10 +79755,49 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path35.join)((0, import_node_path35.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path36.join)((0, import_node_path36.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
+}
+async function takeOtherSpellings(stateDir, ledger, notes, projects, report, listed) {
+  const journal = new PendingWrites(stateDir);
+  try {
+    for (const entry of Object.values(ledger.notes)) await takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal);
+  } finally {
+    await journal.close();
+  }
+}
+async function takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal) {
+  const id = noteId(entry.project, entry.path);
+  if (entry.hash === "" || notes.incoming.has(id) || notes.own.has(id) || !listed(entry.group)) return;
+  const folder = projects.get(entry.project)?.find((p) => inside2(p.memoryDir, entry.path) === entry.file);
+  if (folder === void 0) return;
+  const live = liveFilesIn(folder, notes);
+  const twin = await otherSpelling(entry.file, live.keys());
+  const version2 = twin === void 0 ? void 0 : live.get(twin);
+  const known2 = twin === void 0 ? void 0 : ledger.notes[twin];
+  if (twin === void 0 || version2 === void 0 || known2 !== void 0 && known2.hash !== entry.hash) return;
+  if ((await readLocal(entry.file))?.hash !== entry.hash) return;
+  const fm = frontmatterOf(version2);
+  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const moved = { ...known2 ?? { ...kept, path: version2.path, file: twin, version: 0 }, indexLine: { memoryDir: folder.memoryDir, path: version2.path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } } };
+  await journal.add({ target: twin, hash: entry.hash, note: moved });
+  if (!await listedAs(twin) && !await (0, import_promises12.rename)(entry.file, twin).then(() => true, () => false)) return;
+  delete ledger.notes[entry.file];
+  ledger.notes[twin] = moved;
+  await unindexNote(folder.memoryDir, entry.path);
+  await writeIndexLine(moved);
+  report.respelt.push({ from: entry.file, to: twin });
+}
+function liveFilesIn(project, notes) {
+  const out = /* @__PURE__ */ new Map();
+  for (const versions of notes.all.values()) {
+    const v = versions.reduce((m, x) => newest(m, x), void 0);
+    const file2 = v === void 0 || v.project !== project.id ? void 0 : inside2(project.memoryDir, v.path);
+    if (file2 !== void 0 && v !== void 0) out.set(file2, v);
+  }
+  return out;
 }
 function siblingOf(v, a) {
   return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
@@ -79754,8 +79842,9 @@ async function act(decision, a, pending) {
       return;
     }
     case "remove-local":
+      if (await otherSpelling(file2, a.liveFiles().keys()) !== void 0) return;
       await unindexNote(a.project.memoryDir, a.path);
-      const gone = await (0, import_promises11.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
+      const gone = await (0, import_promises12.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
       if (!gone) return;
       delete ledger.notes[file2];
       report.removed.push(file2);
@@ -79790,13 +79879,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs28, import_promises11, import_node_path35, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs28, import_promises12, import_node_path36, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
     import_node_fs28 = require("node:fs");
-    import_promises11 = require("node:fs/promises");
-    import_node_path35 = require("node:path");
+    import_promises12 = require("node:fs/promises");
+    import_node_path36 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
@@ -79810,6 +79899,7 @@ var init_pull = __esm({
     init_pace();
     init_group_reach();
     init_prepare();
+    init_file_identity();
     init_fs_atomic();
     init_log();
     init_origin();
