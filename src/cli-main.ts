@@ -164,7 +164,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
   // Everything the command prints with is loaded before the sync starts, not after: a `sync --wait`
   // runs for minutes, and an upgrade meanwhile replaces the files a later import() would load
   // (a newer module under this older process, or none at all while npm writes the new ones).
-  const [{ runSync, isClean }, reports] = await Promise.all([import('./lib/sync/sync.js'), json ? undefined : import('./commands/reports.js')]);
+  const [{ runSync, isClean }, reports, copyQuestion] = await Promise.all([import('./lib/sync/sync.js'), json ? undefined : import('./commands/reports.js'), json ? undefined : import('./lib/sync/origin-choice.js')]);
   const max = wholeNumber('max', values.max as string | undefined);
   const waitMs = wholeNumber('wait', values.wait as string | undefined);
   const progress = io.isTTY && !json ? progressBar(io) : undefined;
@@ -194,6 +194,9 @@ async function commandSync(config: Config, values: Record<string, string | boole
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {
       io.stdout(reports.formatSyncSummary(summary, config));
+      // Deletions held as another machine's (sync/copy-hold.ts) are no failure, but the user is the one to settle them.
+      const question = copyQuestion === undefined ? undefined : copyQuestion.originQuestion(await copyQuestion.originStanding(config));
+      if (question !== undefined) io.stdout(`Two machines with one origin: ${question}\n`);
     }
     // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
     if (summary.dryRun) return summary.failed === 0 ? 0 : 1;

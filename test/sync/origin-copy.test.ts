@@ -125,6 +125,7 @@ describe('two machines with one origin that are not one memory', () => {
     expect(asked.out).toMatch(/^Origin: m-[0-9a-f]{10} \(made on another machine\)/);
     expect(asked.out).toMatch(/1 deletion\(s\) of episodes this machine did not send are held.*origin --keep`.*origin --split`/s);
     expect((await cli(b, 'status')).out).toMatch(/Two machines with one origin: .*origin --split/);
+    expect((await cli(b, 'sync')).out).toMatch(/^Two machines with one origin: .*origin --keep`.*origin --split`/m);
     // On the machine that made them, nothing is asked, and a split is refused.
     expect((await cli(a, 'origin')).code).toBe(0);
     expect((await cli(a, 'origin', '--split')).code).toBe(2);
