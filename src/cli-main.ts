@@ -305,9 +305,9 @@ async function commandPull(config: Config, values: Record<string, string | boole
   else io.stdout(formatPullReport(report));
   // One origin on two machines: pull takes the other machine's notes at this machine's paths (the same checkout path) for this one's own, and brings none of them (sync/copy-hold.ts).
   if (report.linked && values.json !== true) {
-    const { originQuestion, originStanding } = await import('./lib/sync/origin-choice.js');
-    const question = originQuestion(await originStanding(config));
-    if (question !== undefined) io.stdout(`Next: pull does not bring the notes of a machine with this machine's origin at this machine's paths (they count as its own): ${question}\n`);
+    const { sharedOriginPullHint, originStanding } = await import('./lib/sync/origin-choice.js');
+    const hint = sharedOriginPullHint(await originStanding(config));
+    if (hint !== undefined) io.stdout(`Next: ${hint}\n`);
   }
   if (!report.linked) return 2;
   return report.conflicts.length === 0 ? 0 : 1;

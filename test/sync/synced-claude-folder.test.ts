@@ -10,6 +10,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import { originQuestion, originStanding } from '../../src/lib/sync/origin-choice.js';
 import { loadState } from '../../src/lib/state/state.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -59,6 +60,8 @@ describe('a Claude config folder synced between two machines (one origin, one me
     settingsOf.set(b, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'machine-b' });
     await syncedFolder(b);
     for (const box of [a, b]) expect(partsHeldAsCopy((await loadState(box.config(settingsOf.get(box)).stateDir, { readOnly: true })).state)).toEqual([]);
+    // Nothing is asked: no question for status, sync or the session.
+    expect(originQuestion(await originStanding(b.config(settingsOf.get(b))))).toBeUndefined();
   });
 });
 

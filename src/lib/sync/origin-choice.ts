@@ -32,8 +32,15 @@ export interface OriginStanding {
   stateFolder: 'here' | 'elsewhere' | 'none';
   /** Retired parts held as another machine's (copy-hold.ts). */
   held: number;
-  /** Whether the user has a question to answer: something held, or an origin or state made elsewhere that nobody settled. */
+  /**
+   * The question is open: something is held. Only then is it asked (status, sync, the session):
+   * a synced folder, whose origin file comes from the other machine, holds nothing and is asked nothing.
+   */
   undecided: boolean;
+  /** The origin file or the state folder was made on another machine, and this machine's user has not said what it is. */
+  fromElsewhere: boolean;
+  /** This machine took its state up from another machine (copy-hold.ts `takenUpAt`): a split has something of its own to retire. */
+  takenUp: boolean;
 }
 
 export async function originStanding(config: Config, loaded?: SyncState): Promise<OriginStanding> {
@@ -42,7 +49,8 @@ export async function originStanding(config: Config, loaded?: SyncState): Promis
   const stateFolder = stamp === undefined ? 'none' : stamp === config.machineKey ? 'here' : 'elsewhere';
   const originFile = config.originDerived === true ? 'derived' : config.originPlace === undefined ? 'setting' : config.originPlace;
   const held = partsHeldAsCopy(state).length;
-  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0 || (config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere')) };
+  const fromElsewhere = config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere');
+  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined };
 }
 
 /** Refuses a choice this machine cannot record, with the next step. Keep needs only a machine key (the state's marks are this machine's to clear); split needs an origin file to record it in. */
@@ -76,7 +84,8 @@ export async function keepOrigin(config: Config, now: () => Date = () => new Dat
 export async function splitOrigin(config: Config, now: () => Date = () => new Date()): Promise<{ origin: string; stateAside: string | undefined; retired: number }> {
   const key = choosable(config, 'split');
   // On the machine that made both, a split would give the original memory a new origin and send all of it again: it belongs on the copy.
-  if (!(await originStanding(config)).undecided) throw new OriginChoiceError('the origin file and the state folder were made on this machine: nothing here is a copy. Run `origin --split` on the machine that got the copy');
+  const standing = await originStanding(config);
+  if (!standing.undecided && !standing.fromElsewhere && !standing.takenUp) throw new OriginChoiceError('the origin file and the state folder were made on this machine: nothing here is a copy. Run `origin --split` on the machine that got the copy');
   return withLock(
     config.stateDir,
     async () => {
@@ -107,4 +116,14 @@ export function originQuestion(standing: OriginStanding, copy: RunningCopy = run
   const came = standing.originFile === 'elsewhere' ? 'this machine\'s origin (graphiti-memory-sync/origin.json in the Claude config folder) was made on another machine' : 'the state folder this machine uses was made on another machine';
   const held = standing.held === 0 ? 'Nothing is held yet' : `${standing.held} deletion(s) of episodes this machine did not send are held, not done`;
   return `${came}, so its episodes may be that machine's. ${held}: this machine deletes and replaces only what it sent itself until you say which it is. The same memory (a synced Claude config folder, or the other machine is no longer used): ${namedCommand('origin --keep', copy)}. Another memory (both machines in use with their own notes): ${namedCommand('origin --split', copy)}. See docs/troubleshooting.md "Two machines with one origin".`;
+}
+
+/**
+ * For `pull`: an origin or state from another machine, not settled. pull takes that machine's notes
+ * at this machine's paths (the same checkout path on both) for this machine's own, and brings none of
+ * them. Undefined when it does not apply.
+ */
+export function sharedOriginPullHint(standing: OriginStanding, copy: RunningCopy = runningCopy()): string | undefined {
+  if (!standing.fromElsewhere && !standing.undecided) return undefined;
+  return `this machine's origin or state was made on another machine, so pull does not bring that machine's notes at this machine's paths (they count as this machine's own). Another memory (both machines in use with their own notes): ${namedCommand('origin --split', copy)}; the same memory: ${namedCommand('origin --keep', copy)}.`;
 }
