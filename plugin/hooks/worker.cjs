@@ -4738,6 +4738,22 @@ function earlierDerivedOrigin(m) {
 function derivedOrigin(m, claudeConfigDir) {
   return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path5.resolve)(claudeConfigDir)}`, m.user);
 }
+function machineKey(machineId) {
+  if (machineId === void 0 || machineId === "") return void 0;
+  return `k-${(0, import_node_crypto2.createHash)("sha256").update(`graphiti-memory-sync machine\0${machineId}`).digest("hex").slice(0, 16)}`;
+}
+function parseChoices(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [key, raw] of Object.entries(value)) {
+    const c = raw;
+    if (typeof c !== "object" || c === null) continue;
+    const at = typeof c.at === "string" ? c.at : "";
+    if (c.choice === "keep") out[key] = { choice: "keep", at };
+    else if (c.choice === "split" && typeof c.origin === "string" && ORIGIN_NAME.test(c.origin)) out[key] = { choice: "split", origin: c.origin, at };
+  }
+  return out;
+}
 function parseOriginFile(file2, text3) {
   let value;
   try {
@@ -4748,7 +4764,8 @@ function parseOriginFile(file2, text3) {
   const v = value;
   if (typeof v !== "object" || v === null || typeof v.origin !== "string" || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file2, 'no valid "origin"');
   const previous = Array.isArray(v.previous) ? v.previous.filter((p) => typeof p === "string" && ORIGIN_NAME.test(p) && p !== v.origin) : [];
-  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "" };
+  const machines = parseChoices(v.machines);
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "", ...typeof v.madeOn === "string" ? { madeOn: v.madeOn } : {}, ...machines === void 0 ? {} : { machines } };
 }
 function readOriginFile(file2) {
   let text3;
@@ -4784,19 +4801,43 @@ function isFolder(path) {
     return false;
   }
 }
-function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date()) {
+function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date(), key = machineKey(m.machineId)) {
   const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
   const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
   const kept = readOriginFile(file2);
-  if (kept !== void 0) return { origin: kept.origin, previous: kept.previous, file: file2 };
+  if (kept !== void 0) {
+    const choice = key === void 0 ? void 0 : kept.machines?.[key];
+    if (choice?.choice === "split") return { origin: choice.origin, previous: [], file: file2 };
+    return { origin: kept.origin, previous: kept.previous, file: file2 };
+  }
   const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
   if (!isFolder(claudeConfigDir)) return fallback;
   try {
-    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString(), ...key === void 0 ? {} : { madeOn: key } });
     return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file: file2 };
   } catch {
     return fallback;
   }
+}
+function originPlace(claudeConfigDir, m, key) {
+  if (key === void 0) return "unknown";
+  const kept = readOriginFile((0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE));
+  if (kept === void 0) return "unknown";
+  if (kept.machines?.[key] !== void 0) return "here";
+  if (kept.madeOn !== void 0) return kept.madeOn === key ? "here" : "elsewhere";
+  if (m.machineId === void 0) return "unknown";
+  return kept.previous.includes(earlierDerivedOrigin(m)) ? "here" : "elsewhere";
+}
+function recordMachineChoice(claudeConfigDir, key, choice, now = () => /* @__PURE__ */ new Date()) {
+  const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const kept = readOriginFile(file2);
+  if (kept === void 0) throw new OriginFileError(file2, "there is none to keep or split from");
+  const at = now().toISOString();
+  const made = choice === "keep" ? { choice, at } : { choice, origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, at };
+  const machines = { ...kept.machines ?? {}, [key]: made };
+  writeFileAtomicSync(file2, `${JSON.stringify({ ...kept, machines }, null, 2)}
+`, { mode: 384 });
+  return made;
 }
 function ourOrigins(config2) {
   return /* @__PURE__ */ new Set([config2.origin, ...config2.previousOrigins]);
@@ -4808,6 +4849,7 @@ var init_origin = __esm({
     import_node_child_process = require("node:child_process");
     import_node_crypto2 = require("node:crypto");
     import_node_fs6 = require("node:fs");
+    init_fs_atomic();
     import_node_os2 = require("node:os");
     import_node_path5 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -5365,8 +5407,18 @@ function runningCopy(cwd = process.cwd()) {
   }
   return running;
 }
+function commandFor(args, copy = runningCopy()) {
+  return `${cli(copy)} ${args}`;
+}
 function cli(copy = runningCopy()) {
   return copy.cli ?? PACKAGE_NAME;
+}
+function commandCaveat(copy = runningCopy()) {
+  if (copy.cli !== void 0) return "";
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path9.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path9.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+}
+function namedCommand(args, copy = runningCopy()) {
+  return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
 }
 function updateStepFor(copy) {
   switch (copy.route) {
@@ -8311,18 +8363,18 @@ function isSemantics(value) {
   return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
 }
 async function resolveSemantics(graphiti, options2) {
-  const read = await readSemantics(graphiti, options2);
-  return "probe" in read ? read.probe() : read;
+  const read2 = await readSemantics(graphiti, options2);
+  return "probe" in read2 ? read2.probe() : read2;
 }
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
-  const read = await decide(graphiti, options2, setting, now);
-  if (options2.probe === false) return "probe" in read ? cautious("this server has not been probed") : read;
+  const read2 = await decide(graphiti, options2, setting, now);
+  if (options2.probe === false) return "probe" in read2 ? cautious("this server has not been probed") : read2;
   await cleanLeftScratch(graphiti, options2, now);
-  if ("probe" in read) return read;
-  await recordInUse(options2.stateDir, options2.url, read, now, options2.localGeneration).catch(() => void 0);
-  return read;
+  if ("probe" in read2) return read2;
+  await recordInUse(options2.stateDir, options2.url, read2, now, options2.localGeneration).catch(() => void 0);
+  return read2;
 }
 async function decide(graphiti, options2, setting, now) {
   if (GENERATION_SEMANTICS[setting] !== void 0) return known(setting, "setting", `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
@@ -11292,9 +11344,9 @@ async function listJournals(stateDir) {
   }
   return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path21.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
-async function retireJournals(stateDir, keep2) {
+async function retireJournals(stateDir, keep2, label = "corrupt") {
   for (const { path } of await listJournals(stateDir)) {
-    if (keep2) await (0, import_promises4.rename)(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
+    if (keep2) await (0, import_promises4.rename)(path, `${path}.${label}-${timestampForFileName()}`).catch(() => void 0);
     else await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
@@ -11367,8 +11419,8 @@ function sentTime(ref) {
 function createEmptyState(now = (/* @__PURE__ */ new Date()).toISOString()) {
   return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
 }
-async function moveAside(path) {
-  const base = `${path}.corrupt-${timestampForFileName()}`;
+async function moveAside(path, label = "corrupt") {
+  const base = `${path}.${label}-${timestampForFileName()}`;
   for (let n = 0; n < 1e3; n++) {
     const target = n === 0 ? base : `${base}-${n}`;
     try {
@@ -11417,6 +11469,16 @@ async function loadState(stateDir, options2 = {}) {
       throw error62;
     }
   }
+}
+async function setStateAside(stateDir, label) {
+  let aside;
+  try {
+    aside = await moveAside(statePath(stateDir), label);
+  } catch (error62) {
+    if (error62.code !== "ENOENT") throw error62;
+  }
+  await retireJournals(stateDir, true, label);
+  return aside;
 }
 async function saveState(stateDir, state) {
   state.updatedAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -71275,9 +71337,9 @@ async function fetchListing(ctx, options2) {
       const restarted = serverSince !== void 0 && queuedBefore(state, group, serverSince);
       const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
-      if (read !== void 0) {
-        listing2.set(group, { ...read, ...since });
+      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
+      if (read2 !== void 0) {
+        listing2.set(group, { ...read2, ...since });
         covered.push(group);
         continue;
       }
@@ -75628,14 +75690,14 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
   if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
-  const read = await readMemoryFile(`${source2.root}/${record2.relPath}`);
-  if (read.kind !== "read") {
-    if (read.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read.reason });
+  const read2 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
+  if (read2.kind !== "read") {
+    if (read2.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read2.reason });
     return void 0;
   }
-  if (read.hash !== record2.hash) return void 0;
+  if (read2.hash !== record2.hash) return void 0;
   const { fileId, origin } = versionIdentity(record2, source2.origin);
-  const prepared = prepareEpisodes(config2, record2, fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
+  const prepared = prepareEpisodes(config2, record2, fileId, origin, read2.raw, read2.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
   if (prepared.kind !== "episodes" || !draftsMatchParts(record2.episodes, prepared.drafts)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -76179,10 +76241,10 @@ async function assessFile(input2, id, file2, existing, settled = false) {
     reason
   });
   if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
-  const read = await readMemoryFile(file2.absPath);
-  if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
-  if (read.kind === "failed") return outcome("failed", read.reason);
-  const { raw, hash: hash2 } = read;
+  const read2 = await readMemoryFile(file2.absPath);
+  if (read2.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
+  if (read2.kind === "failed") return outcome("failed", read2.reason);
+  const { raw, hash: hash2 } = read2;
   const wait = settled ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
   if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait);
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
@@ -76548,7 +76610,7 @@ function reconcile(input2) {
         const ownerOrigin = owner === void 0 ? void 0 : pulledCopy && marker?.origin !== void 0 && input2.ourOrigins?.has(marker.origin) === true ? marker.origin : recordOrigin(owner);
         if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
         if ((pulledCopy || marker.hash !== owner.hash?.slice(0, marker.hash.length)) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
-          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0, ...input2.staleMayBeForeign === true ? { foreign: true } : {} } });
         }
       }
     }
@@ -76679,6 +76741,77 @@ var init_status = __esm({
   }
 });
 
+// src/lib/state/machine-stamp.ts
+function readMachineStamp(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
+  writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
+`, { mode: 384, mkdirMode: 448 });
+}
+var import_node_fs26, import_node_path30, FILE2;
+var init_machine_stamp = __esm({
+  "src/lib/state/machine-stamp.ts"() {
+    "use strict";
+    import_node_fs26 = require("node:fs");
+    import_node_path30 = require("node:path");
+    init_fs_atomic();
+    FILE2 = "machine.json";
+  }
+});
+
+// src/lib/sync/copy-hold.ts
+function takeUpState(config2, state, fresh, stamp = readMachineStamp(config2.stateDir), nowIso = (/* @__PURE__ */ new Date()).toISOString()) {
+  const key = config2.machineKey;
+  if (key === void 0 || stamp === key) return { stamp: false, marked: 0 };
+  const copied = !fresh && (stamp !== void 0 || config2.originPlace === "elsewhere");
+  let marked = 0;
+  if (copied) {
+    state.takenUpAt ??= nowIso;
+    for (const ref of everyPart(state)) {
+      if (ref.foreign === true) continue;
+      ref.foreign = true;
+      marked++;
+    }
+  }
+  return { stamp: true, marked };
+}
+function staleMayBeForeign(config2) {
+  return config2.originPlace === "elsewhere";
+}
+function heldAsCopy(ref) {
+  return ref.foreign === true;
+}
+function partsHeldAsCopy(state) {
+  return retiredParts(state).filter(heldAsCopy);
+}
+function keepAsOurs(state) {
+  delete state.takenUpAt;
+  let cleared = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.foreign !== true) continue;
+    delete ref.foreign;
+    cleared++;
+  }
+  return cleared;
+}
+function sentHereSinceTakeUp(state) {
+  if (state.takenUpAt === void 0) return [];
+  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== void 0);
+}
+var init_copy_hold = __esm({
+  "src/lib/sync/copy-hold.ts"() {
+    "use strict";
+    init_state();
+    init_machine_stamp();
+  }
+});
+
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
   const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
@@ -76696,7 +76829,7 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2) });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
@@ -76731,6 +76864,7 @@ var init_confirm = __esm({
     init_reconcile();
     init_status();
     init_origin();
+    init_copy_hold();
   }
 });
 
@@ -76771,6 +76905,7 @@ function retiredEpisodeUuids(state, options2 = {}) {
     for (const ref of record2.superseded) if (ref.uuid !== void 0) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) uuids.add(ref.uuid);
+  for (const ref of retiredParts(state)) if (ref.foreign === true && ref.uuid !== void 0) uuids.delete(ref.uuid);
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) uuids.delete(ref.uuid);
   return uuids;
 }
@@ -76881,6 +77016,10 @@ async function deleteRetired(ctx, input2) {
     const keep2 = [];
     for (const ref of refs) {
       if (ref.uuid !== void 0 && current.has(ref.uuid)) continue;
+      if (heldAsCopy(ref)) {
+        keep2.push(ref);
+        continue;
+      }
       if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true || deleteGuard(input2.semantics) && input2.releaseHeld !== true && heldRecently(ref, ctx.now())) {
         keep2.push(ref);
         continue;
@@ -77003,7 +77142,7 @@ function currentVersionConfirmed(record2) {
 }
 function readyToSend(record2, input2) {
   if (editOrder(input2.semantics) !== "break-before-make" || isSharedRecord(record2, input2.sharedOrigins)) return true;
-  return record2.superseded.every((ref) => ref.heldAt !== void 0 || ref.awaitsGroupSince !== void 0);
+  return record2.superseded.every((ref) => ref.heldAt !== void 0 || ref.awaitsGroupSince !== void 0 || heldAsCopy(ref));
 }
 function anythingRetired(state) {
   return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
@@ -77012,7 +77151,7 @@ function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
 function retiredDue(state, now, releaseHeld = false) {
-  const due = (ref) => releaseHeld || !heldRecently(ref, now);
+  const due = (ref) => !heldAsCopy(ref) && (releaseHeld || !heldRecently(ref, now));
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }
 var HELD_RECHECK_MS, HELD_RECHECK_MAX_MS, HELD_RECHECKS, FACTS_PER_SEARCH2;
@@ -77028,6 +77167,7 @@ var init_retire = __esm({
     init_fact_cleanup();
     init_group_reach();
     init_shared();
+    init_copy_hold();
     HELD_RECHECK_MS = 60 * 6e4;
     HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 6e4;
     HELD_RECHECKS = { initialMs: HELD_RECHECK_MS, maxMs: HELD_RECHECK_MAX_MS, low: 1, high: 1 };
@@ -77368,7 +77508,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path30.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path31.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -77381,7 +77521,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs26.openSync)(file2, import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs27.openSync)(file2, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -77389,34 +77529,34 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs26.fstatSync)(fd);
+    const st = (0, import_node_fs27.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs26.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs27.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs26.closeSync)(fd);
+    (0, import_node_fs27.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs26.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs27.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs26, import_node_path30, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs27, import_node_path31, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
-    import_node_path30 = require("node:path");
+    import_node_fs27 = require("node:fs");
+    import_node_path31 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -77441,7 +77581,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path31.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path32.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -77477,21 +77617,21 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path31.join)(root, ".git");
+  const dotGit = (0, import_node_path32.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs27.statSync)(dotGit);
+    st = (0, import_node_fs28.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs27.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path31.isAbsolute)(m[1]) ? m[1] : (0, import_node_path31.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path32.isAbsolute)(m[1]) ? m[1] : (0, import_node_path32.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path31.isAbsolute)(common) ? common : (0, import_node_path31.resolve)(gitDir, common);
+      const common = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path32.isAbsolute)(common) ? common : (0, import_node_path32.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -77513,7 +77653,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -77534,7 +77674,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path31.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -77557,12 +77697,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs27.openSync)((0, import_node_path31.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs28.openSync)((0, import_node_path32.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs27.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs27.closeSync)(fd);
+      (0, import_node_fs28.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -77572,24 +77712,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path31.resolve)(path);
+  let dir = (0, import_node_path32.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path31.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path31.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path31.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path32.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path32.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path32.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path31.resolve)(path);
+  return (0, import_node_path32.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path31;
+var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path32;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs27 = require("node:fs");
-    import_node_path31 = require("node:path");
+    import_node_fs28 = require("node:fs");
+    import_node_path32 = require("node:path");
   }
 });
 
@@ -77643,7 +77783,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path32.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path33.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -77686,7 +77826,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path32.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path33.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -77694,7 +77834,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path32;
+var import_node_os7, import_node_path33;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -77708,7 +77848,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
   }
 });
 
@@ -77731,7 +77871,9 @@ async function runSync(config2, options2 = {}) {
     async (lock) => {
       const loaded = await loadState(config2.stateDir);
       if (loaded.recovered !== void 0) logger.warn("state file was corrupt; kept aside and rebuilding from the server", { ...loaded.recovered });
-      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock });
+      const takeUp = takeUpState(config2, loaded.state, loaded.fresh, void 0, new Date((options2.now ?? Date.now)()).toISOString());
+      if (takeUp.marked > 0) logger.warn("this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)", { parts: takeUp.marked });
+      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock, takeUp });
     },
     {
       timeoutMs: options2.lockTimeoutMs ?? 12e4,
@@ -77784,7 +77926,7 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed, startedAt, connection })
+    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -77820,6 +77962,13 @@ async function endRun(ctx, end) {
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
+  if (end.stampAs !== void 0) {
+    try {
+      writeMachineStamp(config2.stateDir, end.stampAs, new Date(ctx.now()));
+    } catch (error62) {
+      ctx.logger.warn("could not record this machine in the state folder; the next run tries again", { error: error62.message });
+    }
+  }
   await end.connection.close();
 }
 async function settle2(ctx, run2) {
@@ -77861,11 +78010,11 @@ async function rulesNow(ctx, run2) {
 async function learnSemantics(ctx, handshake, queued) {
   try {
     await handshake;
-    const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const read2 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
-    if (!("probe" in read)) return { answer: Promise.resolve(read), sessions };
-    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read.probe() };
-    const answer = read.probe();
+    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions };
+    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read2.probe() };
+    const answer = read2.probe();
     answer.catch(() => void 0);
     return { answer, sessions };
   } catch (error62) {
@@ -77933,6 +78082,8 @@ var init_sync = __esm({
     init_note_signing();
     init_pulled();
     init_origin();
+    init_copy_hold();
+    init_machine_stamp();
     init_types3();
     init_summary();
     RunConnection = class {
@@ -79283,8 +79434,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path33.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path33.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path34.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path34.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -79322,11 +79473,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path33, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path34, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path33 = require("node:path");
+    import_node_path34 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -79541,7 +79692,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises11.readFile)((0, import_node_path34.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises11.readFile)((0, import_node_path35.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -79554,7 +79705,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path34.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -79562,15 +79713,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path34.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises11, import_node_path34, INDEX_FILE;
+var import_promises11, import_node_path35, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
     import_promises11 = require("node:fs/promises");
-    import_node_path34 = require("node:path");
+    import_node_path35 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -79587,7 +79738,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path35.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path36.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -79610,12 +79761,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path35;
+var import_node_os8, import_node_path36;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path35 = require("node:path");
+    import_node_path36 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -79692,7 +79843,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs28.statSync)((0, import_node_path36.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs29.statSync)((0, import_node_path37.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -79712,9 +79863,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path36.basename)(file2);
+  const name = (0, import_node_path37.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path36.join)((0, import_node_path36.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path37.join)((0, import_node_path37.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -79724,8 +79875,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path36.resolve)(memoryDir, path);
-  const rel = (0, import_node_path36.relative)((0, import_node_path36.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path37.resolve)(memoryDir, path);
+  const rel = (0, import_node_path37.relative)((0, import_node_path37.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -79819,7 +79970,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs28.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -79850,7 +80001,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs28.existsSync)(project.memoryDir) && (0, import_node_fs28.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs29.existsSync)(project.memoryDir) && (0, import_node_fs29.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -79889,7 +80040,7 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs28.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
@@ -79900,7 +80051,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs28.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs29.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -79918,7 +80069,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path36.join)((0, import_node_path36.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path37.join)((0, import_node_path37.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -80042,13 +80193,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs28, import_promises12, import_node_path36, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs29, import_promises12, import_node_path37, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs28 = require("node:fs");
+    import_node_fs29 = require("node:fs");
     import_promises12 = require("node:fs/promises");
-    import_node_path36 = require("node:path");
+    import_node_path37 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
@@ -80073,6 +80224,143 @@ var init_pull = __esm({
     init_restore2();
     WATCH_PULL_EVERY_MS = 5 * 6e4;
     PULL_MAX_EPISODES = 5e4;
+  }
+});
+
+// src/lib/sync/origin-choice.ts
+var origin_choice_exports = {};
+__export(origin_choice_exports, {
+  OriginChoiceError: () => OriginChoiceError,
+  keepOrigin: () => keepOrigin,
+  originQuestion: () => originQuestion,
+  originStanding: () => originStanding,
+  sharedOriginPullHint: () => sharedOriginPullHint,
+  splitOrigin: () => splitOrigin
+});
+async function originStanding(config2, loaded) {
+  const state = loaded ?? (await loadState(config2.stateDir, { readOnly: true })).state;
+  const stamp = readMachineStamp(config2.stateDir);
+  const stateFolder = stamp === void 0 ? "none" : stamp === config2.machineKey ? "here" : "elsewhere";
+  const originFile = config2.originDerived === true ? "derived" : config2.originPlace === void 0 ? "setting" : config2.originPlace;
+  const held = partsHeldAsCopy(state).length;
+  const fromElsewhere = config2.machineKey !== void 0 && (originFile === "elsewhere" || stateFolder === "elsewhere");
+  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0 };
+}
+function choosable(config2, choice) {
+  if (config2.machineKey === void 0) throw new OriginChoiceError("this machine has no machine id, so no copy is ever detected here and there is nothing to decide; to tell it from another machine, set MADEINOZ_KNOWLEDGE_MACHINE_ID to a stable value of your own");
+  if (choice === "keep") return config2.machineKey;
+  if (config2.originPlace === void 0) throw new OriginChoiceError("MADEINOZ_KNOWLEDGE_ORIGIN names this machine's origin: to split, set it to a value no other machine uses, then run `origin --keep` here so the state folder is this machine's");
+  if (config2.originDerived === true) throw new OriginChoiceError(`there is no origin file in ${config2.claudeConfigDir} (the origin is derived for this machine): there is nothing to split from`);
+  return config2.machineKey;
+}
+async function keepOrigin(config2, now = () => /* @__PURE__ */ new Date()) {
+  const key = choosable(config2, "keep");
+  return withLock(
+    config2.stateDir,
+    async () => {
+      const { state, fresh } = await loadState(config2.stateDir);
+      const released = keepAsOurs(state);
+      if (!fresh && released > 0) await saveState(config2.stateDir, state);
+      if (config2.originPlace === "elsewhere" && config2.originDerived !== true) recordMachineChoice(config2.claudeConfigDir, key, "keep", now);
+      writeMachineStamp(config2.stateDir, key, now());
+      return released;
+    },
+    { timeoutMs: 10 * 6e4, label: "origin --keep" }
+  );
+}
+async function splitOrigin(config2, now = () => /* @__PURE__ */ new Date()) {
+  const key = choosable(config2, "split");
+  const standing = await originStanding(config2);
+  if (!standing.undecided && !standing.fromElsewhere && !standing.takenUp) throw new OriginChoiceError("the origin file and the state folder were made on this machine: nothing here is a copy. Run `origin --split` on the machine that got the copy");
+  return withLock(
+    config2.stateDir,
+    async () => {
+      const { state } = await loadState(config2.stateDir);
+      const sentHere = sentHereSinceTakeUp(state);
+      const choice = recordMachineChoice(config2.claudeConfigDir, key, "split", now);
+      const stateAside = await setStateAside(config2.stateDir, "before-split");
+      if (sentHere.length > 0) {
+        const next = createEmptyState(now().toISOString());
+        next.orphans = sentHere.map((ref) => ({ ...ref }));
+        await saveState(config2.stateDir, next);
+      }
+      writeMachineStamp(config2.stateDir, key, now());
+      return { origin: choice.choice === "split" ? choice.origin : config2.origin, stateAside, retired: sentHere.length };
+    },
+    { timeoutMs: 10 * 6e4, label: "origin --split" }
+  );
+}
+function originQuestion(standing, copy = runningCopy()) {
+  if (!standing.undecided) return void 0;
+  const came = standing.originFile === "elsewhere" ? "this machine's origin (graphiti-memory-sync/origin.json in the Claude config folder) was made on another machine" : "the state folder this machine uses was made on another machine";
+  const held = standing.held === 0 ? "Nothing is held yet" : `${standing.held} deletion(s) of episodes this machine did not send are held, not done`;
+  return `${came}, so its episodes may be that machine's. ${held}: this machine deletes and replaces only what it sent itself until you say which it is. The same memory (a synced Claude config folder, or the other machine is no longer used): ${namedCommand("origin --keep", copy)}. Another memory (both machines in use with their own notes): ${namedCommand("origin --split", copy)}. See docs/troubleshooting.md "Two machines with one origin".`;
+}
+function sharedOriginPullHint(standing, copy = runningCopy()) {
+  if (!standing.fromElsewhere && !standing.undecided) return void 0;
+  return `this machine's origin or state was made on another machine, so pull does not bring that machine's notes at this machine's paths (they count as this machine's own). Another memory (both machines in use with their own notes): ${namedCommand("origin --split", copy)}; the same memory: ${namedCommand("origin --keep", copy)}.`;
+}
+var OriginChoiceError;
+var init_origin_choice = __esm({
+  "src/lib/sync/origin-choice.ts"() {
+    "use strict";
+    init_lock();
+    init_machine_stamp();
+    init_state();
+    init_origin();
+    init_install_route();
+    init_copy_hold();
+    OriginChoiceError = class extends Error {
+      name = "OriginChoiceError";
+    };
+  }
+});
+
+// src/lib/context/origin-note.ts
+var origin_note_exports = {};
+__export(origin_note_exports, {
+  recordOriginQuestion: () => recordOriginQuestion,
+  takeOriginNote: () => takeOriginNote
+});
+function read(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path38.join)(stateDir, FILE3), "utf8"));
+    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+  } catch {
+  }
+  return void 0;
+}
+function recordOriginQuestion(stateDir, question) {
+  if (question === void 0) {
+    try {
+      (0, import_node_fs30.unlinkSync)((0, import_node_path38.join)(stateDir, FILE3));
+    } catch {
+    }
+    return;
+  }
+  if (read(stateDir) !== void 0) return;
+  writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
+`);
+}
+function takeOriginNote(stateDir) {
+  const note = read(stateDir);
+  if (note === void 0 || note.told) return void 0;
+  try {
+    writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
+`);
+  } catch {
+    return void 0;
+  }
+  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+}
+var import_node_fs30, import_node_path38, FILE3;
+var init_origin_note = __esm({
+  "src/lib/context/origin-note.ts"() {
+    "use strict";
+    import_node_fs30 = require("node:fs");
+    import_node_path38 = require("node:path");
+    init_fs_atomic();
+    FILE3 = "origin-question.json";
   }
 });
 
@@ -80117,6 +80405,7 @@ var SETTINGS = [
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
   { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_MACHINE_ID", default: "(/etc/machine-id; IOPlatformUUID on macOS)", description: `What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine's episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.` },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -80210,6 +80499,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool("MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY"),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_ORIGIN: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_MACHINE_ID: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_SHARED_SOURCES: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool("MADEINOZ_KNOWLEDGE_DELETE_REMOVED"),
@@ -80274,11 +80564,15 @@ function parseOrigin(raw, variable) {
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
 }
-function ownOrigin(setting, claudeConfigDir) {
-  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false };
+function ownOrigin(setting, claudeConfigDir, machineIdSetting) {
+  const facts2 = machineFacts(process.env);
+  const idSetting = machineIdSetting?.trim();
+  const key = idSetting === "none" ? void 0 : machineKey(idSetting || facts2.machineId);
+  const machine = key === void 0 ? {} : { machineKey: key };
+  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false, ...machine, originPlace: "here" };
   try {
-    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0 };
+    const identity = originIdentity(claudeConfigDir, facts2, void 0, key);
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0, ...machine, originPlace: identity.file === void 0 ? "here" : originPlace(claudeConfigDir, facts2, key) };
   } catch (error62) {
     if (error62 instanceof OriginFileError) throw new ConfigError(error62.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
     throw error62;
@@ -80400,7 +80694,8 @@ function buildConfig(env, envFile) {
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
+    ...raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === void 0 ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID },
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -80809,6 +81104,7 @@ function realSteps(config2, logger) {
         pending: summary.pending,
         serverReachable: summary.serverReachable
       });
+      await recordCopyQuestion(cfg, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
@@ -80847,6 +81143,15 @@ function realSteps(config2, logger) {
       await client?.close().catch(() => void 0);
     }
   };
+}
+async function recordCopyQuestion(cfg, logger) {
+  try {
+    const { originQuestion: originQuestion2, originStanding: originStanding2 } = await Promise.resolve().then(() => (init_origin_choice(), origin_choice_exports));
+    const { recordOriginQuestion: recordOriginQuestion2 } = await Promise.resolve().then(() => (init_origin_note(), origin_note_exports));
+    recordOriginQuestion2(cfg.stateDir, originQuestion2(await originStanding2(cfg)));
+  } catch (error62) {
+    logger.warn("could not record the copy question for the next session", { error: error62 instanceof Error ? error62.message : String(error62) });
+  }
 }
 async function main() {
   const { values } = (0, import_node_util3.parseArgs)({
