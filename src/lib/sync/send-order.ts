@@ -1,9 +1,9 @@
 /**
- * The order our parts went to the server in (SEND_ORDER). Graphiti's queue is FIFO per group, so a
- * part handed over before another is processed before it: a pace sample's head (the latest-started
- * part of ours it shows) is processed after every part sent before it and before every part sent
- * after it (schedule.ts `behindHead`), and the parts sent between two sightings are what the worker
- * ran between their starts (pace.ts `spanTimes`). The send time (`sentAt`, a millisecond) cannot
+ * The order our parts went to the server in (SEND_ORDER), as far as it is known. Graphiti's queue is
+ * FIFO per group, so a part queued before another is processed before it: a pace sample's head (the
+ * latest-started part of ours it shows) is processed after every part queued before it and before
+ * every part queued after it (schedule.ts `behindHead`), and the parts queued between two sightings
+ * are what the worker ran between their starts (pace.ts `spanTimes`). The send time (`sentAt`, a millisecond) cannot
  * tell that order where several parts share a millisecond: at a high `concurrency` with a fast
  * server dozens do. A part sent in the head's millisecond but after it was counted as processed and
  * a span over a millisecond counted every part sent in it: the end looked near early, and a busy
@@ -27,15 +27,14 @@
  * The order is the send's millisecond (`sentAt`) times ORDERS_PER_MS plus the hand-off's rank among
  * the parts whose send started in that millisecond: parts of different milliseconds compare by send
  * time, as before, and within one by hand-off (so a part a retry held back goes behind those of its
- * own millisecond, not behind later ones: drop evidence counts it from its send's start too). Where a part stands (`sentPosition`) is its order read
- * back as epoch ms, a fraction of its own millisecond added: a time as well as an order (the pace
+ * own millisecond, not behind later ones: drop evidence counts it from its send's start too). Where
+ * a part stands (`sentPosition`) is its order read back as epoch ms, a fraction of its own millisecond added: a time as well as an order (the pace
  * compares it with processing starts), which no clock set back can move. A wait spans runs (the
  * hooks' worker lists what `sync --wait` sent, in another process, and the head a look found is kept
  * in the group's pace as its position), so each part keeps its order in the state; the counter need
  * not survive the run, as runs of one state take turns (its lock) and no two share a millisecond. A
  * part with no order (sent by a build before this one, or whose reply a killed run never recorded)
- * stands at the start of its millisecond: no later than the head of its millisecond, as every such
- * part counted before.
+ * stands at the start of its millisecond.
  *
  * `sentAt` stays what it was, the send's start: drop evidence compares it with reply times.
  *
