@@ -8,9 +8,15 @@ import type { GroupPace } from '../../src/lib/state/state.js';
 import type { Sighting } from '../../src/lib/sync/pace.js';
 import { sampleCap, sampleDue } from '../../src/lib/sync/pace.js';
 import { afterSend, LISTING_SHARE, paceAfterListing } from '../../src/lib/sync/schedule.js';
+import type { Placed } from '../../src/lib/sync/send-order.js';
 import { mulberry32 } from './prng.js';
 
 export const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+
+/** Parts sent one at a time at these send positions, each answered before the next went out: the order is proven (sync/send-order.ts). */
+export function oneAtATime(sent: readonly number[]): Placed[] {
+  return sent.map((t) => ({ sent: t, replied: t }));
+}
 
 export interface Simulated {
   listings: number;
@@ -86,7 +92,8 @@ export function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
   const sentAt = (i: number) => T0 + i * 10;
   const replies = Array.from({ length: q.count }, (_, i) => sentAt(i) + 1 + Math.floor(40 * random()));
   const queuedAt = (i: number) => replies[i] as number;
-  const sentTimes = Array.from({ length: q.count }, (_, i) => sentAt(i));
+  // What the sync knows of that order (sync/send-order.ts PROVEN_ORDER): each part's hand-off and reply.
+  const placed: Placed[] = Array.from({ length: q.count }, (_, i) => ({ sent: sentAt(i), replied: queuedAt(i) }));
   const foreign = Array.from({ length: q.foreign }, () => random());
   const ourUuid = Array.from({ length: q.count }, () => random());
   const started: number[] = [];
@@ -132,19 +139,19 @@ export function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
     for (const { i } of all) {
       if (i < 0 || seen.has(i)) continue;
       seen.add(i);
-      sightings.push({ queuedAt: queuedAt(i), sentAt: sentAt(i), episode: episodes.find((e) => e.uuid === `u${i}`) as Episode });
+      sightings.push({ queuedAt: queuedAt(i), sentAt: sentAt(i), repliedAt: queuedAt(i), episode: episodes.find((e) => e.uuid === `u${i}`) as Episode });
     }
-    const waitingSentAt = sentTimes.filter((_, i) => !seen.has(i));
+    const waiting = placed.filter((_, i) => !seen.has(i));
     pace = paceAfterListing({
       previous: pace,
       listing: { episodes, complete: !sample, requests: 1, listed: all.length, ms: cost, ...(sample ? { sample: true } : {}) },
       now,
       sightings,
-      stillWaiting: waitingSentAt.length,
+      stillWaiting: waiting.length,
       progress: sightings.length > 0,
       lastQueuedAt: lastReply,
-      waitingSentAt,
-      sentAt: sentTimes,
+      waiting,
+      placed,
     });
   }
   let floorMs = 0;

@@ -5,6 +5,7 @@ import type { GroupPace } from '../../src/lib/state/state.js';
 import type { SyncState } from '../../src/lib/state/state.js';
 import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, skewOf, stepOf, type GroupListing } from '../../src/lib/sync/pace.js';
 import { afterSend, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
+import { oneAtATime } from '../support/busy-queue.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const ep = (uuid: string, createdMs: number): Episode => ({ uuid, name: uuid, content: '', created_at: new Date(createdMs).toISOString(), source: 'text', source_description: '', group_id: 'g' });
@@ -68,16 +69,16 @@ describe('group pace', () => {
     const queuedAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
     const sighting = (i: number, startedAt: number) => ({ queuedAt: queuedAt[i] as number, episode: ep(`u${i}`, startedAt) });
     const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
-    let pace = nextPace({ previous: { size: 10_200 }, listing: sample([ep('u3', T0 + 3_000), ep('u13', T0 + 13_000)]), now: T0 + 15_000, sightings: [sighting(3, T0 + 3_000), sighting(13, T0 + 13_000)], stillWaiting: 18, progress: true, sentAt: queuedAt });
+    let pace = nextPace({ previous: { size: 10_200 }, listing: sample([ep('u3', T0 + 3_000), ep('u13', T0 + 13_000)]), now: T0 + 15_000, sightings: [sighting(3, T0 + 3_000), sighting(13, T0 + 13_000)], stillWaiting: 18, progress: true, placed: oneAtATime(queuedAt) });
     // Ten parts from the 4th to the 14th: ten samples of one second (the first one seen has no earlier head).
     expect(pace.stepsMs).toEqual(Array(10).fill(1_000));
     expect(pace).toMatchObject({ headAt: T0 + 13_000, headSentAt: queuedAt[13], size: 10_200 });
     // The next sample shows the 18th: four parts since the head, 1.1 s each.
-    pace = nextPace({ previous: pace, listing: sample([ep('u17', T0 + 17_400)]), now: T0 + 18_000, sightings: [sighting(17, T0 + 17_400)], stillWaiting: 2, progress: true, sentAt: queuedAt });
+    pace = nextPace({ previous: pace, listing: sample([ep('u17', T0 + 17_400)]), now: T0 + 18_000, sightings: [sighting(17, T0 + 17_400)], stillWaiting: 2, progress: true, placed: oneAtATime(queuedAt) });
     expect(pace.stepsMs?.slice(-4)).toEqual(Array(4).fill(1_100));
     expect(pace.headAt).toBe(T0 + 17_400);
     // A part queued after the head had started says nothing: the worker may have been idle between.
-    const late = nextPace({ previous: pace, listing: sample([ep('v', T0 + 60_000)]), now: T0 + 61_000, sightings: [{ queuedAt: T0 + 50_000, episode: ep('v', T0 + 60_000) }], stillWaiting: 0, progress: true, sentAt: [...queuedAt, T0 + 50_000] });
+    const late = nextPace({ previous: pace, listing: sample([ep('v', T0 + 60_000)]), now: T0 + 61_000, sightings: [{ queuedAt: T0 + 50_000, episode: ep('v', T0 + 60_000) }], stillWaiting: 0, progress: true, placed: oneAtATime([...queuedAt, T0 + 50_000]) });
     expect(late.stepsMs).toEqual(pace.stepsMs);
     expect(late.headAt).toBe(T0 + 60_000);
     // A sample's cost is not the group's listing cost.
@@ -91,18 +92,18 @@ describe('group pace', () => {
     const sighting = (i: number, startedAt: number) => ({ queuedAt: queuedAt[i] as number, sentAt: queuedAt[i] as number, episode: ep(`u${i}`, startedAt) });
     const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
     // A sample shows the 3rd and the 7th: four parts between them, 1.7 s each.
-    const changed = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 10_200)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 10_200)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    const changed = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 10_200)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 10_200)], stillWaiting: 13, progress: true, placed: oneAtATime(queuedAt) });
     expect(stepOf(changed)).toBe(1_700);
     expect(changed.stepsMs?.length).toBeLessThan(8); // trusted as a pace from few samples, not as the remembered one
     // One part between them: a single episode may be a long note, not another server.
-    const one = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u3', T0 + 5_100)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(3, T0 + 5_100)], stillWaiting: 16, progress: true, sentAt: queuedAt });
+    const one = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u3', T0 + 5_100)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(3, T0 + 5_100)], stillWaiting: 16, progress: true, placed: oneAtATime(queuedAt) });
     expect(stepOf(one)).toBe(5_000);
     expect(one.stepsMs?.slice(-1)).toEqual([1_700]);
     // Four parts a fifth faster: the graph's own drift, kept with the remembered ones.
-    const drift = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 19_400)]), now: T0 + 21_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 19_400)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    const drift = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 19_400)]), now: T0 + 21_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 19_400)], stillWaiting: 13, progress: true, placed: oneAtATime(queuedAt) });
     expect(drift.stepsMs).toEqual([...Array(20).fill(5_000), ...Array(4).fill(4_000)]);
     // And the other way: three times as slow.
-    const slower = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 63_400)]), now: T0 + 64_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 63_400)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    const slower = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 63_400)]), now: T0 + 64_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 63_400)], stillWaiting: 13, progress: true, placed: oneAtATime(queuedAt) });
     expect(stepOf(slower)).toBe(15_000);
   });
 
@@ -121,7 +122,7 @@ describe('group pace', () => {
     const sentAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
     const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
     const first = { queuedAt: (sentAt[10] as number) + 5, sentAt: sentAt[10] as number, episode: ep('u10', T0 + 4_400) };
-    const input = { previous: { size: 10_000, listMs: [1_700] }, now: T0 + 5_000, sightings: [first], stillWaiting: 19, progress: true, waitingSentAt: sentAt.filter((_, i) => i !== 10), sentAt };
+    const input = { previous: { size: 10_000, listMs: [1_700] }, now: T0 + 5_000, sightings: [first], stillWaiting: 19, progress: true, waiting: oneAtATime(sentAt.filter((_, i) => i !== 10)), placed: oneAtATime(sentAt) };
     const quiet = nextPace({ ...input, listing: sample([ep('old', T0 - 86_400_000), ep('u10', T0 + 4_400)]) });
     expect(quiet.stepsMs).toEqual(Array(10).fill(440));
     expect(quiet).toMatchObject({ headAt: T0 + 4_400, headSentAt: sentAt[10] });
@@ -169,11 +170,11 @@ describe('group pace', () => {
     const behind = Array.from({ length: 10 }, (_, i) => T0 - 990 + i);
     // The head's own processing and ten more, half a processing time and 4 % of the eleven.
     // After a sample, the parts sent before the head were processed out of it.
-    const sample = (sent: number[]) => ({ waitingSentAt: sent, complete: false });
+    const sample = (sent: number[]) => ({ waiting: oneAtATime(sent), complete: false });
     expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, sample([T0 - 1_300, T0 - 1_200, T0 - 1_100, ...behind]))).toBe(T0 + 11_000 + 500 + 440);
     // After a complete listing every part still waiting is ahead of the worker, wherever it was sent
     // (several sends at once reach the server in any order).
-    expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, { waitingSentAt: [T0 - 1_010, T0 - 1_005, T0 - 1_001, ...behind], complete: true })).toBe(T0 + 14_000 + 500 + 560);
+    expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, { waiting: oneAtATime([T0 - 1_010, T0 - 1_005, T0 - 1_001, ...behind]), complete: true })).toBe(T0 + 14_000 + 500 + 560);
     // A head from an earlier batch (the queue went idle since): from now, for every part waiting.
     expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, sample(behind.map((q) => q + 51_000)))).toBe(T0 + 60_000 + 10_000 + 500);
   });
@@ -192,19 +193,19 @@ describe('group pace', () => {
       stillWaiting: 4,
       progress: true,
       lastQueuedAt: T0 + 55,
-      waitingSentAt: sentAt.slice(1),
-      sentAt,
+      waiting: oneAtATime(sentAt.slice(1)),
+      placed: oneAtATime(sentAt),
     });
     expect(pace.stepsMs).toBeUndefined();
     expect(pace.nextListingAt).toBeGreaterThanOrEqual(T0 + 15_000);
     // A look that does not tell (nothing of ours queued behind the head) keeps the assumed time.
-    const alone = paceAfterListing({ previous: { size: 10_000, listMs: [1_100] }, listing: { episodes: [head], complete: true, requests: 1, listed: 10_001, ms: 1_100 }, now: T0 + 12_000, sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }], stillWaiting: 1, progress: true, lastQueuedAt: T0 + 20_000, waitingSentAt: [T0 + 20_000], sentAt: [T0, T0 + 20_000] });
+    const alone = paceAfterListing({ previous: { size: 10_000, listMs: [1_100] }, listing: { episodes: [head], complete: true, requests: 1, listed: 10_001, ms: 1_100 }, now: T0 + 12_000, sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }], stillWaiting: 1, progress: true, lastQueuedAt: T0 + 20_000, waiting: oneAtATime([T0 + 20_000]), placed: oneAtATime([T0, T0 + 20_000]) });
     expect(alone.nextListingAt).toBeLessThan(T0 + 20_000 + 2_000);
   });
 
   it('looks with samples while the end is far, and lists in full once it is near', () => {
     const waitingSentAt = Array.from({ length: 100 }, (_, i) => T0 + i);
-    const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingSentAt: waitingSentAt.slice(-waiting) });
+    const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waiting: oneAtATime(waitingSentAt.slice(-waiting)) });
     const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headSentAt: T0 - 1 };
     // 100 to go from the head: done at about T0 + 106.7 s (the head's own processing and a hundred
     // more, the margins, and the 150 ms this sample held the worker up); the next sample three

@@ -297,14 +297,53 @@ describe('reconcile: the order parts went to the server in (sync/send-order.ts)'
     expect(pace?.nextListingAt).toBeLessThan(pace?.sampleUntil as number);
   });
 
-  it('the head keeps its place through the state (a wait that spans runs); parts sent by a build before send orders count by millisecond, as before', () => {
+  it('the head keeps its place through the state (a wait that spans runs); parts sent by a build before send orders, answered after the head went out, are not taken for processed', () => {
     const { state, r, pace } = oneMillisecondBatch(true);
     applyReconciliation(state, r, iso(T0 + 9_500));
     expect(paceOf(state, GROUP).headSentAt).toBe(pace?.headSentAt);
     expect(paceOf(state, GROUP).headSentAt).toBeGreaterThan(T0);
-    // No send orders (a state written before them): every part of the head's millisecond counts as processed.
+    expect(paceOf(state, GROUP).headProofAt).toBe(pace?.headProofAt);
+    // No send orders (a state written before them): the parts of the head's millisecond were in
+    // flight together with it (answered at 5 ms), so none is proven ahead of it (send-order.ts
+    // PROVEN_ORDER). By the millisecond alone (before): all 39 counted as processed, a full listing at once.
     const before = oneMillisecondBatch(false).pace;
-    expect(before?.sampleUntil).toBeUndefined();
-    expect(before?.nextListingAt).toBeLessThan(T0 + 9_000 + 3_000);
+    expect(before?.sampleUntil).toBeGreaterThanOrEqual(T0 + 9_000 + 40 * 1_000);
+  });
+
+  /** `count` parts handed off within one millisecond, each answered after all went out (send orders and reply orders), in a busy group at 1 s per episode (100 ms: `stepMs`). */
+  function inFlightTogether(count: number, stepMs = 1_000) {
+    const parts = Array.from({ length: count }, (_, i) => ref(`f${String(i).padStart(2, '0')}`, 1, 1, { sentAt: iso(T0), sendOrder: T0 * 1024 + i, queuedAt: iso(T0 + 5), queuedOrder: (T0 + 5) * 1024 + i }));
+    const state = stateOf(parts.map((p) => record(p.marker.slice(0, 40), [p])));
+    state.groups = { [GROUP]: { size: 10_000, stepsMs: Array(8).fill(stepMs), listMs: [1_000] } };
+    const sample = (seen: ListedEpisode[]) => new Map([[GROUP, { episodes: seen, complete: false, sample: true, requests: 1, listed: 1_000, ms: 150 }]]);
+    return { parts, state, sample };
+  }
+
+  it('forty in flight together, the server queued them in reverse: a sample showing the last one handed off, started first, takes none of the others for processed', () => {
+    const { parts, state, sample } = inFlightTogether(40);
+    const last = parts[39] as EpisodeRef;
+    const r = reconcile(input(state, [], T0 + 1_500, { listing: sample([episode(last, 'u39', T0 + 1_000)]) }));
+    const pace = r.paces.get(GROUP);
+    expect(pace?.headAt).toBe(T0 + 1_000);
+    // The 39 others are still ahead of the worker: the next look is a sample aimed at their end.
+    // By the order handed off they counted as processed: the end looked reached, a full listing for nothing.
+    expect(pace?.sampleUntil).toBeGreaterThanOrEqual(T0 + 1_000 + 40 * 1_000);
+    expect(pace?.nextListingAt).toBeLessThan(pace?.sampleUntil as number);
+  });
+
+  it('a span over parts in flight together says nothing of the pace: thirty sent at once, two seen a processing time apart, is not 29 parts in 100 ms', () => {
+    const { parts, state, sample } = inFlightTogether(30, 100);
+    // The first one handed off was seen by an earlier sample, started at 1 s: it is the head.
+    const first = parts[0] as EpisodeRef;
+    first.uuid = 'u0';
+    first.confirmedAt = iso(T0 + 1_200);
+    state.groups = { [GROUP]: { ...state.groups?.[GROUP], headAt: T0 + 1_000, headSentAt: T0, headRepliedAt: T0 + 5 } };
+    // The last one handed off was queued right after it (the server took them in another order).
+    const r = reconcile(input(state, [], T0 + 1_500, { listing: sample([episode(parts[29] as EpisodeRef, 'u29', T0 + 1_100)]) }));
+    const pace = r.paces.get(GROUP);
+    expect(pace?.headAt).toBe(T0 + 1_100);
+    // Between the two, anything from none to all 28 others ran: no processing time from it (by the
+    // order handed off: 29 parts in 100 ms, a pace of 3 ms that replaced the group's).
+    expect(pace?.stepsMs).toEqual(Array(8).fill(100));
   });
 });

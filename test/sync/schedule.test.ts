@@ -6,8 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import { mulberry32 } from '../support/prng.js';
-import { driftBatch, firstBatch, laterBatch, simulate, simulateBusy, T0 } from '../support/busy-queue.js';
+import { driftBatch, firstBatch, laterBatch, oneAtATime, simulate, simulateBusy, T0 } from '../support/busy-queue.js';
 import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
+
+/**
+ * The simulated queue (busy-queue.ts) sends four at a time: up to three parts in flight together with
+ * a sample's head are not proven ahead of it (sync/send-order.ts PROVEN_ORDER) and count as still to
+ * come, so the end is aimed up to three processing times later than the order handed off says (in
+ * the simulation, the queue's own order; on a server, not always).
+ */
+const UNPROVEN_AT_HEAD = 3;
 
 describe('listing schedule', () => {
   it('a slow server gets few listings: 200 episodes at 1.2 s, listings of 1.3 s (a group of 10,000)', () => {
@@ -40,9 +48,9 @@ describe('listing schedule', () => {
       expect(run.samples).toBeLessThanOrEqual(5);
       // Seen within a few episodes of the server being done with ours; the looks cost the server
       // what two or three full listings would (a full listing every 30 s cost it six).
-      expect(run.confirmedAfterMs - run.doneMs).toBeLessThanOrEqual(3 * 950 + 1_100);
+      expect(run.confirmedAfterMs - run.doneMs).toBeLessThanOrEqual((3 + UNPROVEN_AT_HEAD) * 950 + 1_100);
       expect(run.listingMs).toBeLessThanOrEqual(2.5 * 1_100);
-      expect(run.confirmedAfterMs).toBeLessThanOrEqual(run.floorMs + 3_500);
+      expect(run.confirmedAfterMs).toBeLessThanOrEqual(run.floorMs + 3_500 + UNPROVEN_AT_HEAD * 950);
       listingMs += run.listingMs;
     }
     expect(fullListings / 40).toBeLessThanOrEqual(1.1);
@@ -135,7 +143,7 @@ describe('listing schedule', () => {
         for (let seed = 1; seed <= 5; seed++) {
           const run = driftBatch(count, 850, (i, n) => (i < 0.3 * n ? 1.3 : 1), fullListMs, seed);
           const where = `${count} notes, listing ${fullListMs} ms, seed ${seed}`;
-          expect(run.confirmedAfterMs - run.doneMs, where).toBeLessThanOrEqual(2 * fullListMs + 2 * 850);
+          expect(run.confirmedAfterMs - run.doneMs, where).toBeLessThanOrEqual(2 * fullListMs + (2 + UNPROVEN_AT_HEAD) * 850);
           expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(1.05 * run.floorMs);
         }
       }
@@ -180,7 +188,7 @@ describe('listing schedule', () => {
     const pace: GroupPace = { size: 10_000, listMs: [1_100], stepsMs: Array<number>(24).fill(1_000), waitsMs: [0], budgetAt: T0 - 10_000_000, sampleUntil: T0 + 20_600 };
     const foreign: Episode = { uuid: 'f', name: 'f', content: '', created_at: new Date(T0 - 86_400_000).toISOString(), source: 'text', source_description: '', group_id: 'g' };
     const sentAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
-    const after = paceAfterListing({ previous: pace, listing: { episodes: [foreign], complete: false, sample: true, requests: 1, listed: 1_000, ms: 150 }, now: T0 + 5_150, sightings: [], stillWaiting: 20, progress: false, lastQueuedAt: T0 + 190, waitingSentAt: sentAt, sentAt });
+    const after = paceAfterListing({ previous: pace, listing: { episodes: [foreign], complete: false, sample: true, requests: 1, listed: 1_000, ms: 150 }, now: T0 + 5_150, sightings: [], stillWaiting: 20, progress: false, lastQueuedAt: T0 + 190, waiting: oneAtATime(sentAt), placed: oneAtATime(sentAt) });
     expect(after.nextListingAt).toBeGreaterThanOrEqual(T0 + 20_600);
     expect(after.nextListingAt).toBeLessThanOrEqual(T0 + 20_600 + 150 + 1_000);
   });
@@ -198,8 +206,8 @@ describe('listing schedule', () => {
       stillWaiting: 450,
       progress: true,
       lastQueuedAt: T0 + 4_995,
-      waitingSentAt: sentAt.slice(0, 450),
-      sentAt,
+      waiting: oneAtATime(sentAt.slice(0, 450)),
+      placed: oneAtATime(sentAt),
     });
     expect(pace.headSentAt).toBe(T0 + 4_990);
     expect(pace.sampleUntil).toBeUndefined();

@@ -4,7 +4,7 @@ import { McpNetworkError, McpToolError } from '../../src/lib/mcp/errors.js';
 import type { EpisodeDraft } from '../../src/lib/memory/episode.js';
 import type { EpisodeRef, FileRecord } from '../../src/lib/state/state.js';
 import { sendable, sendParts, type SendInput } from '../../src/lib/sync/send.js';
-import { sentPosition } from '../../src/lib/sync/send-order.js';
+import { placementOf, provenBefore, sentPosition } from '../../src/lib/sync/send-order.js';
 import type { Outgoing } from '../../src/lib/sync/types.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { cli } from '../../src/lib/util/install-route.js';
@@ -88,6 +88,40 @@ describe('the send phase (sync/send.ts)', () => {
     expect(Math.floor(sentPosition(c))).toBe(T0);
   });
 
+
+  it('each reply gets its place among the hand-offs (PROVEN_ORDER): one answered before the next went out is proven ahead of it, within one millisecond too; two out at once are not', async () => {
+    const journaled = journaledNow();
+    // One lane: a, then b, each handed over after the reply before it, all in T0's millisecond.
+    const inTurn = [outgoing('a'), outgoing('b')];
+    const graphiti = {
+      addMemory: async (_args: unknown, _signal: AbortSignal | undefined, onDispatch: () => void) => {
+        onDispatch();
+        return { queued: true, message: 'queued' };
+      },
+    } as unknown as GraphitiClient;
+    await sendParts({ ...input(inTurn, async () => undefined, journaled), graphiti, concurrency: 1 });
+    const [a, b] = inTurn.map((j) => j.record.episodes[0] as EpisodeRef) as [EpisodeRef, EpisodeRef];
+    expect([a.queuedAt, b.queuedAt]).toEqual([iso(T0), iso(T0)]);
+    expect(provenBefore(placementOf(a), placementOf(b))).toBe(true);
+    expect(provenBefore(placementOf(b), placementOf(a))).toBe(false);
+    // Two lanes whose requests are out together (each handed over before either reply): unordered either way.
+    let both!: () => void;
+    const bothOut = new Promise<void>((resolve) => (both = resolve));
+    const handed: string[] = [];
+    const together = [outgoing('c'), outgoing('d'), outgoing('e'), outgoing('f')];
+    const held = {
+      addMemory: async ({ sourceDescription }: { sourceDescription: string }, _signal: AbortSignal | undefined, onDispatch: () => void) => {
+        onDispatch();
+        if (handed.push(sourceDescription) === 2) both();
+        await bothOut;
+        return { queued: true, message: 'queued' };
+      },
+    } as unknown as GraphitiClient;
+    await sendParts({ ...input(together, async () => undefined, journaled), graphiti: held, concurrency: 2 });
+    const byMarker = new Map(together.map((j) => [j.record.episodes[0]?.marker, j.record.episodes[0] as EpisodeRef]));
+    const [x, y] = handed.slice(0, 2).map((m) => placementOf(byMarker.get(m) as EpisodeRef)) as [ReturnType<typeof placementOf>, ReturnType<typeof placementOf>];
+    expect(provenBefore(x, y) || provenBefore(y, x)).toBe(false);
+  });
 
   it('journals each part in flight, on disk, before its add_memory, and its reply with a group commit flushed before it returns', async () => {
     const journaled = journaledNow();

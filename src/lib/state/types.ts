@@ -30,6 +30,12 @@ export interface EpisodeRef {
   sendOrder?: number;
   /** When add_memory accepted (queued) this part; the confirmation clock starts here. */
   queuedAt?: string;
+  /**
+   * Where that reply stood among our hand-offs and replies (sync/send-order.ts): a reply before
+   * another part's hand-off proves this part is ahead of it in the queue (PROVEN_ORDER). Absent in
+   * parts sent before it existed and where the reply was lost.
+   */
+  queuedOrder?: number;
   confirmedAt?: string;
   /**
    * Shared sources only: when a complete listing, late enough for a co-owner's racing copy to have
@@ -198,6 +204,18 @@ export interface GroupPace {
    * had no send order). The parts sent after it are still ahead of the worker.
    */
   headSentAt?: number;
+  /**
+   * Where that episode's reply stood among our hand-offs, epoch ms (sync/send-order.ts
+   * `repliedPosition`): the parts handed off after it are proven queued after it (PROVEN_ORDER), so a
+   * sample's span may start there. Absent in states before it: its hand-off stands in, the order then.
+   */
+  headRepliedAt?: number;
+  /**
+   * The latest hand-off (a send position) of a part seen to start no later than the head, the head's
+   * own at least (sync/pace.ts HEAD_PROOF): a part whose reply came before it is proven queued before
+   * the head. Absent in states before it: the head's own hand-off stands in.
+   */
+  headProofAt?: number;
   /**
    * A look before this time (epoch ms: the predicted end) is a pace sample (a slice of the group,
    * sync/pace.ts `sampleCap`); a later one, or none set, is a full listing.

@@ -29,6 +29,7 @@
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import type { GroupPace, SyncState } from '../state/state.js';
+import { provenBefore, type Placed } from './send-order.js';
 
 /** First listing of a group whose size we do not know. */
 export const MIN_LISTING = 200;
@@ -118,6 +119,9 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isCount(raw.headAt) && isTime(raw.headSentAt)) {
     pace.headAt = raw.headAt;
     pace.headSentAt = raw.headSentAt;
+    // Its reply position (send-order.ts); a state before reply orders has none (the head then stands where it was handed off).
+    if (isTime(raw.headRepliedAt)) pace.headRepliedAt = raw.headRepliedAt;
+    if (isTime(raw.headProofAt)) pace.headProofAt = raw.headProofAt;
   }
   if (isCount(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
   const ahead = raw.ahead as Record<string, unknown> | undefined;
@@ -268,6 +272,8 @@ export interface Sighting {
    * one millisecond). Default: `queuedAt`.
    */
   sentAt?: number;
+  /** Where its reply came among our hand-offs (send-order.ts `repliedPosition`), epoch ms. Default: `queuedAt`. */
+  repliedAt?: number;
   episode: Episode;
 }
 
@@ -283,10 +289,10 @@ export interface PaceInput {
   progress: boolean;
   /** When the last of our still-waiting parts was queued (epoch ms), for the schedule's prediction. */
   lastQueuedAt?: number | undefined;
-  /** Where each still-waiting part was sent, as a send position (send-order.ts): the parts behind the head (schedule.ts). */
-  waitingSentAt?: readonly number[];
-  /** Where each part of ours in the group was sent, as send positions, sorted: a sample's spans count the parts between two sightings. */
-  sentAt?: readonly number[];
+  /** Each still-waiting part's hand-off and reply (send-order.ts `Placed`): the parts behind the head (schedule.ts). */
+  waiting?: readonly Placed[];
+  /** Each part of ours in the group that was queued, its hand-off and reply: a sample's spans count the parts between two sightings. */
+  placed?: readonly Placed[];
 }
 
 /** The group's pace after a listing: size and samples (schedule.ts then sets the next listing). */
@@ -304,9 +310,9 @@ export function nextPace(input: PaceInput): GroupPace {
   if (costlyListing(listing) && listing.ms !== undefined) pace.looks = [...(pace.looks ?? []), [Math.round(now - listing.ms), Math.round(now)] as [number, number]].slice(-SAMPLES);
 
   if (input.sightings.length > 0) {
-    const seen = input.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
+    const seen = input.sightings.flatMap(({ queuedAt, sentAt, repliedAt, episode }) => {
       const created = parseTime(episode.created_at);
-      return created === undefined ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, created }];
+      return created === undefined ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, repliedAt: repliedAt ?? queuedAt, created }];
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
@@ -318,13 +324,22 @@ export function nextPace(input: PaceInput): GroupPace {
     // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
     const steps = listing.complete ? processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
     // On our clock: when each seen part started.
-    const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) steps.push(...spanTimes(started, pace, input.sentAt ?? [], batchStart(pace, listing, seen, input.waitingSentAt ?? [])));
+    const started = seen.map(({ queuedAt, sentAt, repliedAt, created }) => ({ queuedAt, sent: sentAt, replied: repliedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing.sample === true) steps.push(...spanTimes(started, pace, input.placed ?? [], batchStart(pace, listing, seen, input.waiting ?? [])));
     pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== undefined && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
-      pace.headSentAt = latest.sentAt;
+      pace.headSentAt = latest.sent;
+      if (Number.isFinite(latest.replied)) pace.headRepliedAt = latest.replied;
+      else delete pace.headRepliedAt;
+    }
+    // HEAD_PROOF: a part seen to start no later than the head is ahead of it in the queue (FIFO), and
+    // so is every part whose reply came before that one was handed off (send-order.ts PROVEN_ORDER).
+    if (pace.headAt !== undefined && pace.headSentAt !== undefined) {
+      let proof = pace.headProofAt ?? pace.headSentAt;
+      for (const s of started) if (s.startedAt <= pace.headAt) proof = Math.max(proof, s.sent);
+      pace.headProofAt = proof;
     }
   }
 
@@ -336,34 +351,108 @@ export function nextPace(input: PaceInput): GroupPace {
 /**
  * Processing times from a sample, which shows only some of the episodes: between two of ours seen
  * (the head from an earlier look, then each seen here in start order), the worker ran every part
- * of ours sent between them, one at a time, if the later one was already queued when the earlier
- * one started (it was busy throughout). The order is the order we sent in (send positions,
- * send-order.ts: dozens of parts may share a millisecond), the server's as far as we can tell (the
- * replies, and so `queuedAt`, come back in any order when several sends run at once). Each gap over n parts counts as n samples of n-th of it (the window then holds the
- * latest gaps; other clients' episodes in the queue count into the pace, as they delay ours alike).
+ * of ours queued between them, one at a time, if the later one was already queued when the earlier
+ * one started (it was busy throughout). Which parts were queued between them is known only as far
+ * as the order is proven (send-order.ts PROVEN_ORDER): parts in flight together with either end may
+ * lie on either side of it (PROVEN_SPAN, `spanCount`). A gap whose count is not pinned is
+ * lengthened to the next sighting (the unsure parts at its inner end are then inside), and left out
+ * where the chain of busy gaps ends first. Each gap over n parts counts as n samples of n-th of it
+ * (the window then holds the latest gaps; other clients' episodes in the queue count into the pace,
+ * as they delay ours alike).
  */
-function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; startedAt: number }>, pace: GroupPace, sentAt: readonly number[], anchor?: number): number[] {
+function spanTimes(started: readonly Seen[], pace: GroupPace, placed: readonly Placed[], anchor?: number): number[] {
   const steps: number[] = [];
-  let prev = pace.headAt !== undefined && pace.headSentAt !== undefined ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : undefined;
+  const startOf = new Map(started.map((s) => [s.sent, s.startedAt]));
+  // A head kept by a build before reply orders stands where it was handed off, as it did then.
+  let from: SpanEnd | undefined = pace.headAt !== undefined && pace.headSentAt !== undefined ? { sent: pace.headSentAt, replied: pace.headRepliedAt ?? pace.headSentAt, startedAt: pace.headAt } : undefined;
+  let last = from;
   const first = started[0];
   if (anchor !== undefined && first !== undefined) {
     // No head of this batch yet: its first part started when it was sent (batchStart says when
-    // that holds). The parts sent up to the first one seen ran one at a time since, if the batch
+    // that holds). The parts queued before the first one seen ran one at a time since, if the batch
     // was all queued before the worker could reach its second part.
-    const n = countIn(sentAt, anchor, first.sentAt);
+    from = { sent: anchor, replied: Number.NEGATIVE_INFINITY, startedAt: anchor, anchor: true };
+    last = from;
+    const most = spanCount(placed, from, first, startOf).most;
     const span = first.startedAt - anchor - heldBetween(pace.looks, anchor, first.startedAt);
-    if (n >= 1 && span > 0 && first.queuedAt <= anchor + span / n) steps.push(...spanSamples(span, n));
-    prev = first;
+    if (!(most >= 1 && span > 0 && first.queuedAt <= anchor + span / most)) from = undefined;
   }
   for (const b of started) {
-    if (prev !== undefined && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
-      const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      const span = b.startedAt - prev.startedAt - heldBetween(pace.looks, prev.startedAt, b.startedAt);
-      if (n >= 1 && span > 0) steps.push(...spanSamples(span, n));
+    // Busy from the last one seen to b: b was queued when it started (from the batch's start: checked above).
+    const busy = last !== undefined && (last.anchor === true || (b.queuedAt <= last.startedAt && b.startedAt > last.startedAt));
+    if (from === undefined || last === undefined || !busy) {
+      // The worker may have been idle before b (or b is the first): a new chain of busy gaps starts at b.
+      if (last === undefined || b.startedAt > last.startedAt) from = last = b;
+      continue;
     }
-    if (prev === undefined || b.startedAt > prev.startedAt) prev = b;
+    last = b;
+    const count = spanCount(placed, from, b, startOf);
+    if (!pinned(count)) continue;
+    const span = b.startedAt - from.startedAt - heldBetween(pace.looks, from.startedAt, b.startedAt);
+    if (span > 0) steps.push(...spanSamples(span, count.guess));
+    from = b;
   }
   return steps;
+}
+
+/** A part of ours seen in this listing: when it was queued (its reply), its hand-off and reply positions, and when it started (our clock). */
+interface Seen extends Placed {
+  queuedAt: number;
+  startedAt: number;
+}
+
+/** One end of a span: a part of ours with its start, or the batch's first send (`anchor`: every part sent since is after it). */
+interface SpanEnd extends Placed {
+  startedAt: number;
+  anchor?: true;
+}
+
+/**
+ * How many of ours the worker ran from `from`'s start to `to`'s start (`from` itself, where it is a
+ * part, and every part queued between them), as far as the order is proven: at least `least`, at
+ * most `most`; `guess`, by the order they were handed off in (within the two: a part proven ahead
+ * of another was handed off before it). A part seen in this listing is placed by its start (exact:
+ * the queue is FIFO); any other by PROVEN_ORDER against both ends; one proven on neither side of
+ * an end it was in flight with counts only into `most`, and into `guess` by its hand-off.
+ */
+function spanCount(placed: readonly Placed[], from: SpanEnd, to: SpanEnd, startOf: ReadonlyMap<number, number>): { least: number; most: number; guess: number } {
+  const own = from.anchor === true ? 0 : 1;
+  let least = own;
+  let most = own;
+  let guess = own;
+  const afterFrom = (x: Placed) => (from.anchor === true ? x.sent >= from.sent : provenBefore(from, x));
+  const beforeFrom = (x: Placed) => (from.anchor === true ? x.sent < from.sent : provenBefore(x, from));
+  for (const x of placed) {
+    // The ends themselves (the batch's first part is not an end: it ran in the span from the batch's start).
+    if ((x.sent === from.sent && from.anchor !== true) || x.sent === to.sent) continue;
+    const start = startOf.get(x.sent);
+    if (start !== undefined) {
+      if (start > from.startedAt && start < to.startedAt) {
+        least++;
+        most++;
+        guess++;
+      }
+      continue;
+    }
+    if (beforeFrom(x) || provenBefore(to, x)) continue;
+    most++;
+    if (afterFrom(x) && provenBefore(x, to)) least++;
+    if ((from.anchor === true ? x.sent >= from.sent : x.sent > from.sent) && x.sent < to.sent) guess++;
+  }
+  return { least, most, guess: Math.min(most, Math.max(least, guess)) };
+}
+
+/**
+ * PROVEN_SPAN: a span counts where proven order pins how many parts it covers: at least one, and
+ * the most it can be at most SPAN_SLACK times the least. Within those bounds the order of the
+ * hand-offs is the guess (the queue's own order wherever the requests did not overtake one another).
+ * Thirty parts sent at once, one of them seen, cover 1 to 30: no sample (it read a 100 ms pace as
+ * 10 ms, or as 171 ms). Four at a time (a span of ten covers 7 to 13 or so) is pinned.
+ */
+const SPAN_SLACK = 2;
+
+function pinned(count: { least: number; most: number }): boolean {
+  return count.least >= 1 && count.most <= count.least * SPAN_SLACK;
 }
 
 /**
@@ -377,9 +466,9 @@ function heldBetween(looks: ReadonlyArray<readonly [number, number]> | undefined
   return held;
 }
 
-/** A span over n parts: n samples of its n-th (at most the window's worth). */
+/** A span over n parts (a middle of two counts may be a half): about n samples of its n-th (at most the window's worth). */
 function spanSamples(spanMs: number, n: number): number[] {
-  return Array<number>(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
+  return Array<number>(Math.min(Math.max(1, Math.round(n)), SAMPLES)).fill(Math.round(spanMs / n));
 }
 
 /**
@@ -393,9 +482,9 @@ function spanSamples(spanMs: number, n: number): number[] {
  * clock behind ours by less than the skew correction shows shortens it by that much over the whole
  * span (d / k per part), as it shortens the queue waits (`waitsMs`) by d itself.
  */
-function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<{ sentAt: number; created: number }>, waitingSentAt: readonly number[]): number | undefined {
+function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<{ sentAt: number; created: number }>, waiting: readonly Placed[]): number | undefined {
   let first = Number.POSITIVE_INFINITY;
-  for (const t of waitingSentAt) first = Math.min(first, t);
+  for (const { sent } of waiting) first = Math.min(first, sent);
   for (const s of seen) first = Math.min(first, s.sentAt);
   // A head that started after the batch was sent is this batch's own: spans count from it.
   if (!Number.isFinite(first) || (pace.headAt !== undefined && pace.headAt >= first)) return undefined;
@@ -406,23 +495,6 @@ function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<
     if (created !== undefined && !ours.has(created) && created - correction > first) return undefined;
   }
   return first;
-}
-
-/** How many of the sorted values are in (low, high]. */
-function countIn(sorted: readonly number[], low: number, high: number): number {
-  return firstAbove(sorted, high) - firstAbove(sorted, low);
-}
-
-/** Index of the first value above `value` in a sorted array. */
-function firstAbove(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -294,6 +294,7 @@ function freshAttempts(record: FileRecord): FileRecord {
     if (ref.uuid === undefined) {
       delete ref.sentAt;
       delete ref.sendOrder;
+      delete ref.queuedOrder;
       delete ref.queuedAt;
     }
   }

@@ -29,7 +29,7 @@ import { recordOrigin, unsettledShared } from './shared.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, MAX_SKEW_MS, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
-import { sentPosition } from './send-order.js';
+import { placementOf, repliedPosition, sentPosition, type Placed } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
@@ -157,7 +157,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         uuidNow.set(ref, keep.uuid);
         if (!adopted && ref.queuedAt !== undefined) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), episode: keep });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), repliedAt: repliedPosition(ref), episode: keep });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
@@ -255,11 +255,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || undefined;
-    // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span
-    // covers. By send position, not send time: parts sent in one millisecond stand apart (send-order.ts).
-    const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
-    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentPosition(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
-    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt });
+    // The queue's order, as far as it is proven (send-order.ts PROVEN_ORDER): where the head stands,
+    // what a sample's span covers. Each part's hand-off and reply, not its send time: parts sent in
+    // one millisecond stand apart, and parts in flight together are unordered.
+    const waiting = waitingParts.map(placedOrStart);
+    const placed = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [placementOf(ref)] : [])).filter(({ sent }) => Number.isFinite(sent));
+    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waiting, placed });
     const { ahead } = groupQuietFrom(group);
     if (ahead === undefined) delete pace.ahead;
     else pace.ahead = ahead;
@@ -268,6 +269,12 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   return out;
 }
 
+
+/** A waiting part's place (send-order.ts); one never sent by us (an adopted shared part) stands at the start of time, as it did. */
+function placedOrStart(ref: EpisodeRef): Placed {
+  const placed = placementOf(ref);
+  return Number.isFinite(placed.sent) ? placed : { sent: 0, replied: 0 };
+}
 
 /** Writes a reconciliation into the state (statuses are refreshed by the caller, after re-sends are planned). */
 export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso: string): void {
@@ -291,6 +298,7 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     if (evidence !== 'restart') ref.resends++;
     delete ref.sentAt;
     delete ref.sendOrder;
+    delete ref.queuedOrder;
     delete ref.queuedAt;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;

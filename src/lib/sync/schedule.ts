@@ -31,6 +31,7 @@
  */
 import { queuedTime, type GroupPace, type SyncState } from '../state/state.js';
 import { nextBackoff } from '../util/backoff.js';
+import { provenBefore, type Placed } from './send-order.js';
 import { canSample, costlyListing, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, SAMPLE_DIVISOR, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
@@ -79,7 +80,7 @@ const SAMPLE_SHOWS = 2;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
-  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingSentAt: input.waitingSentAt, complete: input.listing.complete, lookMs: input.listing.ms, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true, sample: input.listing.sample === true });
+  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingPlaced: input.waiting, complete: input.listing.complete, lookMs: input.listing.ms, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true, sample: input.listing.sample === true });
 }
 
 export interface ScheduleInput {
@@ -92,8 +93,8 @@ export interface ScheduleInput {
   progress: boolean;
   /** When the last of the waiting parts was queued. */
   lastQueuedAt?: number | undefined;
-  /** Where each waiting part was sent (send positions, send-order.ts): those sent after the head are still ahead of the worker. */
-  waitingSentAt?: readonly number[] | undefined;
+  /** Each waiting part's hand-off and reply (send-order.ts `Placed`): those not proven ahead of the head are still ahead of the worker. */
+  waitingPlaced?: readonly Placed[] | undefined;
   /** The listing covered the group: every waiting part is still ahead of the worker (or lost), wherever it was sent. */
   complete?: boolean;
   /** This look's wall time (ms), however cheap: the server runs a listing on the loop that runs the queue, so it held the worker up as long. */
@@ -123,7 +124,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
     return pace;
   }
   let at: number;
-  const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
+  const queue: QueueView | undefined = input.waitingPlaced === undefined ? undefined : { waiting: input.waitingPlaced, complete: input.complete === true };
   let done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue, input.direct === true ? 0 : (input.lookMs ?? 0));
   const kept = silentSampleEnd(input, pace, aimedAt);
   if (kept !== undefined) done = Math.min(done, kept);
@@ -290,8 +291,8 @@ function sampleShows(waiting: number): boolean {
 
 /** The waiting parts as the last look showed them. */
 export interface QueueView {
-  /** Where each waiting part was sent (send positions, send-order.ts). */
-  waitingSentAt: readonly number[];
+  /** Each waiting part's hand-off and reply (send-order.ts `Placed`). */
+  waiting: readonly Placed[];
   /** The look covered the group: a waiting part is unprocessed (or lost) wherever it was sent. */
   complete: boolean;
 }
@@ -300,25 +301,30 @@ export interface QueueView {
  * How many waiting parts are still ahead of the worker, counted from the head (the latest-started
  * part of ours seen), when the head tells: the worker has been busy since it (the first of them
  * was sent before the head was done). After a complete listing every waiting part is ahead; after
- * a sample, those sent after the head (the others were processed, out of the sample). After it in
- * the order we sent in: the positions (send-order.ts) tell apart the parts sent in the head's own
- * millisecond, dozens at a high concurrency, which counted as processed by the millisecond (the end
- * looked reached: a full listing for nothing). Undefined otherwise: no head, or a head from an
- * earlier batch, after which the queue went idle.
+ * a sample, every part not proven queued before the head (send-order.ts PROVEN_ORDER: its reply
+ * came before the head was handed off); the others were processed, out of the sample. A part in
+ * flight together with the head may have been queued after it, whichever was handed off first:
+ * taken for processed, the end looked reached and a busy group was listed in full for nothing
+ * (dozens share the head's millisecond at a high concurrency, and the test server took requests in
+ * flight together in another order). Undefined otherwise: no head, or a head from an earlier
+ * batch, after which the queue went idle.
  */
 function behindHead(pace: GroupPace, queue: QueueView | undefined): number | undefined {
   if (pace.headAt === undefined || pace.headSentAt === undefined || queue === undefined) return undefined;
+  // A part is proven ahead of the head by its own reply: before the head's hand-off, or before that
+  // of a part seen to start no later than the head (pace.ts HEAD_PROOF). Only the hand-off matters.
+  const head: Placed = { sent: pace.headProofAt ?? pace.headSentAt, replied: Number.POSITIVE_INFINITY };
   let behind = 0;
   let first = Number.POSITIVE_INFINITY;
-  for (const sent of queue.waitingSentAt) {
-    if (!queue.complete && sent <= pace.headSentAt) continue;
+  for (const part of queue.waiting) {
+    if (!queue.complete && provenBefore(part, head)) continue;
     behind++;
-    first = Math.min(first, sent);
+    first = Math.min(first, part.sent);
   }
-  // Every part still unseen was sent before the head: the queue (FIFO) took them before it, so
+  // Every part still unseen was queued before the head: the queue (FIFO) took them before it, so
   // they are processed and merely out of the sample. The end is the head's own processing; from
   // now, each unseen part would take a processing time again (a 500-note batch waited 200 s more).
-  if (behind === 0) return queue.complete || queue.waitingSentAt.length === 0 ? undefined : 0;
+  if (behind === 0) return queue.complete || queue.waiting.length === 0 ? undefined : 0;
   if (first > pace.headAt + assumedStep(pace)) return undefined;
   return behind;
 }
@@ -376,7 +382,7 @@ function leastStep(pace: GroupPace, lookedAt: number, queue: QueueView | undefin
   // Only where a look is costly: a cheap group is looked at as often as the guess asks.
   if (queue === undefined || !queue.complete || pace.headAt === undefined || median(pace.listMs) === undefined) return 0;
   const headAt = pace.headAt;
-  if (!queue.waitingSentAt.some((sent) => sent <= headAt)) return 0;
+  if (!queue.waiting.some(({ sent }) => sent <= headAt)) return 0;
   return Math.max(0, (lookedAt - headAt) / 2);
 }
 

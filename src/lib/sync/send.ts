@@ -16,7 +16,7 @@ import { PartFeed, type FeedLane, type FeedPart } from './part-feed.js';
 import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { nextSendOrder } from './send-order.js';
+import { nextReplyOrder, nextSendOrder } from './send-order.js';
 
 /**
  * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
@@ -103,6 +103,7 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
     if (part === undefined) return undefined;
     part.ref.sentAt = iso();
     delete part.ref.sendOrder; // an earlier send's (a re-send): this send gets its own as it goes out
+    delete part.ref.queuedOrder;
     inFlight.add(part.ref);
     part.job.record.status = 'pending';
     await ledger.journal([part.job.record]); // in flight: a kill from here on is resolved by the next run's reconcile
@@ -129,7 +130,10 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
           ref.sendOrder = nextSendOrder(sentAt);
         },
       );
-      ref.queuedAt = iso();
+      const repliedAt = input.now();
+      ref.queuedAt = new Date(repliedAt).toISOString();
+      // Where the reply came among the hand-offs (send-order.ts PROVEN_ORDER): the parts handed off after it are queued after it.
+      ref.queuedOrder = nextReplyOrder(repliedAt);
       record.queuedAt = ref.queuedAt;
       delete record.lastError;
       result.queued++;
@@ -138,6 +142,7 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       // reply cut short): treat it as in flight; reconcile confirms it or, on FIFO/age evidence,
       // sends it again.
       const lost = mayHaveArrived(error);
+      // A lost reply has no reply order: the part counts as queued, if at all, by the time the call gave up (send-order.ts `repliedPosition`).
       if (lost) ref.queuedAt = iso();
       else {
         delete ref.sentAt;

@@ -74,6 +74,12 @@ export interface GraphitiTestServer {
   sessionIds(): string[];
   /** One-shot faults, consumed (in order) before the random ones by the next eligible requests ('drop': next add_memory). */
   failNext(kind: FaultKind, count?: number): void;
+  /**
+   * The next `count` add_memory calls are taken in groups of `every`: each group held until complete,
+   * then queued and answered last-arrived first (requests in flight together reach the queue in
+   * another order than sent: in-flight-order.ts).
+   */
+  reorderInFlight(every: number, count: number): void;
   /** Close every legacy SSE stream (their sessions are forgotten, as FastMCP does on disconnect). */
   dropSseStreams(): number;
   clearLogs(): void;

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { HttpLog, ToolCallLog } from './api.js';
 import { FaultPlan } from './faults.js';
+import { InFlightReorder } from './in-flight-order.js';
 import type { Latency } from './framing.js';
 import { patchOptions, resolveOptions, type GraphitiServerOptions, type Resolved } from './options.js';
 import { SessionTable } from './sessions.js';
@@ -24,6 +25,8 @@ export class ServerCore {
   readonly sessions = new SessionTable();
   readonly store: GraphitiStore;
   readonly faults: FaultPlan;
+  /** add_memory calls in flight together, taken in another order (in-flight-order.ts). */
+  readonly reorder = new InFlightReorder();
   /** Requests held open by a 'hang' fault (destroyed by restart/stop). */
   readonly hung = new Set<ServerResponse>();
   private readonly timers = new Set<NodeJS.Timeout>();

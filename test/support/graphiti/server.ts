@@ -94,6 +94,10 @@ export class GraphitiServerImpl implements GraphitiTestServer {
   failNext(kind: FaultKind, count = 1): void {
     this.core.faults.failNext(kind, count);
   }
+  reorderInFlight(every: number, count: number): void {
+    this.core.reorder.arm(every, count);
+  }
+
 
   dropSseStreams(): number {
     return this.core.sessions.dropSseStreams();

@@ -78,12 +78,18 @@ export function createMcpServer(core: ServerCore, session: Session): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(core.toolConfig()) }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(core, session, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, extra.requestId),
+    heldInFlight(core, request.params.name, () => callTool(core, session, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, extra.requestId)),
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
   return server;
+}
+
+/** An add_memory the server takes in another order than it arrived (in-flight-order.ts) waits its turn; anything else is handled at once. */
+function heldInFlight(core: ServerCore, name: string, handle: () => ToolCallResult): ToolCallResult | Promise<ToolCallResult> {
+  const turn = name === 'add_memory' || name === 'add_episode' ? core.reorder.turn() : undefined;
+  return turn === undefined ? handle() : turn.then(handle);
 }
 
 function callTool(core: ServerCore, session: Session, name: string, args: Record<string, unknown>, rpcId: string | number): ToolCallResult {
