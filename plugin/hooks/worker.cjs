@@ -70967,6 +70967,51 @@ var init_shared = __esm({
   }
 });
 
+// src/lib/sync/send-order.ts
+function nextOrder(at) {
+  const ms = Math.floor(at);
+  const rank = counted.get(ms) ?? 0;
+  counted.delete(ms);
+  counted.set(ms, rank + 1);
+  if (counted.size > REMEMBERED_MS) counted.delete(counted.keys().next().value);
+  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
+}
+function nextSendOrder(sentAt) {
+  return nextOrder(sentAt);
+}
+function nextReplyOrder(repliedAt) {
+  return nextOrder(repliedAt);
+}
+function sentPosition(ref) {
+  const sent = sentTime(ref);
+  const order = ref.sendOrder;
+  if (ref.sentAt !== void 0 && Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === sent) return order / ORDERS_PER_MS;
+  return sent;
+}
+function repliedPosition(ref) {
+  if (ref.queuedAt === void 0) return ref.sentAt === void 0 ? Number.NaN : Number.POSITIVE_INFINITY;
+  const replied = queuedTime(ref);
+  const order = ref.queuedOrder;
+  if (Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === replied) return order / ORDERS_PER_MS;
+  return replied + (ORDERS_PER_MS - 1) / ORDERS_PER_MS;
+}
+function placementOf(ref) {
+  return { sent: sentPosition(ref), replied: repliedPosition(ref) };
+}
+function provenBefore(a, b) {
+  return a.replied < b.sent;
+}
+var ORDERS_PER_MS, counted, REMEMBERED_MS;
+var init_send_order = __esm({
+  "src/lib/sync/send-order.ts"() {
+    "use strict";
+    init_state();
+    ORDERS_PER_MS = 1024;
+    counted = /* @__PURE__ */ new Map();
+    REMEMBERED_MS = 4096;
+  }
+});
+
 // src/lib/sync/pace.ts
 function costlyListing(listing2) {
   return listing2.ms !== void 0 && listing2.direct !== true && listing2.listed >= COSTLY_LISTING_EPISODES;
@@ -70988,6 +71033,8 @@ function paceOf(state, group) {
   if (isCount2(raw.headAt) && isTime(raw.headSentAt)) {
     pace.headAt = raw.headAt;
     pace.headSentAt = raw.headSentAt;
+    if (isTime(raw.headRepliedAt)) pace.headRepliedAt = raw.headRepliedAt;
+    if (isTime(raw.headProofAt)) pace.headProofAt = raw.headProofAt;
   }
   if (isCount2(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
   const ahead = raw.ahead;
@@ -71058,9 +71105,9 @@ function nextPace(input2) {
   else if (listing2.episodes.length > (pace.size ?? 0)) pace.size = listing2.episodes.length;
   if (costlyListing(listing2) && listing2.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing2.ms), Math.round(now)]].slice(-SAMPLES);
   if (input2.sightings.length > 0) {
-    const seen = input2.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
+    const seen = input2.sightings.flatMap(({ queuedAt, sentAt, repliedAt, episode }) => {
       const created = parseTime2(episode.created_at);
-      return created === void 0 ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, created }];
+      return created === void 0 ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, repliedAt: repliedAt ?? queuedAt, created }];
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
@@ -71068,37 +71115,80 @@ function nextPace(input2) {
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
-    const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing2, seen, input2.waitingSentAt ?? [])));
+    const started = seen.map(({ queuedAt, sentAt, repliedAt, created }) => ({ queuedAt, sent: sentAt, replied: repliedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.placed ?? [], batchStart(pace, listing2, seen, input2.waiting ?? [])));
     pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
-      pace.headSentAt = latest.sentAt;
+      pace.headSentAt = latest.sent;
+      if (Number.isFinite(latest.replied)) pace.headRepliedAt = latest.replied;
+      else delete pace.headRepliedAt;
+    }
+    if (pace.headAt !== void 0 && pace.headSentAt !== void 0) {
+      let proof = pace.headProofAt ?? pace.headSentAt;
+      for (const s of started) if (s.startedAt <= pace.headAt) proof = Math.max(proof, s.sent);
+      pace.headProofAt = proof;
     }
   }
   if (costlyListing(listing2) && listing2.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing2.ms ?? 0))]);
   return pace;
 }
-function spanTimes(started, pace, sentAt, anchor2) {
+function spanTimes(started, pace, placed, anchor2) {
   const steps = [];
-  let prev = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : void 0;
+  const startOf = new Map(started.map((s) => [s.sent, s.startedAt]));
+  let from = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sent: pace.headSentAt, replied: pace.headRepliedAt ?? pace.headSentAt, startedAt: pace.headAt } : void 0;
+  let last = from;
   const first = started[0];
   if (anchor2 !== void 0 && first !== void 0) {
-    const n = countIn(sentAt, anchor2, first.sentAt);
+    from = { sent: anchor2, replied: Number.NEGATIVE_INFINITY, startedAt: anchor2, anchor: true };
+    last = from;
+    const most = spanCount(placed, from, first, startOf).most;
     const span = first.startedAt - anchor2 - heldBetween(pace.looks, anchor2, first.startedAt);
-    if (n >= 1 && span > 0 && first.queuedAt <= anchor2 + span / n) steps.push(...spanSamples(span, n));
-    prev = first;
+    if (!(most >= 1 && span > 0 && first.queuedAt <= anchor2 + span / most)) from = void 0;
   }
   for (const b of started) {
-    if (prev !== void 0 && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
-      const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      const span = b.startedAt - prev.startedAt - heldBetween(pace.looks, prev.startedAt, b.startedAt);
-      if (n >= 1 && span > 0) steps.push(...spanSamples(span, n));
+    const busy = last !== void 0 && (last.anchor === true || b.queuedAt <= last.startedAt && b.startedAt > last.startedAt);
+    if (from === void 0 || last === void 0 || !busy) {
+      if (last === void 0 || b.startedAt > last.startedAt) from = last = b;
+      continue;
     }
-    if (prev === void 0 || b.startedAt > prev.startedAt) prev = b;
+    last = b;
+    const count = spanCount(placed, from, b, startOf);
+    if (!pinned(count)) continue;
+    const span = b.startedAt - from.startedAt - heldBetween(pace.looks, from.startedAt, b.startedAt);
+    if (span > 0) steps.push(...spanSamples(span, count.guess));
+    from = b;
   }
   return steps;
+}
+function spanCount(placed, from, to, startOf) {
+  const own2 = from.anchor === true ? 0 : 1;
+  let least = own2;
+  let most = own2;
+  let guess = own2;
+  const afterFrom = (x) => from.anchor === true ? x.sent >= from.sent : provenBefore(from, x);
+  const beforeFrom = (x) => from.anchor === true ? x.sent < from.sent : provenBefore(x, from);
+  for (const x of placed) {
+    if (x.sent === from.sent && from.anchor !== true || x.sent === to.sent) continue;
+    const start = startOf.get(x.sent);
+    if (start !== void 0) {
+      if (start > from.startedAt && start < to.startedAt) {
+        least++;
+        most++;
+        guess++;
+      }
+      continue;
+    }
+    if (beforeFrom(x) || provenBefore(to, x)) continue;
+    most++;
+    if (afterFrom(x) && provenBefore(x, to)) least++;
+    if ((from.anchor === true ? x.sent >= from.sent : x.sent > from.sent) && x.sent < to.sent) guess++;
+  }
+  return { least, most, guess: Math.min(most, Math.max(least, guess)) };
+}
+function pinned(count) {
+  return count.least >= 1 && count.most <= count.least * SPAN_SLACK;
 }
 function heldBetween(looks, from, to) {
   let held = 0;
@@ -71106,11 +71196,11 @@ function heldBetween(looks, from, to) {
   return held;
 }
 function spanSamples(spanMs, n) {
-  return Array(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
+  return Array(Math.min(Math.max(1, Math.round(n)), SAMPLES)).fill(Math.round(spanMs / n));
 }
-function batchStart(pace, listing2, seen, waitingSentAt) {
+function batchStart(pace, listing2, seen, waiting) {
   let first = Number.POSITIVE_INFINITY;
-  for (const t of waitingSentAt) first = Math.min(first, t);
+  for (const { sent } of waiting) first = Math.min(first, sent);
   for (const s of seen) first = Math.min(first, s.sentAt);
   if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
   const ours = new Set(seen.map((s) => s.created));
@@ -71120,19 +71210,6 @@ function batchStart(pace, listing2, seen, waitingSentAt) {
     if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
   }
   return first;
-}
-function countIn(sorted, low, high) {
-  return firstAbove(sorted, high) - firstAbove(sorted, low);
-}
-function firstAbove(sorted, value) {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (sorted[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function processingTimes(seen, listing2, skew, held) {
   const starts = listing2.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
@@ -71201,10 +71278,11 @@ function isLooks(v) {
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
 }
-var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, SPAN_SLACK, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
     "use strict";
+    init_send_order();
     MIN_LISTING = 200;
     LISTING_GROWTH = 4;
     MAX_LISTING = 2e6;
@@ -71218,6 +71296,7 @@ var init_pace = __esm({
     COSTLY_LISTING_EPISODES = 1e3;
     MAX_AHEAD_MS = 9 * 6e4;
     MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 6e4;
+    SPAN_SLACK = 2;
     WAITED_MS = 50;
     CHANGE_EVIDENCE = 3;
     CHANGE_FACTOR = 2;
@@ -75541,8 +75620,8 @@ function parseUnsafe(raw, relPath) {
   const type = fm.type ?? fm.metadata?.type ?? fm.capture_type;
   if (type !== void 0) doc.type = type;
   if (fm.group_id !== void 0) doc.groupId = fm.group_id;
-  const pinned = fm.pinned ?? fm.metadata?.pinned;
-  if (pinned !== void 0) doc.pinned = pinned;
+  const pinned2 = fm.pinned ?? fm.metadata?.pinned;
+  if (pinned2 !== void 0) doc.pinned = pinned2;
   return { ok: true, data: doc };
 }
 var import_gray_matter, jsYamlModule2;
@@ -75733,35 +75812,9 @@ var init_prepare = __esm({
   }
 });
 
-// src/lib/sync/send-order.ts
-function nextSendOrder(sentAt) {
-  const ms = Math.floor(sentAt);
-  const rank = handedOff.get(ms) ?? 0;
-  handedOff.delete(ms);
-  handedOff.set(ms, rank + 1);
-  if (handedOff.size > REMEMBERED_MS) handedOff.delete(handedOff.keys().next().value);
-  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
-}
-function sentPosition(ref) {
-  const sent = sentTime(ref);
-  const order = ref.sendOrder;
-  if (ref.sentAt !== void 0 && Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === sent) return order / ORDERS_PER_MS;
-  return sent;
-}
-var ORDERS_PER_MS, handedOff, REMEMBERED_MS;
-var init_send_order = __esm({
-  "src/lib/sync/send-order.ts"() {
-    "use strict";
-    init_state();
-    ORDERS_PER_MS = 1024;
-    handedOff = /* @__PURE__ */ new Map();
-    REMEMBERED_MS = 4096;
-  }
-});
-
 // src/lib/sync/schedule.ts
 function paceAfterListing(input2) {
-  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true, sample: input2.listing.sample === true });
+  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingPlaced: input2.waiting, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true, sample: input2.listing.sample === true });
 }
 function nextListing(input2) {
   const { now } = input2;
@@ -75778,7 +75831,7 @@ function nextListing(input2) {
     return pace;
   }
   let at;
-  const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
+  const queue = input2.waitingPlaced === void 0 ? void 0 : { waiting: input2.waitingPlaced, complete: input2.complete === true };
   let done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
   const kept = silentSampleEnd(input2, pace, aimedAt);
   if (kept !== void 0) done = Math.min(done, kept);
@@ -75860,14 +75913,15 @@ function sampleShows(waiting) {
 }
 function behindHead(pace, queue) {
   if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
+  const head = { sent: pace.headProofAt ?? pace.headSentAt, replied: Number.POSITIVE_INFINITY };
   let behind = 0;
   let first = Number.POSITIVE_INFINITY;
-  for (const sent of queue.waitingSentAt) {
-    if (!queue.complete && sent <= pace.headSentAt) continue;
+  for (const part of queue.waiting) {
+    if (!queue.complete && provenBefore(part, head)) continue;
     behind++;
-    first = Math.min(first, sent);
+    first = Math.min(first, part.sent);
   }
-  if (behind === 0) return queue.complete || queue.waitingSentAt.length === 0 ? void 0 : 0;
+  if (behind === 0) return queue.complete || queue.waiting.length === 0 ? void 0 : 0;
   if (first > pace.headAt + assumedStep(pace)) return void 0;
   return behind;
 }
@@ -75894,7 +75948,7 @@ function guessDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
 function leastStep(pace, lookedAt, queue) {
   if (queue === void 0 || !queue.complete || pace.headAt === void 0 || median(pace.listMs) === void 0) return 0;
   const headAt = pace.headAt;
-  if (!queue.waitingSentAt.some((sent) => sent <= headAt)) return 0;
+  if (!queue.waiting.some(({ sent }) => sent <= headAt)) return 0;
   return Math.max(0, (lookedAt - headAt) / 2);
 }
 function trustIn(pace) {
@@ -75940,6 +75994,7 @@ var init_schedule = __esm({
     "use strict";
     init_state();
     init_backoff();
+    init_send_order();
     init_pace();
     LISTING_SHARE = 0.04;
     BURST = 3;
@@ -76346,6 +76401,7 @@ function freshAttempts(record2) {
     if (ref.uuid === void 0) {
       delete ref.sentAt;
       delete ref.sendOrder;
+      delete ref.queuedOrder;
       delete ref.queuedAt;
     }
   }
@@ -76569,7 +76625,7 @@ function reconcile(input2) {
         uuidNow.set(ref, keep2.uuid);
         if (!adopted && ref.queuedAt !== void 0) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), episode: keep2 });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentPosition(ref), repliedAt: repliedPosition(ref), episode: keep2 });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
@@ -76642,15 +76698,19 @@ function reconcile(input2) {
     const settled = new Set(out.settled);
     const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
-    const waitingSentAt = waitingParts.map((ref) => sentPosition(ref) || 0);
-    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentPosition(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
-    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt });
+    const waiting = waitingParts.map(placedOrStart);
+    const placed = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [placementOf(ref)] : []).filter(({ sent }) => Number.isFinite(sent));
+    const pace = paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waiting, placed });
     const { ahead } = groupQuietFrom(group);
     if (ahead === void 0) delete pace.ahead;
     else pace.ahead = ahead;
     out.paces.set(group, pace);
   }
   return out;
+}
+function placedOrStart(ref) {
+  const placed = placementOf(ref);
+  return Number.isFinite(placed.sent) ? placed : { sent: 0, replied: 0 };
 }
 function applyReconciliation(state, r, nowIso) {
   for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
@@ -76673,6 +76733,7 @@ function applyReconciliation(state, r, nowIso) {
     if (evidence !== "restart") ref.resends++;
     delete ref.sentAt;
     delete ref.sendOrder;
+    delete ref.queuedOrder;
     delete ref.queuedAt;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
@@ -77253,6 +77314,7 @@ async function sendParts(input2) {
     if (part === void 0) return void 0;
     part.ref.sentAt = iso();
     delete part.ref.sendOrder;
+    delete part.ref.queuedOrder;
     inFlight.add(part.ref);
     part.job.record.status = "pending";
     await ledger.journal([part.job.record]);
@@ -77276,7 +77338,9 @@ async function sendParts(input2) {
           ref.sendOrder = nextSendOrder(sentAt);
         }
       );
-      ref.queuedAt = iso();
+      const repliedAt = input2.now();
+      ref.queuedAt = new Date(repliedAt).toISOString();
+      ref.queuedOrder = nextReplyOrder(repliedAt);
       record2.queuedAt = ref.queuedAt;
       delete record2.lastError;
       result.queued++;
@@ -77825,9 +77889,9 @@ async function loadNoteSigner(config2) {
       const checkout = idOf(file2.project);
       if (checkout === void 0) return void 0;
       const project = checkout.id;
-      const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path33.join)(source2.root, file2.relPath));
-      const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
+      const pinned2 = again && sent !== void 0;
+      const parent = pinned2 ? sent.parent : parentVersion(pulled, (0, import_node_path33.join)(source2.root, file2.relPath));
+      const version2 = pinned2 ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
     }
