@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Fact } from '../../src/lib/graphiti/graphiti.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { factsLostByDeleting, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
-import { generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/server-rules.js';
+import { ANSWERED_PER_DAY, generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/server-rules.js';
 import { deriveFactSentences, deriveNodeNames } from '../support/graphiti/extraction.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -90,6 +90,40 @@ describe('server semantics', () => {
     expect(await resolveSemantics(await nextRun(), { ...resolve, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
     expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'probe' });
     expect(probes()).toBe(2);
+  });
+
+  // The servers of 0.31.x (python mcp 2.2.0) close a session idle for 30 minutes
+  // (DEFAULT_SESSION_IDLE_TIMEOUT): the sentinel does not outlive a lunch break, and the next run that
+  // reaches the server probes again (seen on the real 0.31.2: a run 31 minutes after the probe probed
+  // again). Those probes answer; when they spent the month's budget, the fourth break left the cautious
+  // rules in place for the rest of the month (held deletions, an edit's old version deleted first) on a
+  // server whose rules were known each time they were asked. The fake closes idle sessions on demand.
+  it('a sentinel closed for idleness costs a probe, not the answer for the rest of the month (answered probes spend no budget)', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    let clock = Date.now();
+    const options = { ...resolve, now: () => clock };
+    for (let gap = 1; gap <= MAX_PROBES + 3; gap++) {
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+      await client!.close();
+      expect(server!.expireIdleSessions()).toBeGreaterThan(0); // the sentinel among them
+      clock += 2 * 60 * 60_000; // the next session starts two hours later
+    }
+    expect(probes()).toBe(MAX_PROBES + 3);
+    // The file keeps what the bounds read, not every answered probe of the month.
+    expect(rulesFile(stateDir).servers[resolve.url]?.probes.length).toBeLessThanOrEqual(ANSWERED_PER_DAY + MAX_PROBES);
+    // A server whose sentinel never survives a run (it restarts on every run, replicas behind one address):
+    // probed up to ANSWERED_PER_DAY times a day, then the cautious rules until the oldest is a day old.
+    const before = probes();
+    for (let run = 1; run <= ANSWERED_PER_DAY + 2; run++) {
+      await resolveSemantics(await nextRun(), options);
+      await client!.close();
+      server!.expireIdleSessions();
+      clock += 5 * 60_000;
+    }
+    expect(probes() - before).toBeLessThan(ANSWERED_PER_DAY);
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed', why: expect.stringContaining('24 hours') });
+    clock += 24 * 60 * 60_000;
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
   });
 
   it('a probe that cannot tell uses the cautious rules; probes are bounded (an hour apart, at most MAX_PROBES a month); the context never probes', async () => {
