@@ -45,8 +45,10 @@ const scratchEpisodes = () => server!.episodes().filter((e) => e.group_id.starts
 const scratchFacts = () => server!.facts().filter((f) => f.group_id.startsWith('gms_probe_'));
 const rulesFile = (stateDir: string) => JSON.parse(readFileSync(join(stateDir, SEMANTICS_FILE), 'utf8')) as { scratch: unknown[]; servers: Record<string, { probes: unknown[] }> };
 
-/** Probes run so far: each uses a scratch group of its own. */
-const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
+/** Probes run so far: each sends an episode A of its own name (a scratch group may serve several, one after another: SCRATCH_REUSE). */
+const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_') && String(c.args.name).startsWith('Semantics probe A ')).map((c) => c.args.name)).size;
+/** The scratch groups the probes used. */
+const scratchGroups = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
 
 describe('server semantics', () => {
   it('the tool surface names 0.28.2 and 0.29.3; 0.31.x looks alike', () => {
@@ -109,6 +111,9 @@ describe('server semantics', () => {
       clock += 2 * 60 * 60_000; // the next session starts two hours later
     }
     expect(probes()).toBe(MAX_PROBES + 3);
+    // One scratch group for them all, cleaned after each (on FalkorDB a group is a graph, and clear_graph leaves it).
+    expect(scratchGroups()).toBe(1);
+    expect(scratchEpisodes()).toEqual([]);
     // The file keeps what the bounds read, not every answered probe of the month.
     expect(rulesFile(stateDir).servers[resolve.url]?.probes.length).toBeLessThanOrEqual(ANSWERED_PER_DAY + MAX_PROBES);
     // A server whose sentinel never survives a run (it restarts on every run, replicas behind one address):
@@ -257,5 +262,36 @@ describe('server semantics', () => {
     await resolveSemantics(await nextRun(), { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 });
     expect(scratchEpisodes()).toEqual([]);
     expect(rulesFile(stateDir).scratch).toEqual([]);
+  });
+
+  it('a scratch group left open by a stopped probe is not used again (SCRATCH_REUSE takes only one left clean)', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ source: 'probe' });
+    await client!.close();
+    server!.expireIdleSessions();
+    // The next probe reuses the clean group; it is stopped while its A is still queued.
+    server!.pauseProcessing();
+    const stop = new AbortController();
+    const waiting = resolveSemantics(await nextRun(), { ...resolve, signal: stop.signal });
+    await new Promise<void>((sent) => {
+      const check = (c: { tool: string }) => {
+        if (c.tool !== 'get_episodes') return;
+        server!.events.off('call', check);
+        sent();
+      };
+      server!.events.on('call', check);
+    });
+    stop.abort();
+    await waiting;
+    expect(scratchGroups()).toBe(1);
+    const open = rulesFile(stateDir).scratch;
+    expect(open).toHaveLength(1);
+    // A third probe, the first one's A still queued: a group of its own, so that A cannot read as a second copy of its own.
+    await client!.close();
+    server!.expireIdleSessions();
+    const third = resolveSemantics(await nextRun(), { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 });
+    server!.resumeProcessing();
+    expect(await third).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    expect(scratchGroups()).toBe(2);
   });
 });

@@ -16,7 +16,7 @@ import { liveServerGeneration } from '../config/server-runtime.js';
 import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { GraphitiClient, ServerProfile } from './graphiti.js';
-import { cleanScratch, probeSemantics, type ScratchGroup } from './semantics-probe.js';
+import { cleanScratch, probeSemantics, scratchGroupName, type ScratchGroup } from './semantics-probe.js';
 import { CAUTIOUS_SEMANTICS, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
 import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
 
@@ -60,6 +60,8 @@ interface ServerEntry {
   answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel };
   /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
   probes: Array<{ at: string; outcome: string }>;
+  /** The scratch group of the last probe that left it clean: the next probe uses it again (SCRATCH_REUSE). */
+  cleanScratchGroup?: string;
   /** What the last sync used and why (`status` shows it). */
   inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string; localRelease?: string };
 }
@@ -222,8 +224,10 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
 async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
   const { stateDir, url } = options;
   if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
+  const group = scratchToReuse(await readRules(stateDir), url) ?? scratchGroupName();
   const outcome = await probeSemantics(graphiti, {
     url,
+    group,
     signal: options.signal,
     now,
     logger: options.logger,
@@ -243,6 +247,9 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
     else delete entry.answer;
     entry.inUse = inUseOf(resolved, at, options.localGeneration);
+    // SCRATCH_REUSE: the group this probe used, once clean (its record gone), is the next probe's.
+    if (file.scratch.some((s) => s.group === group)) delete entry.cleanScratchGroup;
+    else entry.cleanScratchGroup = group;
     file.servers[url] = entry;
   }).catch((error: unknown) => options.logger.warn('could not record the server rules; the next run may probe again', { error: (error as Error).message }));
   if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
@@ -259,6 +266,20 @@ function answeredWithin(probes: ServerEntry['probes'], at: number, ms: number): 
 function keptProbes(probes: ServerEntry['probes'], at: number): ServerEntry['probes'] {
   const kept = new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
   return probes.filter((p, i) => kept.has(p) || i === probes.length - 1);
+}
+
+/**
+ * SCRATCH_REUSE: a probe uses the scratch group the last probe of this server left clean, not a
+ * new one. On FalkorDB each group is a graph of its own and `clear_graph` empties it without
+ * removing it (no MCP tool removes a graph): a new group per probe left one empty graph behind each
+ * time, and on 0.31.x a probe answers after most breaks between sessions (ANSWERED_PER_DAY), so
+ * they would pile up by the hundred. A group whose record is still open (a probe killed, a send
+ * still queued) is not reused: a fresh one, and the open one is cleaned as before.
+ */
+function scratchToReuse(file: RulesFile, url: string): string | undefined {
+  const group = file.servers[url]?.cleanScratchGroup;
+  if (group === undefined || !/^gms_probe_[0-9a-f]+$/.test(group) || file.scratch.some((s) => s.group === group)) return undefined;
+  return group;
 }
 
 /** `localRelease`: our local server's release when `url` was its endpoint, what `rulesInUse` checks the record against. */
