@@ -47,6 +47,18 @@ const rulesFile = (stateDir: string) => JSON.parse(readFileSync(join(stateDir, S
 
 /** Probes run so far: each sends an episode A of its own name (a scratch group may serve several, one after another: SCRATCH_REUSE). */
 const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_') && String(c.args.name).startsWith('Semantics probe A ')).map((c) => c.args.name)).size;
+/** Resolves when the server has answered the next call of `tool`. */
+function nextCall(tool: string): Promise<void> {
+  return new Promise<void>((done) => {
+    const check = (c: { tool: string }) => {
+      if (c.tool !== tool) return;
+      server!.events.off('call', check);
+      done();
+    };
+    server!.events.on('call', check);
+  });
+}
+
 /** The scratch groups the probes used. */
 const scratchGroups = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
 
@@ -243,14 +255,7 @@ describe('server semantics', () => {
     const stop = new AbortController();
     const graphiti = await nextRun();
     const waiting = resolveSemantics(graphiti, { ...resolve, signal: stop.signal });
-    await new Promise<void>((resolveCall) => {
-      const check = (c: { tool: string }) => {
-        if (c.tool !== 'get_episodes') return;
-        server!.events.off('call', check);
-        resolveCall();
-      };
-      server!.events.on('call', check);
-    });
+    await nextCall('get_episodes'); // A is sent: the probe looks for it
     stop.abort();
     expect(await waiting).toMatchObject({ source: 'assumed' });
     // A was still queued when the run stopped: its record stays for a later run.
@@ -273,14 +278,7 @@ describe('server semantics', () => {
     server!.pauseProcessing();
     const stop = new AbortController();
     const waiting = resolveSemantics(await nextRun(), { ...resolve, signal: stop.signal });
-    await new Promise<void>((sent) => {
-      const check = (c: { tool: string }) => {
-        if (c.tool !== 'get_episodes') return;
-        server!.events.off('call', check);
-        sent();
-      };
-      server!.events.on('call', check);
-    });
+    await nextCall('get_episodes');
     stop.abort();
     await waiting;
     expect(scratchGroups()).toBe(1);
