@@ -18,7 +18,9 @@ import { localServerAuthorization } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
-import { mayHaveArrived, McpProtocolError, McpToolError } from '../mcp/errors.js';
+import { mayHaveArrived, McpProtocolError, McpToolError, NotGraphitiError } from '../mcp/errors.js';
+
+export { NotGraphitiError };
 import { displayUrl } from '../mcp/http.js';
 import { withRetry, type RetryOptions } from '../mcp/retry.js';
 import { isRecord } from '../util/json.js';
@@ -128,8 +130,6 @@ export function notGraphitiMessage(url: string, tools: readonly string[]): strin
   return `The MCP server at ${displayUrl(url)} is not a Graphiti MCP server: it offers none of ${missing.map((op) => TOOL_NAMES[op][0]).join(', ')} (its tools: ${shown}). Another program may be listening at Graphiti's address (FastMCP servers use port 8000 and /mcp by default, as Graphiti's does). Nothing was sent or deleted: start Graphiti there, or set MADEINOZ_KNOWLEDGE_MCP_URL to where it runs.`;
 }
 
-/** A server whose tools are not Graphiti's (GRAPHITI_SURFACE): never retried, never taken for a Graphiti generation. */
-export class NotGraphitiError extends McpProtocolError {}
 
 const nullableString = z.string().nullable().optional();
 
@@ -453,6 +453,7 @@ export class GraphitiClient {
   private async requireTool(op: Operation, signal?: AbortSignal): Promise<ToolInfo> {
     const tool = await this.resolveTool(op, signal);
     if (tool === undefined) {
+      this.requireGraphiti();
       throw new McpProtocolError(`The server offers none of the tools ${TOOL_NAMES[op].join(', ')}; is this a Graphiti MCP server?`);
     }
     return tool;
