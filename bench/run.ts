@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,schedule,graphiti,redact,context,server,flood
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,schedule,graphiti,redact,context,server,keepalive,flood
  * (server needs Python >= 3.10; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
@@ -8,6 +8,7 @@ import { benchClient } from './client-bench.js';
 import { benchContext } from './context-bench.js';
 import { benchFrontFlood } from './front-flood-bench.js';
 import { benchHook } from './hook-bench.js';
+import { benchKeepAlive } from './keep-alive-bench.js';
 import { benchMigration } from './migration-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
 import { benchRedact } from './redact-bench.js';
@@ -31,6 +32,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['redact', 'Secret redaction: recall and false positives on the held-out set (public scanners\' samples) and the tuning corpus, throughput (before = the previous engine, same run)', benchRedact],
   ['context', 'Session context: orders kept out (published and held-apart injection collections placed in facts), the user\'s knowledge kept in (639 benign facts, noun-opening ones, own notes)', benchContext],
   ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
+  ['keepalive', 'Kept-alive connections (util/keep-alive.ts IDLE_REUSE): what a request after a pause of 1 s or more costs on a new connection', benchKeepAlive],
   ['flood', "Local server's front: the owner's sync while another program holds 1,000 idle connections (real server, stand-in LLM)", benchFrontFlood],
 ];
 

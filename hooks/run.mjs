@@ -11,11 +11,20 @@
  * build. So: run the compiled dist/hooks/<name>.js when it exists, otherwise register tsx and run
  * src/hooks/<name>.ts. Plain JavaScript on purpose: it must work before anything is built.
  * Nothing is ever printed to stdout here (it would become Claude's context); the exit code is 0.
+ *
+ * Whatever `node` the hooks' PATH has runs this file, as it runs the product's hooks, so it is
+ * written for Node 12 syntax (no top-level await, no `??` or `?.`: test/install/node-version-gate.test.ts
+ * holds it to that as it holds the product's gates): on Ubuntu 22.04's apt node a
+ * newer line was a SyntaxError, a hook error in every session of every developer of this repository.
+ * The version itself is judged by its one owner (src/lib/install/node-guard.ts NODE_REQUIRED): built,
+ * dist/hooks/<name>.js is the product's version gate (src/hooks/node-gate.ts), which says what is
+ * wrong on SessionStart and stays quiet on Stop; from source, node-guard.ts through tsx, the same
+ * words. Below tsx's own floor (Node 18.19) nothing from source can run: it says so on stderr only.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawn } from 'child_process';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'fs';
+import { dirname, join } from 'path';
+import { fileURLToPath, pathToFileURL } from 'url';
 
 const NAMES = new Set(['session-start', 'stop', 'worker']);
 /** A build lock older than this belongs to a build that died. */
@@ -61,23 +70,28 @@ function buildInBackground(root) {
     unlinkSync(lock);
   }
 }
-const name = process.argv[2] ?? '';
+const name = process.argv[2] || '';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-if (NAMES.has(name)) {
+async function runHook() {
   const built = join(root, 'dist', 'hooks', `${name}.js`);
-  try {
-    if (existsSync(built)) {
-      await import(pathToFileURL(built).href);
-    } else {
-      buildInBackground(root);
-      const { register } = await import('tsx/esm/api');
-      register();
-      await import(pathToFileURL(join(root, 'src', 'hooks', `${name}.ts`)).href);
-    }
-  } catch (error) {
+  // The product's gate (session-start, stop): it judges the node before it loads the hook.
+  if (existsSync(built)) return import(pathToFileURL(built).href);
+  const { register } = await import('tsx/esm/api');
+  register();
+  const guard = await import(pathToFileURL(join(root, 'src', 'lib', 'install', 'node-guard.ts')).href);
+  if (guard.nodeTooOld(process.versions.node)) {
+    if (name === 'session-start') process.stdout.write(`${guard.nodeTooOldOutput(process.versions.node, process.execPath)}\n`);
+    return undefined;
+  }
+  buildInBackground(root);
+  return import(pathToFileURL(join(root, 'src', 'hooks', `${name}.ts`)).href);
+}
+
+if (NAMES.has(name)) {
+  runHook().catch((error) => {
     // Exit 0 keeps the session going; stderr lands in Claude Code's debug log.
     process.stderr.write(`graphiti-memory-sync: the ${name} hook could not start (${error instanceof Error ? error.message : String(error)}). Run "npm ci && npm run build" in ${root}.\n`);
     process.exitCode = 0;
-  }
+  });
 }

@@ -134,6 +134,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await commandPull(config, values, io, logger);
       case 'link':
         return await commandLink(config, values, io);
+      case 'origin':
+        return await commandOrigin(config, values, io);
       case 'service':
         return await commandService(config, values, io);
       default:
@@ -162,7 +164,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
   // Everything the command prints with is loaded before the sync starts, not after: a `sync --wait`
   // runs for minutes, and an upgrade meanwhile replaces the files a later import() would load
   // (a newer module under this older process, or none at all while npm writes the new ones).
-  const [{ runSync, isClean }, reports] = await Promise.all([import('./lib/sync/sync.js'), json ? undefined : import('./commands/reports.js')]);
+  const [{ runSync, isClean }, reports, copyQuestion] = await Promise.all([import('./lib/sync/sync.js'), json ? undefined : import('./commands/reports.js'), json ? undefined : import('./lib/sync/origin-choice.js')]);
   const max = wholeNumber('max', values.max as string | undefined);
   const waitMs = wholeNumber('wait', values.wait as string | undefined);
   const progress = io.isTTY && !json ? progressBar(io) : undefined;
@@ -192,6 +194,9 @@ async function commandSync(config: Config, values: Record<string, string | boole
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {
       io.stdout(reports.formatSyncSummary(summary, config));
+      // Deletions held as another machine's (sync/copy-hold.ts) are no failure, but the user is the one to settle them.
+      const question = copyQuestion === undefined ? undefined : copyQuestion.originQuestion(await copyQuestion.originStanding(config));
+      if (question !== undefined) io.stdout(`Two machines with one origin: ${question}\n`);
     }
     // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
     if (summary.dryRun) return summary.failed === 0 ? 0 : 1;
@@ -298,6 +303,12 @@ async function commandPull(config: Config, values: Record<string, string | boole
   });
   if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
   else io.stdout(formatPullReport(report));
+  // One origin on two machines: pull takes the other machine's notes at this machine's paths (the same checkout path) for this one's own, and brings none of them (sync/copy-hold.ts).
+  if (report.linked && values.json !== true) {
+    const { sharedOriginPullHint, originStanding } = await import('./lib/sync/origin-choice.js');
+    const hint = sharedOriginPullHint(await originStanding(config));
+    if (hint !== undefined) io.stdout(`Next: ${hint}\n`);
+  }
   if (!report.linked) return 2;
   return report.conflicts.length === 0 ? 0 : 1;
 }
@@ -329,6 +340,33 @@ async function commandLink(config: Config, values: Record<string, string | boole
   );
   io.stdout(await signingNotice(config));
   return 0;
+}
+
+async function commandOrigin(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const choice = await import('./lib/sync/origin-choice.js');
+  const { originStandingText } = await import('./commands/reports.js');
+  if (values.keep === true && values.split === true) throw new UsageError('--keep and --split say opposite things: give one');
+  try {
+    if (values.keep === true) {
+      const released = await choice.keepOrigin(config);
+      io.stdout(`Kept: this machine and the one its origin or state came from are one memory (origin ${config.origin}).${released === 0 ? '' : ` The next sync deletes the ${released} episode(s) held until now.`}\nNext: ${cli()} sync\n`);
+      return 0;
+    }
+    if (values.split === true) {
+      const split = await choice.splitOrigin(config);
+      io.stdout(`Split: this machine's origin is now ${split.origin}; the other machine keeps ${config.origin}.${split.stateAside === undefined ? '' : ` The copied state is kept aside in ${split.stateAside}.`} The next sync sends this machine's notes under the new origin${split.retired === 0 ? '' : ` and deletes the ${split.retired} episode(s) it sent under the shared one`}; nothing of the other machine's is touched. A \`watch\` running here keeps the old origin until it is restarted.\nNext: ${cli()} sync\n`);
+      return 0;
+    }
+  } catch (error) {
+    if (error instanceof choice.OriginChoiceError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const standing = await choice.originStanding(config);
+  io.stdout(values.json === true ? `${JSON.stringify(standing)}\n` : originStandingText(standing));
+  return standing.undecided ? 1 : 0;
 }
 
 /** After a key is put in place: how many notes the next sync re-sends once, signed (empty when none). */

@@ -4773,6 +4773,22 @@ var OriginFileError = class extends Error {
   }
   file;
 };
+function machineKey(machineId) {
+  if (machineId === void 0 || machineId === "") return void 0;
+  return `k-${(0, import_node_crypto.createHash)("sha256").update(`graphiti-memory-sync machine\0${machineId}`).digest("hex").slice(0, 16)}`;
+}
+function parseChoices(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [key, raw] of Object.entries(value)) {
+    const c = raw;
+    if (typeof c !== "object" || c === null) continue;
+    const at = typeof c.at === "string" ? c.at : "";
+    if (c.choice === "keep") out[key] = { choice: "keep", at };
+    else if (c.choice === "split" && typeof c.origin === "string" && ORIGIN_NAME.test(c.origin)) out[key] = { choice: "split", origin: c.origin, at };
+  }
+  return out;
+}
 function parseOriginFile(file, text) {
   let value;
   try {
@@ -4783,7 +4799,8 @@ function parseOriginFile(file, text) {
   const v = value;
   if (typeof v !== "object" || v === null || typeof v.origin !== "string" || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file, 'no valid "origin"');
   const previous = Array.isArray(v.previous) ? v.previous.filter((p) => typeof p === "string" && ORIGIN_NAME.test(p) && p !== v.origin) : [];
-  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "" };
+  const machines = parseChoices(v.machines);
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "", ...typeof v.madeOn === "string" ? { madeOn: v.madeOn } : {}, ...machines === void 0 ? {} : { machines } };
 }
 function readOriginFile(file) {
   let text;
@@ -4819,19 +4836,32 @@ function isFolder(path) {
     return false;
   }
 }
-function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date()) {
+function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date(), key = machineKey(m.machineId)) {
   const file = (0, import_node_path4.join)((0, import_node_path4.resolve)(claudeConfigDir), ORIGIN_FILE);
   const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
   const kept = readOriginFile(file);
-  if (kept !== void 0) return { origin: kept.origin, previous: kept.previous, file };
+  if (kept !== void 0) {
+    const choice = key === void 0 ? void 0 : kept.machines?.[key];
+    if (choice?.choice === "split") return { origin: choice.origin, previous: [], file };
+    return { origin: kept.origin, previous: kept.previous, file };
+  }
   const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
   if (!isFolder(claudeConfigDir)) return fallback;
   try {
-    const created = createOriginFile(file, { origin: `m-${(0, import_node_crypto.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    const created = createOriginFile(file, { origin: `m-${(0, import_node_crypto.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString(), ...key === void 0 ? {} : { madeOn: key } });
     return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file };
   } catch {
     return fallback;
   }
+}
+function originPlace(claudeConfigDir, m, key) {
+  if (key === void 0) return "unknown";
+  const kept = readOriginFile((0, import_node_path4.join)((0, import_node_path4.resolve)(claudeConfigDir), ORIGIN_FILE));
+  if (kept === void 0) return "unknown";
+  if (kept.machines?.[key] !== void 0) return "here";
+  if (kept.madeOn !== void 0) return kept.madeOn === key ? "here" : "elsewhere";
+  if (m.machineId === void 0) return "unknown";
+  return kept.previous.includes(earlierDerivedOrigin(m)) ? "here" : "elsewhere";
 }
 
 // src/lib/config/claude-memory.ts
@@ -4954,6 +4984,7 @@ var SETTINGS = [
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
   { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_MACHINE_ID", default: "(/etc/machine-id; IOPlatformUUID on macOS)", description: `What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine's episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.` },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -5047,6 +5078,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool("MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY"),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_ORIGIN: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_MACHINE_ID: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_SHARED_SOURCES: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool("MADEINOZ_KNOWLEDGE_DELETE_REMOVED"),
@@ -5111,11 +5143,15 @@ function parseOrigin(raw, variable) {
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
 }
-function ownOrigin(setting, claudeConfigDir) {
-  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false };
+function ownOrigin(setting, claudeConfigDir, machineIdSetting) {
+  const facts2 = machineFacts(process.env);
+  const idSetting = machineIdSetting?.trim();
+  const key = idSetting === "none" ? void 0 : machineKey(idSetting || facts2.machineId);
+  const machine = key === void 0 ? {} : { machineKey: key };
+  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false, ...machine, originPlace: "here" };
   try {
-    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0 };
+    const identity = originIdentity(claudeConfigDir, facts2, void 0, key);
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0, ...machine, originPlace: identity.file === void 0 ? "here" : originPlace(claudeConfigDir, facts2, key) };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
     throw error;
@@ -5123,7 +5159,7 @@ function ownOrigin(setting, claudeConfigDir) {
 }
 function withCurrentOrigin(config) {
   if (config.originDerived !== true) return config;
-  const now = ownOrigin(void 0, config.claudeConfigDir);
+  const now = ownOrigin(void 0, config.claudeConfigDir, config.machineIdSetting);
   return now.originDerived ? config : { ...config, ...now };
 }
 function parseSharedSources(raw) {
@@ -5246,7 +5282,8 @@ function buildConfig(env, envFile) {
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
+    ...raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === void 0 ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID },
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,

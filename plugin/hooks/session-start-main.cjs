@@ -538,14 +538,38 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   return problem.kind === "unreachable" ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.` : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }
 
+// src/lib/context/origin-note.ts
+var import_node_fs10 = require("node:fs");
+var import_node_path10 = require("node:path");
+var FILE2 = "origin-question.json";
+function read(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE2), "utf8"));
+    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+  } catch {
+  }
+  return void 0;
+}
+function takeOriginNote(stateDir) {
+  const note = read(stateDir);
+  if (note === void 0 || note.told) return void 0;
+  try {
+    writeFileAtomicSync((0, import_node_path10.join)(stateDir, FILE2), `${JSON.stringify({ ...note, told: true })}
+`);
+  } catch {
+    return void 0;
+  }
+  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+}
+
 // src/lib/context/project.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path13 = require("node:path");
 var import_node_os2 = require("node:os");
 
 // src/lib/config/claude-memory.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path11 = require("node:path");
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -555,14 +579,14 @@ function autoMemoryDisabled(env) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path10.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path10.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path10.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path11.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path11.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path11.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function settingsValue(file, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs10.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs11.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -574,7 +598,7 @@ function autoMemoryDirectoryIn(settingsFile, homeDir) {
 function movedForAll(env, claudeConfigDir, homeDir) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path10.join)(claudeConfigDir, "settings.json"), homeDir);
+  const user = autoMemoryDirectoryIn((0, import_node_path11.join)(claudeConfigDir, "settings.json"), homeDir);
   return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
 }
 function projectsBase(env, claudeConfigDir) {
@@ -585,17 +609,17 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   if (autoMemoryDisabled(env)) return void 0;
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path10.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  const local = autoMemoryDirectoryIn((0, import_node_path11.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
   if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
   const moved = movedForAll(env, claudeConfigDir, homeDir);
   if (moved !== void 0) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path10.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path11.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 
 // src/lib/util/claude-project-key.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path12 = require("node:path");
 var MAX_SANITIZED_LENGTH = 200;
 function claudePathHash(path) {
   let h = 0;
@@ -615,7 +639,7 @@ function resolveProjectKey(path, projectsDir, env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -623,7 +647,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path11.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path12.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -633,7 +657,7 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs11.statSync)(path);
+    return (0, import_node_fs12.statSync)(path);
   } catch {
     return void 0;
   }
@@ -669,7 +693,7 @@ function resolveProjectKey2(path, projectsDir, env = processEnv()) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs12.statSync)(path);
+    return (0, import_node_fs13.statSync)(path);
   } catch {
     return void 0;
   }
@@ -677,37 +701,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, "r");
+    fd = (0, import_node_fs13.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs12.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs13.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path12.resolve)(start);
+  let dir = (0, import_node_path13.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path12.join)(dir, ".git");
+    const dotGit = (0, import_node_path13.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path12.isAbsolute)(m[1]) ? m[1] : (0, import_node_path12.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path12.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path13.isAbsolute)(m[1]) ? m[1] : (0, import_node_path13.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path13.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path12.isAbsolute)(common) ? common : (0, import_node_path12.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path12.basename)(commonDir) === ".git" ? (0, import_node_path12.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path13.isAbsolute)(common) ? common : (0, import_node_path13.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path13.basename)(commonDir) === ".git" ? (0, import_node_path13.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path12.dirname)(dir);
+    const parent = (0, import_node_path13.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -722,19 +746,19 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = processEnv()) {
-  const abs = (0, import_node_path12.resolve)(cwd);
+  const abs = (0, import_node_path13.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path12.join)(config.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path13.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path12.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path13.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path12.basename)(root) || root,
+    name: (0, import_node_path13.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -744,14 +768,14 @@ function detectProject(cwd, config, env = processEnv()) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path14 = require("node:path");
 var import_node_module2 = require("node:module");
 var import_node_os3 = require("node:os");
 var import_node_url3 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -759,8 +783,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs13.statSync)(path);
-    return { text: (0, import_node_fs13.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs14.statSync)(path);
+    return { text: (0, import_node_fs14.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -769,13 +793,13 @@ function readLockFile(path) {
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
   try {
-    (0, import_node_fs13.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs14.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") removeQuietly(tmp);
     throw error;
   }
   try {
-    (0, import_node_fs13.linkSync)(tmp, path);
+    (0, import_node_fs14.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -783,12 +807,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(tmp);
+      (0, import_node_fs14.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs13.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs14.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -798,11 +822,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs13.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs14.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Math.abs(Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs14.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs14.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -812,14 +836,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs13.unlinkSync)(path);
+      (0, import_node_fs14.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(guard);
+      (0, import_node_fs14.unlinkSync)(guard);
     } catch {
     }
   }
@@ -832,7 +856,7 @@ function sameLockFile(a, b, tokenOf) {
 }
 function removeQuietly(path) {
   try {
-    (0, import_node_fs13.unlinkSync)(path);
+    (0, import_node_fs14.unlinkSync)(path);
   } catch {
   }
 }
@@ -844,10 +868,10 @@ function workerSwitches(env) {
 }
 
 // src/lib/util/process-identity.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 function linuxBootId() {
   try {
-    return (0, import_node_fs14.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs15.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "unknown-boot";
   }
@@ -863,7 +887,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat = (0, import_node_fs14.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat = (0, import_node_fs15.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -877,7 +901,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs14.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs15.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -907,8 +931,8 @@ var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
 var WORKER_STATE_FORMAT = 2;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path13.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -917,7 +941,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs15.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs16.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -936,7 +960,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs15.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs16.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
@@ -949,7 +973,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options.pid ?? process.pid;
   const lock = {
     pid,
@@ -983,7 +1007,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs15.unlinkSync)(files.pidFile);
+    (0, import_node_fs16.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -991,17 +1015,17 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs16.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url3.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path13.extname)(here);
+  const ext = (0, import_node_path14.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path13.resolve)(override) : (0, import_node_path13.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path14.resolve)(override) : (0, import_node_path14.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path13.extname)(script) === ".ts") args.push("--import", (0, import_node_url3.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path14.extname)(script) === ".ts") args.push("--import", (0, import_node_url3.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
@@ -1063,9 +1087,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -1115,13 +1139,13 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs16.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs17.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
-  const read = readPayloadSync(fd, maxBytes);
-  if (read.complete) return Promise.resolve(read.bytes.toString("utf8"));
-  return readStream(process.stdin, maxBytes - read.bytes.length, timeoutMs).then((rest) => read.bytes.toString("utf8") + rest);
+  const read2 = readPayloadSync(fd, maxBytes);
+  if (read2.complete) return Promise.resolve(read2.bytes.toString("utf8"));
+  return readStream(process.stdin, maxBytes - read2.bytes.length, timeoutMs).then((rest) => read2.bytes.toString("utf8") + rest);
 }
 function readPayloadSync(fd, maxBytes) {
   const chunks = [];
@@ -1131,7 +1155,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs16.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs17.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -1218,7 +1242,7 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs16.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs17.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
@@ -1262,7 +1286,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs16.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs17.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -1285,7 +1309,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path14.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path15.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -1293,7 +1317,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path14.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -1307,14 +1331,14 @@ function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path14.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path15.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs16.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs17.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs16.writeFileSync)(file, `${key}
+    (0, import_node_fs17.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1322,7 +1346,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs16.unlinkSync)((0, import_node_path14.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs17.unlinkSync)((0, import_node_path15.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;
@@ -1366,7 +1390,8 @@ async function sessionStart(setLogger) {
   if (claim.claimed && shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
     const entry = readContextCache(config.stateDir, project.key);
     const note = takeGraphProblemNote(config.stateDir);
-    const text = [note ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
+    const question = takeOriginNote(config.stateDir);
+    const text = [note ?? "", question ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
     if (text !== "") {
       const out = sessionStartOutput(text, config.contextBudget);
       injected = out === "" ? 0 : JSON.parse(out).hookSpecificOutput.additionalContext.length;
@@ -1374,6 +1399,7 @@ async function sessionStart(setLogger) {
       await writeStdout(out);
     }
     if (note !== void 0) logger.info("told the session about a graph problem", { note });
+    if (question !== void 0) logger.info("told the session about the copy question");
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info("session start", {

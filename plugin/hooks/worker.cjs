@@ -4282,8 +4282,8 @@ var init_ids = __esm({
 // src/lib/util/process-alive.ts
 function procState(pid) {
   try {
-    const stat5 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat5.slice(stat5.lastIndexOf(")") + 2, stat5.lastIndexOf(")") + 3) || void 0;
+    const stat6 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
   }
@@ -4474,8 +4474,8 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat5 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
-      const ticks = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ")[19];
+      const stat6 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
       return void 0;
@@ -4738,6 +4738,22 @@ function earlierDerivedOrigin(m) {
 function derivedOrigin(m, claudeConfigDir) {
   return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path5.resolve)(claudeConfigDir)}`, m.user);
 }
+function machineKey(machineId) {
+  if (machineId === void 0 || machineId === "") return void 0;
+  return `k-${(0, import_node_crypto2.createHash)("sha256").update(`graphiti-memory-sync machine\0${machineId}`).digest("hex").slice(0, 16)}`;
+}
+function parseChoices(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const [key, raw] of Object.entries(value)) {
+    const c = raw;
+    if (typeof c !== "object" || c === null) continue;
+    const at = typeof c.at === "string" ? c.at : "";
+    if (c.choice === "keep") out[key] = { choice: "keep", at };
+    else if (c.choice === "split" && typeof c.origin === "string" && ORIGIN_NAME.test(c.origin)) out[key] = { choice: "split", origin: c.origin, at };
+  }
+  return out;
+}
 function parseOriginFile(file2, text3) {
   let value;
   try {
@@ -4748,7 +4764,8 @@ function parseOriginFile(file2, text3) {
   const v = value;
   if (typeof v !== "object" || v === null || typeof v.origin !== "string" || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file2, 'no valid "origin"');
   const previous = Array.isArray(v.previous) ? v.previous.filter((p) => typeof p === "string" && ORIGIN_NAME.test(p) && p !== v.origin) : [];
-  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "" };
+  const machines = parseChoices(v.machines);
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "", ...typeof v.madeOn === "string" ? { madeOn: v.madeOn } : {}, ...machines === void 0 ? {} : { machines } };
 }
 function readOriginFile(file2) {
   let text3;
@@ -4784,19 +4801,43 @@ function isFolder(path) {
     return false;
   }
 }
-function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date()) {
+function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date(), key = machineKey(m.machineId)) {
   const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
   const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
   const kept = readOriginFile(file2);
-  if (kept !== void 0) return { origin: kept.origin, previous: kept.previous, file: file2 };
+  if (kept !== void 0) {
+    const choice = key === void 0 ? void 0 : kept.machines?.[key];
+    if (choice?.choice === "split") return { origin: choice.origin, previous: [], file: file2 };
+    return { origin: kept.origin, previous: kept.previous, file: file2 };
+  }
   const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
   if (!isFolder(claudeConfigDir)) return fallback;
   try {
-    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString(), ...key === void 0 ? {} : { madeOn: key } });
     return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file: file2 };
   } catch {
     return fallback;
   }
+}
+function originPlace(claudeConfigDir, m, key) {
+  if (key === void 0) return "unknown";
+  const kept = readOriginFile((0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE));
+  if (kept === void 0) return "unknown";
+  if (kept.machines?.[key] !== void 0) return "here";
+  if (kept.madeOn !== void 0) return kept.madeOn === key ? "here" : "elsewhere";
+  if (m.machineId === void 0) return "unknown";
+  return kept.previous.includes(earlierDerivedOrigin(m)) ? "here" : "elsewhere";
+}
+function recordMachineChoice(claudeConfigDir, key, choice, now = () => /* @__PURE__ */ new Date()) {
+  const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const kept = readOriginFile(file2);
+  if (kept === void 0) throw new OriginFileError(file2, "there is none to keep or split from");
+  const at = now().toISOString();
+  const made = choice === "keep" ? { choice, at } : { choice, origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, at };
+  const machines = { ...kept.machines ?? {}, [key]: made };
+  writeFileAtomicSync(file2, `${JSON.stringify({ ...kept, machines }, null, 2)}
+`, { mode: 384 });
+  return made;
 }
 function ourOrigins(config2) {
   return /* @__PURE__ */ new Set([config2.origin, ...config2.previousOrigins]);
@@ -4808,6 +4849,7 @@ var init_origin = __esm({
     import_node_child_process = require("node:child_process");
     import_node_crypto2 = require("node:crypto");
     import_node_fs6 = require("node:fs");
+    init_fs_atomic();
     import_node_os2 = require("node:os");
     import_node_path5 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -5365,8 +5407,18 @@ function runningCopy(cwd = process.cwd()) {
   }
   return running;
 }
+function commandFor(args, copy = runningCopy()) {
+  return `${cli(copy)} ${args}`;
+}
 function cli(copy = runningCopy()) {
   return copy.cli ?? PACKAGE_NAME;
+}
+function commandCaveat(copy = runningCopy()) {
+  if (copy.cli !== void 0) return "";
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path9.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path9.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+}
+function namedCommand(args, copy = runningCopy()) {
+  return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
 }
 function updateStepFor(copy) {
   switch (copy.route) {
@@ -6007,6 +6059,57 @@ var init_lock_file = __esm({
   }
 });
 
+// src/lib/util/keep-alive.ts
+function closedByEitherSide(socket) {
+  return socket.destroyed || socket.readableEnded || socket.writableEnded;
+}
+function idleLimitedAgent(Base, limits = {}) {
+  const idleMs = limits.idleMs ?? IDLE_REUSE_MS;
+  const now = limits.now ?? (() => performance.now());
+  const freeSince = /* @__PURE__ */ new WeakMap();
+  class IdleLimited extends Base {
+    // Node calls this as a reply frees the connection, and pools it only when it returns true.
+    keepSocketAlive(socket) {
+      const keep2 = super.keepSocketAlive(socket) !== false;
+      if (keep2) freeSince.set(socket, now());
+      return keep2;
+    }
+  }
+  const agent = new IdleLimited({ keepAlive: true, timeout: idleMs });
+  return {
+    agent,
+    take() {
+      const at = now();
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (let i = sockets.length - 1; i >= 0; i--) {
+          const socket = sockets[i];
+          const since = freeSince.get(socket);
+          if (!closedByEitherSide(socket) && since !== void 0 && at - since < idleMs) continue;
+          sockets.splice(i, 1);
+          socket.destroy();
+        }
+      }
+      return agent;
+    }
+  };
+}
+function sharedIdleLimitedAgent(Base) {
+  let limited = shared.get(Base);
+  if (limited === void 0) {
+    limited = idleLimitedAgent(Base);
+    shared.set(Base, limited);
+  }
+  return limited.take();
+}
+var IDLE_REUSE_MS, shared;
+var init_keep_alive = __esm({
+  "src/lib/util/keep-alive.ts"() {
+    "use strict";
+    IDLE_REUSE_MS = 1e3;
+    shared = /* @__PURE__ */ new Map();
+  }
+});
+
 // src/lib/mcp/http.ts
 function normalizeHeaders(...sources) {
   const out = {};
@@ -6079,7 +6182,7 @@ async function sendHttp(url2, init) {
     const onAbort = () => req?.destroy();
     const detach = () => init.signal.removeEventListener("abort", onAbort);
     try {
-      req = mod.request(url2, { method: init.method, headers: headers2 }, (res) => {
+      req = mod.request(url2, { method: init.method, headers: headers2, agent: sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding("utf8");
         res.on("error", () => {
         });
@@ -6172,6 +6275,7 @@ var init_http = __esm({
   "src/lib/mcp/http.ts"() {
     "use strict";
     import_node_http2 = __toESM(require("node:http"), 1);
+    init_keep_alive();
     init_errors2();
     MAX_REDIRECTS = 5;
     NETWORK_MESSAGES = /^(fetch failed|terminated|socket hang up|aborted|other side closed)$/i;
@@ -7212,9 +7316,9 @@ var init_client = __esm({
         signal.throwIfAborted();
         if (this.#transport === void 0) {
           if (this.#connecting === void 0) {
-            const shared = this.#sharedDeadline();
-            const connecting = this.#establish(shared.signal).finally(() => {
-              shared.dispose();
+            const shared2 = this.#sharedDeadline();
+            const connecting = this.#establish(shared2.signal).finally(() => {
+              shared2.dispose();
               if (this.#connecting === connecting) this.#connecting = void 0;
             });
             connecting.catch(() => {
@@ -7298,9 +7402,9 @@ var init_client = __esm({
         if (generation !== this.#generation && !transport.stale) return;
         if (this.#reinitializing === void 0) {
           this.#needsSession = true;
-          const shared = this.#sharedDeadline();
-          const reinitializing = this.#initialize(transport, shared.signal).finally(() => {
-            shared.dispose();
+          const shared2 = this.#sharedDeadline();
+          const reinitializing = this.#initialize(transport, shared2.signal).finally(() => {
+            shared2.dispose();
             if (this.#reinitializing === reinitializing) this.#reinitializing = void 0;
           });
           reinitializing.catch(() => {
@@ -8259,18 +8363,18 @@ function isSemantics(value) {
   return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
 }
 async function resolveSemantics(graphiti, options2) {
-  const read = await readSemantics(graphiti, options2);
-  return "probe" in read ? read.probe() : read;
+  const read2 = await readSemantics(graphiti, options2);
+  return "probe" in read2 ? read2.probe() : read2;
 }
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
-  const read = await decide(graphiti, options2, setting, now);
-  if (options2.probe === false) return "probe" in read ? cautious("this server has not been probed") : read;
+  const read2 = await decide(graphiti, options2, setting, now);
+  if (options2.probe === false) return "probe" in read2 ? cautious("this server has not been probed") : read2;
   await cleanLeftScratch(graphiti, options2, now);
-  if ("probe" in read) return read;
-  await recordInUse(options2.stateDir, options2.url, read, now, options2.localGeneration).catch(() => void 0);
-  return read;
+  if ("probe" in read2) return read2;
+  await recordInUse(options2.stateDir, options2.url, read2, now, options2.localGeneration).catch(() => void 0);
+  return read2;
 }
 async function decide(graphiti, options2, setting, now) {
   if (GENERATION_SEMANTICS[setting] !== void 0) return known(setting, "setting", `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
@@ -8528,8 +8632,8 @@ function resolveSources(config2) {
   }
   for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path17.resolve)(extra.path) });
   return roots.map((s) => {
-    const shared = config2.sharedSources[s.name];
-    return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
+    const shared2 = config2.sharedSources[s.name];
+    return { ...s, origin: shared2 ?? config2.origin, shared: shared2 !== void 0 };
   });
 }
 function teamMemoryOf(source2, relPath) {
@@ -8553,9 +8657,9 @@ function originFor(source2, relPath) {
   return team === void 0 ? source2.origin : teamOrigin(team.store);
 }
 function sharedOriginsOf(sharedSources, markerOrigins) {
-  const shared = new Set(Object.values(sharedSources));
-  for (const origin of markerOrigins) if (isTeamOrigin(origin)) shared.add(origin);
-  return shared;
+  const shared2 = new Set(Object.values(sharedSources));
+  for (const origin of markerOrigins) if (isTeamOrigin(origin)) shared2.add(origin);
+  return shared2;
 }
 function filterSources(sources, name) {
   if (name === void 0) return sources;
@@ -11240,9 +11344,9 @@ async function listJournals(stateDir) {
   }
   return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path21.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
-async function retireJournals(stateDir, keep2) {
+async function retireJournals(stateDir, keep2, label = "corrupt") {
   for (const { path } of await listJournals(stateDir)) {
-    if (keep2) await (0, import_promises4.rename)(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
+    if (keep2) await (0, import_promises4.rename)(path, `${path}.${label}-${timestampForFileName()}`).catch(() => void 0);
     else await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
@@ -11315,8 +11419,8 @@ function sentTime(ref) {
 function createEmptyState(now = (/* @__PURE__ */ new Date()).toISOString()) {
   return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
 }
-async function moveAside(path) {
-  const base = `${path}.corrupt-${timestampForFileName()}`;
+async function moveAside(path, label = "corrupt") {
+  const base = `${path}.${label}-${timestampForFileName()}`;
   for (let n = 0; n < 1e3; n++) {
     const target = n === 0 ? base : `${base}-${n}`;
     try {
@@ -11365,6 +11469,16 @@ async function loadState(stateDir, options2 = {}) {
       throw error62;
     }
   }
+}
+async function setStateAside(stateDir, label) {
+  let aside;
+  try {
+    aside = await moveAside(statePath(stateDir), label);
+  } catch (error62) {
+    if (error62.code !== "ENOENT") throw error62;
+  }
+  await retireJournals(stateDir, true, label);
+  return aside;
 }
 async function saveState(stateDir, state) {
   state.updatedAt = (/* @__PURE__ */ new Date()).toISOString();
@@ -32097,13 +32211,16 @@ function namesPasswordInWords(lower) {
 function saysNoValueInOtherLanguage(value) {
   return value.length <= 16 && NO_VALUE_WORDS.has(value.replace(/[.,;:!?。、]+$/, "").toLowerCase());
 }
+function saysStateInOtherLanguage(value) {
+  return value.length <= 24 && STATE_WORDS.has(value.replace(/[.,;:!?]+$/, "").toLowerCase());
+}
 function isSecretManagerName(value) {
   return value.length <= 24 && SECRET_MANAGER_VALUE.test(value);
 }
 function pointsToSecretManager(next) {
   return POINTS_TO_SECRET_MANAGER.test(next);
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, WIFI_KEY_BY_LANGUAGE, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE, STATE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
@@ -32119,7 +32236,18 @@ var init_names = __esm({
     CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
     CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
     STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
+    WIFI_KEY_BY_LANGUAGE = {
+      German: ["wlan-netzwerkschl\xFCssel", "wlan-schl\xFCssel", "netzwerkschl\xFCssel", "wpa-schl\xFCssel", "wlan-key"],
+      French: ["cl\xE9 de s\xE9curit\xE9 r\xE9seau", "cl\xE9 wi-fi", "cl\xE9 wifi", "cl\xE9 wpa"],
+      Spanish: ["clave del wifi", "clave de red", "clave wi-fi", "clave wifi", "clave wpa"],
+      Italian: ["chiave di rete", "chiave wi-fi", "chiave wifi", "chiave wpa"],
+      Portuguese: ["chave de rede", "chave wi-fi", "chave wifi", "chave wpa"],
+      Dutch: ["netwerksleutel", "wifi-sleutel", "wpa-sleutel"],
+      "Swedish, Danish and Norwegian": ["n\xE4tverksnyckel", "wifi-nyckel", "netv\xE6rksn\xF8gle", "nettverksn\xF8kkel"],
+      Polish: ["klucz sieci", "klucz wifi", "klucz wpa"]
+    };
     PASSWORD_IN_OTHER_LANGUAGES = [
+      ...Object.values(WIFI_KEY_BY_LANGUAGE).flat(),
       "\uBE44\uBC00\uBC88\uD638",
       "\uBE44\uBC88",
       "\uD328\uC2A4\uC6CC\uB4DC",
@@ -32239,6 +32367,71 @@ var init_names = __esm({
       Korean: ["\uC5C6\uC74C", "\uC5C6\uC2B5\uB2C8\uB2E4"]
     };
     NO_VALUE_WORDS = new Set(Object.values(NO_VALUE_BY_LANGUAGE).flat());
+    STATE_BY_LANGUAGE = {
+      German: ["ge\xE4ndert", "geaendert", "aktualisiert", "abgelaufen", "zur\xFCckgesetzt", "vergessen", "unbekannt", "erforderlich", "pflicht", "pflichtfeld", "optional", "tempor\xE4r", "vorl\xE4ufig", "gleich", "dasselbe", "identisch", "gesperrt", "deaktiviert", "ung\xFCltig", "falsch", "gesetzt", "generiert", "erneuert", "verschl\xFCsselt"],
+      French: ["chang\xE9", "modifi\xE9", "expir\xE9", "r\xE9initialis\xE9", "oubli\xE9", "inconnu", "obligatoire", "requis", "facultatif", "optionnel", "temporaire", "provisoire", "identique", "pareil", "bloqu\xE9", "d\xE9sactiv\xE9", "invalide", "incorrect", "d\xE9fini", "g\xE9n\xE9r\xE9", "renouvel\xE9", "chiffr\xE9"],
+      Spanish: ["cambiada", "cambiado", "modificada", "actualizada", "caducada", "caduc\xF3", "expirada", "expir\xF3", "restablecida", "olvidada", "desconocida", "obligatoria", "requerida", "opcional", "temporal", "provisional", "predeterminada", "igual", "misma", "bloqueada", "desactivada", "inv\xE1lida", "incorrecta", "establecida", "generada", "renovada", "cifrada"],
+      Catalan: ["canviada", "caducada", "oblidada", "desconeguda", "obligat\xF2ria", "temporal", "igual", "bloquejada"],
+      Portuguese: ["alterada", "mudada", "trocada", "atualizada", "expirada", "expirou", "redefinida", "esquecida", "desconhecida", "obrigat\xF3ria", "opcional", "tempor\xE1ria", "provis\xF3ria", "padr\xE3o", "igual", "mesma", "bloqueada", "desativada", "inv\xE1lida", "incorreta", "definida", "gerada", "renovada", "criptografada"],
+      Italian: ["cambiata", "modificata", "aggiornata", "scaduta", "reimpostata", "resettata", "dimenticata", "sconosciuta", "obbligatoria", "richiesta", "facoltativa", "opzionale", "temporanea", "provvisoria", "predefinita", "uguale", "stessa", "bloccata", "disattivata", "errata", "impostata", "generata", "rinnovata", "cifrata"],
+      Dutch: ["gewijzigd", "veranderd", "bijgewerkt", "verlopen", "gereset", "vergeten", "onbekend", "verplicht", "optioneel", "tijdelijk", "standaard", "hetzelfde", "zelfde", "geblokkeerd", "uitgeschakeld", "ongeldig", "onjuist", "ingesteld", "gegenereerd", "vernieuwd", "versleuteld"],
+      Swedish: ["\xE4ndrat", "\xE4ndrad", "bytt", "uppdaterat", "utg\xE5nget", "utg\xE5tt", "\xE5terst\xE4llt", "gl\xF6mt", "gl\xF6md", "ok\xE4nt", "ok\xE4nd", "obligatoriskt", "valfritt", "tillf\xE4lligt", "tillf\xE4llig", "samma", "sp\xE4rrat", "l\xE5st", "inaktiverat", "ogiltigt", "fel", "genererat", "f\xF6rnyat", "krypterat"],
+      "Danish and Norwegian": ["\xE6ndret", "endret", "skiftet", "byttet", "opdateret", "oppdatert", "udl\xF8bet", "utl\xF8pt", "nulstillet", "tilbakestilt", "glemt", "ukendt", "ukjent", "p\xE5kr\xE6vet", "obligatorisk", "valgfri", "valgfritt", "midlertidig", "midlertidigt", "samme", "sp\xE6rret", "sperret", "deaktiveret", "deaktivert", "ugyldig", "ugyldigt", "forkert", "feil", "genereret", "generert", "fornyet", "krypteret", "kryptert"],
+      Polish: ["zmienione", "zaktualizowane", "wygas\u0142o", "wygas\u0142e", "zresetowane", "zapomniane", "nieznane", "wymagane", "obowi\u0105zkowe", "opcjonalne", "tymczasowe", "domy\u015Blne", "zablokowane", "wy\u0142\u0105czone", "nieprawid\u0142owe", "b\u0142\u0119dne", "ustawione", "wygenerowane", "odnowione", "zaszyfrowane"],
+      "Czech and Slovak": ["zm\u011Bn\u011Bno", "zm\u011Bn\u011Bn\xE9", "aktualizov\xE1no", "vypr\u0161elo", "expirovan\xE9", "resetov\xE1no", "obnoveno", "zapomenuto", "zapomenut\xE9", "nezn\xE1m\xE9", "povinn\xE9", "voliteln\xE9", "do\u010Dasn\xE9", "v\xFDchoz\xED", "stejn\xE9", "zablokov\xE1no", "zablokovan\xE9", "deaktivov\xE1no", "neplatn\xE9", "chybn\xE9", "nastaveno", "vygenerov\xE1no", "za\u0161ifrovan\xE9", "zmenen\xE9", "aktualizovan\xE9", "vypr\u0161alo", "resetovan\xE9", "zabudnut\xE9", "nezn\xE1me", "volite\u013En\xE9", "predvolen\xE9", "rovnak\xE9", "nastaven\xE9", "vygenerovan\xE9"],
+      Hungarian: ["megv\xE1ltozott", "megv\xE1ltoztatva", "m\xF3dos\xEDtva", "friss\xEDtve", "lej\xE1rt", "vissza\xE1ll\xEDtva", "elfelejtve", "elfelejtett", "ismeretlen", "k\xF6telez\u0151", "opcion\xE1lis", "ideiglenes", "alap\xE9rtelmezett", "ugyanaz", "z\xE1rolva", "letiltva", "\xE9rv\xE9nytelen", "hib\xE1s", "be\xE1ll\xEDtva", "gener\xE1lt", "meg\xFAj\xEDtva", "titkos\xEDtva"],
+      Finnish: ["vaihdettu", "muutettu", "p\xE4ivitetty", "vanhentunut", "nollattu", "unohtunut", "unohdettu", "tuntematon", "pakollinen", "valinnainen", "v\xE4liaikainen", "oletus", "sama", "lukittu", "estetty", "virheellinen", "v\xE4\xE4r\xE4", "asetettu", "luotu", "uusittu", "salattu"],
+      Estonian: ["muudetud", "uuendatud", "aegunud", "l\xE4htestatud", "unustatud", "tundmatu", "kohustuslik", "valikuline", "ajutine", "vaikimisi", "lukus", "blokeeritud", "kehtetu", "vale", "m\xE4\xE4ratud", "genereeritud", "kr\xFCpteeritud"],
+      "Croatian, Serbian and Bosnian": ["promijenjena", "promenjena", "a\u017Eurirana", "istekla", "resetirana", "resetovana", "zaboravljena", "nepoznata", "obavezna", "obvezna", "neobavezna", "privremena", "zadana", "podrazumevana", "ista", "blokirana", "onemogu\u0107ena", "neva\u017Ee\u0107a", "pogre\u0161na", "postavljena", "generirana", "generisana", "obnovljena", "\u0161ifrirana"],
+      Slovenian: ["spremenjeno", "posodobljeno", "poteklo", "ponastavljeno", "pozabljeno", "neznano", "obvezno", "neobvezno", "za\u010Dasno", "privzeto", "isto", "zaklenjeno", "onemogo\u010Deno", "neveljavno", "napa\u010Dno", "nastavljeno", "ustvarjeno", "\u0161ifrirano"],
+      Lithuanian: ["pakeistas", "atnaujintas", "pasibaig\u0119s", "atstatytas", "pamir\u0161tas", "ne\u017Einomas", "privalomas", "neprivalomas", "laikinas", "numatytasis", "u\u017Eblokuotas", "neteisingas", "nustatytas", "sugeneruotas", "u\u017E\u0161ifruotas"],
+      Icelandic: ["breytt", "uppf\xE6rt", "\xFAtrunni\xF0", "endurstillt", "gleymt", "\xF3\xFEekkt", "nau\xF0synlegt", "valfrj\xE1lst", "t\xEDmabundi\xF0", "sj\xE1lfgefi\xF0", "l\xE6st", "\xF3gilt", "rangt", "stillt", "dulk\xF3\xF0a\xF0"],
+      Romanian: ["schimbat\u0103", "modificat\u0103", "actualizat\u0103", "expirat\u0103", "resetat\u0103", "uitat\u0103", "necunoscut\u0103", "obligatorie", "op\u021Bional\u0103", "temporar\u0103", "implicit\u0103", "aceea\u0219i", "blocat\u0103", "dezactivat\u0103", "invalid\u0103", "gre\u0219it\u0103", "setat\u0103", "generat\u0103", "criptat\u0103"],
+      Turkish: ["de\u011Fi\u015Fti", "de\u011Fi\u015Ftirildi", "g\xFCncellendi", "s\u0131f\u0131rland\u0131", "unutuldu", "bilinmiyor", "zorunlu", "gerekli", "ge\xE7ici", "varsay\u0131lan", "ayn\u0131", "kilitli", "engellendi", "ge\xE7ersiz", "yanl\u0131\u015F", "ayarland\u0131", "olu\u015Fturuldu", "yenilendi", "\u015Fifreli"],
+      "Indonesian and Malay": ["diubah", "diganti", "diperbarui", "kedaluwarsa", "kadaluarsa", "direset", "lupa", "terlupa", "wajib", "opsional", "sementara", "bawaan", "terkunci", "diblokir", "dinonaktifkan", "salah", "diatur", "dienkripsi"],
+      Greek: ["\u03AC\u03BB\u03BB\u03B1\u03BE\u03B5", "\u03B1\u03BB\u03BB\u03AC\u03C7\u03C4\u03B7\u03BA\u03B5", "\u03B5\u03BD\u03B7\u03BC\u03B5\u03C1\u03CE\u03B8\u03B7\u03BA\u03B5", "\u03AD\u03BB\u03B7\u03BE\u03B5", "\u03BB\u03B7\u03B3\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03B5\u03C0\u03B1\u03BD\u03B1\u03C6\u03AD\u03C1\u03B8\u03B7\u03BA\u03B5", "\u03BE\u03B5\u03C7\u03AC\u03C3\u03C4\u03B7\u03BA\u03B5", "\u03AC\u03B3\u03BD\u03C9\u03C3\u03C4\u03BF\u03C2", "\u03C5\u03C0\u03BF\u03C7\u03C1\u03B5\u03C9\u03C4\u03B9\u03BA\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03B1\u03B9\u03C1\u03B5\u03C4\u03B9\u03BA\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03C3\u03C9\u03C1\u03B9\u03BD\u03CC\u03C2", "\u03C0\u03C1\u03BF\u03B5\u03C0\u03B9\u03BB\u03BF\u03B3\u03AE", "\u03AF\u03B4\u03B9\u03BF\u03C2", "\u03BA\u03BB\u03B5\u03B9\u03B4\u03C9\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03B1\u03C0\u03B5\u03BD\u03B5\u03C1\u03B3\u03BF\u03C0\u03BF\u03B9\u03B7\u03BC\u03AD\u03BD\u03BF\u03C2", "\u03AC\u03BA\u03C5\u03C1\u03BF\u03C2", "\u03BB\u03AC\u03B8\u03BF\u03C2", "\u03BF\u03C1\u03AF\u03C3\u03C4\u03B7\u03BA\u03B5", "\u03BA\u03C1\u03C5\u03C0\u03C4\u03BF\u03B3\u03C1\u03B1\u03C6\u03B7\u03BC\u03AD\u03BD\u03BF\u03C2"],
+      Hebrew: ["\u05E9\u05D5\u05E0\u05EA\u05D4", "\u05D4\u05D5\u05D7\u05DC\u05E4\u05D4", "\u05E2\u05D5\u05D3\u05DB\u05E0\u05D4", "\u05E4\u05D2\u05D4", "\u05D0\u05D5\u05E4\u05E1\u05D4", "\u05E0\u05E9\u05DB\u05D7\u05D4", "\u05D7\u05D5\u05D1\u05D4", "\u05D0\u05D5\u05E4\u05E6\u05D9\u05D5\u05E0\u05DC\u05D9", "\u05D6\u05DE\u05E0\u05D9\u05EA", "\u05D6\u05D4\u05D4", "\u05E0\u05E2\u05D5\u05DC\u05D4", "\u05D7\u05E1\u05D5\u05DE\u05D4", "\u05E9\u05D2\u05D5\u05D9\u05D4", "\u05DE\u05D5\u05E6\u05E4\u05E0\u05EA"],
+      Arabic: ["\u062A\u063A\u064A\u0631\u062A", "\u0645\u0646\u062A\u0647\u064A\u0629", "\u0645\u0624\u0642\u062A\u0629", "\u0645\u0637\u0644\u0648\u0628\u0629", "\u0625\u0644\u0632\u0627\u0645\u064A\u0629", "\u0627\u062E\u062A\u064A\u0627\u0631\u064A\u0629", "\u0627\u0641\u062A\u0631\u0627\u0636\u064A\u0629", "\u0646\u0641\u0633\u0647\u0627", "\u0645\u0642\u0641\u0644\u0629", "\u0645\u062D\u0638\u0648\u0631\u0629", "\u062E\u0627\u0637\u0626\u0629", "\u0645\u0634\u0641\u0631\u0629", "\u0645\u062C\u0647\u0648\u0644\u0629", "\u0645\u0646\u0633\u064A\u0629"],
+      Persian: ["\u0645\u0646\u0642\u0636\u06CC", "\u0645\u0648\u0642\u062A", "\u0627\u0644\u0632\u0627\u0645\u06CC", "\u0627\u062E\u062A\u06CC\u0627\u0631\u06CC", "\u067E\u06CC\u0634\u200C\u0641\u0631\u0636", "\u0647\u0645\u0627\u0646", "\u0642\u0641\u0644", "\u0646\u0627\u0645\u0639\u062A\u0628\u0631", "\u0627\u0634\u062A\u0628\u0627\u0647", "\u0641\u0631\u0627\u0645\u0648\u0634"],
+      Hindi: ["\u092C\u0926\u0932\u093E", "\u0938\u092E\u093E\u092A\u094D\u0924", "\u0905\u0938\u094D\u0925\u093E\u092F\u0940", "\u0906\u0935\u0936\u094D\u092F\u0915", "\u0905\u0928\u093F\u0935\u093E\u0930\u094D\u092F", "\u0935\u0948\u0915\u0932\u094D\u092A\u093F\u0915", "\u0921\u093F\u092B\u093C\u0949\u0932\u094D\u091F", "\u0935\u0939\u0940", "\u0905\u092E\u093E\u0928\u094D\u092F", "\u0917\u0932\u0924", "\u0930\u0940\u0938\u0947\u091F"],
+      Russian: ["\u0441\u043C\u0435\u043D\u0451\u043D", "\u0441\u043C\u0435\u043D\u0435\u043D", "\u0438\u0437\u043C\u0435\u043D\u0451\u043D", "\u0438\u0437\u043C\u0435\u043D\u0435\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0451\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0435\u043D", "\u0438\u0441\u0442\u0451\u043A", "\u0438\u0441\u0442\u0435\u043A", "\u043F\u0440\u043E\u0441\u0440\u043E\u0447\u0435\u043D", "\u0441\u0431\u0440\u043E\u0448\u0435\u043D", "\u0437\u0430\u0431\u044B\u0442", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u0435\u043D", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u0435\u043D", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043D\u0435\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043E\u043F\u0446\u0438\u043E\u043D\u0430\u043B\u044C\u043D\u043E", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u044B\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u044B\u0439", "\u043E\u0434\u0438\u043D\u0430\u043A\u043E\u0432\u044B\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u0438\u0440\u043E\u0432\u0430\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0451\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0435\u043D", "\u043D\u0435\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0437\u0430\u0434\u0430\u043D", "\u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D", "\u0441\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u043E\u0432\u0430\u043D", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D"],
+      Ukrainian: ["\u0437\u043C\u0456\u043D\u0435\u043D\u043E", "\u0437\u043C\u0456\u043D\u0435\u043D\u0438\u0439", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u0439", "\u0437\u0430\u043A\u0456\u043D\u0447\u0438\u0432\u0441\u044F", "\u043F\u0440\u043E\u0441\u0442\u0440\u043E\u0447\u0435\u043D\u0438\u0439", "\u0441\u043A\u0438\u043D\u0443\u0442\u043E", "\u0437\u0430\u0431\u0443\u0442\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u043E", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u043E", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u043E", "\u043D\u0435\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u0442\u0438\u043C\u0447\u0430\u0441\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0438\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u0438\u0439", "\u0432\u0438\u043C\u043A\u043D\u0435\u043D\u043E", "\u043D\u0435\u0432\u0456\u0440\u043D\u0438\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u0432\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u0437\u0433\u0435\u043D\u0435\u0440\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0438\u0439"],
+      Bulgarian: ["\u0441\u043C\u0435\u043D\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u043D\u0430", "\u043E\u0431\u043D\u043E\u0432\u0435\u043D\u0430", "\u0438\u0437\u0442\u0435\u043A\u043B\u0430", "\u043D\u0443\u043B\u0438\u0440\u0430\u043D\u0430", "\u0437\u0430\u0431\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u0430", "\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043D\u0435\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u0430", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0430", "\u0441\u044A\u0449\u0430\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u0434\u0435\u0430\u043A\u0442\u0438\u0432\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0433\u0440\u0435\u0448\u043D\u0430", "\u0437\u0430\u0434\u0430\u0434\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u0430\u043D\u0430", "\u043A\u0440\u0438\u043F\u0442\u0438\u0440\u0430\u043D\u0430"],
+      "Serbian and Macedonian (Cyrillic)": ["\u043F\u0440\u043E\u043C\u0435\u045A\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u0442\u0430", "\u0430\u0436\u0443\u0440\u0438\u0440\u0430\u043D\u0430", "\u0438\u0441\u0442\u0435\u043A\u043B\u0430", "\u0440\u0435\u0441\u0435\u0442\u043E\u0432\u0430\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0459\u0435\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u043F\u043E\u0437\u043D\u0430\u0442\u0430", "\u043E\u0431\u0430\u0432\u0435\u0437\u043D\u0430", "\u0437\u0430\u0434\u043E\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043F\u0440\u0438\u0432\u0440\u0435\u043C\u0435\u043D\u0430", "\u043F\u043E\u0434\u0440\u0430\u0437\u0443\u043C\u0435\u0432\u0430\u043D\u0430", "\u0438\u0441\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u0436\u0435\u045B\u0430", "\u043F\u043E\u0433\u0440\u0435\u0448\u043D\u0430", "\u043F\u043E\u0441\u0442\u0430\u0432\u0459\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0441\u0430\u043D\u0430", "\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0430"]
+    };
+    QUALITY_BY_LANGUAGE = {
+      German: ["g\xFCltig", "sicher", "unsicher", "schwach", "stark", "kurz", "lang", "einfach", "komplex", "richtig", "korrekt", "geheim"],
+      French: ["valide", "s\xFBr", "s\xE9curis\xE9", "faible", "fort", "court", "long", "simple", "complexe", "correct", "nouveau", "ancien"],
+      Spanish: ["v\xE1lida", "segura", "insegura", "d\xE9bil", "fuerte", "corta", "larga", "sencilla", "simple", "compleja", "correcta", "nueva", "antigua", "vieja", "secreta"],
+      Catalan: ["v\xE0lida", "segura", "feble", "forta", "curta", "llarga", "senzilla", "correcta", "nova", "antiga", "secreta"],
+      Portuguese: ["v\xE1lida", "segura", "insegura", "fraca", "forte", "curta", "longa", "simples", "complexa", "correta", "nova", "antiga", "secreta"],
+      Italian: ["valida", "sicura", "debole", "forte", "corta", "lunga", "semplice", "complessa", "corretta", "nuova", "vecchia", "segreta"],
+      Dutch: ["geldig", "veilig", "onveilig", "zwak", "sterk", "kort", "lang", "eenvoudig", "simpel", "complex", "correct", "juist", "nieuw", "geheim"],
+      Swedish: ["giltigt", "s\xE4kert", "os\xE4kert", "svagt", "starkt", "kort", "l\xE5ngt", "enkelt", "komplext", "korrekt", "r\xE4tt", "nytt", "gammalt", "hemligt"],
+      "Danish and Norwegian": ["gyldig", "gyldigt", "sikker", "sikkert", "usikker", "svag", "svak", "st\xE6rk", "sterk", "kort", "lang", "langt", "enkel", "enkelt", "kompleks", "korrekt", "rigtig", "riktig", "nytt", "gammel", "gammelt", "hemmelig", "hemmeligt"],
+      Polish: ["poprawne", "bezpieczne", "s\u0142abe", "silne", "kr\xF3tkie", "d\u0142ugie", "proste", "z\u0142o\u017Cone", "nowe", "stare", "tajne"],
+      "Czech and Slovak": ["platn\xE9", "bezpe\u010Dn\xE9", "slab\xE9", "siln\xE9", "kr\xE1tk\xE9", "dlouh\xE9", "jednoduch\xE9", "slo\u017Eit\xE9", "spr\xE1vn\xE9", "nov\xE9", "star\xE9", "bezpe\u010Dn\xE9", "siln\xE9", "kr\xE1tke", "dlh\xE9", "jednoduch\xE9", "spr\xE1vne", "tajn\xE9"],
+      Hungarian: ["\xE9rv\xE9nyes", "biztons\xE1gos", "gyenge", "er\u0151s", "r\xF6vid", "hossz\xFA", "egyszer\u0171", "bonyolult", "helyes", "r\xE9gi", "titkos"],
+      Finnish: ["kelvollinen", "turvallinen", "heikko", "vahva", "lyhyt", "pitk\xE4", "yksinkertainen", "monimutkainen", "oikea", "uusi", "vanha", "salainen"],
+      Estonian: ["kehtiv", "turvaline", "n\xF5rk", "tugev", "l\xFChike", "pikk", "lihtne", "keeruline", "\xF5ige", "vana"],
+      "Croatian, Serbian and Bosnian": ["valjana", "ispravna", "sigurna", "slaba", "jaka", "kratka", "duga", "jednostavna", "slo\u017Eena", "nova", "stara"],
+      Slovenian: ["veljavno", "varno", "\u0161ibko", "mo\u010Dno", "kratko", "dolgo", "preprosto", "zapleteno", "pravilno", "novo", "staro"],
+      Lithuanian: ["galiojantis", "saugus", "silpnas", "stiprus", "trumpas", "ilgas", "paprastas", "sud\u0117tingas", "teisingas", "naujas", "senas"],
+      Icelandic: ["gilt", "\xF6ruggt", "veikt", "sterkt", "stutt", "langt", "einfalt", "fl\xF3ki\xF0", "r\xE9tt", "n\xFDtt", "gamalt"],
+      Romanian: ["valid\u0103", "sigur\u0103", "slab\u0103", "puternic\u0103", "scurt\u0103", "lung\u0103", "simpl\u0103", "complex\u0103", "corect\u0103", "nou\u0103", "veche"],
+      Turkish: ["ge\xE7erli", "g\xFCvenli", "zay\u0131f", "g\xFC\xE7l\xFC", "k\u0131sa", "uzun", "basit", "karma\u015F\u0131k", "do\u011Fru", "yeni", "eski", "gizli"],
+      "Indonesian and Malay": ["aman", "lemah", "kuat", "pendek", "panjang", "sederhana", "rumit", "benar", "baru", "rahasia"],
+      Greek: ["\u03AD\u03B3\u03BA\u03C5\u03C1\u03BF\u03C2", "\u03B1\u03C3\u03C6\u03B1\u03BB\u03AE\u03C2", "\u03B1\u03B4\u03CD\u03BD\u03B1\u03BC\u03BF\u03C2", "\u03B9\u03C3\u03C7\u03C5\u03C1\u03CC\u03C2", "\u03C3\u03CD\u03BD\u03C4\u03BF\u03BC\u03BF\u03C2", "\u03BC\u03B1\u03BA\u03C1\u03CD\u03C2", "\u03B1\u03C0\u03BB\u03CC\u03C2", "\u03C3\u03CD\u03BD\u03B8\u03B5\u03C4\u03BF\u03C2", "\u03C3\u03C9\u03C3\u03C4\u03CC\u03C2", "\u03BD\u03AD\u03BF\u03C2", "\u03C0\u03B1\u03BB\u03B9\u03CC\u03C2", "\u03BC\u03C5\u03C3\u03C4\u03B9\u03BA\u03CC\u03C2"],
+      Hebrew: ["\u05EA\u05E7\u05D9\u05E0\u05D4", "\u05D7\u05D6\u05E7\u05D4", "\u05D7\u05DC\u05E9\u05D4", "\u05E7\u05E6\u05E8\u05D4", "\u05D0\u05E8\u05D5\u05DB\u05D4", "\u05E4\u05E9\u05D5\u05D8\u05D4", "\u05DE\u05D5\u05E8\u05DB\u05D1\u05EA", "\u05E0\u05DB\u05D5\u05E0\u05D4", "\u05D7\u05D3\u05E9\u05D4", "\u05D9\u05E9\u05E0\u05D4", "\u05E1\u05D5\u05D3\u05D9\u05EA"],
+      Arabic: ["\u0635\u0627\u0644\u062D\u0629", "\u0642\u0648\u064A\u0629", "\u0636\u0639\u064A\u0641\u0629", "\u0642\u0635\u064A\u0631\u0629", "\u0637\u0648\u064A\u0644\u0629", "\u0628\u0633\u064A\u0637\u0629", "\u0645\u0639\u0642\u062F\u0629", "\u0635\u062D\u064A\u062D\u0629", "\u062C\u062F\u064A\u062F\u0629", "\u0642\u062F\u064A\u0645\u0629", "\u0633\u0631\u064A\u0629"],
+      Persian: ["\u0645\u0639\u062A\u0628\u0631", "\u0642\u0648\u06CC", "\u0636\u0639\u06CC\u0641", "\u06A9\u0648\u062A\u0627\u0647", "\u0637\u0648\u0644\u0627\u0646\u06CC", "\u0633\u0627\u062F\u0647", "\u067E\u06CC\u0686\u06CC\u062F\u0647", "\u062F\u0631\u0633\u062A", "\u062C\u062F\u06CC\u062F", "\u0642\u062F\u06CC\u0645\u06CC", "\u0645\u062D\u0631\u0645\u0627\u0646\u0647"],
+      Hindi: ["\u092E\u093E\u0928\u094D\u092F", "\u0938\u0941\u0930\u0915\u094D\u0937\u093F\u0924", "\u0915\u092E\u091C\u094B\u0930", "\u092E\u091C\u092C\u0942\u0924", "\u091B\u094B\u091F\u093E", "\u0932\u0902\u092C\u093E", "\u0938\u0930\u0932", "\u091C\u091F\u093F\u0932", "\u0938\u0939\u0940", "\u0928\u092F\u093E", "\u092A\u0941\u0930\u093E\u0928\u093E", "\u0917\u0941\u092A\u094D\u0924"],
+      Russian: ["\u043D\u0430\u0434\u0451\u0436\u043D\u044B\u0439", "\u043D\u0430\u0434\u0435\u0436\u043D\u044B\u0439", "\u0441\u043B\u0430\u0431\u044B\u0439", "\u0441\u0438\u043B\u044C\u043D\u044B\u0439", "\u043F\u0440\u043E\u0441\u0442\u043E\u0439", "\u0441\u043B\u043E\u0436\u043D\u044B\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043B\u0438\u043D\u043D\u044B\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u043E\u0432\u044B\u0439", "\u0441\u0442\u0430\u0440\u044B\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u044B\u0439"],
+      Ukrainian: ["\u043D\u0430\u0434\u0456\u0439\u043D\u0438\u0439", "\u0441\u043B\u0430\u0431\u043A\u0438\u0439", "\u0441\u0438\u043B\u044C\u043D\u0438\u0439", "\u043F\u0440\u043E\u0441\u0442\u0438\u0439", "\u0441\u043A\u043B\u0430\u0434\u043D\u0438\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043E\u0432\u0433\u0438\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u043D\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u0440\u0438\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u0438\u0439"],
+      Bulgarian: ["\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0441\u0438\u043B\u043D\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u044A\u043B\u0433\u0430", "\u043F\u0440\u043E\u0441\u0442\u0430", "\u0441\u043B\u043E\u0436\u043D\u0430", "\u043F\u0440\u0430\u0432\u0438\u043B\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430", "\u0442\u0430\u0439\u043D\u0430"],
+      "Serbian and Macedonian (Cyrillic)": ["\u0432\u0430\u0436\u0435\u045B\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0458\u0430\u043A\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u0443\u0433\u0430", "\u0458\u0435\u0434\u043D\u043E\u0441\u0442\u0430\u0432\u043D\u0430", "\u0441\u043B\u043E\u0436\u0435\u043D\u0430", "\u0438\u0441\u043F\u0440\u0430\u0432\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430"]
+    };
+    STATE_WORDS = /* @__PURE__ */ new Set([...Object.values(STATE_BY_LANGUAGE).flat(), ...Object.values(QUALITY_BY_LANGUAGE).flat()]);
     SECRET_MANAGER = "vault|1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass|dashlane|passbolt|keychain|infisical|doppler";
     SECRET_MANAGER_VALUE = new RegExp(`^(?:${SECRET_MANAGER})(?:['\u2019]\\p{L}{1,5})?$`, "iu");
     POINTS_TO_SECRET_MANAGER = new RegExp(`^(?:[ \\t]+[\\p{L}.'\u2019-]{1,16}){0,2}[ \\t]+(?:${SECRET_MANAGER})(?![\\p{L}\\p{N}])`, "iu");
@@ -32296,6 +32489,12 @@ function isMarkdownLink(bare) {
 function isCjkProse(value) {
   return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }
+function isPlainWord(value) {
+  return PLAIN_WORD.test(value);
+}
+function inUnspacedScript(value) {
+  return UNSPACED_LETTER.test(value);
+}
 function readsAsProse(word) {
   const w = word.replace(/[.:!?]$/, "");
   return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
@@ -32321,7 +32520,7 @@ function continuesSentence(gap, value, next) {
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -32339,6 +32538,8 @@ var init_prose = __esm({
     ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
     REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
     NON_ASCII = /[^\x00-\x7f]/;
+    PLAIN_WORD = new RegExp("^[\\p{L}\\p{M}](?:[\\p{L}\\p{M}]|\\u200c(?=\\p{L})){1,31}$", "u");
+    UNSPACED_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
     GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
@@ -32616,7 +32817,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   if (isTranslatedPasswordWord(v)) return false;
-  if (saysNoValueInOtherLanguage(v) || isSecretManagerName(v)) return false;
+  if (saysNoValueInOtherLanguage(v) || saysStateInOtherLanguage(v) || isSecretManagerName(v)) return false;
   if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
@@ -33319,7 +33520,8 @@ function cellValue(cell) {
 function redactCell(cell, kind, name, otherLanguage = false) {
   const { lead, value, trail } = cellValue(cell);
   if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
-  if (otherLanguage && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value)) return cell;
+  const plainWordAlone = otherLanguage === "column" && isPlainWord(value) && !inUnspacedScript(value);
+  if (otherLanguage !== false && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value) && !plainWordAlone) return cell;
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
@@ -33435,10 +33637,10 @@ var init_context = __esm({
             let name;
             let otherLanguage = false;
             if (head !== void 0 && named[c] === true) {
-              otherLanguage = namesPasswordInOtherLanguage(head);
-              name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage ? "password" : head;
+              otherLanguage = namesPasswordInOtherLanguage(head) ? "column" : false;
+              name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage !== false ? "password" : head;
             } else if (c >= 2 && rowNamed) {
-              otherLanguage = keyInOtherLanguage;
+              otherLanguage = keyInOtherLanguage ? cells.length === 4 ? "column" : "row" : false;
               name = keyInOtherLanguage ? "password" : keyCell;
             }
             if (name === void 0) continue;
@@ -34011,8 +34213,8 @@ function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   const head = cut ?? (sep2 === "(" ? run2.replace(/\).*$/, "") : run2);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep2 === "=" && lead.endsWith("=") && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  const aloneInLoginBlock = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && PLAIN_WORD.test(value) && inLoginBlock();
-  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return void 0;
+  const alone = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && isPlainWord(value);
+  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return void 0;
   const replaced = replaceValue(lead, head, "password", false);
   return replaced === void 0 ? void 0 : replaced + run2.slice(head.length);
 }
@@ -34034,7 +34236,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, PLAIN_WORD, KEY_SPELLINGS, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34136,6 +34338,21 @@ var init_password_forms = __esm({
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    WIFI_SECURITY_MODE = /^(?:wpa\d?|wep|tkip|aes|ccmp|sae|psk|open|enterprise|personal|mixed)(?:[-_/][\w-]+)?$/i;
+    WIFI_BAND = /^\d+(?:[.,]\d+)?[ ]?[gm]hz$/i;
+    WIFI_SLASH_KEY = {
+      kind: "password",
+      hints: ["wifi", "wi-fi", "wlan", "ssid"],
+      re: new RegExp(`((?<![A-Za-z0-9])(?:wi-?fi|wlan|ssid)[ \\t]*(?::|[-\u2013\u2014])[ \\t]*("[^"\\n]{1,64}"|[^\\s/"]{1,64})[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", network = "", raw = ""] = g;
+        const { value } = splitTrailingPunctuation(raw);
+        const name = network.replace(/^"|"$/g, "");
+        if (value.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase() || WIFI_BAND.test(value) || WIFI_SECURITY_MODE.test(value)) return m;
+        if (!/^["'`]/.test(raw) && (readsAsProse(value) || !endsClause(text3.slice(offset + m.length, offset + m.length + 16)))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser", "cisco", "ubnt"];
     EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
@@ -34250,8 +34467,12 @@ var init_password_forms = __esm({
       { language: "Chinese", words: ["\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4"], marks: "\u662F\u4E3A\u70BA" }
     ];
     UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
+    ABBREVIATED_BY_LANGUAGE = {
+      French: ["mdp"]
+    };
+    ABBREVIATIONS = new Set(Object.values(ABBREVIATED_BY_LANGUAGE).flat());
     UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
-    SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+    SPACED_WORDS = [...PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w)), ...ABBREVIATIONS];
     BOLD = "(?:\\*\\*|__)?";
     REMARK_THEN_LABEL = /^[^()\n]{1,40}\)[ \t]*(?:\*\*|__)?[ \t]*[:=：]/;
     LETTER_LIKE = "[^\\s!-@\\[-`{-~]";
@@ -34260,7 +34481,7 @@ var init_password_forms = __esm({
 |$)))\\S{0,63}`;
     OTHER_LANGUAGE = {
       kind: "password",
-      hints: PASSWORD_IN_OTHER_LANGUAGES,
+      hints: [...PASSWORD_IN_OTHER_LANGUAGES, ...ABBREVIATIONS],
       re: new RegExp(
         `((?:(?<![A-Za-z])(${SPACED_WORDS.join("|")})|(${UNSPACED_WORDS.join("|")}))${BOLD}[ \\t]*(?:([:=\uFF1A(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join("")}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
         "gi"
@@ -34268,6 +34489,7 @@ var init_password_forms = __esm({
       replace: (m, g, offset, text3) => {
         const [lead = "", spaced, unspaced, sep2, particle, ascii, other] = g;
         const word = (spaced ?? unspaced ?? "").toLowerCase();
+        if (ABBREVIATIONS.has(word) && (sep2 === void 0 || sep2 === "(" || spaced === spaced?.toUpperCase())) return m;
         if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
         if (sep2 === "(" && REMARK_THEN_LABEL.test(text3.slice(offset + lead.length, offset + m.length + 8))) return m;
         if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length], () => userGivenBefore(text3, offset)) ?? m;
@@ -34291,13 +34513,13 @@ var init_password_forms = __esm({
       `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join("|")})(?:\\*\\*|__)?[ \\t]*[:=\uFF1A](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
       "iu"
     );
-    PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
     KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => w.includes(" ") ? [w, w.replace(/ /g, "_"), w.replace(/ /g, "-")] : [w]);
+    COLON_CASE_ENDING = "(?::\\p{Ll}{1,4}(?![\\p{L}\\p{N}]))?";
     LABEL_FOR_IN_OTHER_LANGUAGES = {
       kind: "password",
       hints: KEY_SPELLINGS,
       re: new RegExp(
-        `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join("|")})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
+        `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join("|")})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*${COLON_CASE_ENDING}){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])${BOLD}[ \\t]*)${VALUE3}`,
         "giu"
       ),
       replace: (m, g, offset, text3) => {
@@ -34305,7 +34527,7 @@ var init_password_forms = __esm({
         if (keyQuote !== void 0 && text3[offset - 1] !== keyQuote) return m;
         if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
         const { value } = splitTrailingPunctuation(raw);
-        const namedFor = keyQuote === void 0 && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+        const namedFor = keyQuote === void 0 && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
         if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
@@ -34364,9 +34586,12 @@ var init_password_forms = __esm({
         `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join("|")})`).join("|")})[ \\t]+)${VALUE3}`,
         "giu"
       ),
-      replace: (m, g) => {
+      replace: (m, g, offset, text3) => {
         const [lead = "", raw = ""] = g;
-        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        const { value, rest } = splitTrailingPunctuation(raw);
+        const endsLine = /^[.!]?$/.test(rest) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 8));
+        const plainWordAlone = endsLine && isPlainWord(value) && !inUnspacedScript(value);
+        if (!/^["'`]/.test(raw) && !looksTyped(value) && !plainWordAlone) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
@@ -34426,7 +34651,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -35460,10 +35685,10 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename8) {
+function isPriorEpisodeFor(episode, basename9) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename8}`;
+  return parts[parts.length - 1] === `File: ${basename9}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
@@ -35517,12 +35742,12 @@ function indexGroup(episodes) {
   }
   return index;
 }
-async function decidePriorTakeover({ migration, listing, outgoing }) {
+async function decidePriorTakeover({ migration, listing: listing2, outgoing }) {
   const takeover = { adoptions: [], replacements: [] };
   const indexes = /* @__PURE__ */ new Map();
   for (const { record: record2, absPath, entry } of migration.candidates) {
     const group = record2.episodes[0]?.groupId;
-    const listed = group === void 0 ? void 0 : listing.get(group);
+    const listed = group === void 0 ? void 0 : listing2.get(group);
     if (listed === void 0 || group === void 0) continue;
     const index = indexes.get(group) ?? indexGroup(listed.episodes);
     indexes.set(group, index);
@@ -70743,8 +70968,8 @@ var init_shared = __esm({
 });
 
 // src/lib/sync/pace.ts
-function costlyListing(listing) {
-  return listing.ms !== void 0 && listing.direct !== true && listing.listed >= COSTLY_LISTING_EPISODES;
+function costlyListing(listing2) {
+  return listing2.ms !== void 0 && listing2.direct !== true && listing2.listed >= COSTLY_LISTING_EPISODES;
 }
 function paceOf(state, group) {
   const raw = state.groups?.[group];
@@ -70817,21 +71042,21 @@ function typicalWaitOf(pace) {
 function stepSamples(pace) {
   return pace.stepsMs?.length ?? 0;
 }
-function lastMovement(pace, listing, now = Number.POSITIVE_INFINITY) {
+function lastMovement(pace, listing2, now = Number.POSITIVE_INFINITY) {
   let newest2 = 0;
-  for (const e of listing.episodes) {
+  for (const e of listing2.episodes) {
     const t = parseTime2(e.created_at);
     if (t !== void 0 && t > newest2) newest2 = t;
   }
   return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
 }
 function nextPace(input2) {
-  const { previous, listing, now } = input2;
+  const { previous, listing: listing2, now } = input2;
   const pace = { ...previous };
-  if (listing.direct === true) {
-  } else if (listing.complete) pace.size = listing.episodes.length;
-  else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
-  if (costlyListing(listing) && listing.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing.ms), Math.round(now)]].slice(-SAMPLES);
+  if (listing2.direct === true) {
+  } else if (listing2.complete) pace.size = listing2.episodes.length;
+  else if (listing2.episodes.length > (pace.size ?? 0)) pace.size = listing2.episodes.length;
+  if (costlyListing(listing2) && listing2.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing2.ms), Math.round(now)]].slice(-SAMPLES);
   if (input2.sightings.length > 0) {
     const seen = input2.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime2(episode.created_at);
@@ -70842,9 +71067,9 @@ function nextPace(input2) {
     const correction = skewOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    const steps = listing.complete ? processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
+    const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
+    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing2, seen, input2.waitingSentAt ?? [])));
     pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
@@ -70852,7 +71077,7 @@ function nextPace(input2) {
       pace.headSentAt = latest.sentAt;
     }
   }
-  if (costlyListing(listing) && listing.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
+  if (costlyListing(listing2) && listing2.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing2.ms ?? 0))]);
   return pace;
 }
 function spanTimes(started, pace, sentAt, anchor2) {
@@ -70883,14 +71108,14 @@ function heldBetween(looks, from, to) {
 function spanSamples(spanMs, n) {
   return Array(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
 }
-function batchStart(pace, listing, seen, waitingSentAt) {
+function batchStart(pace, listing2, seen, waitingSentAt) {
   let first = Number.POSITIVE_INFINITY;
   for (const t of waitingSentAt) first = Math.min(first, t);
   for (const s of seen) first = Math.min(first, s.sentAt);
   if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
   const ours = new Set(seen.map((s) => s.created));
   const correction = skewOf(pace);
-  for (const e of listing.episodes) {
+  for (const e of listing2.episodes) {
     const created = parseTime2(e.created_at);
     if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
   }
@@ -70909,8 +71134,8 @@ function firstAbove(sorted, value) {
   }
   return lo;
 }
-function processingTimes(seen, listing, skew, held) {
-  const starts = listing.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
+function processingTimes(seen, listing2, skew, held) {
+  const starts = listing2.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
   const byStart = new Map(seen.map((s) => [s.created, s]));
   const steps = [];
   for (const b of seen) {
@@ -71077,11 +71302,11 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
   };
   const retired = retiredParts(state);
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
-  const shared = (ref) => isSharedPart(ref, sharedOrigins);
+  const shared2 = (ref) => isSharedPart(ref, sharedOrigins);
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped") continue;
     for (const ref of record2.episodes) {
-      if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker) || shared(ref))) want(ref);
+      if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker) || shared2(ref))) want(ref);
       else if (unsettledShared(ref, sharedOrigins)) wantListed(ref);
     }
   }
@@ -71093,7 +71318,7 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
 }
 async function fetchListing(ctx, options2) {
   const { state } = ctx;
-  const listing = /* @__PURE__ */ new Map();
+  const listing2 = /* @__PURE__ */ new Map();
   const groups = waitingMarkers(state, options2.rebuilding, options2.sharedOrigins);
   for (const group of options2.listInFull ?? []) groups.set(group, /* @__PURE__ */ new Set());
   const direct = new DirectReader(ctx, options2);
@@ -71112,16 +71337,16 @@ async function fetchListing(ctx, options2) {
       const restarted = serverSince !== void 0 && queuedBefore(state, group, serverSince);
       const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
-      if (read !== void 0) {
-        listing.set(group, { ...read, ...since });
+      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
+      if (read2 !== void 0) {
+        listing2.set(group, { ...read2, ...since });
         covered.push(group);
         continue;
       }
       const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && !restarted && (!options2.rebuilding || options2.coveredBefore === true);
       try {
         const listed = { ...await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
-        listing.set(group, listed);
+        listing2.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error62) {
         if (error62 instanceof McpError && !error62.retryable && error62.kind !== "tool" && !refusesEndpoint(error62)) throw new SyncError(`Graphiti rejected get_episodes: ${error62.message}`, { cause: error62 });
@@ -71132,7 +71357,7 @@ async function fetchListing(ctx, options2) {
   } finally {
     await direct.close();
   }
-  return { listing, coveredAll: covered.length > 0 && covered.length === listing.size };
+  return { listing: listing2, coveredAll: covered.length > 0 && covered.length === listing2.size };
 }
 function stopwatch(ctx) {
   const started = ctx.now();
@@ -75465,14 +75690,14 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
   if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
-  const read = await readMemoryFile(`${source2.root}/${record2.relPath}`);
-  if (read.kind !== "read") {
-    if (read.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read.reason });
+  const read2 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
+  if (read2.kind !== "read") {
+    if (read2.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read2.reason });
     return void 0;
   }
-  if (read.hash !== record2.hash) return void 0;
+  if (read2.hash !== record2.hash) return void 0;
   const { fileId, origin } = versionIdentity(record2, source2.origin);
-  const prepared = prepareEpisodes(config2, record2, fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
+  const prepared = prepareEpisodes(config2, record2, fileId, origin, read2.raw, read2.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
   if (prepared.kind !== "episodes" || !draftsMatchParts(record2.episodes, prepared.drafts)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -75864,6 +76089,49 @@ var init_pulled = __esm({
   }
 });
 
+// src/lib/util/file-identity.ts
+async function sameFile(a, b) {
+  const [x, y] = await Promise.all([(0, import_promises9.stat)(a, { bigint: true }).catch(() => void 0), (0, import_promises9.stat)(b, { bigint: true }).catch(() => void 0)]);
+  return x !== void 0 && y !== void 0 && x.dev === y.dev && x.ino === y.ino;
+}
+async function listedAs(path) {
+  return (await listing((0, import_node_path28.dirname)(path)))?.has((0, import_node_path28.basename)(path)) ?? true;
+}
+function spellingsOnce() {
+  const listings = /* @__PURE__ */ new Map();
+  return async (path) => {
+    const folder = (0, import_node_path28.dirname)(path);
+    if (listings.get(folder)?.has((0, import_node_path28.basename)(path)) === true) return true;
+    const names = await listing(folder);
+    if (names === void 0) return true;
+    listings.set(folder, names);
+    return names.has((0, import_node_path28.basename)(path));
+  };
+}
+async function otherSpelling(path, others) {
+  for (const other of others) {
+    if (other === path || !await sameFile(path, other)) continue;
+    const [mine, theirs] = await Promise.all([listing((0, import_node_path28.dirname)(path)), listing((0, import_node_path28.dirname)(other))]);
+    if (mine?.has((0, import_node_path28.basename)(path)) === true && theirs?.has((0, import_node_path28.basename)(other)) === true) continue;
+    return other;
+  }
+  return void 0;
+}
+async function listing(folder) {
+  return (0, import_promises9.readdir)(folder).then(
+    (names) => new Set(names),
+    () => void 0
+  );
+}
+var import_promises9, import_node_path28;
+var init_file_identity = __esm({
+  "src/lib/util/file-identity.ts"() {
+    "use strict";
+    import_promises9 = require("node:fs/promises");
+    import_node_path28 = require("node:path");
+  }
+});
+
 // src/lib/util/pool.ts
 async function runPool(items, concurrency, worker, shouldStop = () => false) {
   let next = 0;
@@ -75973,10 +76241,10 @@ async function assessFile(input2, id, file2, existing, settled = false) {
     reason
   });
   if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
-  const read = await readMemoryFile(file2.absPath);
-  if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
-  if (read.kind === "failed") return outcome("failed", read.reason);
-  const { raw, hash: hash2 } = read;
+  const read2 = await readMemoryFile(file2.absPath);
+  if (read2.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
+  if (read2.kind === "failed") return outcome("failed", read2.reason);
+  const { raw, hash: hash2 } = read2;
   const wait = settled ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
   if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait);
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
@@ -76035,8 +76303,8 @@ async function backAfterSettling(input2, gone) {
   for (const record2 of gone) {
     const root = input2.sources.find((s) => s.name === record2.source)?.root;
     if (root === void 0) continue;
-    const absPath = (0, import_node_path28.join)(root, ...record2.relPath.split("/"));
-    const wait = goneMidWriteWait(await (0, import_promises9.stat)((0, import_node_path28.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
+    const absPath = (0, import_node_path29.join)(root, ...record2.relPath.split("/"));
+    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path29.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
     if (wait === void 0) continue;
     candidates.push({ record: record2, absPath });
     waitMs = Math.max(waitMs, wait);
@@ -76045,8 +76313,8 @@ async function backAfterSettling(input2, gone) {
   await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   const back = [];
   for (const { record: record2, absPath } of candidates) {
-    const st = await (0, import_promises9.stat)(absPath).catch(() => void 0);
-    if (st === void 0 || !st.isFile()) continue;
+    const st = await (0, import_promises10.stat)(absPath).catch(() => void 0);
+    if (st === void 0 || !st.isFile() || !await listedAs(absPath)) continue;
     back.push({ record: record2, file: { source: record2.source, kind: record2.kind, relPath: record2.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...record2.project === void 0 ? {} : { project: record2.project } } });
   }
   return back;
@@ -76055,7 +76323,7 @@ async function assessSettled(input2, id, file2, existing, waitMs) {
   await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   let st;
   try {
-    st = await (0, import_promises9.stat)(file2.absPath);
+    st = await (0, import_promises10.stat)(file2.absPath);
   } catch {
     return { kind: "gone" };
   }
@@ -76208,13 +76476,13 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs25, import_promises9, import_node_path28, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs25, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
     import_node_fs25 = require("node:fs");
-    import_promises9 = require("node:fs/promises");
-    import_node_path28 = require("node:path");
+    import_promises10 = require("node:fs/promises");
+    import_node_path29 = require("node:path");
     init_episode();
     init_redact();
     init_hash();
@@ -76223,6 +76491,7 @@ var init_plan = __esm({
     init_pulled();
     init_state();
     init_backoff();
+    init_file_identity();
     init_pool();
     init_failed_steps();
     init_mid_write();
@@ -76341,7 +76610,7 @@ function reconcile(input2) {
         const ownerOrigin = owner === void 0 ? void 0 : pulledCopy && marker?.origin !== void 0 && input2.ourOrigins?.has(marker.origin) === true ? marker.origin : recordOrigin(owner);
         if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
         if ((pulledCopy || marker.hash !== owner.hash?.slice(0, marker.hash.length)) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
-          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0, ...input2.staleMayBeForeign === true ? { foreign: true } : {} } });
         }
       }
     }
@@ -76424,9 +76693,9 @@ function processedBefore(a, b) {
 function visibleKey(group, marker) {
   return `${group}\0${marker}`;
 }
-function visibleByMarker(listing) {
+function visibleByMarker(listing2) {
   const visible = /* @__PURE__ */ new Map();
-  for (const [group, { episodes }] of listing) {
+  for (const [group, { episodes }] of listing2) {
     for (const episode of episodes) {
       const { marker } = episode;
       if (marker === void 0) continue;
@@ -76472,24 +76741,95 @@ var init_status = __esm({
   }
 });
 
+// src/lib/state/machine-stamp.ts
+function readMachineStamp(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
+  writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
+`, { mode: 384, mkdirMode: 448 });
+}
+var import_node_fs26, import_node_path30, FILE2;
+var init_machine_stamp = __esm({
+  "src/lib/state/machine-stamp.ts"() {
+    "use strict";
+    import_node_fs26 = require("node:fs");
+    import_node_path30 = require("node:path");
+    init_fs_atomic();
+    FILE2 = "machine.json";
+  }
+});
+
+// src/lib/sync/copy-hold.ts
+function takeUpState(config2, state, fresh, stamp = readMachineStamp(config2.stateDir), nowIso = (/* @__PURE__ */ new Date()).toISOString()) {
+  const key = config2.machineKey;
+  if (key === void 0 || stamp === key) return { stamp: false, marked: 0 };
+  const copied = !fresh && (stamp !== void 0 || config2.originPlace === "elsewhere");
+  let marked = 0;
+  if (copied) {
+    state.takenUpAt ??= nowIso;
+    for (const ref of everyPart(state)) {
+      if (ref.foreign === true) continue;
+      ref.foreign = true;
+      marked++;
+    }
+  }
+  return { stamp: true, marked };
+}
+function staleMayBeForeign(config2) {
+  return config2.originPlace === "elsewhere";
+}
+function heldAsCopy(ref) {
+  return ref.foreign === true;
+}
+function partsHeldAsCopy(state) {
+  return retiredParts(state).filter(heldAsCopy);
+}
+function keepAsOurs(state) {
+  delete state.takenUpAt;
+  let cleared = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.foreign !== true) continue;
+    delete ref.foreign;
+    cleared++;
+  }
+  return cleared;
+}
+function sentHereSinceTakeUp(state) {
+  if (state.takenUpAt === void 0) return [];
+  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== void 0);
+}
+var init_copy_hold = __esm({
+  "src/lib/sync/copy-hold.ts"() {
+    "use strict";
+    init_state();
+    init_machine_stamp();
+  }
+});
+
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
   const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
   if (fetched === void 0) return false;
-  const { listing } = fetched;
+  const { listing: listing2 } = fetched;
   if (fetched.coveredAll) run2.covered = true;
   const { config: config2, state, logger } = ctx;
   if (run2.prior !== void 0) {
-    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing: listing2, outgoing: ctx.outgoing }));
     for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
     run2.prior = void 0;
   }
-  for (const listed of listing.values()) {
+  for (const listed of listing2.values()) {
     ctx.counts.listing.requests += listed.requests;
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2) });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
@@ -76524,6 +76864,7 @@ var init_confirm = __esm({
     init_reconcile();
     init_status();
     init_origin();
+    init_copy_hold();
   }
 });
 
@@ -76564,6 +76905,7 @@ function retiredEpisodeUuids(state, options2 = {}) {
     for (const ref of record2.superseded) if (ref.uuid !== void 0) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) uuids.add(ref.uuid);
+  for (const ref of retiredParts(state)) if (ref.foreign === true && ref.uuid !== void 0) uuids.delete(ref.uuid);
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) uuids.delete(ref.uuid);
   return uuids;
 }
@@ -76674,6 +77016,10 @@ async function deleteRetired(ctx, input2) {
     const keep2 = [];
     for (const ref of refs) {
       if (ref.uuid !== void 0 && current.has(ref.uuid)) continue;
+      if (heldAsCopy(ref)) {
+        keep2.push(ref);
+        continue;
+      }
       if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true || deleteGuard(input2.semantics) && input2.releaseHeld !== true && heldRecently(ref, ctx.now())) {
         keep2.push(ref);
         continue;
@@ -76796,7 +77142,7 @@ function currentVersionConfirmed(record2) {
 }
 function readyToSend(record2, input2) {
   if (editOrder(input2.semantics) !== "break-before-make" || isSharedRecord(record2, input2.sharedOrigins)) return true;
-  return record2.superseded.every((ref) => ref.heldAt !== void 0 || ref.awaitsGroupSince !== void 0);
+  return record2.superseded.every((ref) => ref.heldAt !== void 0 || ref.awaitsGroupSince !== void 0 || heldAsCopy(ref));
 }
 function anythingRetired(state) {
   return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
@@ -76805,7 +77151,7 @@ function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
 function retiredDue(state, now, releaseHeld = false) {
-  const due = (ref) => releaseHeld || !heldRecently(ref, now);
+  const due = (ref) => !heldAsCopy(ref) && (releaseHeld || !heldRecently(ref, now));
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }
 var HELD_RECHECK_MS, HELD_RECHECK_MAX_MS, HELD_RECHECKS, FACTS_PER_SEARCH2;
@@ -76821,6 +77167,7 @@ var init_retire = __esm({
     init_fact_cleanup();
     init_group_reach();
     init_shared();
+    init_copy_hold();
     HELD_RECHECK_MS = 60 * 6e4;
     HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 6e4;
     HELD_RECHECKS = { initialMs: HELD_RECHECK_MS, maxMs: HELD_RECHECK_MAX_MS, low: 1, high: 1 };
@@ -77161,7 +77508,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path29.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path31.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -77174,7 +77521,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs26.openSync)(file2, import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs27.openSync)(file2, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -77182,34 +77529,34 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs26.fstatSync)(fd);
+    const st = (0, import_node_fs27.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs26.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs27.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs26.closeSync)(fd);
+    (0, import_node_fs27.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs26.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs27.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs26, import_node_path29, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs27, import_node_path31, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
-    import_node_path29 = require("node:path");
+    import_node_fs27 = require("node:fs");
+    import_node_path31 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -77234,7 +77581,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path30.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path32.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -77270,21 +77617,21 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path30.join)(root, ".git");
+  const dotGit = (0, import_node_path32.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs27.statSync)(dotGit);
+    st = (0, import_node_fs28.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs27.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path30.isAbsolute)(m[1]) ? m[1] : (0, import_node_path30.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path32.isAbsolute)(m[1]) ? m[1] : (0, import_node_path32.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path30.isAbsolute)(common) ? common : (0, import_node_path30.resolve)(gitDir, common);
+      const common = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path32.isAbsolute)(common) ? common : (0, import_node_path32.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -77306,7 +77653,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -77327,7 +77674,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path30.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -77350,12 +77697,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs27.openSync)((0, import_node_path30.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs28.openSync)((0, import_node_path32.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs27.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs27.closeSync)(fd);
+      (0, import_node_fs28.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -77365,24 +77712,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path30.resolve)(path);
+  let dir = (0, import_node_path32.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path30.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path30.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path30.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path32.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path32.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path32.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path30.resolve)(path);
+  return (0, import_node_path32.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path30;
+var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path32;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs27 = require("node:fs");
-    import_node_path30 = require("node:path");
+    import_node_fs28 = require("node:fs");
+    import_node_path32 = require("node:path");
   }
 });
 
@@ -77436,7 +77783,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path31.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path33.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -77479,7 +77826,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path31.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path33.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -77487,7 +77834,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path31;
+var import_node_os7, import_node_path33;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -77501,7 +77848,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path31 = require("node:path");
+    import_node_path33 = require("node:path");
   }
 });
 
@@ -77524,7 +77871,9 @@ async function runSync(config2, options2 = {}) {
     async (lock) => {
       const loaded = await loadState(config2.stateDir);
       if (loaded.recovered !== void 0) logger.warn("state file was corrupt; kept aside and rebuilding from the server", { ...loaded.recovered });
-      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock });
+      const takeUp = takeUpState(config2, loaded.state, loaded.fresh, void 0, new Date((options2.now ?? Date.now)()).toISOString());
+      if (takeUp.marked > 0) logger.warn("this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)", { parts: takeUp.marked });
+      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock, takeUp });
     },
     {
       timeoutMs: options2.lockTimeoutMs ?? 12e4,
@@ -77577,7 +77926,7 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed, startedAt, connection })
+    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -77613,6 +77962,13 @@ async function endRun(ctx, end) {
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
+  if (end.stampAs !== void 0) {
+    try {
+      writeMachineStamp(config2.stateDir, end.stampAs, new Date(ctx.now()));
+    } catch (error62) {
+      ctx.logger.warn("could not record this machine in the state folder; the next run tries again", { error: error62.message });
+    }
+  }
   await end.connection.close();
 }
 async function settle2(ctx, run2) {
@@ -77654,11 +78010,11 @@ async function rulesNow(ctx, run2) {
 async function learnSemantics(ctx, handshake, queued) {
   try {
     await handshake;
-    const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const read2 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
-    if (!("probe" in read)) return { answer: Promise.resolve(read), sessions };
-    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read.probe() };
-    const answer = read.probe();
+    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions };
+    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read2.probe() };
+    const answer = read2.probe();
     answer.catch(() => void 0);
     return { answer, sessions };
   } catch (error62) {
@@ -77726,6 +78082,8 @@ var init_sync = __esm({
     init_note_signing();
     init_pulled();
     init_origin();
+    init_copy_hold();
+    init_machine_stamp();
     init_types3();
     init_summary();
     RunConnection = class {
@@ -79076,8 +79434,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path32.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path32.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path34.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path34.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -79115,11 +79473,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path32, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path34, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path32 = require("node:path");
+    import_node_path34 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -79334,7 +79692,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises10.readFile)((0, import_node_path33.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises11.readFile)((0, import_node_path35.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -79347,7 +79705,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -79355,15 +79713,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path33.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises10, import_node_path33, INDEX_FILE;
+var import_promises11, import_node_path35, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
-    import_promises10 = require("node:fs/promises");
-    import_node_path33 = require("node:path");
+    import_promises11 = require("node:fs/promises");
+    import_node_path35 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -79380,7 +79738,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path34.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path36.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -79403,12 +79761,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path34;
+var import_node_os8, import_node_path36;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path34 = require("node:path");
+    import_node_path36 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -79485,19 +79843,19 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs28.statSync)((0, import_node_path35.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs29.statSync)((0, import_node_path37.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
   try {
-    raw = await (0, import_promises11.readFile)(file2);
+    raw = await (0, import_promises12.readFile)(file2);
   } catch {
     return void 0;
   }
@@ -79505,9 +79863,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path35.basename)(file2);
+  const name = (0, import_node_path37.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path35.join)((0, import_node_path35.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path37.join)((0, import_node_path37.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -79517,8 +79875,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path35.resolve)(memoryDir, path);
-  const rel = (0, import_node_path35.relative)((0, import_node_path35.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path37.resolve)(memoryDir, path);
+  const rel = (0, import_node_path37.relative)((0, import_node_path37.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -79571,6 +79929,7 @@ async function pullLocked(config2, options2, key, logger) {
   const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
+  if (report.complete) await takeOtherSpellings(config2.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
@@ -79590,6 +79949,7 @@ async function pullLocked(config2, options2, key, logger) {
     if (rule === void 0) absenceRules.set(group, rule = ruleOf(group));
     return rule;
   };
+  const spelt = spellingsOnce();
   const journal = new PendingWrites(config2.stateDir);
   try {
     for (const id of ids) {
@@ -79602,7 +79962,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -79610,7 +79970,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs28.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -79641,12 +80001,12 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs28.existsSync)(project.memoryDir) && (0, import_node_fs28.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs29.existsSync)(project.memoryDir) && (0, import_node_fs29.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
   const absentHere = incoming === void 0 && own2 === void 0 && pulled !== void 0 && local !== void 0;
-  let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
+  const facts2 = {
     incoming,
     own: own2,
     pulled,
@@ -79657,12 +80017,15 @@ async function pullInto(project, id, path, run2) {
     firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
     now: run2.now,
     ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 }
-  });
+  };
+  const otherSpelt = local !== void 0 && pulled !== void 0 && !await run2.spelt(file2);
+  const gone = otherSpelt ? decide2({ ...facts2, local: void 0, sameAsLocal: false, firstOfText: void 0, patienceMs: 0 }) : void 0;
+  let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : gone !== void 0 && gone.kind !== "write" ? gone : decide2(facts2);
   if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || run2.lostFolders.has(project.memoryDir))) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal };
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes) };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -79677,7 +80040,7 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs28.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
@@ -79688,7 +80051,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs28.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs29.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -79706,10 +80069,49 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path35.join)((0, import_node_path35.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path37.join)((0, import_node_path37.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
+}
+async function takeOtherSpellings(stateDir, ledger, notes, projects, report, listed) {
+  const journal = new PendingWrites(stateDir);
+  try {
+    for (const entry of Object.values(ledger.notes)) await takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal);
+  } finally {
+    await journal.close();
+  }
+}
+async function takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal) {
+  const id = noteId(entry.project, entry.path);
+  if (entry.hash === "" || notes.incoming.has(id) || notes.own.has(id) || !listed(entry.group)) return;
+  const folder = projects.get(entry.project)?.find((p) => inside2(p.memoryDir, entry.path) === entry.file);
+  if (folder === void 0) return;
+  const live = liveFilesIn(folder, notes);
+  const twin = await otherSpelling(entry.file, live.keys());
+  const version2 = twin === void 0 ? void 0 : live.get(twin);
+  const known2 = twin === void 0 ? void 0 : ledger.notes[twin];
+  if (twin === void 0 || version2 === void 0 || known2 !== void 0 && known2.hash !== entry.hash) return;
+  if ((await readLocal(entry.file))?.hash !== entry.hash) return;
+  const fm = frontmatterOf(version2);
+  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const moved = { ...known2 ?? { ...kept, path: version2.path, file: twin, version: 0 }, indexLine: { memoryDir: folder.memoryDir, path: version2.path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } } };
+  await journal.add({ target: twin, hash: entry.hash, note: moved });
+  if (!await listedAs(twin) && !await (0, import_promises12.rename)(entry.file, twin).then(() => true, () => false)) return;
+  delete ledger.notes[entry.file];
+  ledger.notes[twin] = moved;
+  await unindexNote(folder.memoryDir, entry.path);
+  await writeIndexLine(moved);
+  report.respelt.push({ from: entry.file, to: twin });
+}
+function liveFilesIn(project, notes) {
+  const out = /* @__PURE__ */ new Map();
+  for (const versions of notes.all.values()) {
+    const v = versions.reduce((m, x) => newest(m, x), void 0);
+    const file2 = v === void 0 || v.project !== project.id ? void 0 : inside2(project.memoryDir, v.path);
+    if (file2 !== void 0 && v !== void 0) out.set(file2, v);
+  }
+  return out;
 }
 function siblingOf(v, a) {
   return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
@@ -79754,8 +80156,9 @@ async function act(decision, a, pending) {
       return;
     }
     case "remove-local":
+      if (await otherSpelling(file2, a.liveFiles().keys()) !== void 0) return;
       await unindexNote(a.project.memoryDir, a.path);
-      const gone = await (0, import_promises11.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
+      const gone = await (0, import_promises12.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
       if (!gone) return;
       delete ledger.notes[file2];
       report.removed.push(file2);
@@ -79790,13 +80193,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs28, import_promises11, import_node_path35, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs29, import_promises12, import_node_path37, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs28 = require("node:fs");
-    import_promises11 = require("node:fs/promises");
-    import_node_path35 = require("node:path");
+    import_node_fs29 = require("node:fs");
+    import_promises12 = require("node:fs/promises");
+    import_node_path37 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
@@ -79810,6 +80213,7 @@ var init_pull = __esm({
     init_pace();
     init_group_reach();
     init_prepare();
+    init_file_identity();
     init_fs_atomic();
     init_log();
     init_origin();
@@ -79820,6 +80224,143 @@ var init_pull = __esm({
     init_restore2();
     WATCH_PULL_EVERY_MS = 5 * 6e4;
     PULL_MAX_EPISODES = 5e4;
+  }
+});
+
+// src/lib/sync/origin-choice.ts
+var origin_choice_exports = {};
+__export(origin_choice_exports, {
+  OriginChoiceError: () => OriginChoiceError,
+  keepOrigin: () => keepOrigin,
+  originQuestion: () => originQuestion,
+  originStanding: () => originStanding,
+  sharedOriginPullHint: () => sharedOriginPullHint,
+  splitOrigin: () => splitOrigin
+});
+async function originStanding(config2, loaded) {
+  const state = loaded ?? (await loadState(config2.stateDir, { readOnly: true })).state;
+  const stamp = readMachineStamp(config2.stateDir);
+  const stateFolder = stamp === void 0 ? "none" : stamp === config2.machineKey ? "here" : "elsewhere";
+  const originFile = config2.originDerived === true ? "derived" : config2.originPlace === void 0 ? "setting" : config2.originPlace;
+  const held = partsHeldAsCopy(state).length;
+  const fromElsewhere = config2.machineKey !== void 0 && (originFile === "elsewhere" || stateFolder === "elsewhere");
+  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0 };
+}
+function choosable(config2, choice) {
+  if (config2.machineKey === void 0) throw new OriginChoiceError("this machine has no machine id, so no copy is ever detected here and there is nothing to decide; to tell it from another machine, set MADEINOZ_KNOWLEDGE_MACHINE_ID to a stable value of your own");
+  if (choice === "keep") return config2.machineKey;
+  if (config2.originPlace === void 0) throw new OriginChoiceError("MADEINOZ_KNOWLEDGE_ORIGIN names this machine's origin: to split, set it to a value no other machine uses, then run `origin --keep` here so the state folder is this machine's");
+  if (config2.originDerived === true) throw new OriginChoiceError(`there is no origin file in ${config2.claudeConfigDir} (the origin is derived for this machine): there is nothing to split from`);
+  return config2.machineKey;
+}
+async function keepOrigin(config2, now = () => /* @__PURE__ */ new Date()) {
+  const key = choosable(config2, "keep");
+  return withLock(
+    config2.stateDir,
+    async () => {
+      const { state, fresh } = await loadState(config2.stateDir);
+      const released = keepAsOurs(state);
+      if (!fresh && released > 0) await saveState(config2.stateDir, state);
+      if (config2.originPlace === "elsewhere" && config2.originDerived !== true) recordMachineChoice(config2.claudeConfigDir, key, "keep", now);
+      writeMachineStamp(config2.stateDir, key, now());
+      return released;
+    },
+    { timeoutMs: 10 * 6e4, label: "origin --keep" }
+  );
+}
+async function splitOrigin(config2, now = () => /* @__PURE__ */ new Date()) {
+  const key = choosable(config2, "split");
+  const standing = await originStanding(config2);
+  if (!standing.undecided && !standing.fromElsewhere && !standing.takenUp) throw new OriginChoiceError("the origin file and the state folder were made on this machine: nothing here is a copy. Run `origin --split` on the machine that got the copy");
+  return withLock(
+    config2.stateDir,
+    async () => {
+      const { state } = await loadState(config2.stateDir);
+      const sentHere = sentHereSinceTakeUp(state);
+      const choice = recordMachineChoice(config2.claudeConfigDir, key, "split", now);
+      const stateAside = await setStateAside(config2.stateDir, "before-split");
+      if (sentHere.length > 0) {
+        const next = createEmptyState(now().toISOString());
+        next.orphans = sentHere.map((ref) => ({ ...ref }));
+        await saveState(config2.stateDir, next);
+      }
+      writeMachineStamp(config2.stateDir, key, now());
+      return { origin: choice.choice === "split" ? choice.origin : config2.origin, stateAside, retired: sentHere.length };
+    },
+    { timeoutMs: 10 * 6e4, label: "origin --split" }
+  );
+}
+function originQuestion(standing, copy = runningCopy()) {
+  if (!standing.undecided) return void 0;
+  const came = standing.originFile === "elsewhere" ? "this machine's origin (graphiti-memory-sync/origin.json in the Claude config folder) was made on another machine" : "the state folder this machine uses was made on another machine";
+  const held = standing.held === 0 ? "Nothing is held yet" : `${standing.held} deletion(s) of episodes this machine did not send are held, not done`;
+  return `${came}, so its episodes may be that machine's. ${held}: this machine deletes and replaces only what it sent itself until you say which it is. The same memory (a synced Claude config folder, or the other machine is no longer used): ${namedCommand("origin --keep", copy)}. Another memory (both machines in use with their own notes): ${namedCommand("origin --split", copy)}. See docs/troubleshooting.md "Two machines with one origin".`;
+}
+function sharedOriginPullHint(standing, copy = runningCopy()) {
+  if (!standing.fromElsewhere && !standing.undecided) return void 0;
+  return `this machine's origin or state was made on another machine, so pull does not bring that machine's notes at this machine's paths (they count as this machine's own). Another memory (both machines in use with their own notes): ${namedCommand("origin --split", copy)}; the same memory: ${namedCommand("origin --keep", copy)}.`;
+}
+var OriginChoiceError;
+var init_origin_choice = __esm({
+  "src/lib/sync/origin-choice.ts"() {
+    "use strict";
+    init_lock();
+    init_machine_stamp();
+    init_state();
+    init_origin();
+    init_install_route();
+    init_copy_hold();
+    OriginChoiceError = class extends Error {
+      name = "OriginChoiceError";
+    };
+  }
+});
+
+// src/lib/context/origin-note.ts
+var origin_note_exports = {};
+__export(origin_note_exports, {
+  recordOriginQuestion: () => recordOriginQuestion,
+  takeOriginNote: () => takeOriginNote
+});
+function read(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path38.join)(stateDir, FILE3), "utf8"));
+    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+  } catch {
+  }
+  return void 0;
+}
+function recordOriginQuestion(stateDir, question) {
+  if (question === void 0) {
+    try {
+      (0, import_node_fs30.unlinkSync)((0, import_node_path38.join)(stateDir, FILE3));
+    } catch {
+    }
+    return;
+  }
+  if (read(stateDir) !== void 0) return;
+  writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
+`);
+}
+function takeOriginNote(stateDir) {
+  const note = read(stateDir);
+  if (note === void 0 || note.told) return void 0;
+  try {
+    writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
+`);
+  } catch {
+    return void 0;
+  }
+  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+}
+var import_node_fs30, import_node_path38, FILE3;
+var init_origin_note = __esm({
+  "src/lib/context/origin-note.ts"() {
+    "use strict";
+    import_node_fs30 = require("node:fs");
+    import_node_path38 = require("node:path");
+    init_fs_atomic();
+    FILE3 = "origin-question.json";
   }
 });
 
@@ -79864,6 +80405,7 @@ var SETTINGS = [
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
   { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_MACHINE_ID", default: "(/etc/machine-id; IOPlatformUUID on macOS)", description: `What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine's episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.` },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -79957,6 +80499,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool("MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY"),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_ORIGIN: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_MACHINE_ID: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_SHARED_SOURCES: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool("MADEINOZ_KNOWLEDGE_DELETE_REMOVED"),
@@ -80021,11 +80564,15 @@ function parseOrigin(raw, variable) {
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
 }
-function ownOrigin(setting, claudeConfigDir) {
-  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false };
+function ownOrigin(setting, claudeConfigDir, machineIdSetting) {
+  const facts2 = machineFacts(process.env);
+  const idSetting = machineIdSetting?.trim();
+  const key = idSetting === "none" ? void 0 : machineKey(idSetting || facts2.machineId);
+  const machine = key === void 0 ? {} : { machineKey: key };
+  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false, ...machine, originPlace: "here" };
   try {
-    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0 };
+    const identity = originIdentity(claudeConfigDir, facts2, void 0, key);
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0, ...machine, originPlace: identity.file === void 0 ? "here" : originPlace(claudeConfigDir, facts2, key) };
   } catch (error62) {
     if (error62 instanceof OriginFileError) throw new ConfigError(error62.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
     throw error62;
@@ -80147,7 +80694,8 @@ function buildConfig(env, envFile) {
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
+    ...raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === void 0 ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID },
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -80556,6 +81104,7 @@ function realSteps(config2, logger) {
         pending: summary.pending,
         serverReachable: summary.serverReachable
       });
+      await recordCopyQuestion(cfg, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
@@ -80594,6 +81143,15 @@ function realSteps(config2, logger) {
       await client?.close().catch(() => void 0);
     }
   };
+}
+async function recordCopyQuestion(cfg, logger) {
+  try {
+    const { originQuestion: originQuestion2, originStanding: originStanding2 } = await Promise.resolve().then(() => (init_origin_choice(), origin_choice_exports));
+    const { recordOriginQuestion: recordOriginQuestion2 } = await Promise.resolve().then(() => (init_origin_note(), origin_note_exports));
+    recordOriginQuestion2(cfg.stateDir, originQuestion2(await originStanding2(cfg)));
+  } catch (error62) {
+    logger.warn("could not record the copy question for the next session", { error: error62 instanceof Error ? error62.message : String(error62) });
+  }
 }
 async function main() {
   const { values } = (0, import_node_util3.parseArgs)({

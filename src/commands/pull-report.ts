@@ -44,6 +44,7 @@ export function formatPullReport(r: PullReport): string {
   const what = { redacted: 'a redacted version', private: 'the version (it cannot hold this note\'s <private> blocks or secrets, which never left this machine)', 'both-changed': 'the version' } as const;
   for (const c of r.copies) lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
+  for (const f of r.respelt) lines.push(`renamed  ${f.from} → ${f.to} (renamed by case or Unicode form on another machine; one file on this disk)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
   if (r.absent.length > 0) lines.push(`waiting  ${r.absent.length} note(s) here with no version in the graph right now: kept (an edit on another machine may still be in the server's queue); taken for deleted there if still missing once the server's queue has been quiet for its usual delay (at most 30 minutes by default)`);
   if (r.notDeleted.length > 0) lines.push(`missing  ${r.notDeleted.length} note(s) here, all of their project's at once: taken for a lost folder, not deleted elsewhere (bring them back: pull --all)`);

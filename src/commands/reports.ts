@@ -26,6 +26,8 @@ import { processEnv } from '../lib/config/process-env.js';
 import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
 import { cli } from '../lib/util/install-route.js';
+import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
+import { heldAsCopy } from '../lib/sync/copy-hold.js';
 
 /** Held notes whose project a checkout here was cloned from (its remote another since), counted per checkout. */
 function heldClonedHere(config: Config, heldProjects: readonly string[]): Array<CloneHint & { notes: number }> {
@@ -80,6 +82,8 @@ export interface StatusReport {
   lastWrittenGroupOnly?: { groups: string[]; problem: string; fix: string };
   /** Retired episodes whose delete waits for the server to be on their group again (sync/group-reach.ts), with the next step. */
   awaitingGroup?: { episodes: number; groups: string[]; since: string; fix: string };
+  /** This machine's origin or state came from another machine and nobody said what it is (sync/copy-hold.ts): deletions held, with the question. */
+  originQuestion?: { held: number; question: string };
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -163,11 +167,14 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
       ? undefined
       : { episodes: awaiting.length, groups: [...new Set(awaiting.map((ref) => ref.groupId))].sort(), since: awaiting.map((ref) => ref.awaitsGroupSince as string).sort()[0] as string, fix: lastWrittenGroupOnlyWarning(cli()).fix };
   const unsigned = linked ? await countUnsigned(config, state) : 0;
+  const standing = await originStanding(config, state);
+  const question = originQuestion(standing);
   const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));
   return {
     ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
     ...(lastWrittenGroupOnly === undefined ? {} : { lastWrittenGroupOnly }),
     ...(awaitingGroup === undefined ? {} : { awaitingGroup }),
+    ...(question === undefined ? {} : { originQuestion: { held: standing.held, question } }),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -178,7 +185,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     oldestPending,
     failures,
     skipped,
-    orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined).length,
+    orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined && !heldAsCopy(ref)).length,
     ...(held.length === 0
       ? {}
       : { held: { episodes: held.length, facts: held.reduce((n, { ref }) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY, list: held.map(({ id, ref }) => ({ id, uuid: ref.uuid, since: ref.heldSince ?? ref.heldAt, facts: ref.heldFacts ?? 0 })) } }),
@@ -251,6 +258,7 @@ export function formatStatus(s: StatusReport): string {
     const a = s.awaitingGroup;
     lines.push(`Deletions waiting: ${a.episodes} old episode(s) in ${a.groups.length === 1 ? 'group' : 'groups'} ${a.groups.join(', ')} (since ${a.since}): this Graphiti server deletes only in the group it last wrote to, so they stay in the graph, and are found by search, until it next writes there; the next sync after that deletes them. Next step: ${a.fix}.`);
   }
+  if (s.originQuestion !== undefined) lines.push(`Two machines with one origin: ${s.originQuestion.question}`);
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
     for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);
@@ -337,5 +345,14 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
   }
   for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);
   if (s.problems.length > 50) lines.push(`  … and ${s.problems.length - 50} more`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `origin` without options: where this machine stands, and the question if one is open. */
+export function originStandingText(standing: OriginStanding): string {
+  const where = (place: string) => (place === 'here' ? 'made on this machine' : place === 'elsewhere' ? 'made on another machine' : place === 'setting' ? 'set by MADEINOZ_KNOWLEDGE_ORIGIN' : place === 'derived' ? 'derived (no origin file)' : place === 'none' ? 'not yet stamped' : 'unknown (no machine id here)');
+  const lines = [`Origin: ${standing.origin} (${where(standing.originFile)})`, `State folder: ${where(standing.stateFolder)}`, `Held as another machine's: ${standing.held} episode(s)`];
+  const question = originQuestion(standing);
+  lines.push(question !== undefined ? `Next step: ${question}` : standing.fromElsewhere ? 'Nothing is held: nothing to decide yet (a synced Claude config folder stays so). If this machine and the other are in use with their own notes, `origin --split` now gives it an origin of its own.' : 'Nothing to decide.');
   return `${lines.join('\n')}\n`;
 }

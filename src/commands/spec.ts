@@ -81,6 +81,21 @@ export const COMMANDS: CommandSpec[] = [
     },
   },
   {
+    name: 'origin',
+    summary: 'Say what this machine is when its origin or state came from another machine (a synced or copied ~/.claude)',
+    details: [
+      'Without options: this machine\'s origin, where its origin file and state folder were made, and how many deletions are held until you decide (docs/troubleshooting.md "Two machines with one origin").',
+      '--keep: the same memory (a synced Claude config folder, or the old machine is no longer used); what was held is deleted by the next sync.',
+      '--split: another memory (the old machine stays in use with its own notes): this machine gets an origin of its own, the copied state is put aside, and the next sync sends this machine\'s notes under it; nothing of the other machine is touched.',
+      'Exit 0; 1 while a question is open (without options); 2 when there is nothing this machine can decide.',
+    ],
+    options: {
+      keep: { type: 'boolean', help: 'this machine and the one the origin or state came from are one memory' },
+      split: { type: 'boolean', help: 'this machine is another memory: an origin of its own' },
+      json,
+    },
+  },
+  {
     name: 'health',
     aliases: ['doctor'],
     summary: 'Check the Graphiti server and name the cause and fix of each failure',

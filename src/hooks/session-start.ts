@@ -18,6 +18,7 @@ import { configErrorVariable } from '../lib/config/env-file.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { claimInjection } from '../lib/context/injection-claim.js';
 import { takeGraphProblemNote } from '../lib/context/graph-problem.js';
+import { takeOriginNote } from '../lib/context/origin-note.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -76,7 +77,9 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     const entry = readContextCache(config.stateDir, project.key);
     // A graph the worker found down or broken is said once, first, so the budget never cuts it.
     const note = takeGraphProblemNote(config.stateDir);
-    const text = [note ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
+    // A copy's question (sync/copy-hold.ts): deletions held until the user says what this machine is.
+    const question = takeOriginNote(config.stateDir);
+    const text = [note ?? '', question ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
     if (text !== '') {
       // The budget may have been lowered since the worker built the block.
       const out = sessionStartOutput(text, config.contextBudget);
@@ -86,6 +89,7 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
       await writeStdout(out);
     }
     if (note !== undefined) logger.info('told the session about a graph problem', { note });
+    if (question !== undefined) logger.info('told the session about the copy question');
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info('session start', {

@@ -46,6 +46,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
         pending: summary.pending,
         serverReachable: summary.serverReachable,
       });
+      await recordCopyQuestion(cfg, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
@@ -90,6 +91,17 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       await client?.close().catch(() => undefined);
     },
   };
+}
+
+/** After a sync: the copy question for the next session (context/origin-note.ts), or none once it is settled. */
+async function recordCopyQuestion(cfg: Config, logger: Logger): Promise<void> {
+  try {
+    const { originQuestion, originStanding } = await import('../lib/sync/origin-choice.js');
+    const { recordOriginQuestion } = await import('../lib/context/origin-note.js');
+    recordOriginQuestion(cfg.stateDir, originQuestion(await originStanding(cfg)));
+  } catch (error) {
+    logger.warn('could not record the copy question for the next session', { error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 async function main(): Promise<void> {

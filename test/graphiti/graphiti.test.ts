@@ -3,11 +3,13 @@
  * what the caller sees for result encodings, {error} payloads, older tool names, optional
  * parameters and escaping.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { Agent, globalAgent } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { GroupIdError } from '../../src/lib/graphiti/escape.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { McpNetworkError, McpProtocolError, McpToolError } from '../../src/lib/mcp/errors.js';
+import { sharedIdleLimitedAgent } from '../../src/lib/util/keep-alive.js';
 import { mcpHandler, result, sse, sseHeaders, startServer } from '../mcp/fake-server.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 
@@ -15,6 +17,7 @@ let server: GraphitiTestServer | undefined;
 let client: GraphitiClient | undefined;
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await client?.close();
   await server?.close();
   client = undefined;
@@ -103,6 +106,34 @@ describe('GraphitiClient', () => {
     await g.addMemory(memory, undefined, () => void handedOver.push(s.calls.filter((c) => c.tool === 'add_memory').length));
     // Three attempts (two "not initialized", then queued), each handed over before the server saw it.
     expect(handedOver).toEqual([0, 1, 2]);
+  });
+
+  describe('a pause past the server\'s keep-alive (util/keep-alive.ts IDLE_REUSE)', () => {
+    /** Resolves once the client's connection is back in its pool (the last reply fully read); Node's global agent was the pool before IDLE_REUSE. */
+    const pooled = () =>
+      new Promise<void>((resolve) => {
+        const free = () => [sharedIdleLimitedAgent(Agent), globalAgent].some((agent) => Object.values(agent.freeSockets).some((sockets) => (sockets?.length ?? 0) > 0));
+        const check = () => (free() ? resolve() : setImmediate(check));
+        check();
+      });
+
+    it('an add_memory after 5 s with the event loop busy (no idle timer ran on either side) reaches the server once, with its reply', async () => {
+      // Both sides' clock: the client's idle judgement and the server's (uvicorn's 5 s, options.ts keepAlive).
+      const real = performance.now.bind(performance);
+      let busy = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => real() + busy);
+      const { s, g } = await setup();
+      await expect(g.addMemory(memory)).resolves.toMatchObject({ queued: true });
+      await pooled();
+      busy += 5_000;
+      // Before: the connection was used again, the server's close crossed it, and the reply was lost
+      // (MAY_HAVE_ARRIVED: the part would wait in flight for reconcile).
+      await expect(g.addMemory({ ...memory, name: 'Second' })).resolves.toMatchObject({ queued: true });
+      expect(s.keepAliveResets).toBe(0);
+      await s.whenIdle();
+      expect(s.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(2);
+      expect((await g.getEpisodes(['main'], 10)).map((e) => e.name).sort()).toEqual(['Note', 'Second']);
+    });
   });
 
   describe('add_memory is never sent twice by its own retries (ADD_ONCE: each call queues one more episode)', () => {

@@ -266,6 +266,16 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a label of what the password is for in another language and a long word', `Hasło do poczty: ${'ż'.repeat(900_000)}`],
     ['a quoted key in another language, many times, its value never closing', `${'{"пароль": "котик", '.repeat(100_000)}"пароль": "${'к'.repeat(900_000)}`],
     ['a vault named after many words', `Password: ${'vedi '.repeat(200_000)}vault`],
+    // 2026-12-07 (PLAIN_WORD_ALONE, COLON_CASE_ENDING, WIFI_SLASH_KEY, ABBREVIATED_BY_LANGUAGE, the plain word after "is").
+    ['a plain word with diacritics alone after the word, many times', 'Passwort: Bärchen\nHasło: źrebak\nPassword: città\n'.repeat(30_000)],
+    ['a Persian word of many parts joined by zero-width non-joiners', `رمز عبور: ${'ب\u200c'.repeat(400_000)}ب`],
+    ['a label with many colon case endings', `Lösenord till ${'NAS:en '.repeat(150_000)}: hallon`],
+    ['a label whose words end in a colon and letters, never in a value', `Lösenord till ${'a:b'.repeat(300_000)}`],
+    ['a Wi-Fi label and a slash, many times', 'Guest wifi: CoffeeShop / latte2go '.repeat(100_000)],
+    ['a Wi-Fi label before a long network name with no slash', `Guest wifi: ${'a'.repeat(900_000)} x`],
+    ['French `mdp` and a colon, many times', 'mdp : '.repeat(200_000)],
+    ['"the password is" in another language before a long word of another script', `Le mot de passe de la base est ${'é'.repeat(900_000)}`],
+    ['many table rows under the word in another language holding plain words', `| Сервис | Пароль |\n|---|---|\n${'| почта | берёза |\n'.repeat(80_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -13,9 +13,14 @@
  * the version needed and the next step; Stop prints nothing; neither touches the state (nothing
  * ran). The command line says the same on stderr, runs nothing and exits 2. And with this run's
  * node (new enough) each form runs the real hook, through the same files.
+ *
+ * This repository's own development hooks (.claude/settings.json, hooks/run.mjs) too: before they
+ * were gated, Node 12 was a SyntaxError in run.mjs (a hook error in every session of a developer
+ * whose hooks' PATH has Ubuntu 22.04's node), and a checkout not built yet ran its hooks from
+ * source on 18 and 20.18 as if supported.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
@@ -78,19 +83,22 @@ function pathWith(node: string, name: string): string {
 
 type Commands = { SessionStart: string; Stop: string };
 const commandsOf = (groups: ReturnType<typeof ourHookGroups>): Commands => ({ SessionStart: groups.SessionStart.hooks[0]?.command as string, Stop: groups.Stop.hooks[0]?.command as string });
+type HookFile = { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+const commandsIn = (file: string): Commands => {
+  const { hooks } = JSON.parse(readFileSync(file, 'utf8')) as HookFile;
+  return { SessionStart: hooks.SessionStart?.[0]?.hooks[0]?.command as string, Stop: hooks.Stop?.[0]?.hooks[0]?.command as string };
+};
+/** This repository's development hooks, as its .claude/settings.json runs them (hooks/run.mjs under $CLAUDE_PROJECT_DIR). */
+const devCommands = (): Commands => commandsIn(join(REPO, '.claude', 'settings.json'));
 
 /** Every form of hook command that reaches our hooks, with the environment Claude Code gives it. */
 function forms(): Array<{ name: string; commands: Commands; env: Record<string, string> }> {
-  const hooksJson = JSON.parse(readFileSync(join(plugin, 'hooks', 'hooks.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
   return [
     { name: 'install, an absolute path', commands: commandsOf(ourHookGroups(REPO)), env: {} },
     { name: 'install --scope project', commands: commandsOf(ourHookGroups(join(project, 'node_modules', 'graphiti-memory-sync'), { projectRelative: 'node_modules/graphiti-memory-sync' })), env: { CLAUDE_PROJECT_DIR: project } },
     { name: 'install, the bin of a global install', commands: commandsOf(ourHookGroups(REPO, { launcherOnPath: true })), env: {} },
-    {
-      name: 'the plugin (hooks.json)',
-      commands: { SessionStart: hooksJson.hooks.SessionStart?.[0]?.hooks[0]?.command as string, Stop: hooksJson.hooks.Stop?.[0]?.hooks[0]?.command as string },
-      env: { CLAUDE_PLUGIN_ROOT: plugin },
-    },
+    { name: 'the plugin (hooks.json)', commands: commandsIn(join(plugin, 'hooks', 'hooks.json')), env: { CLAUDE_PLUGIN_ROOT: plugin } },
+    { name: "this repository's development hooks (.claude/settings.json), built", commands: devCommands(), env: { CLAUDE_PROJECT_DIR: REPO } },
   ];
 }
 
@@ -150,4 +158,35 @@ describe.runIf(process.platform !== 'win32')('a node older than we need, first o
     expect(sessionStarts).toHaveLength(forms().length);
     expect(run(`node ${join(REPO, 'dist', 'cli.js')} --version`, path, {}, '').stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
+});
+
+describe.runIf(process.platform !== 'win32')("a node older than we need, and this repository's development hooks from source (not built yet)", () => {
+  /** A checkout with no dist/: run.mjs, the sources and the dependencies (as after `npm ci --ignore-scripts`). */
+  function unbuiltCheckout(): string {
+    const checkout = join(dir, 'checkout');
+    mkdirSync(join(checkout, 'hooks'), { recursive: true });
+    cpSync(join(REPO, 'hooks', 'run.mjs'), join(checkout, 'hooks', 'run.mjs'));
+    cpSync(join(REPO, 'package.json'), join(checkout, 'package.json'));
+    for (const linked of ['src', 'node_modules', 'tsconfig.json']) symlinkSync(join(REPO, linked), join(checkout, linked));
+    return checkout;
+  }
+
+  for (const node of OLD_NODES) {
+    it(`Node.js ${node.version}: exit 0; SessionStart says what is needed where tsx can load the sources (Node 18.19 on), else a line on stderr only; Stop is quiet; no build starts`, () => {
+      const checkout = unbuiltCheckout();
+      const path = pathWith(node.path, node.version);
+      const commands = devCommands();
+      const started = run(commands.SessionStart, path, { CLAUDE_PROJECT_DIR: checkout }, sessionStartInput(project));
+      const stopped = run(commands.Stop, path, { CLAUDE_PROJECT_DIR: checkout }, stopInput(project));
+      if (nodeTooOld(node.version) && Number(node.version.split('.')[0]) >= 18) {
+        expect(started).toEqual({ code: 0, stdout: `${nodeTooOldOutput(node.version, realpathSync(node.path))}\n`, stderr: '' });
+        expect(stopped).toEqual({ code: 0, stdout: '', stderr: '' });
+      } else {
+        // Below tsx's floor nothing from source loads, the owner of the words included.
+        for (const r of [started, stopped]) expect({ ...r, stderr: r.stderr.includes('could not start') }).toEqual({ code: 0, stdout: '', stderr: true });
+      }
+      expect(readdirSync(checkout).sort()).toEqual(['hooks', 'node_modules', 'package.json', 'src', 'tsconfig.json']);
+      expect(existsSync(stateDir())).toBe(false);
+    });
+  }
 });

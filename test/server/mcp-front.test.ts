@@ -2,17 +2,19 @@
  * The MCP front (server/mcp-front.ts) with a stand-in upstream on a Unix socket: the proof
  * challenge it answers without the token, and a flood of idle connections from another local
  * program, which must not keep the owner's requests out. (The token check itself, and a second
- * user's view, are in test/real-graphiti/locked-server.test.ts.)
+ * user's view, are in test/real-graphiti/locked-server.test.ts.) And its own connections to
+ * Graphiti, which uvicorn closes after 5 s idle.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRONT_PROOF_PATH, frontProof, proveFront } from '../../src/lib/config/server-runtime.js';
 import { MAX_CONNECTIONS, startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
+import { UvicornKeepAlive } from '../support/uvicorn-keep-alive.js';
 
 let dir: string;
 let upstream: Server;
@@ -77,6 +79,93 @@ describe('a flood of idle connections', () => {
       await expect.poll(() => 1000 - closed, { timeout: 5000 }).toBeLessThanOrEqual(MAX_CONNECTIONS);
     } finally {
       for (const s of idle) s.destroy();
+    }
+  });
+});
+
+describe("the front's connections to Graphiti (util/keep-alive.ts IDLE_REUSE)", () => {
+  it('a request after 5 s with the event loop busy (no idle timer ran) is forwarded on a new connection, not answered 502', async () => {
+    const real = performance.now.bind(performance);
+    let busy = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + busy);
+    const seen: string[] = [];
+    const graphiti = createServer((req, res) => {
+      if (!keepAlive.admit(req, res)) return;
+      seen.push(req.url ?? '');
+      res.end(JSON.stringify({ path: req.url }));
+    });
+    const keepAlive = new UvicornKeepAlive(graphiti, () => ({ idleMs: 5000 }));
+    const socketPath = join(dir, 'uvicorn.sock');
+    await new Promise<void>((r) => graphiti.listen(socketPath, () => r()));
+    const its = await startMcpFront({ port: 0, socketPath, token });
+    // Kept alive as our client's are: with `Connection: close` forwarded, the front would not keep its own.
+    const client = new Agent({ keepAlive: true });
+    const call = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: its.port, path, headers: { authorization: `Bearer ${token}` }, agent: client }, (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect((await call('/first')).status).toBe(200);
+      busy += 5_000;
+      // Before: the front used its connection to Graphiti again, Graphiti's close crossed it, and the
+      // client got a 502 for a request Graphiti never read (now it would get a broken connection).
+      expect(await call('/second')).toEqual({ status: 200, body: JSON.stringify({ path: '/second' }) });
+      expect(keepAlive.resets).toBe(0);
+      expect(seen).toEqual(['/first', '/second']);
+    } finally {
+      vi.restoreAllMocks();
+      client.destroy();
+      await its.close();
+      await new Promise<void>((r) => graphiti.close(() => r()));
+    }
+  });
+});
+
+describe('when the connection to Graphiti fails', () => {
+  /** A request through a front to `socketPath`: its status, or the client's network error. */
+  async function through(socketPath: string): Promise<number | string> {
+    const its = await startMcpFront({ port: 0, socketPath, token });
+    try {
+      return await new Promise<number | string>((resolve) => {
+        const req = request({ host: '127.0.0.1', port: its.port, path: '/mcp', method: 'POST', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_memory"}}');
+      });
+    } finally {
+      await its.close();
+    }
+  }
+
+  it('nothing listening (Graphiti stopped or restarting): 502, which says the request was not taken', async () => {
+    expect(await through(join(dir, 'nobody.sock'))).toBe(502);
+  });
+
+  it('Graphiti read the request and its connection broke before a reply: the client connection breaks too, not a 502 (the request may have been taken)', async () => {
+    const read: string[] = [];
+    const dying = createServer((req) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        read.push(body);
+        req.socket.destroy();
+      });
+    });
+    const socketPath = join(dir, 'dying.sock');
+    await new Promise<void>((r) => dying.listen(socketPath, () => r()));
+    try {
+      expect(await through(socketPath)).toBe('ECONNRESET');
+      expect(read).toHaveLength(1);
+    } finally {
+      await new Promise<void>((r) => dying.close(() => r()));
     }
   });
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlierDerivedOrigin, ORIGIN_FILE, ORIGIN_NAME, OriginFileError, originIdentity, originOf, ourOrigins, type MachineFacts } from '../../src/lib/util/origin.js';
+import { earlierDerivedOrigin, machineKey, ORIGIN_FILE, ORIGIN_NAME, OriginFileError, originIdentity, originOf, originPlace, ourOrigins, recordMachineChoice, type MachineFacts } from '../../src/lib/util/origin.js';
 import { srcUrl } from '../support/paths.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
@@ -79,5 +79,47 @@ describe('origins', () => {
     } finally {
       chmodSync(dir, 0o700);
     }
+  });
+
+  describe('where the origin file was made (sync/copy-hold.ts)', () => {
+    const other: MachineFacts = { machineId: 'another-laptop', hostname: 'laptop-2', user: 'runner' };
+    const keyOf = (m: MachineFacts) => machineKey(m.machineId);
+
+    it('here on the machine that made it, elsewhere on another one; no machine id here (a container) is unknown, never elsewhere', () => {
+      const dir = claudeDir('place');
+      originIdentity(dir, machine);
+      expect(originPlace(dir, machine, keyOf(machine))).toBe('here');
+      expect(originPlace(dir, other, keyOf(other))).toBe('elsewhere');
+      const container: MachineFacts = { machineId: undefined, hostname: 'f3a9c2d1e0b4', user: 'root' };
+      expect(originPlace(dir, container, keyOf(container))).toBe('unknown');
+      // Only a hash of the machine id is kept.
+      expect(readFileSync(join(dir, ORIGIN_FILE), 'utf8')).not.toContain(machine.machineId);
+    });
+
+    it('a file from before `madeOn` is placed by the id this machine and user would have derived', () => {
+      const dir = claudeDir('legacy');
+      mkdirSync(join(dir, 'graphiti-memory-sync'));
+      writeFileSync(join(dir, ORIGIN_FILE), JSON.stringify({ origin: 'm-0123456789', previous: [earlierDerivedOrigin(machine)], createdAt: '2026-11-01T00:00:00.000Z' }));
+      expect(originPlace(dir, machine, keyOf(machine))).toBe('here');
+      expect(originPlace(dir, other, keyOf(other))).toBe('elsewhere');
+    });
+
+    it('keep: the same origin, here from now on; split: an origin of this machine\'s own with nothing earlier; the maker and other machines are unaffected', () => {
+      const dir = claudeDir('choices');
+      const made = originIdentity(dir, machine);
+      const third: MachineFacts = { machineId: 'third', hostname: 'h3', user: 'runner' };
+      recordMachineChoice(dir, keyOf(other) as string, 'keep');
+      expect(originPlace(dir, other, keyOf(other))).toBe('here');
+      expect(originIdentity(dir, other)).toEqual(made);
+      recordMachineChoice(dir, keyOf(third) as string, 'split');
+      const split = originIdentity(dir, third);
+      expect(split.origin).toMatch(/^m-[0-9a-f]{10}$/);
+      expect(split.origin).not.toBe(made.origin);
+      expect(split.previous).toEqual([]);
+      expect(originPlace(dir, third, keyOf(third))).toBe('here');
+      expect(originIdentity(dir, machine)).toEqual(made);
+      expect(originIdentity(dir, other)).toEqual(made);
+      expect(statSync(join(dir, ORIGIN_FILE)).mode & 0o777).toBe(0o600);
+    });
   });
 });

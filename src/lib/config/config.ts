@@ -19,7 +19,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
 import { isLocalFrontUrl, liveServer } from './server-runtime.js';
-import { machineFacts, ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
+import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
@@ -80,6 +80,16 @@ export interface Config {
    * built. A process that outlives that moment asks again (`withCurrentOrigin`).
    */
   originDerived?: boolean;
+  /**
+   * This machine's key (util/origin.ts `machineKey`: a hash of its machine id, or of
+   * MADEINOZ_KNOWLEDGE_MACHINE_ID): what tells a state folder or origin file made on another
+   * machine (sync/copy-hold.ts). Undefined without a machine id: nothing is then taken for a copy.
+   */
+  machineKey?: string;
+  /** Where the kept origin file was made (util/origin.ts `originPlace`); `here` for MADEINOZ_KNOWLEDGE_ORIGIN. */
+  originPlace?: OriginPlace;
+  /** MADEINOZ_KNOWLEDGE_MACHINE_ID as set (asked again by `withCurrentOrigin`). */
+  machineIdSetting?: string;
   /** Sources declared shared: source name → the shared origin all its owners declare. */
   sharedSources: Record<string, string>;
   exclude: string[];
@@ -160,6 +170,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', default: '(unset)', description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: 'CLAUDE_CODE_REMOTE_MEMORY_DIR', default: '(unset)', description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
   { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(kept beside the memory)', description: 'Who this memory\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MACHINE_ID', default: '(/etc/machine-id; IOPlatformUUID on macOS)', description: 'What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine\'s episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.' },
   { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -279,6 +290,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool('MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY'),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: z.string().optional(),
   MADEINOZ_KNOWLEDGE_ORIGIN: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_MACHINE_ID: z.string().optional(),
   MADEINOZ_KNOWLEDGE_SHARED_SOURCES: z.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: z.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool('MADEINOZ_KNOWLEDGE_DELETE_REMOVED'),
@@ -360,11 +372,16 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
 }
 
 /** MADEINOZ_KNOWLEDGE_ORIGIN when set, else the origin kept beside the Claude config folder (util/origin.ts). */
-function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[]; originDerived: boolean } {
-  if (setting !== undefined) return { origin: setting, previousOrigins: [], originDerived: false };
+function ownOrigin(setting: string | undefined, claudeConfigDir: string, machineIdSetting: string | undefined): { origin: string; previousOrigins: string[]; originDerived: boolean; machineKey?: string; originPlace: OriginPlace } {
+  const facts = machineFacts(process.env);
+  // `none`: the user turns the copy check off (util/origin.ts `machineKey` has nothing to hash).
+  const idSetting = machineIdSetting?.trim();
+  const key = idSetting === 'none' ? undefined : machineKey(idSetting || facts.machineId);
+  const machine = key === undefined ? {} : { machineKey: key };
+  if (setting !== undefined) return { origin: setting, previousOrigins: [], originDerived: false, ...machine, originPlace: 'here' };
   try {
-    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === undefined };
+    const identity = originIdentity(claudeConfigDir, facts, undefined, key);
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === undefined, ...machine, originPlace: identity.file === undefined ? 'here' : originPlace(claudeConfigDir, facts, key) };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');
     throw error;
@@ -382,7 +399,7 @@ function ownOrigin(setting: string | undefined, claudeConfigDir: string): { orig
  */
 export function withCurrentOrigin(config: Config): Config {
   if (config.originDerived !== true) return config;
-  const now = ownOrigin(undefined, config.claudeConfigDir);
+  const now = ownOrigin(undefined, config.claudeConfigDir, config.machineIdSetting);
   return now.originDerived ? config : { ...config, ...now };
 }
 
@@ -534,7 +551,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
+    ...(raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === undefined ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID }),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,

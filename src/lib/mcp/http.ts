@@ -9,10 +9,15 @@
  * - undici's default 300 s bodyTimeout would end long tool calls; node:http has no
  *   client-side timeout, so the caller's deadline (an AbortSignal) is the only one.
  *
+ * Connections are kept alive for the next request, but not used again once the server may be
+ * closing them (util/keep-alive.ts IDLE_REUSE): Node's default agent keeps them exactly as long as
+ * uvicorn does, and a request that crosses the server's close is, for add_memory, a lost reply.
+ *
  * Redirects are never followed implicitly: `sendFollowingRedirects` follows 307/308
  * within the same origin only (method, body and headers kept), at most 5 hops.
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { sharedIdleLimitedAgent } from '../util/keep-alive.js';
 import { McpHttpError, McpNetworkError } from './errors.js';
 
 type HttpsModule = typeof import('node:https');
@@ -146,7 +151,7 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
     const onAbort = () => req?.destroy();
     const detach = () => init.signal.removeEventListener('abort', onAbort);
     try {
-      req = mod.request(url, { method: init.method, headers }, (res) => {
+      req = mod.request(url, { method: init.method, headers, agent: sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding('utf8');
         // Readers attach their own listeners; this one only keeps an error on a body
         // nobody reads any more from becoming an uncaught exception.

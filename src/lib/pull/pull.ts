@@ -15,7 +15,7 @@
  * never takes a missing file for a deletion.
  */
 import { existsSync, statSync } from 'node:fs';
-import { readFile, unlink } from 'node:fs/promises';
+import { readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
@@ -32,6 +32,7 @@ import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { groupReach, groupsInView } from '../sync/group-reach.js';
 import { groupFor } from '../sync/prepare.js';
+import { listedAs, otherSpelling, spellingsOnce } from '../util/file-identity.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
@@ -89,6 +90,8 @@ export interface PullReport {
   copies: Array<{ file: string; copy: string; origin: string; why: CopyReason }>;
   /** Untouched copies of notes deleted on another machine, removed here. */
   removed: string[];
+  /** Notes renamed elsewhere by case (or Unicode form) alone, whose one file here now has the new spelling (ONE_FILE_TWO_SPELLINGS). */
+  respelt: Array<{ from: string; to: string }>;
   /** Notes deleted elsewhere but changed here: kept. */
   keptDeletedElsewhere: string[];
   /** Pulled copies whose note has no version in the graph for less than its group's patience (an edit elsewhere in flight?): kept for now (decide.ts `absent`). */
@@ -131,7 +134,7 @@ export interface HeldReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -228,6 +231,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
+  // Before anything is judged by name: a note renamed elsewhere by case alone is the same file here.
+  if (report.complete) await takeOtherSpellings(config.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
@@ -251,6 +256,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     if (rule === undefined) absenceRules.set(group, (rule = ruleOf(group)));
     return rule;
   };
+  const spelt = spellingsOnce();
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
   const journal = new PendingWrites(config.stateDir);
@@ -268,7 +274,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -332,6 +338,8 @@ interface PullRun {
   /** The groups the listing speaks for (group-reach.ts `groupsInView`): a note of another is never absent. */
   inView: ReadonlySet<string>;
   ours: ReadonlySet<string>;
+  /** Whether the folder lists a file under this very spelling (util/file-identity.ts `spellingsOnce`). */
+  spelt: (path: string) => Promise<boolean>;
 }
 
 /** One note into one memory folder of its project: judged (decide.ts), journaled, done. */
@@ -355,27 +363,37 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   // A version of the note seen again: whatever absence was remembered is over.
   if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
   const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
+  const facts: NoteFacts = {
+    incoming,
+    own,
+    pulled,
+    local,
+    incomingRedacted: restored?.redacted ?? false,
+    sameAsLocal,
+    groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
+    firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
+    now: run.now,
+    ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
+  };
+  // ONE_FILE_TWO_SPELLINGS, here: a pulled note renamed on this machine by case (or Unicode form)
+  // alone still opens under its old name on a disk that folds names, though the folder lists it
+  // under the new one, which the sync sends as a note of its own. For the rule of a note deleted
+  // here the old name is gone, as it is on any other disk (else the graph kept the note under both
+  // names); nothing is ever written over a name that opens another spelling's file.
+  const otherSpelt = local !== undefined && pulled !== undefined && !(await run.spelt(file));
+  const gone = otherSpelt ? decide({ ...facts, local: undefined, sameAsLocal: false, firstOfText: undefined, patienceMs: 0 }) : undefined;
   let decision: Decision =
     options.all === true && local === undefined && candidate !== undefined
       ? { kind: 'write', why: 'new' }
-      : decide({
-          incoming,
-          own,
-          pulled,
-          local,
-          incomingRedacted: restored?.redacted ?? false,
-          sameAsLocal,
-          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
-          firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
-          now: run.now,
-          ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
-        });
+      : gone !== undefined && gone.kind !== 'write'
+        ? gone
+        : decide(facts);
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal };
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes) };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -462,6 +480,75 @@ interface ActInput {
   ours: ReadonlySet<string>;
   /** Whether a version holds the local file's text. */
   holdsLocal: (v: NoteVersion) => boolean;
+  /** The files in this memory folder of the notes the graph holds (ONE_FILE_TWO_SPELLINGS), asked only before a removal. */
+  liveFiles: () => ReadonlyMap<string, NoteVersion>;
+}
+
+/**
+ * ONE_FILE_TWO_SPELLINGS: a note renamed on another machine by case alone (`Note.md` → `note.md`),
+ * or by Unicode form, names one file twice on a disk that folds names (macOS, Windows:
+ * util/file-identity.ts). Judged by name, the new name found "a local file" (the old copy: a
+ * conflict copy beside it if the text changed too) and the old name, deleted elsewhere and
+ * untouched, was removed: the one file both names open, and with it the note here, which the next
+ * pull took for deleted here and deleted from the graph for every machine.
+ *
+ * So, before any note is judged: a pulled copy whose note has no version in its listed group, still
+ * untouched, that is the file of a note the graph holds under another spelling (device and inode,
+ * then the folder's listing: `otherSpelling`), is that note's copy now. Its entry takes the new
+ * name (at version 0, so the new note's version is judged against it: adopted, or written over as
+ * an untouched copy), the entry on disk the graph's spelling in place (the sync finds a pulled copy
+ * by its path as listed), and its index line moves with it. A copy edited here is left to the rules
+ * for a note deleted elsewhere (kept), and `act` never removes a name that is a live note's file
+ * under another spelling.
+ */
+async function takeOtherSpellings(stateDir: string, ledger: PulledLedger, notes: Incoming, projects: ReadonlyMap<string, readonly LocalProject[]>, report: PullReport, listed: (group: string) => boolean): Promise<void> {
+  const journal = new PendingWrites(stateDir);
+  try {
+    for (const entry of Object.values(ledger.notes)) await takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal);
+  } finally {
+    await journal.close();
+  }
+}
+
+async function takeOtherSpelling(entry: PulledNote, ledger: PulledLedger, notes: Incoming, projects: ReadonlyMap<string, readonly LocalProject[]>, report: PullReport, listed: (group: string) => boolean, journal: PendingWrites): Promise<void> {
+  const id = noteId(entry.project, entry.path);
+  if (entry.hash === '' || notes.incoming.has(id) || notes.own.has(id) || !listed(entry.group)) return;
+  const folder = projects.get(entry.project)?.find((p) => inside(p.memoryDir, entry.path) === entry.file);
+  if (folder === undefined) return;
+  const live = liveFilesIn(folder, notes);
+  const twin = await otherSpelling(entry.file, live.keys());
+  const version = twin === undefined ? undefined : live.get(twin);
+  // Known already as that text (an earlier pull adopted it while the old name waited out its
+  // absence): the same copy. Known as another (two notes whose names differ only in case, one
+  // file here; or a conflict): left to the rules by name.
+  const known = twin === undefined ? undefined : ledger.notes[twin];
+  if (twin === undefined || version === undefined || (known !== undefined && known.hash !== entry.hash)) return;
+  if ((await readLocal(entry.file))?.hash !== entry.hash) return;
+  const fm = frontmatterOf(version);
+  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const moved: PulledNote = { ...(known ?? { ...kept, path: version.path, file: twin, version: 0 }), indexLine: { memoryDir: folder.memoryDir, path: version.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) } };
+  // Journaled first, as a write is (PendingWrites): a pull killed after the rename leaves the copy
+  // known under its new spelling, never taken by the next sync for this machine's own note.
+  await journal.add({ target: twin, hash: entry.hash, note: moved });
+  // A rename that fails leaves the copy under its old name, judged as before (never removed: `act`).
+  if (!(await listedAs(twin)) && !(await rename(entry.file, twin).then(() => true, () => false))) return;
+  delete ledger.notes[entry.file];
+  ledger.notes[twin] = moved;
+  // The line first out, then in (as a removal and a write order them: never a line to a name not there).
+  await unindexNote(folder.memoryDir, entry.path);
+  await writeIndexLine(moved);
+  report.respelt.push({ from: entry.file, to: twin });
+}
+
+/** The file in the project's memory folder of each note of the project the graph holds, with its newest version. */
+function liveFilesIn(project: LocalProject, notes: Incoming): Map<string, NoteVersion> {
+  const out = new Map<string, NoteVersion>();
+  for (const versions of notes.all.values()) {
+    const v = versions.reduce<NoteVersion | undefined>((m, x) => newest(m, x), undefined);
+    const file = v === undefined || v.project !== project.id ? undefined : inside(project.memoryDir, v.path);
+    if (file !== undefined && v !== undefined) out.set(file, v);
+  }
+  return out;
 }
 
 /** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
@@ -512,6 +599,9 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       return;
     }
     case 'remove-local':
+      // Never the file of a note the graph holds, under another spelling (ONE_FILE_TWO_SPELLINGS):
+      // removing this name would remove that note's one file. Left as pull's copy, judged again next time.
+      if ((await otherSpelling(file, a.liveFiles().keys())) !== undefined) return;
       // The line first: a kill between the two leaves the untouched copy without its line (the next
       // pull removes it again), never a line listing a note that is gone.
       await unindexNote(a.project.memoryDir, a.path);

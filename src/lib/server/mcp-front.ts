@@ -5,6 +5,8 @@
  * `Authorization: Bearer <token>` (the 0600 file server/mcp.token) on every request, compares it
  * in constant time, drops the header, and forwards everything else unchanged both ways (bodies
  * streamed, so SSE replies flow as they come; the Host header is kept, which Graphiti checks).
+ * Graphiti unreachable gets a 502; a connection to it that breaks breaks the client's too, since
+ * Graphiti may have read the request (mcp/errors.ts MAY_HAVE_ARRIVED).
  *
  * Two things it answers without the token:
  * - the proof challenge (FRONT_PROOF_PATH): an HMAC of the client's nonce and this front's own
@@ -18,10 +20,11 @@
  * showed the token are never dropped for others.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { FRONT_PROOF_PATH, frontProof } from '../config/server-runtime.js';
 import { cli } from '../util/install-route.js';
+import { sharedIdleLimitedAgent } from '../util/keep-alive.js';
 
 /** Open connections at most; beyond, the oldest one that has not shown the token is closed. */
 export const MAX_CONNECTIONS = 256;
@@ -59,16 +62,30 @@ function refuse(res: ServerResponse, tokenFile: string): void {
 
 function forward(req: IncomingMessage, res: ServerResponse, socketPath: string): void {
   const { authorization: _dropped, ...headers } = req.headers;
-  const upstream = request({ socketPath, method: req.method, path: req.url, headers }, (reply) => {
+  // Graphiti's uvicorn closes an idle connection after 5 s, Node's default agent keeps it as long:
+  // a request crossing that close would break, a lost reply for add_memory (util/keep-alive.ts IDLE_REUSE).
+  const upstream = request({ socketPath, method: req.method, path: req.url, headers, agent: sharedIdleLimitedAgent(Agent) }, (reply) => {
     res.writeHead(reply.statusCode ?? 502, reply.headers);
     reply.pipe(res);
     reply.once('error', () => res.destroy());
   });
+  // Whether the request could have reached Graphiti: once connected, it may have been read.
+  let connected = false;
+  upstream.once('socket', (socket) => {
+    if (!socket.connecting) connected = true;
+    else socket.once('connect', () => (connected = true));
+  });
   upstream.once('error', () => {
-    if (!res.headersSent) {
+    if (!res.headersSent && !connected) {
+      // Nothing listens on the socket (Graphiti stopped or restarting): it cannot have read the request.
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`The local Graphiti server is not answering: see "${cli()} server logs"\n`);
-    } else res.destroy();
+      return;
+    }
+    // The connection broke once made: Graphiti may have read the request (and queued an add_memory)
+    // before it died. An answer would tell the client it was not taken, and it would send it again
+    // (mcp/errors.ts MAY_HAVE_ARRIVED): the client's connection breaks too, as Graphiti's did.
+    res.destroy();
   });
   // A client that goes away ends the forwarded request too (an open SSE stream, for one).
   res.once('close', () => upstream.destroy());

@@ -118,9 +118,9 @@ async function listJournals(stateDir: string): Promise<Array<{ path: string; gen
 }
 
 /** Journals of a lost or damaged snapshot: removed, or (`keep`) moved aside next to the damaged file. */
-export async function retireJournals(stateDir: string, keep: boolean): Promise<void> {
+export async function retireJournals(stateDir: string, keep: boolean, label = 'corrupt'): Promise<void> {
   for (const { path } of await listJournals(stateDir)) {
-    if (keep) await rename(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => undefined);
+    if (keep) await rename(path, `${path}.${label}-${timestampForFileName()}`).catch(() => undefined);
     else await unlink(path).catch(() => undefined);
   }
 }

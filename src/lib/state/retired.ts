@@ -3,7 +3,7 @@
  * fact cleanup (sync/fact-cleanup.ts) and by every context refresh (context/context.ts), which
  * leaves out a fact resting only on retired episodes whatever the server kept.
  */
-import { loadState } from './state.js';
+import { loadState, retiredParts } from './state.js';
 import type { SyncState } from './types.js';
 
 /**
@@ -20,6 +20,8 @@ export function retiredEpisodeUuids(state: SyncState, options: { evenBeforeRepla
     for (const ref of record.superseded) if (ref.uuid !== undefined) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) uuids.add(ref.uuid);
+  // A part held as another machine's (sync/copy-hold.ts) is that machine's live episode: its facts are not stale.
+  for (const ref of retiredParts(state)) if (ref.foreign === true && ref.uuid !== undefined) uuids.delete(ref.uuid);
   // An episode a current part holds (a revert adopted it back) is not retired.
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) uuids.delete(ref.uuid);
   return uuids;

@@ -67,8 +67,8 @@ export function createEmptyState(now: string = new Date().toISOString()): SyncSt
 }
 
 /** Moves a damaged state file aside to `state.json.corrupt-<timestamp>[-n]`; never overwrites an earlier one. */
-async function moveAside(path: string): Promise<string> {
-  const base = `${path}.corrupt-${timestampForFileName()}`;
+async function moveAside(path: string, label = 'corrupt'): Promise<string> {
+  const base = `${path}.${label}-${timestampForFileName()}`;
   for (let n = 0; n < 1000; n++) {
     const target = n === 0 ? base : `${base}-${n}`;
     try {
@@ -129,6 +129,22 @@ export async function loadState(stateDir: string, options: LoadStateOptions = {}
       throw error;
     }
   }
+}
+
+/**
+ * Puts the state (snapshot and journals) aside under `label`, kept for the user: the next run starts
+ * from no state (`origin --split`: the state copied from another machine is forgotten, not lost).
+ * Returns where the snapshot went; undefined when there was none. Call it under the state lock.
+ */
+export async function setStateAside(stateDir: string, label: string): Promise<string | undefined> {
+  let aside: string | undefined;
+  try {
+    aside = await moveAside(statePath(stateDir), label);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await retireJournals(stateDir, true, label);
+  return aside;
 }
 
 /**

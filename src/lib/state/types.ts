@@ -65,6 +65,12 @@ export interface EpisodeRef {
    * its marker (reconcile.ts), unlike an older version a revert brings back.
    */
   unsigned?: true;
+  /**
+   * A part this machine neither sent nor confirmed itself: named by a state folder made on another
+   * machine, or another machine's version found while rebuilding under an origin made elsewhere
+   * (sync/copy-hold.ts COPY_HOLD). Retired, it is held, not deleted, until `origin --keep`.
+   */
+  foreign?: true;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */
@@ -150,6 +156,11 @@ export interface SyncState {
   generation?: number;
   /** The folder each source name stood for (sync/source-roots.ts): a name given to another folder is not taken for the same notes. */
   sourceRoots?: Record<string, string>;
+  /**
+   * When this machine took up a state made on another machine (sync/copy-hold.ts): every part it
+   * named then is `foreign`, so the parts that are not were sent here (`origin --split` retires them).
+   */
+  takenUpAt?: string;
 }
 
 /** One group's pace as the server showed it (sync/pace.ts owns the rules). */

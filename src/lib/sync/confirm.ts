@@ -11,6 +11,7 @@ import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
+import { staleMayBeForeign } from './copy-hold.js';
 import type { OnlineRun } from './types.js';
 
 export interface ReconcileRun {
@@ -47,7 +48,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config) });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
   for (const [group, pace] of r.paces) {

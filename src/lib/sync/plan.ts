@@ -17,6 +17,7 @@ import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { sleep as realSleep } from '../util/backoff.js';
+import { listedAs } from '../util/file-identity.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
@@ -253,7 +254,9 @@ async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]):
   const back: Array<{ record: FileRecord; file: ScannedFile }> = [];
   for (const { record, absPath } of candidates) {
     const st = await stat(absPath).catch(() => undefined);
-    if (st === undefined || !st.isFile()) continue;
+    // Back only under its own spelling: on a disk that folds names (util/file-identity.ts), a note
+    // renamed by case alone is found under its old name too, and would be kept under both.
+    if (st === undefined || !st.isFile() || !(await listedAs(absPath))) continue;
     back.push({ record, file: { source: record.source, kind: record.kind, relPath: record.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...(record.project === undefined ? {} : { project: record.project }) } });
   }
   return back;

@@ -58,6 +58,8 @@ export interface ReconcileInput {
   sharedOrigins?: ReadonlySet<string>;
   /** This machine's origins (util/origin.ts `ourOrigins`): what a pulled copy's own episodes carry. */
   ourOrigins?: ReadonlySet<string>;
+  /** The origin file was made on another machine (copy-hold.ts `staleMayBeForeign`): a rebuild's older versions may be its current ones, and are held. */
+  staleMayBeForeign?: boolean;
 }
 
 export interface Reconciliation {
@@ -212,7 +214,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         const ownerOrigin = owner === undefined ? undefined : pulledCopy && marker?.origin !== undefined && input.ourOrigins?.has(marker.origin) === true ? marker.origin : recordOrigin(owner);
         if (owner === undefined || marker === undefined || marker.origin === undefined || marker.origin !== ownerOrigin || input.sharedOrigins?.has(marker.origin) === true) continue;
         if ((pulledCopy || marker.hash !== owner.hash?.slice(0, marker.hash.length)) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
-          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0, ...(input.staleMayBeForeign === true ? { foreign: true as const } : {}) } });
         }
       }
     }

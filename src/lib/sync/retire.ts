@@ -36,6 +36,7 @@ import { backoffDelay, type Backoff } from '../util/backoff.js';
 import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
 import { groupReach, type GroupReach } from './group-reach.js';
 import { isSharedRecord } from './shared.js';
+import { heldAsCopy } from './copy-hold.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 /** A held part is checked again (has the other support gone?) after this long. */
@@ -110,6 +111,11 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
     const keep: EpisodeRef[] = [];
     for (const ref of refs) {
       if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
+      // Another machine's, as far as this one knows (copy-hold.ts COPY_HOLD): kept until the user says what this machine is.
+      if (heldAsCopy(ref)) {
+        keep.push(ref);
+        continue;
+      }
       // A held part waits for its re-check only while the rules still guard deletes: rules learnt since (0.31.2) let it go now.
       if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || (deleteGuard(input.semantics) && input.releaseHeld !== true && heldRecently(ref, ctx.now()))) {
         keep.push(ref);
@@ -272,7 +278,7 @@ export function currentVersionConfirmed(record: FileRecord): boolean {
  */
 export function readyToSend(record: FileRecord, input: RetireInput): boolean {
   if (editOrder(input.semantics) !== 'break-before-make' || isSharedRecord(record, input.sharedOrigins)) return true;
-  return record.superseded.every((ref) => ref.heldAt !== undefined || ref.awaitsGroupSince !== undefined);
+  return record.superseded.every((ref) => ref.heldAt !== undefined || ref.awaitsGroupSince !== undefined || heldAsCopy(ref));
 }
 
 /** Any retired part at all (waiting, due or held): only then does the server's delete rule matter to a run. */
@@ -287,6 +293,7 @@ export function retiredWaiting(ctx: RunContext): boolean {
 
 /** Retired parts that need the server this run (held ones only when due for a re-check). */
 export function retiredDue(state: SyncState, now: number, releaseHeld = false): boolean {
-  const due = (ref: EpisodeRef) => releaseHeld || !heldRecently(ref, now);
+  // A part held as another machine's is not due until `origin --keep` (copy-hold.ts): no run goes online for it.
+  const due = (ref: EpisodeRef) => !heldAsCopy(ref) && (releaseHeld || !heldRecently(ref, now));
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }

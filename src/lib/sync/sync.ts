@@ -61,6 +61,8 @@ import { originOf } from './shared.js';
 import { loadNoteSigner } from './note-signing.js';
 import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
+import { takeUpState, type TakeUp } from './copy-hold.js';
+import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -75,6 +77,8 @@ interface RunInput {
   rebuilding: boolean;
   /** Undefined for a dry run, which plans and writes nothing. */
   lock: Lock | undefined;
+  /** Whether the state came from another machine (copy-hold.ts): stamp the folder as ours once it is saved. */
+  takeUp?: TakeUp;
 }
 
 export async function runSync(config: Config, options: SyncOptions = {}): Promise<SyncSummary> {
@@ -89,7 +93,9 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
     async (lock) => {
       const loaded = await loadState(config.stateDir);
       if (loaded.recovered !== undefined) logger.warn('state file was corrupt; kept aside and rebuilding from the server', { ...loaded.recovered });
-      return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock });
+      const takeUp = takeUpState(config, loaded.state, loaded.fresh, undefined, new Date((options.now ?? Date.now)()).toISOString());
+      if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
+      return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock, takeUp });
     },
     {
       timeoutMs: options.lockTimeoutMs ?? 120_000,
@@ -146,7 +152,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed, startedAt, connection }),
+    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
   );
   return summarize(ctx, plan, semantics);
 }
@@ -196,13 +202,21 @@ function oursQueued(ctx: OnlineRun): boolean {
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
-async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; connection: RunConnection }): Promise<void> {
+async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; connection: RunConnection; stampAs?: string | undefined }): Promise<void> {
   const { config, state } = ctx;
   if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
   state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
+  // Only once the marks are on disk: a kill before this makes the next run take the state up again (copy-hold.ts).
+  if (end.stampAs !== undefined) {
+    try {
+      writeMachineStamp(config.stateDir, end.stampAs, new Date(ctx.now()));
+    } catch (error) {
+      ctx.logger.warn('could not record this machine in the state folder; the next run tries again', { error: (error as Error).message });
+    }
+  }
   await end.connection.close(); // a handshake started early for a plan that found nothing for the server: no retries left behind
 }
 

@@ -19,6 +19,15 @@
  * taken up by a thread. A file chokidar reports meanwhile needs no look (its poll is running); and
  * a change the check reported that chokidar's poll reports too owes nothing more (`seenAgain`).
  *
+ * Taken up after is not done after: with several threads in the pool, the check's stat of a file
+ * can run a few microseconds before chokidar's first stat of it, taken up just before it by another
+ * thread. An edit saved in exactly those microseconds is in chokidar's first stat and not in the
+ * check's, so neither reports it, as before this check. Accepted: nothing is lost or sent twice
+ * (the file on disk differs from the state, so the next pass, whatever owes it, sends it, and a
+ * later edit of it is polled as usual), and closing it would take a second look at every file an
+ * interval later, on every start, for a window of microseconds in a start on a loaded machine.
+ * The folders' guard (`FolderPolls`) rests on the same order, with the same residue.
+ *
  * Cost: nothing per interval. Once per start or rewatch: a 32-bit state per polled file, held from
  * the scan to the end of the next pass beside the names chokidar keeps (a map by path only while
  * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.

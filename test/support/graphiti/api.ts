@@ -68,6 +68,8 @@ export interface GraphitiTestServer {
   readonly events: EventEmitter;
   /** Episodes queued and not yet processed. */
   readonly pendingEpisodes: number;
+  /** Requests reset unread because they came on a connection idle past `keepAlive.idleMs` (options.ts). */
+  readonly keepAliveResets: number;
   /** Live session ids (streamable + legacy SSE). */
   sessionIds(): string[];
   /** One-shot faults, consumed (in order) before the random ones by the next eligible requests ('drop': next add_memory). */

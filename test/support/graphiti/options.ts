@@ -161,6 +161,13 @@ export interface GraphitiServerOptions {
    * `seededUuids`). Default: random, as Graphiti's uuid4.
    */
   episodeUuid?: () => string;
+  /**
+   * Kept-alive connections as uvicorn (every real generation) keeps them: no `Keep-Alive` header,
+   * closed after `idleMs` without a request; a request on one idle that long by `now` is reset
+   * unread (uvicorn-keep-alive.ts; counted in `keepAliveResets`). Default `{ idleMs: 5000 }`,
+   * uvicorn's `timeout_keep_alive`.
+   */
+  keepAlive?: { idleMs: number; now?: () => number };
 }
 
 /** What an extraction derives from one episode: entities (with summaries) and facts between them. */
@@ -210,6 +217,7 @@ const DEFAULTS: Resolved = {
   maxNodesPerEpisode: 8,
   extractor: undefined,
   clock: systemClock,
+  keepAlive: { idleMs: 5000 },
   episodeUuid: randomUUID,
 };
 

@@ -11,6 +11,7 @@ import { ServerCore } from './core.js';
 import { sendPlain } from './framing.js';
 import type { FaultKind, GraphitiServerOptions, Resolved } from './options.js';
 import { Router } from './router.js';
+import { UvicornKeepAlive } from '../uvicorn-keep-alive.js';
 import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './records.js';
 
 export class GraphitiServerImpl implements GraphitiTestServer {
@@ -19,6 +20,10 @@ export class GraphitiServerImpl implements GraphitiTestServer {
   private readonly sockets = new Set<Socket>();
   private httpServer: HttpServer | undefined;
   private closed = false;
+  /** Kept-alive connections as uvicorn keeps them (options.ts `keepAlive`); one per start. */
+  private keepAlive: UvicornKeepAlive | undefined;
+  /** Resets by the servers of earlier starts. */
+  private earlierResets = 0;
 
   constructor(options: GraphitiServerOptions, port: number) {
     this.core = new ServerCore(options, port);
@@ -54,6 +59,9 @@ export class GraphitiServerImpl implements GraphitiTestServer {
   }
   get pendingEpisodes(): number {
     return this.core.store.queue.pendingCount;
+  }
+  get keepAliveResets(): number {
+    return this.earlierResets + (this.keepAlive?.resets ?? 0);
   }
 
   setOptions(patch: Partial<GraphitiServerOptions>): void {
@@ -140,12 +148,15 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     if (this.closed) throw new Error('server closed');
     if (this.httpServer) return;
     const srv = createServer((req, res) => {
+      if (!keepAlive.admit(req, res)) return;
       void this.router.handle(req, res).catch(() => {
         if (!res.headersSent) sendPlain(res, 500, 'Internal Server Error');
         else res.destroy();
       });
     });
-    srv.keepAliveTimeout = 5_000;
+    this.earlierResets += this.keepAlive?.resets ?? 0;
+    const keepAlive = new UvicornKeepAlive(srv, () => this.core.opts.keepAlive);
+    this.keepAlive = keepAlive;
     srv.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));

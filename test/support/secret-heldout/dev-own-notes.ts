@@ -24,7 +24,7 @@ export interface OwnBenignNote {
 const TITLES = ['# Home lab', '# Staging', '# Notes', '# Onboarding', '# Ops', '# Setup after reinstall', '# Handover'];
 
 /** The note around a body: a title, the body, sometimes a line after (fixed by the index). */
-function inNote(body: string, i: number): string {
+export function inNote(body: string, i: number): string {
   const after = ['', 'Update when it changes.', '', 'Ask Sam if unsure.', ''][i % 5] as string;
   return [TITLES[i % TITLES.length], body, after].filter((s) => s !== '').join('\n\n');
 }
@@ -255,7 +255,7 @@ const BENIGN: readonly (readonly [string, string])[] = [
   ['ru/how-to', 'Пароль от роутера: на наклейке снизу'],
 ];
 
-function occurrences(s: string, word: string): number {
+export function occurrences(s: string, word: string): number {
   let n = 0;
   for (let i = s.indexOf(word); i >= 0; i = s.indexOf(word, i + 1)) n += 1;
   return n;

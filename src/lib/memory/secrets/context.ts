@@ -16,7 +16,7 @@
 import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug, namesPasswordInOtherLanguage } from './names.js';
-import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
+import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
@@ -409,10 +409,15 @@ function cellValue(cell: string): { lead: string; value: string; trail: string }
  * as a word and a number (`лето2024`): a word alone there is as often the table's description (`| Пароль |
  * Строка |`, "string"), which no test blind to the language tells from a word chosen as the password.
  */
-function redactCell(cell: string, kind: string, name: string, otherLanguage = false): string {
+function redactCell(cell: string, kind: string, name: string, otherLanguage: 'column' | 'row' | false = false): string {
   const { lead, value, trail } = cellValue(cell);
   if (value === '' || /\s/.test(value.trim()) || isRedacted(value) || value.includes('://')) return cell;
-  if (otherLanguage && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value)) return cell;
+  // Under the word in another language, a value beyond ASCII is one as the label's line gives one: a word
+  // and a number, or a plain word alone in a script that spaces its words (password-forms.ts PLAIN_WORD_ALONE),
+  // under a column so named or beside a key cell with no other cell (`| Пароль | солнышко |`); a row of more
+  // cells is a form's fields (`| Пароль | Строка | Да |`: its type and whether it is required).
+  const plainWordAlone = otherLanguage === 'column' && isPlainWord(value) && !inUnspacedScript(value);
+  if (otherLanguage !== false && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value) && !plainWordAlone) return cell;
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
@@ -474,12 +479,13 @@ const TABLE: ScanRule = {
       for (let c = 1; c < cells.length - 1; c += 1) {
         const head = header[c];
         let name: string | undefined;
-        let otherLanguage = false;
+        let otherLanguage: 'column' | 'row' | false = false;
         if (head !== undefined && named[c] === true) {
-          otherLanguage = namesPasswordInOtherLanguage(head);
-          name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage ? 'password' : head;
+          otherLanguage = namesPasswordInOtherLanguage(head) ? 'column' : false;
+          name = SHORT_PASSWORD_HEADER.test(head.trim()) || otherLanguage !== false ? 'password' : head;
         } else if (c >= 2 && rowNamed) {
-          otherLanguage = keyInOtherLanguage;
+          // A key cell and one value (`| Пароль | солнышко |`) read as a column does; more cells are a form's fields.
+          otherLanguage = keyInOtherLanguage ? (cells.length === 4 ? 'column' : 'row') : false;
           name = keyInOtherLanguage ? 'password' : keyCell;
         }
         if (name === undefined) continue;

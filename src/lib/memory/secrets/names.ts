@@ -142,6 +142,24 @@ export function isStructTagName(value: string): boolean {
 }
 
 /**
+ * WIFI_KEY_BY_LANGUAGE: what a note in another language calls a Wi-Fi network's key, the label routers print
+ * on their sticker in that language (`WLAN-Schlüssel`, FRITZ!Box's `WLAN-Netzwerkschlüssel`, `clé WiFi`,
+ * `clave wifi`): a passphrase a person chose, or the router's own, read as the word password is (it joins
+ * PASSWORD_IN_OTHER_LANGUAGES). One row per language, the longer spelling first. Not a bare `clé`, `clave` or
+ * `Schlüssel` (a key of any kind: `clave pública`), nor a security key (`clé de sécurité` is a hardware key too).
+ */
+const WIFI_KEY_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['wlan-netzwerkschlüssel', 'wlan-schlüssel', 'netzwerkschlüssel', 'wpa-schlüssel', 'wlan-key'],
+  French: ['clé de sécurité réseau', 'clé wi-fi', 'clé wifi', 'clé wpa'],
+  Spanish: ['clave del wifi', 'clave de red', 'clave wi-fi', 'clave wifi', 'clave wpa'],
+  Italian: ['chiave di rete', 'chiave wi-fi', 'chiave wifi', 'chiave wpa'],
+  Portuguese: ['chave de rede', 'chave wi-fi', 'chave wifi', 'chave wpa'],
+  Dutch: ['netwerksleutel', 'wifi-sleutel', 'wpa-sleutel'],
+  'Swedish, Danish and Norwegian': ['nätverksnyckel', 'wifi-nyckel', 'netværksnøgle', 'nettverksnøkkel'],
+  Polish: ['klucz sieci', 'klucz wifi', 'klucz wpa'],
+};
+
+/**
  * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
  * French, Spanish, Catalan, Portuguese, Russian and Ukrainian, Dutch, Swedish, Danish and Norwegian,
  * Polish, Finnish, Estonian, Czech and Slovak, Hungarian, Croatian, Serbian and Bosnian, Slovenian,
@@ -152,11 +170,13 @@ export function isStructTagName(value: string): boolean {
  * more entry, never a new rule. A password is mostly typed in Latin letters, digits and symbols
  * whatever the language around it; one in the note's own script is read only where it is given as
  * one (a word and a number, `лето2024`; in quotation marks; after a glued `=`: password-forms.ts
- * `valueInAnotherScript`), and a plain word of that script after the label is prose (`비밀번호 변경`,
- * "change the password"). Read by password-forms.ts (the word as a label), context.ts (a table's
+ * `valueInAnotherScript`; a plain word alone on its line, PLAIN_WORD_ALONE), and a plain word of that script
+ * with more words after it is prose (`비밀번호 변경`, "change the password"). Read by password-forms.ts (the word as a label), context.ts (a table's
  * column or row: `namesPasswordInOtherLanguage`) and values.ts (the word as a value: `isTranslatedPasswordWord`).
+ * A Wi-Fi network's key in those languages comes first (WIFI_KEY_BY_LANGUAGE).
  */
 export const PASSWORD_IN_OTHER_LANGUAGES = [
+  ...Object.values(WIFI_KEY_BY_LANGUAGE).flat(),
   '비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令',
   'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasenya', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'kodeord', 'passord',
   'hasło', 'salasana', 'salasõna', 'parool', 'heslo', 'jelszó', 'lozinka', 'geslo', 'slaptažodis', 'lykilorð', 'parolă', 'parola', 'şifresi', 'şifre', 'sifre',
@@ -244,6 +264,100 @@ const NO_VALUE_WORDS = new Set(Object.values(NO_VALUE_BY_LANGUAGE).flat());
 /** Whether a value is a word saying there is none in another language (NO_VALUE_BY_LANGUAGE), punctuation after it allowed. */
 export function saysNoValueInOtherLanguage(value: string): boolean {
   return value.length <= 16 && NO_VALUE_WORDS.has(value.replace(/[.,;:!?。、]+$/, '').toLowerCase());
+}
+
+/**
+ * STATE_BY_LANGUAGE: the single words a note in another language writes after the word where it tells what
+ * became of the password or what it must be, not the password (`Passwort: abgelaufen`, `Mot de passe :
+ * changé`, `Пароль: сменён`, `Hasło: wygasło`): changed, updated, expired, reset, forgotten, unknown,
+ * required, optional, temporary, default, the same, locked, disabled, wrong, set, generated, encrypted. A
+ * word alone after the label is otherwise read as the password (password-forms.ts PLAIN_WORD_ALONE), as
+ * English's `password: letmein` is; English's own state words are prose.ts's GRAMMAR_WORD. One row per
+ * language, the forms its word for password takes (Spanish, Italian and the Slavic languages inflect the
+ * participle by the word's gender). Only words no person picks as a password: German's `geheim` ("secret")
+ * is one of the most common German passwords and is left out, as is German's `standard`, an English word a
+ * password may be. Words of two (`mis à jour`, `такой же`) are
+ * not here: a second word makes the line a sentence anyway. Chinese, Japanese and Korean (and Thai) are
+ * not rows: a word of theirs alone stays prose (values.ts isCjkProse, PLAIN_WORD_ALONE).
+ */
+const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['geändert', 'geaendert', 'aktualisiert', 'abgelaufen', 'zurückgesetzt', 'vergessen', 'unbekannt', 'erforderlich', 'pflicht', 'pflichtfeld', 'optional', 'temporär', 'vorläufig', 'gleich', 'dasselbe', 'identisch', 'gesperrt', 'deaktiviert', 'ungültig', 'falsch', 'gesetzt', 'generiert', 'erneuert', 'verschlüsselt'],
+  French: ['changé', 'modifié', 'expiré', 'réinitialisé', 'oublié', 'inconnu', 'obligatoire', 'requis', 'facultatif', 'optionnel', 'temporaire', 'provisoire', 'identique', 'pareil', 'bloqué', 'désactivé', 'invalide', 'incorrect', 'défini', 'généré', 'renouvelé', 'chiffré'],
+  Spanish: ['cambiada', 'cambiado', 'modificada', 'actualizada', 'caducada', 'caducó', 'expirada', 'expiró', 'restablecida', 'olvidada', 'desconocida', 'obligatoria', 'requerida', 'opcional', 'temporal', 'provisional', 'predeterminada', 'igual', 'misma', 'bloqueada', 'desactivada', 'inválida', 'incorrecta', 'establecida', 'generada', 'renovada', 'cifrada'],
+  Catalan: ['canviada', 'caducada', 'oblidada', 'desconeguda', 'obligatòria', 'temporal', 'igual', 'bloquejada'],
+  Portuguese: ['alterada', 'mudada', 'trocada', 'atualizada', 'expirada', 'expirou', 'redefinida', 'esquecida', 'desconhecida', 'obrigatória', 'opcional', 'temporária', 'provisória', 'padrão', 'igual', 'mesma', 'bloqueada', 'desativada', 'inválida', 'incorreta', 'definida', 'gerada', 'renovada', 'criptografada'],
+  Italian: ['cambiata', 'modificata', 'aggiornata', 'scaduta', 'reimpostata', 'resettata', 'dimenticata', 'sconosciuta', 'obbligatoria', 'richiesta', 'facoltativa', 'opzionale', 'temporanea', 'provvisoria', 'predefinita', 'uguale', 'stessa', 'bloccata', 'disattivata', 'errata', 'impostata', 'generata', 'rinnovata', 'cifrata'],
+  Dutch: ['gewijzigd', 'veranderd', 'bijgewerkt', 'verlopen', 'gereset', 'vergeten', 'onbekend', 'verplicht', 'optioneel', 'tijdelijk', 'standaard', 'hetzelfde', 'zelfde', 'geblokkeerd', 'uitgeschakeld', 'ongeldig', 'onjuist', 'ingesteld', 'gegenereerd', 'vernieuwd', 'versleuteld'],
+  Swedish: ['ändrat', 'ändrad', 'bytt', 'uppdaterat', 'utgånget', 'utgått', 'återställt', 'glömt', 'glömd', 'okänt', 'okänd', 'obligatoriskt', 'valfritt', 'tillfälligt', 'tillfällig', 'samma', 'spärrat', 'låst', 'inaktiverat', 'ogiltigt', 'fel', 'genererat', 'förnyat', 'krypterat'],
+  'Danish and Norwegian': ['ændret', 'endret', 'skiftet', 'byttet', 'opdateret', 'oppdatert', 'udløbet', 'utløpt', 'nulstillet', 'tilbakestilt', 'glemt', 'ukendt', 'ukjent', 'påkrævet', 'obligatorisk', 'valgfri', 'valgfritt', 'midlertidig', 'midlertidigt', 'samme', 'spærret', 'sperret', 'deaktiveret', 'deaktivert', 'ugyldig', 'ugyldigt', 'forkert', 'feil', 'genereret', 'generert', 'fornyet', 'krypteret', 'kryptert'],
+  Polish: ['zmienione', 'zaktualizowane', 'wygasło', 'wygasłe', 'zresetowane', 'zapomniane', 'nieznane', 'wymagane', 'obowiązkowe', 'opcjonalne', 'tymczasowe', 'domyślne', 'zablokowane', 'wyłączone', 'nieprawidłowe', 'błędne', 'ustawione', 'wygenerowane', 'odnowione', 'zaszyfrowane'],
+  'Czech and Slovak': ['změněno', 'změněné', 'aktualizováno', 'vypršelo', 'expirované', 'resetováno', 'obnoveno', 'zapomenuto', 'zapomenuté', 'neznámé', 'povinné', 'volitelné', 'dočasné', 'výchozí', 'stejné', 'zablokováno', 'zablokované', 'deaktivováno', 'neplatné', 'chybné', 'nastaveno', 'vygenerováno', 'zašifrované', 'zmenené', 'aktualizované', 'vypršalo', 'resetované', 'zabudnuté', 'neznáme', 'voliteľné', 'predvolené', 'rovnaké', 'nastavené', 'vygenerované'],
+  Hungarian: ['megváltozott', 'megváltoztatva', 'módosítva', 'frissítve', 'lejárt', 'visszaállítva', 'elfelejtve', 'elfelejtett', 'ismeretlen', 'kötelező', 'opcionális', 'ideiglenes', 'alapértelmezett', 'ugyanaz', 'zárolva', 'letiltva', 'érvénytelen', 'hibás', 'beállítva', 'generált', 'megújítva', 'titkosítva'],
+  Finnish: ['vaihdettu', 'muutettu', 'päivitetty', 'vanhentunut', 'nollattu', 'unohtunut', 'unohdettu', 'tuntematon', 'pakollinen', 'valinnainen', 'väliaikainen', 'oletus', 'sama', 'lukittu', 'estetty', 'virheellinen', 'väärä', 'asetettu', 'luotu', 'uusittu', 'salattu'],
+  Estonian: ['muudetud', 'uuendatud', 'aegunud', 'lähtestatud', 'unustatud', 'tundmatu', 'kohustuslik', 'valikuline', 'ajutine', 'vaikimisi', 'lukus', 'blokeeritud', 'kehtetu', 'vale', 'määratud', 'genereeritud', 'krüpteeritud'],
+  'Croatian, Serbian and Bosnian': ['promijenjena', 'promenjena', 'ažurirana', 'istekla', 'resetirana', 'resetovana', 'zaboravljena', 'nepoznata', 'obavezna', 'obvezna', 'neobavezna', 'privremena', 'zadana', 'podrazumevana', 'ista', 'blokirana', 'onemogućena', 'nevažeća', 'pogrešna', 'postavljena', 'generirana', 'generisana', 'obnovljena', 'šifrirana'],
+  Slovenian: ['spremenjeno', 'posodobljeno', 'poteklo', 'ponastavljeno', 'pozabljeno', 'neznano', 'obvezno', 'neobvezno', 'začasno', 'privzeto', 'isto', 'zaklenjeno', 'onemogočeno', 'neveljavno', 'napačno', 'nastavljeno', 'ustvarjeno', 'šifrirano'],
+  Lithuanian: ['pakeistas', 'atnaujintas', 'pasibaigęs', 'atstatytas', 'pamirštas', 'nežinomas', 'privalomas', 'neprivalomas', 'laikinas', 'numatytasis', 'užblokuotas', 'neteisingas', 'nustatytas', 'sugeneruotas', 'užšifruotas'],
+  Icelandic: ['breytt', 'uppfært', 'útrunnið', 'endurstillt', 'gleymt', 'óþekkt', 'nauðsynlegt', 'valfrjálst', 'tímabundið', 'sjálfgefið', 'læst', 'ógilt', 'rangt', 'stillt', 'dulkóðað'],
+  Romanian: ['schimbată', 'modificată', 'actualizată', 'expirată', 'resetată', 'uitată', 'necunoscută', 'obligatorie', 'opțională', 'temporară', 'implicită', 'aceeași', 'blocată', 'dezactivată', 'invalidă', 'greșită', 'setată', 'generată', 'criptată'],
+  Turkish: ['değişti', 'değiştirildi', 'güncellendi', 'sıfırlandı', 'unutuldu', 'bilinmiyor', 'zorunlu', 'gerekli', 'geçici', 'varsayılan', 'aynı', 'kilitli', 'engellendi', 'geçersiz', 'yanlış', 'ayarlandı', 'oluşturuldu', 'yenilendi', 'şifreli'],
+  'Indonesian and Malay': ['diubah', 'diganti', 'diperbarui', 'kedaluwarsa', 'kadaluarsa', 'direset', 'lupa', 'terlupa', 'wajib', 'opsional', 'sementara', 'bawaan', 'terkunci', 'diblokir', 'dinonaktifkan', 'salah', 'diatur', 'dienkripsi'],
+  Greek: ['άλλαξε', 'αλλάχτηκε', 'ενημερώθηκε', 'έληξε', 'ληγμένος', 'επαναφέρθηκε', 'ξεχάστηκε', 'άγνωστος', 'υποχρεωτικός', 'προαιρετικός', 'προσωρινός', 'προεπιλογή', 'ίδιος', 'κλειδωμένος', 'απενεργοποιημένος', 'άκυρος', 'λάθος', 'ορίστηκε', 'κρυπτογραφημένος'],
+  Hebrew: ['שונתה', 'הוחלפה', 'עודכנה', 'פגה', 'אופסה', 'נשכחה', 'חובה', 'אופציונלי', 'זמנית', 'זהה', 'נעולה', 'חסומה', 'שגויה', 'מוצפנת'],
+  Arabic: ['تغيرت', 'منتهية', 'مؤقتة', 'مطلوبة', 'إلزامية', 'اختيارية', 'افتراضية', 'نفسها', 'مقفلة', 'محظورة', 'خاطئة', 'مشفرة', 'مجهولة', 'منسية'],
+  Persian: ['منقضی', 'موقت', 'الزامی', 'اختیاری', 'پیش‌فرض', 'همان', 'قفل', 'نامعتبر', 'اشتباه', 'فراموش'],
+  Hindi: ['बदला', 'समाप्त', 'अस्थायी', 'आवश्यक', 'अनिवार्य', 'वैकल्पिक', 'डिफ़ॉल्ट', 'वही', 'अमान्य', 'गलत', 'रीसेट'],
+  Russian: ['сменён', 'сменен', 'изменён', 'изменен', 'обновлён', 'обновлен', 'истёк', 'истек', 'просрочен', 'сброшен', 'забыт', 'неизвестен', 'неизвестно', 'обязателен', 'обязательно', 'обязательный', 'необязательный', 'опционально', 'временный', 'стандартный', 'одинаковый', 'заблокирован', 'отключён', 'отключен', 'неверный', 'неправильный', 'задан', 'установлен', 'сгенерирован', 'зашифрован'],
+  Ukrainian: ['змінено', 'змінений', 'оновлено', 'оновлений', 'закінчився', 'прострочений', 'скинуто', 'забутий', 'невідомий', 'невідомо', "обов'язковий", 'обов’язковий', "обов'язково", 'обов’язково', "необов'язковий", 'тимчасовий', 'стандартний', 'заблоковано', 'заблокований', 'вимкнено', 'невірний', 'неправильний', 'встановлено', 'згенеровано', 'зашифрований'],
+  Bulgarian: ['сменена', 'променена', 'обновена', 'изтекла', 'нулирана', 'забравена', 'неизвестна', 'задължителна', 'незадължителна', 'временна', 'стандартна', 'същата', 'блокирана', 'деактивирана', 'невалидна', 'грешна', 'зададена', 'генерирана', 'криптирана'],
+  'Serbian and Macedonian (Cyrillic)': ['промењена', 'променета', 'ажурирана', 'истекла', 'ресетована', 'заборављена', 'заборавена', 'непозната', 'обавезна', 'задолжителна', 'привремена', 'подразумевана', 'иста', 'блокирана', 'неважећа', 'погрешна', 'постављена', 'генерисана', 'шифрована'],
+};
+/**
+ * QUALITY_BY_LANGUAGE: the single words a sentence in another language ends with when it says what the
+ * password is like (`Das Passwort ist sicher`, `La contraseña es segura`, `Hasło jest silne`): valid, secure,
+ * weak, strong, short, long, simple, complex, correct, new, old, secret (`Kata sandi adalah rahasia`; German's
+ * `geheim` is also one of its most common passwords, but the sentence says what the password is like; not
+ * French's `secret`, the English word too, which `password: secret` gives as a weak password). Read as STATE_BY_LANGUAGE is, for the same
+ * reason: a plain word that ends the sentence is otherwise its value (password-forms.ts
+ * PROSE_IN_OTHER_LANGUAGES). One row per language, the forms its word for password takes.
+ */
+const QUALITY_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  German: ['gültig', 'sicher', 'unsicher', 'schwach', 'stark', 'kurz', 'lang', 'einfach', 'komplex', 'richtig', 'korrekt', 'geheim'],
+  French: ['valide', 'sûr', 'sécurisé', 'faible', 'fort', 'court', 'long', 'simple', 'complexe', 'correct', 'nouveau', 'ancien'],
+  Spanish: ['válida', 'segura', 'insegura', 'débil', 'fuerte', 'corta', 'larga', 'sencilla', 'simple', 'compleja', 'correcta', 'nueva', 'antigua', 'vieja', 'secreta'],
+  Catalan: ['vàlida', 'segura', 'feble', 'forta', 'curta', 'llarga', 'senzilla', 'correcta', 'nova', 'antiga', 'secreta'],
+  Portuguese: ['válida', 'segura', 'insegura', 'fraca', 'forte', 'curta', 'longa', 'simples', 'complexa', 'correta', 'nova', 'antiga', 'secreta'],
+  Italian: ['valida', 'sicura', 'debole', 'forte', 'corta', 'lunga', 'semplice', 'complessa', 'corretta', 'nuova', 'vecchia', 'segreta'],
+  Dutch: ['geldig', 'veilig', 'onveilig', 'zwak', 'sterk', 'kort', 'lang', 'eenvoudig', 'simpel', 'complex', 'correct', 'juist', 'nieuw', 'geheim'],
+  Swedish: ['giltigt', 'säkert', 'osäkert', 'svagt', 'starkt', 'kort', 'långt', 'enkelt', 'komplext', 'korrekt', 'rätt', 'nytt', 'gammalt', 'hemligt'],
+  'Danish and Norwegian': ['gyldig', 'gyldigt', 'sikker', 'sikkert', 'usikker', 'svag', 'svak', 'stærk', 'sterk', 'kort', 'lang', 'langt', 'enkel', 'enkelt', 'kompleks', 'korrekt', 'rigtig', 'riktig', 'nytt', 'gammel', 'gammelt', 'hemmelig', 'hemmeligt'],
+  Polish: ['poprawne', 'bezpieczne', 'słabe', 'silne', 'krótkie', 'długie', 'proste', 'złożone', 'nowe', 'stare', 'tajne'],
+  'Czech and Slovak': ['platné', 'bezpečné', 'slabé', 'silné', 'krátké', 'dlouhé', 'jednoduché', 'složité', 'správné', 'nové', 'staré', 'bezpečné', 'silné', 'krátke', 'dlhé', 'jednoduché', 'správne', 'tajné'],
+  Hungarian: ['érvényes', 'biztonságos', 'gyenge', 'erős', 'rövid', 'hosszú', 'egyszerű', 'bonyolult', 'helyes', 'régi', 'titkos'],
+  Finnish: ['kelvollinen', 'turvallinen', 'heikko', 'vahva', 'lyhyt', 'pitkä', 'yksinkertainen', 'monimutkainen', 'oikea', 'uusi', 'vanha', 'salainen'],
+  Estonian: ['kehtiv', 'turvaline', 'nõrk', 'tugev', 'lühike', 'pikk', 'lihtne', 'keeruline', 'õige', 'vana'],
+  'Croatian, Serbian and Bosnian': ['valjana', 'ispravna', 'sigurna', 'slaba', 'jaka', 'kratka', 'duga', 'jednostavna', 'složena', 'nova', 'stara'],
+  Slovenian: ['veljavno', 'varno', 'šibko', 'močno', 'kratko', 'dolgo', 'preprosto', 'zapleteno', 'pravilno', 'novo', 'staro'],
+  Lithuanian: ['galiojantis', 'saugus', 'silpnas', 'stiprus', 'trumpas', 'ilgas', 'paprastas', 'sudėtingas', 'teisingas', 'naujas', 'senas'],
+  Icelandic: ['gilt', 'öruggt', 'veikt', 'sterkt', 'stutt', 'langt', 'einfalt', 'flókið', 'rétt', 'nýtt', 'gamalt'],
+  Romanian: ['validă', 'sigură', 'slabă', 'puternică', 'scurtă', 'lungă', 'simplă', 'complexă', 'corectă', 'nouă', 'veche'],
+  Turkish: ['geçerli', 'güvenli', 'zayıf', 'güçlü', 'kısa', 'uzun', 'basit', 'karmaşık', 'doğru', 'yeni', 'eski', 'gizli'],
+  'Indonesian and Malay': ['aman', 'lemah', 'kuat', 'pendek', 'panjang', 'sederhana', 'rumit', 'benar', 'baru', 'rahasia'],
+  Greek: ['έγκυρος', 'ασφαλής', 'αδύναμος', 'ισχυρός', 'σύντομος', 'μακρύς', 'απλός', 'σύνθετος', 'σωστός', 'νέος', 'παλιός', 'μυστικός'],
+  Hebrew: ['תקינה', 'חזקה', 'חלשה', 'קצרה', 'ארוכה', 'פשוטה', 'מורכבת', 'נכונה', 'חדשה', 'ישנה', 'סודית'],
+  Arabic: ['صالحة', 'قوية', 'ضعيفة', 'قصيرة', 'طويلة', 'بسيطة', 'معقدة', 'صحيحة', 'جديدة', 'قديمة', 'سرية'],
+  Persian: ['معتبر', 'قوی', 'ضعیف', 'کوتاه', 'طولانی', 'ساده', 'پیچیده', 'درست', 'جدید', 'قدیمی', 'محرمانه'],
+  Hindi: ['मान्य', 'सुरक्षित', 'कमजोर', 'मजबूत', 'छोटा', 'लंबा', 'सरल', 'जटिल', 'सही', 'नया', 'पुराना', 'गुप्त'],
+  Russian: ['надёжный', 'надежный', 'слабый', 'сильный', 'простой', 'сложный', 'короткий', 'длинный', 'правильный', 'верный', 'новый', 'старый', 'секретный'],
+  Ukrainian: ['надійний', 'слабкий', 'сильний', 'простий', 'складний', 'короткий', 'довгий', 'правильний', 'новий', 'старий', 'секретний'],
+  Bulgarian: ['валидна', 'сигурна', 'слаба', 'силна', 'кратка', 'дълга', 'проста', 'сложна', 'правилна', 'нова', 'стара', 'тайна'],
+  'Serbian and Macedonian (Cyrillic)': ['важећа', 'сигурна', 'слаба', 'јака', 'кратка', 'дуга', 'једноставна', 'сложена', 'исправна', 'нова', 'стара'],
+};
+const STATE_WORDS = new Set([...Object.values(STATE_BY_LANGUAGE).flat(), ...Object.values(QUALITY_BY_LANGUAGE).flat()]);
+
+/** Whether a value is a word telling the password's state or what it is like in another language (STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE), punctuation after it allowed. */
+export function saysStateInOtherLanguage(value: string): boolean {
+  return value.length <= 24 && STATE_WORDS.has(value.replace(/[.,;:!?]+$/, '').toLowerCase());
 }
 
 /**

@@ -22,7 +22,7 @@ import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES } from './names.js';
-import { describedBySentence, endsClause, readsAsProse } from './prose.js';
+import { describedBySentence, endsClause, inUnspacedScript, isPlainWord, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -145,6 +145,30 @@ const USER_SLASH_PASSWORD: RegexRule = {
   hints: ['/ ', '/\t'],
   re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-–—])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
+};
+
+/**
+ * WIFI_SLASH_KEY: `Guest wifi: CoffeeShop / latte2go`, `WiFi — HomeNet / sunflower88`: a wireless network's
+ * name and its key after a Wi-Fi label, split by a slash, as a login's user and password are
+ * (USER_SLASH_PASSWORD). What else a Wi-Fi line puts after a slash stays: a second network of the same name
+ * (`HomeNet / HomeNet-5G`: the first three letters shared), a band (`2.4 GHz / 5 GHz`), the security mode
+ * (WIFI_SECURITY_MODE: `WPA2 / AES`), a word of a sentence (readsAsProse, and the value must end its clause:
+ * `eduroam / university login`), and a path (`wifi: config/wpa.conf`: the slash has no space around it).
+ */
+const WIFI_SECURITY_MODE = /^(?:wpa\d?|wep|tkip|aes|ccmp|sae|psk|open|enterprise|personal|mixed)(?:[-_/][\w-]+)?$/i;
+const WIFI_BAND = /^\d+(?:[.,]\d+)?[ ]?[gm]hz$/i;
+const WIFI_SLASH_KEY: RegexRule = {
+  kind: 'password',
+  hints: ['wifi', 'wi-fi', 'wlan', 'ssid'],
+  re: new RegExp(`((?<![A-Za-z0-9])(?:wi-?fi|wlan|ssid)[ \\t]*(?::|[-–—])[ \\t]*("[^"\\n]{1,64}"|[^\\s/"]{1,64})[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', network = '', raw = ''] = g;
+    const { value } = splitTrailingPunctuation(raw);
+    const name = network.replace(/^"|"$/g, '');
+    if (value.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase() || WIFI_BAND.test(value) || WIFI_SECURITY_MODE.test(value)) return m;
+    if (!/^["'`]/.test(raw) && (readsAsProse(value) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
 };
 
 /**
@@ -355,8 +379,18 @@ const GLUED_IS: ReadonlyArray<{ language: string; words: readonly string[]; mark
  * and a value may end where their script starts again (`パスワードはhunter22です`). Korean spaces its words.
  */
 const UNSPACED_SCRIPT = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef';
+/**
+ * ABBREVIATED_BY_LANGUAGE: the word shortened as notes in that language write it before its value (French's
+ * `mdp`, for mot de passe: `mdp : azerty123`, `identifiant : admin / mdp : …`). Read by OTHER_LANGUAGE only as
+ * a label (a colon or `=` after it), and not in capitals: `MDP` is a Markov decision process in a note on
+ * machine learning. Not a word the tables and values read as the word password (PASSWORD_IN_OTHER_LANGUAGES).
+ */
+const ABBREVIATED_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  French: ['mdp'],
+};
+const ABBREVIATIONS = new Set(Object.values(ABBREVIATED_BY_LANGUAGE).flat());
 const UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
-const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+const SPACED_WORDS = [...PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w)), ...ABBREVIATIONS];
 
 /** Markdown's bold around the word or after its colon (`**Пароль:** …`, `**Passwort**: …`), as notes write a label. */
 const BOLD = '(?:\\*\\*|__)?';
@@ -394,7 +428,7 @@ const RUN_IN_ANOTHER_SCRIPT = `(?:[«„“「『]|${LETTER_LIKE}{1,32}${DIGIT_O
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
-  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  hints: [...PASSWORD_IN_OTHER_LANGUAGES, ...ABBREVIATIONS],
   re: new RegExp(
     `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))${BOLD}[ \\t]*(?:([:=：(])${BOLD}|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)(?:([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])|(${RUN_IN_ANOTHER_SCRIPT}))`,
     'gi',
@@ -402,6 +436,7 @@ const OTHER_LANGUAGE: RegexRule = {
   replace: (m, g, offset, text) => {
     const [lead = '', spaced, unspaced, sep, particle, ascii, other] = g;
     const word = (spaced ?? unspaced ?? '').toLowerCase();
+    if (ABBREVIATIONS.has(word) && (sep === undefined || sep === '(' || spaced === spaced?.toUpperCase())) return m;
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
     // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
     if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
@@ -472,6 +507,18 @@ function quotedInOwnMarks(lead: string, run: string): string | undefined {
 const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 /**
+ * PLAIN_WORD_ALONE: a plain word of letters alone on its line after the word and its colon (`Passwort:
+ * Bärchen`, `Hasło: źrebak`, `Пароль: солнышко`, `Κωδικός: πορτοκάλι`) is the password, whatever its script,
+ * as a word of Latin letters there already is (`Passwort: sommer`): a note gives a value there, and a sentence
+ * goes on after its first word. What stays: a word telling the password's state or that there is none
+ * (names.ts STATE_BY_LANGUAGE, NO_VALUE_BY_LANGUAGE: `Пароль: сменён`, `Пароль: нет`), the word itself, a
+ * vault's name (values.ts). Not in scripts that write a sentence without spaces (UNSPACED_LETTER: Chinese,
+ * Japanese, Thai, Lao, Khmer, Burmese), where one run may be a whole sentence (`密码：请联系管理员`), nor in
+ * Korean's Hangul, typed on a Latin keyboard for a password (values.ts isCjkProse): a known miss there,
+ * but in a login block (LOGIN_BLOCK). The word's test is prose.ts's (isPlainWord, inUnspacedScript).
+ */
+
+/**
  * A value with letters beyond ASCII (another script's, or Latin's with diacritics), after the word in
  * another language: a password when it is given as one, which a word of that language's sentence is not:
  * - a word and a number (WEAK_SHAPES: `лето2024`, `καλοκαίρι2024`, `קיץ2024`), after any separator,
@@ -492,9 +539,10 @@ function valueInAnotherScript(lead: string, run: string, sep: string | undefined
   const head = cut ?? (sep === '(' ? run.replace(/\).*$/, '') : run);
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep === '=' && lead.endsWith('=') && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
-  // A plain word alone on its line (the run ends there): a password in a login block (LOGIN_BLOCK).
-  const aloneInLoginBlock = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && PLAIN_WORD.test(value) && inLoginBlock();
-  if (!hasWeakShape(value) && !assigned && !aloneInLoginBlock) return undefined;
+  // A plain word alone on its line (the run ends there): the password in a script that spaces its words
+  // (PLAIN_WORD_ALONE), in any script in a login block (LOGIN_BLOCK).
+  const alone = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && isPlainWord(value);
+  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return undefined;
   const replaced = replaceValue(lead, head, 'password', false);
   return replaced === undefined ? undefined : replaced + run.slice(head.length);
 }
@@ -511,9 +559,6 @@ const USER_BEFORE = new RegExp(
   `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join('|')})(?:\\*\\*|__)?[ \\t]*[:=：](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
   'iu',
 );
-/** Letters (and their marks) only, of any script: a word, no digit or symbol. */
-const PLAIN_WORD = /^[\p{L}\p{M}]{2,32}$/u;
-
 function userGivenBefore(text: string, offset: number): boolean {
   return USER_BEFORE.test(text.slice(Math.max(0, offset - 120), offset));
 }
@@ -531,6 +576,13 @@ function spacedValueIsPassword(raw: string, after: string): boolean {
 const KEY_SPELLINGS = PASSWORD_IN_OTHER_LANGUAGES.flatMap((w) => (w.includes(' ') ? [w, w.replace(/ /g, '_'), w.replace(/ /g, '-')] : [w]));
 
 /**
+ * COLON_CASE_ENDING: Swedish and Finnish glue a case or definite ending to an abbreviation or a name with a
+ * colon (`NAS:en`, `Wi-Fi:t`, `VPN:n`, `USB:llä`): part of the word, not the label's end, so a label
+ * `Lösenord till NAS:en:` ends at its second colon. Up to four lower-case letters, then no letter or digit.
+ */
+const COLON_CASE_ENDING = '(?::\\p{Ll}{1,4}(?![\\p{L}\\p{N}]))?';
+
+/**
  * "Password for the router: …" as a note in another language labels it: the word, what it is for
  * (`für den Router`, `du routeur`, `от роутера`: up to five words, no punctuation), then a colon or `=`,
  * or a dash between spaces (Russian writes its "is" as one: `Пароль от роутера — …`). The words between
@@ -543,7 +595,7 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
   hints: KEY_SPELLINGS,
   re: new RegExp(
-    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
+    `((?<![\\p{L}\\p{N}_])(?:${KEY_SPELLINGS.join('|')})(?:(["'])|(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*${COLON_CASE_ENDING}){0,5}?(?:[ \\t]*\\([^()\\n]{1,40}\\))?)${BOLD}(?:[ \\t]*[:=：]|[ \\t]+[—–-])${BOLD}[ \\t]*)${VALUE}`,
     'giu',
   ),
   replace: (m, g, offset, text) => {
@@ -554,7 +606,7 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
     if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     const { value } = splitTrailingPunctuation(raw);
     // A plain word alone at its line's end after a label naming what the password is for (NAMES_WHAT_FOR).
-    const namedFor = keyQuote === undefined && PLAIN_WORD.test(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+    const namedFor = keyQuote === undefined && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
     if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
@@ -649,9 +701,13 @@ const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
     `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join('|')})`).join('|')})[ \\t]+)${VALUE}`,
     'giu',
   ),
-  replace: (m, g) => {
+  replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
-    if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+    const { value, rest } = splitTrailingPunctuation(raw);
+    // A plain word that ends the sentence and its line (`Le mot de passe de la base est soleil`), as PLAIN_WORD_ALONE reads one after a colon.
+    const endsLine = /^[.!]?$/.test(rest) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 8));
+    const plainWordAlone = endsLine && isPlainWord(value) && !inUnspacedScript(value);
+    if (!/^["'`]/.test(raw) && !looksTyped(value) && !plainWordAlone) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
@@ -749,7 +805,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

@@ -132,6 +132,29 @@ export function isCjkProse(value: string): boolean {
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
+ * Letters (and their marks) only, of any script: a word, no digit or symbol. Persian joins a word's parts
+ * with a zero-width non-joiner (`گربه‌ها`, U+200C), a part of the word. Where a note gives it alone as a
+ * password (password-forms.ts PLAIN_WORD_ALONE, LOGIN_BLOCK; context.ts's table cells).
+ */
+const PLAIN_WORD = /^[\p{L}\p{M}](?:[\p{L}\p{M}]|\u200c(?=\p{L})){1,31}$/u;
+
+export function isPlainWord(value: string): boolean {
+  return PLAIN_WORD.test(value);
+}
+
+/**
+ * UNSPACED_LETTER: a letter of a script that writes a sentence without spaces (Chinese, Japanese, Thai, Lao,
+ * Khmer, Burmese), where one run of letters may be a whole sentence (`密码：请联系管理员`), and Korean's
+ * Hangul, which a password is typed beside on a Latin keyboard (isCjkProse): a plain word of these alone is
+ * not read as a password (password-forms.ts PLAIN_WORD_ALONE).
+ */
+const UNSPACED_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+export function inUnspacedScript(value: string): boolean {
+  return UNSPACED_LETTER.test(value);
+}
+
+/**
  * Words of a sentence, not a password, where one might follow `password is` or `password:` in prose
  * (`The password is stored in Vault`, `password: reset it via the panel`, `the PIN is printed on
  * the back`): words of grammar (articles, pronouns, prepositions, auxiliaries, negations) and the

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel, readsAsProse } from './prose.js';
-import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isSecretManagerName, isStructTagName, isTranslatedPasswordWord, saysNoValueInOtherLanguage } from './names.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isSecretManagerName, isStructTagName, isTranslatedPasswordWord, saysNoValueInOtherLanguage, saysStateInOtherLanguage } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -549,8 +549,9 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   // The word password translated (`"Password": "Lösenord"`): a UI string, names.ts.
   if (isTranslatedPasswordWord(v)) return false;
-  // No value, said in another language (`Passwort: keins`, `Senha: nenhuma`), or where it is kept (`Password: Bitwarden`): names.ts.
-  if (saysNoValueInOtherLanguage(v) || isSecretManagerName(v)) return false;
+  // No value, said in another language (`Passwort: keins`, `Senha: nenhuma`), the password's state (`Passwort: abgelaufen`),
+  // or where it is kept (`Password: Bitwarden`): names.ts.
+  if (saysNoValueInOtherLanguage(v) || saysStateInOtherLanguage(v) || isSecretManagerName(v)) return false;
   if (v.length < (quote !== '' || chosen ? 4 : 6)) return false;
   // Digits may be a PIN or a password; a number with a fraction (`1556311319.069`, a time stamp) is a measure.
   if (/^\d+\.\d+$/.test(v)) return false;

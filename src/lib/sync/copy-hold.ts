@@ -1,0 +1,98 @@
+/**
+ * COPY_HOLD: a copy never deletes what another machine may still own.
+ *
+ * One origin is one owner (util/origin.ts), and the origin travels with `~/.claude`. Two machines
+ * then act as one: right for a synced Claude config folder (one memory), a silent loss for a copy
+ * (a home migrated to a new machine while the old one stays in use, or only `origin.json` in a
+ * dotfiles repository): each machine's edit replaced, and its deletion deleted, the other's
+ * current episode, and the other never noticed. On disk a synced folder, a copy and a retired old
+ * machine look alike; only the user knows which it is. So until they say (`origin --keep`: the same
+ * memory; `origin --split`: an origin of this machine's own), a machine that finds itself on
+ * another machine's state or origin deletes only what it sent or confirmed itself:
+ *
+ * - a state folder made on another machine (`state/machine-stamp.ts`; or, for one from before the
+ *   stamp, a state beside an origin file made elsewhere): every part it names is marked `foreign`
+ *   when this machine takes it up. Edits and deletions here still send and plan as before; the
+ *   older versions and deleted notes they retire are held, not deleted (retire.ts);
+ * - an origin file made on another machine, with a state of this machine's own (a synced folder, a
+ *   shared `origin.json`): only what a rebuild would retire without this machine having sent it,
+ *   the other machine's versions of a note at the same path (reconcile.ts `stale`), is `foreign`.
+ *   A synced folder has none (its notes are the same on both), so it stays silent and sends
+ *   nothing again.
+ *
+ * A held part is never taken for an older version of ours in the facts either: its facts are the
+ * other machine's (state/retired.ts leaves it out). Without a machine id (many containers) nothing
+ * is taken for a copy: a rebuild there makes a new host name, and the origin lives in `~/.claude`
+ * precisely so that it survives that (util/origin.ts).
+ */
+import type { Config } from '../config/config.js';
+import { everyPart, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
+import { readMachineStamp } from '../state/machine-stamp.js';
+
+/** What taking up the loaded state found: whether to stamp the folder as this machine's once the state is saved, and how many parts were marked. */
+export interface TakeUp {
+  /** Write this machine's stamp once the state (with its marks) is on disk. */
+  stamp: boolean;
+  /** Parts marked `foreign` now. */
+  marked: number;
+}
+
+/**
+ * At the start of a run that may write: is the loaded state another machine's? Then every part it
+ * names is marked `foreign` (see the header). `fresh`: no state was loaded (nothing to mark).
+ */
+export function takeUpState(config: Pick<Config, 'machineKey' | 'originPlace' | 'stateDir'>, state: SyncState, fresh: boolean, stamp: string | undefined = readMachineStamp(config.stateDir), nowIso: string = new Date().toISOString()): TakeUp {
+  const key = config.machineKey;
+  if (key === undefined || stamp === key) return { stamp: false, marked: 0 };
+  // No stamp: made before stamps existed. Ours, unless the origin beside it came from elsewhere too (a copied home, from an earlier version).
+  const copied = !fresh && (stamp !== undefined || config.originPlace === 'elsewhere');
+  let marked = 0;
+  if (copied) {
+    state.takenUpAt ??= nowIso;
+    for (const ref of everyPart(state)) {
+      if (ref.foreign === true) continue;
+      ref.foreign = true;
+      marked++;
+    }
+  }
+  return { stamp: true, marked };
+}
+
+/** Whether a rebuild's older versions of our notes may be someone else's: the origin file was made on another machine and nobody said what it is. */
+export function staleMayBeForeign(config: Pick<Config, 'originPlace'>): boolean {
+  return config.originPlace === 'elsewhere';
+}
+
+/** A retired part held by COPY_HOLD: not deleted until the user says what this machine is. */
+export function heldAsCopy(ref: Pick<EpisodeRef, 'foreign'>): boolean {
+  return ref.foreign === true;
+}
+
+/** The retired parts held by COPY_HOLD (status, the summary, the session's note). */
+export function partsHeldAsCopy(state: SyncState): EpisodeRef[] {
+  return retiredParts(state).filter(heldAsCopy);
+}
+
+/** `origin --keep`: this machine's user says the state is theirs; every mark goes, and what was held is deleted by the next run. Returns how many were marked. */
+export function keepAsOurs(state: SyncState): number {
+  delete state.takenUpAt;
+  let cleared = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.foreign !== true) continue;
+    delete ref.foreign;
+    cleared++;
+  }
+  return cleared;
+}
+
+/**
+ * `origin --split`: the parts this machine sent itself under the shared origin, to retire once it
+ * has an origin of its own (its notes go out again under that one). Only in a state taken up from
+ * another machine, where every part the other machine named is `foreign`. In a state made here
+ * beside an origin made elsewhere, a part adopted while rebuilding may be the other machine's
+ * episode of the same text (a coincidence, or a synced folder): none is retired there.
+ */
+export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
+  if (state.takenUpAt === undefined) return [];
+  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== undefined);
+}

@@ -1,0 +1,75 @@
+/**
+ * A home copied to a new machine while the old one stays in use (sync/copy-hold.ts COPY_HOLD)
+ * against the real Graphiti MCP server on FalkorDB with the stand-in LLM, on a generation whose
+ * edits delete the old version first (break-before-make, docs/semantics.md): the copy's edit and
+ * deletion leave the old machine's episodes in the graph, and its new version is still stored
+ * (a held old version must not hold it back). Lean: one server, one scenario; the cases in full
+ * run on the fake server (test/sync/origin-copy.test.ts).
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadState } from '../../src/lib/state/state.js';
+import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { note } from '../helpers/two-machines.js';
+
+const GENERATION = process.env.GMS_ORIGIN_COPY_GENERATION ?? '0.31.1';
+const GROUP = 'gms_copy';
+const PROJECT = '-home-me-app';
+
+describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on FalkorDB, stand-in LLM`, () => {
+  let real: RealGraphiti;
+  const boxes: Sandbox[] = [];
+  const make = (machineId: string) => {
+    const box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000', MADEINOZ_KNOWLEDGE_MACHINE_ID: machineId });
+    boxes.push(box);
+    return box;
+  };
+  /** Syncs until nothing waits (the sync waits for the real server's processing itself). */
+  const sync = async (box: Sandbox) => {
+    for (let round = 0; round < 4; round++) {
+      const s = await runSync(box.config(), { waitMs: 180_000 });
+      if (s.queued === 0 && s.pending === 0 && s.failed === 0) return;
+    }
+    throw new Error('the sync did not settle');
+  };
+  /** Each episode's name and last line, sorted. */
+  const graph = async () => (await real.query('MATCH (e:Episodic) RETURN e.name, e.content')).map(([name, content]) => `${String(name)}: ${String(content).trim().split('\n').at(-1) ?? ''}`).sort();
+
+  beforeAll(async () => {
+    real = await startRealGraphiti({ generation: GENERATION, transport: 'http', groupId: GROUP });
+  }, 600_000);
+  afterAll(async () => {
+    await real?.stop();
+    for (const b of boxes) b.cleanup();
+  }, 60_000);
+
+  it('the copy\'s edit and deletion leave the old machine\'s episodes; its new version is stored; nothing is sent twice', async () => {
+    const a = make('machine-a');
+    a.auto(PROJECT, 'one.md', note('One', 'Aurora builds with Bun.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Basalt talks to Cobalt over gRPC.'));
+    await sync(a);
+    expect(await graph()).toEqual(['One: Aurora builds with Bun.', 'Two: Basalt talks to Cobalt over gRPC.']);
+
+    const b = make('machine-b');
+    rmSync(b.path('claude'), { recursive: true, force: true });
+    cpSync(a.path('claude'), b.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(a.path('state'), b.path('state'), { recursive: true, preserveTimestamps: true });
+    b.auto(PROJECT, 'one.md', note('One', 'Aurora builds with Deno now.'));
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(b);
+    expect(await graph()).toEqual(['One: Aurora builds with Bun.', 'One: Aurora builds with Deno now.', 'Two: Basalt talks to Cobalt over gRPC.']);
+    expect(partsHeldAsCopy((await loadState(b.config().stateDir, { readOnly: true })).state)).toHaveLength(2);
+
+    // Both go on: another run of each sends and deletes nothing.
+    const again = [await runSync(a.config(), { waitMs: 0 }), await runSync(b.config(), { waitMs: 0 })];
+    expect(again.map((s) => [s.added, s.updated, s.deleted])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(await graph()).toHaveLength(3);
+  });
+});

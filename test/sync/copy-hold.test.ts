@@ -1,0 +1,82 @@
+/**
+ * COPY_HOLD as pure rules (sync/copy-hold.ts): when a loaded state counts as another machine's, what
+ * a held part does to the delete phase's order, and to the facts counted stale. The end-to-end cases
+ * with two machines on one server are test/sync/origin-copy.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatMarker } from '../../src/lib/memory/episode.js';
+import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
+import { retiredEpisodeUuids } from '../../src/lib/state/retired.js';
+import { heldAsCopy, keepAsOurs, partsHeldAsCopy, sentHereSinceTakeUp, takeUpState } from '../../src/lib/sync/copy-hold.js';
+import { readyToSend, retiredDue } from '../../src/lib/sync/retire.js';
+import { GENERATION_SEMANTICS, type ServerSemantics } from '../../src/lib/graphiti/semantics.js';
+import type { OriginPlace } from '../../src/lib/util/origin.js';
+
+const iso = '2026-01-01T00:00:00.000Z';
+const part = (fileId: string, hash: string, uuid?: string): EpisodeRef => ({ marker: formatMarker({ fileId, hash, part: 1, parts: 1, origin: 'm-shared' }), name: fileId, groupId: 'g', part: 1, parts: 1, resends: 0, ...(uuid === undefined ? {} : { uuid }) });
+
+function stateWith(): { state: SyncState; record: FileRecord } {
+  const state = createEmptyState(iso);
+  const record: FileRecord = { id: 'pai:one.md', source: 'pai', kind: 'pai', relPath: 'one.md', fileId: 'one', hash: 'b'.repeat(24), mtimeMs: 1, size: 1, status: 'confirmed', episodes: [part('one', 'b'.repeat(12), 'u-current')], superseded: [part('one', 'a'.repeat(12), 'u-old')], attempts: 0, firstSeenAt: iso, updatedAt: iso };
+  state.files[record.id] = record;
+  state.orphans = [part('gone', 'c'.repeat(12), 'u-gone')];
+  return { state, record };
+}
+
+const config = (machineKey: string | undefined, originPlace: OriginPlace = 'here') => ({ machineKey, originPlace, stateDir: '/nonexistent' });
+
+describe('copy-hold: taking up a state', () => {
+  it('a state stamped by another machine: every part it names is marked, and the folder is to be stamped as this machine\'s', () => {
+    const { state } = stateWith();
+    expect(takeUpState(config('k-b'), state, false, 'k-a', iso)).toEqual({ stamp: true, marked: 3 });
+    expect(partsHeldAsCopy(state).map((r) => r.uuid)).toEqual(['u-old', 'u-gone']);
+    expect(state.takenUpAt).toBe(iso);
+    // Taken up once: the next run (stamped now) marks nothing more.
+    expect(takeUpState(config('k-b'), state, false, 'k-b')).toEqual({ stamp: false, marked: 0 });
+  });
+
+  it('no stamp (made before stamps): this machine\'s, unless the origin beside it was made elsewhere too (a copied home from an earlier version)', () => {
+    const a = stateWith().state;
+    expect(takeUpState(config('k-b', 'here'), a, false, undefined)).toEqual({ stamp: true, marked: 0 });
+    const b = stateWith().state;
+    expect(takeUpState(config('k-b', 'elsewhere'), b, false, undefined)).toEqual({ stamp: true, marked: 3 });
+    // A fresh state beside an origin made elsewhere (a synced folder's second machine): nothing to mark.
+    expect(takeUpState(config('k-b', 'elsewhere'), createEmptyState(iso), true, undefined)).toEqual({ stamp: true, marked: 0 });
+  });
+
+  it('no machine id here (a container): nothing is ever marked or stamped', () => {
+    const { state } = stateWith();
+    expect(takeUpState(config(undefined, 'unknown'), state, false, 'k-a')).toEqual({ stamp: false, marked: 0 });
+    expect(partsHeldAsCopy(state)).toEqual([]);
+  });
+
+  it('keep clears every mark; split retires only what was sent here since the take-up', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const sentHere = part('one', 'd'.repeat(12), 'u-sent-here');
+    record.episodes = [sentHere];
+    expect(sentHereSinceTakeUp(state)).toEqual([sentHere]);
+    expect(keepAsOurs(state)).toBe(2);
+    expect(partsHeldAsCopy(state)).toEqual([]);
+    expect(state.takenUpAt).toBeUndefined();
+    // A state made here (never taken up): nothing it names is known to be sent here rather than adopted.
+    expect(sentHereSinceTakeUp(state)).toEqual([]);
+  });
+});
+
+describe('copy-hold: what a held part does to the delete phase', () => {
+  const breakFirst = GENERATION_SEMANTICS['0.29.3'] as ServerSemantics;
+
+  it('does not hold a new version back on a break-before-make server, takes no run online, and its facts are not stale', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    expect(record.superseded.every(heldAsCopy)).toBe(true);
+    expect(readyToSend(record, { semantics: breakFirst, sharedOrigins: new Set() })).toBe(true);
+    expect(retiredDue(state, Date.parse(iso))).toBe(false);
+    expect(retiredEpisodeUuids(state, { evenBeforeReplacement: true }).size).toBe(0);
+    keepAsOurs(state);
+    expect(readyToSend(record, { semantics: breakFirst, sharedOrigins: new Set() })).toBe(false);
+    expect(retiredDue(state, Date.parse(iso))).toBe(true);
+    expect([...retiredEpisodeUuids(state, { evenBeforeReplacement: true })].sort()).toEqual(['u-gone', 'u-old']);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * Two machines with one origin that are NOT one memory (sync/copy-hold.ts COPY_HOLD): a home copied
+ * to a new machine while the old one stays in use, and only origin.json shared (a dotfiles
+ * repository). Each machine must leave the other's current episodes alone until the user says what
+ * the copy is (`origin --keep`, `origin --split`). Two sandboxes with their own machine ids
+ * (MADEINOZ_KNOWLEDGE_MACHINE_ID) on one loopback test server. The synced folder, where the two
+ * ARE one memory, is test/sync/synced-claude-folder.test.ts.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
+import { main } from '../../src/cli-main.js';
+import { parseMarker } from '../../src/lib/memory/episode.js';
+import { realSteps } from '../../src/hooks/worker.js';
+import { takeOriginNote } from '../../src/lib/context/origin-note.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import { link, machine, topic } from '../pull/homes.js';
+
+let server: GraphitiTestServer;
+let a: Sandbox;
+const extraBoxes: Sandbox[] = [];
+useServerAndSandbox((s, b) => {
+  server = s;
+  a = b;
+});
+afterEach(() => {
+  for (const b of extraBoxes.splice(0)) b.cleanup();
+});
+
+const PROJECT = '-home-me-app';
+const graph = () => graphOf(server);
+const machineOf = new Map<Sandbox, string>();
+const configOf = (box: Sandbox) => box.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: machineOf.get(box) ?? 'machine-a' });
+
+/** Runs until nothing is waiting. */
+const sync = (box: Sandbox) => syncSettled(server, () => configOf(box));
+
+function machineB(): Sandbox {
+  const b = makeSandbox(server.url);
+  extraBoxes.push(b);
+  machineOf.set(a, 'machine-a');
+  machineOf.set(b, 'machine-b');
+  return b;
+}
+
+async function cli(box: Sandbox, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { ...box.env, MADEINOZ_KNOWLEDGE_MACHINE_ID: machineOf.get(box) ?? 'machine-a' }, cwd: box.root });
+  return { code, out, err };
+}
+
+/** A migrated home: B gets A's Claude config folder (origin.json and memory) and A's state folder. */
+function copyHome(from: Sandbox, to: Sandbox): void {
+  rmSync(to.path('claude'), { recursive: true, force: true });
+  cpSync(from.path('claude'), to.path('claude'), { recursive: true, preserveTimestamps: true });
+  cpSync(from.path('state'), to.path('state'), { recursive: true, preserveTimestamps: true });
+}
+
+/** The origin each episode's marker names, by note and last line. */
+const origins = (): Record<string, string | undefined> => Object.fromEntries(server.episodes('main').map((e) => [`${e.name}: ${e.content.split('\n').at(-1) ?? ''}`, parseMarker(e.source_description)?.origin]));
+
+const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
+
+describe('two machines with one origin that are not one memory', () => {
+  it('a home copied to a new machine, the old one still in use: the copy edits and deletes its notes without touching the old machine\'s episodes', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
+
+    // The migration: the whole home (the Claude config folder with origin.json, and the state folder) copied to B.
+    copyHome(a, b);
+
+    // B edits one note and deletes the other; A's episodes of both stay (they are A's current ones).
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.', 'Two: Two, first text.']);
+    expect(await held(b)).toBe(2);
+
+    // A goes on as before: its edit lands, B's note is untouched.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, edited on A.'));
+    await sync(a);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.', 'Two: Two, edited on A.']);
+  });
+
+  it('only origin.json shared (a dotfiles repository), other notes at the same path: the second machine\'s first sync keeps the first\'s note', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, as A has it.'));
+    await sync(a);
+    cpSync(a.path('claude', 'graphiti-memory-sync'), b.path('claude', 'graphiti-memory-sync'), { recursive: true });
+
+    b.auto(PROJECT, 'one.md', note('One', 'One, as B has it.'));
+    b.auto(PROJECT, 'three.md', note('Three', 'Three, only on B.'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, as A has it.', 'One: One, as B has it.', 'Three: Three, only on B.']);
+    expect(await held(b)).toBe(1);
+
+    // B's own edits go on as usual: its older version goes, A's stays.
+    b.auto(PROJECT, 'one.md', note('One', 'One, B edited it.'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, B edited it.', 'One: One, as A has it.', 'Three: Three, only on B.']);
+  });
+
+  it('the question is in `origin` and `status` with both next steps; `origin --split` gives the copy an origin of its own, and the two go on without touching each other', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    await sync(b);
+
+    const asked = await cli(b, 'origin');
+    expect(asked.code).toBe(1);
+    expect(asked.out).toMatch(/^Origin: m-[0-9a-f]{10} \(made on another machine\)/);
+    expect(asked.out).toMatch(/1 deletion\(s\) of episodes this machine did not send are held.*origin --keep`.*origin --split`/s);
+    expect((await cli(b, 'status')).out).toMatch(/Two machines with one origin: .*origin --split/);
+    expect((await cli(b, 'sync')).out).toMatch(/^Two machines with one origin: .*origin --keep`.*origin --split`/m);
+    // On the machine that made them, nothing is asked, and a split is refused.
+    expect((await cli(a, 'origin')).code).toBe(0);
+    expect((await cli(a, 'origin', '--split')).code).toBe(2);
+
+    const shared = origins()['One: One, first text.'];
+    const split = await cli(b, 'origin', '--split');
+    expect(split.code).toBe(0);
+    expect(split.out).toMatch(/^Split: this machine's origin is now m-[0-9a-f]{10}.*deletes the 1 episode\(s\) it sent under the shared one/s);
+    await sync(b);
+    expect((await cli(b, 'origin')).code).toBe(0);
+    // A's episode is untouched; B's note is in the graph once, under B's new origin (what B sent under the shared one is gone).
+    expect(graph()).toEqual(['One: One, edited on B.', 'One: One, first text.']);
+    expect(origins()['One: One, first text.']).toBe(shared);
+    expect(origins()['One: One, edited on B.']).not.toBe(shared);
+
+    // From now on each machine's edits and deletions are its own.
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(b);
+    expect(graph()).toContain('One: One, edited on A.');
+    expect(graph()).not.toContain('One: One, first text.');
+    expect(server.episodes('main').filter((e) => parseMarker(e.source_description)?.origin !== shared)).toEqual([]);
+    expect(await held(b)).toBe(0);
+  });
+
+  it('`origin --keep` on a copy whose old machine is retired: what was held is deleted by the next sync, and nothing is asked again', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    b.auto(PROJECT, 'one.md', note('One', 'One, edited on B.'));
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(b);
+    expect(await held(b)).toBe(2);
+
+    // The hooks' worker records the question; the next session is told once, the one after is not.
+    const worker = async () => {
+      const steps = realSteps(configOf(b), nullLogger);
+      await steps.sync(configOf(b), { logger: nullLogger, signal: new AbortController().signal }).finally(() => steps.close());
+    };
+    await worker();
+    const stateDir = configOf(b).stateDir;
+    expect(takeOriginNote(stateDir)).toMatch(/^Note for the user from graphiti-memory-sync: .*2 deletion\(s\).*origin --keep`.*origin --split`/);
+    await worker();
+    expect(takeOriginNote(stateDir)).toBeUndefined();
+
+    const kept = await cli(b, 'origin', '--keep');
+    expect(kept.code).toBe(0);
+    expect(kept.out).toContain('The next sync deletes the 2 episode(s) held until now.');
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on B.']);
+    expect((await cli(b, 'origin')).out).toContain('Nothing to decide.');
+    expect((await cli(b, 'status')).out).not.toContain('Two machines with one origin');
+    // Settled: the worker takes the question back, and a question asked later is told again.
+    await worker();
+    expect(existsSync(join(stateDir, 'origin-question.json'))).toBe(false);
+  });
+
+  it('linked machines with one origin (origin.json in a dotfiles repository): pull says why it may bring nothing; after `origin --split` it is not said again, and the split machine\'s notes still reach the other', async () => {
+    const laptop = machine(server, 'work', undefined, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'laptop' });
+    const desktop = machine(server, 'work', undefined, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'desktop' });
+    extraBoxes.push(laptop.box, desktop.box);
+    machineOf.set(laptop.box, 'laptop');
+    machineOf.set(desktop.box, 'desktop');
+    await link(laptop, desktop);
+    laptop.write('one.md', topic('One', 'Written on the laptop.'));
+    await laptop.sync();
+    cpSync(laptop.box.path('claude', 'graphiti-memory-sync'), desktop.box.path('claude', 'graphiti-memory-sync'), { recursive: true });
+    desktop.write('two.md', topic('Two', 'Written on the desktop.'));
+    await desktop.sync();
+
+    const before = await cli(desktop.box, 'pull', '--cwd', desktop.repo);
+    expect(before.out).toMatch(/^Next: this machine's origin or state was made on another machine, so pull does not bring .*origin --split`/m);
+
+    expect((await cli(desktop.box, 'origin', '--split')).code).toBe(0);
+    desktop.write('three.md', topic('Three', 'Written on the desktop after the split.'));
+    await desktop.sync();
+    expect((await cli(desktop.box, 'pull', '--cwd', desktop.repo)).out).not.toContain('so pull does not bring');
+    // The desktop's notes, now under its own origin, still reach the laptop; the laptop's note stays as it was.
+    const pulled = (await laptop.pull({ projectDirs: [laptop.repo] })).written.map((w) => w.file);
+    expect(pulled).toContain(join(laptop.memoryDir, 'three.md'));
+    expect(pulled).not.toContain(join(laptop.memoryDir, 'one.md'));
+  });
+
+  it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {
+    // The same home on "two" containers with no machine id: one memory, the usual lost-state rebuild retires its own older version.
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    const config = a.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: 'none' });
+    rmSync(a.path('state'), { recursive: true, force: true });
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited after the rebuild.'));
+    for (let round = 0; round < 4; round++) {
+      await runSync(config, { waitMs: 5000 });
+      await server.whenIdle();
+    }
+    expect(graph()).toEqual(['One: One, edited after the rebuild.']);
+  });
+});
