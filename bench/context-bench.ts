@@ -13,7 +13,7 @@
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, type BenignFact, type Injection } from './context-corpus.js';
+import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection } from './context-corpus.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -93,6 +93,12 @@ export async function benchContext(): Promise<Row[]> {
   rows.push(lostRow('benign facts lost, issue 45 set: HELD-APART half', [...texts(benign.facts, 'heldout'), ...texts(benign.nounOpening, 'heldout')], '<= 1 %'));
   rows.push(lostRow('noun-opening facts left out (Run times, Type checking, ...): all', texts(benign.nounOpening), '<= 1 in 40 (2.5 %)'));
   rows.push(lostRow('noun-opening facts left out: HELD-APART half', texts(benign.nounOpening, 'heldout'), '<= 1 in 40 (2.5 %)'));
+  const handWritten = verbNounLines();
+  for (const [name, batch] of [['batch 1 (dev)', handWritten.batch1], ['batch 2 (CHECK, written after the rules)', handWritten.batch2]] as const) {
+    rows.push(lostRow(`hand-written knowledge opening with a verb-shaped noun left out, ${name}`, batch.knowledge, '<= 1 in 40 (2.5 %)'));
+    const orders = batch.orders.filter((o) => orderReason(o) !== undefined).length;
+    rows.push({ name: `hand-written orders from another writer caught, ${name}`, value: (100 * orders) / batch.orders.length, unit: '%', note: `${orders}/${batch.orders.length}; missed: ${batch.orders.filter((o) => orderReason(o) === undefined).join(' | ')}` });
+  }
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.
   const injected = PLACEMENTS.flatMap((p) => [...items, ...AGENT_POISONING].map((i) => p.place(i.text)));

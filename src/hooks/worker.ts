@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../lib/config/config.js';
 import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
-import { McpNetworkError, McpTimeoutError } from '../lib/mcp/errors.js';
+import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { runWorker, type WorkerSteps } from '../lib/worker/loop.js';
@@ -81,6 +81,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       try {
         if (seen === undefined) clearGraphProblem(cfg.stateDir);
         else if ('unreachable' in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, 'unreachable', '');
+        else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, 'not-graphiti', '');
         else recordGraphProblem(cfg.stateDir, 'searches-failing', seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
       } catch (error) {
         logger.warn('could not record what was seen of the graph', { error: error instanceof Error ? error.message : String(error) });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Fact } from '../../src/lib/graphiti/graphiti.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { factsLostByDeleting, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
-import { generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/server-rules.js';
+import { ANSWERED_PER_DAY, generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/server-rules.js';
 import { deriveFactSentences, deriveNodeNames } from '../support/graphiti/extraction.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -45,8 +45,22 @@ const scratchEpisodes = () => server!.episodes().filter((e) => e.group_id.starts
 const scratchFacts = () => server!.facts().filter((f) => f.group_id.startsWith('gms_probe_'));
 const rulesFile = (stateDir: string) => JSON.parse(readFileSync(join(stateDir, SEMANTICS_FILE), 'utf8')) as { scratch: unknown[]; servers: Record<string, { probes: unknown[] }> };
 
-/** Probes run so far: each uses a scratch group of its own. */
-const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
+/** Probes run so far: each sends an episode A of its own name (a scratch group may serve several, one after another: SCRATCH_REUSE). */
+const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_') && String(c.args.name).startsWith('Semantics probe A ')).map((c) => c.args.name)).size;
+/** Resolves when the server has answered the next call of `tool`. */
+function nextCall(tool: string): Promise<void> {
+  return new Promise<void>((done) => {
+    const check = (c: { tool: string }) => {
+      if (c.tool !== tool) return;
+      server!.events.off('call', check);
+      done();
+    };
+    server!.events.on('call', check);
+  });
+}
+
+/** The scratch groups the probes used. */
+const scratchGroups = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
 
 describe('server semantics', () => {
   it('the tool surface names 0.28.2 and 0.29.3; 0.31.x looks alike', () => {
@@ -90,6 +104,43 @@ describe('server semantics', () => {
     expect(await resolveSemantics(await nextRun(), { ...resolve, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
     expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'probe' });
     expect(probes()).toBe(2);
+  });
+
+  // The servers of 0.31.x (python mcp 2.2.0) close a session idle for 30 minutes
+  // (DEFAULT_SESSION_IDLE_TIMEOUT): the sentinel does not outlive a lunch break, and the next run that
+  // reaches the server probes again (seen on the real 0.31.2: a run 31 minutes after the probe probed
+  // again). Those probes answer; when they spent the month's budget, the fourth break left the cautious
+  // rules in place for the rest of the month (held deletions, an edit's old version deleted first) on a
+  // server whose rules were known each time they were asked. The fake closes idle sessions on demand.
+  it('a sentinel closed for idleness costs a probe, not the answer for the rest of the month (answered probes spend no budget)', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    let clock = Date.now();
+    const options = { ...resolve, now: () => clock };
+    for (let gap = 1; gap <= MAX_PROBES + 3; gap++) {
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+      await client!.close();
+      expect(server!.expireIdleSessions()).toBeGreaterThan(0); // the sentinel among them
+      clock += 2 * 60 * 60_000; // the next session starts two hours later
+    }
+    expect(probes()).toBe(MAX_PROBES + 3);
+    // One scratch group for them all, cleaned after each (on FalkorDB a group is a graph, and clear_graph leaves it).
+    expect(scratchGroups()).toBe(1);
+    expect(scratchEpisodes()).toEqual([]);
+    // The file keeps what the bounds read, not every answered probe of the month.
+    expect(rulesFile(stateDir).servers[resolve.url]?.probes.length).toBeLessThanOrEqual(ANSWERED_PER_DAY + MAX_PROBES);
+    // A server whose sentinel never survives a run (it restarts on every run, replicas behind one address):
+    // probed up to ANSWERED_PER_DAY times a day, then the cautious rules until the oldest is a day old.
+    const before = probes();
+    for (let run = 1; run <= ANSWERED_PER_DAY + 2; run++) {
+      await resolveSemantics(await nextRun(), options);
+      await client!.close();
+      server!.expireIdleSessions();
+      clock += 5 * 60_000;
+    }
+    expect(probes() - before).toBeLessThan(ANSWERED_PER_DAY);
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed', why: expect.stringContaining('24 hours') });
+    clock += 24 * 60 * 60_000;
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
   });
 
   it('a probe that cannot tell uses the cautious rules; probes are bounded (an hour apart, at most MAX_PROBES a month); the context never probes', async () => {
@@ -204,14 +255,7 @@ describe('server semantics', () => {
     const stop = new AbortController();
     const graphiti = await nextRun();
     const waiting = resolveSemantics(graphiti, { ...resolve, signal: stop.signal });
-    await new Promise<void>((resolveCall) => {
-      const check = (c: { tool: string }) => {
-        if (c.tool !== 'get_episodes') return;
-        server!.events.off('call', check);
-        resolveCall();
-      };
-      server!.events.on('call', check);
-    });
+    await nextCall('get_episodes'); // A is sent: the probe looks for it
     stop.abort();
     expect(await waiting).toMatchObject({ source: 'assumed' });
     // A was still queued when the run stopped: its record stays for a later run.
@@ -223,5 +267,29 @@ describe('server semantics', () => {
     await resolveSemantics(await nextRun(), { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 });
     expect(scratchEpisodes()).toEqual([]);
     expect(rulesFile(stateDir).scratch).toEqual([]);
+  });
+
+  it('a scratch group left open by a stopped probe is not used again (SCRATCH_REUSE takes only one left clean)', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ source: 'probe' });
+    await client!.close();
+    server!.expireIdleSessions();
+    // The next probe reuses the clean group; it is stopped while its A is still queued.
+    server!.pauseProcessing();
+    const stop = new AbortController();
+    const waiting = resolveSemantics(await nextRun(), { ...resolve, signal: stop.signal });
+    await nextCall('get_episodes');
+    stop.abort();
+    await waiting;
+    expect(scratchGroups()).toBe(1);
+    const open = rulesFile(stateDir).scratch;
+    expect(open).toHaveLength(1);
+    // A third probe, the first one's A still queued: a group of its own, so that A cannot read as a second copy of its own.
+    await client!.close();
+    server!.expireIdleSessions();
+    const third = resolveSemantics(await nextRun(), { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 });
+    server!.resumeProcessing();
+    expect(await third).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    expect(scratchGroups()).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import { contextCachePath, writeContextCache } from '../../src/lib/context/cache
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { hangingServer } from './helpers.js';
+import { startOtherMcpServer } from '../support/other-mcp-server.js';
 import { parseHookStdout, runHook, type HookSandbox } from '../helpers/hook-runner.js';
 import { finishedWorkerRuns, useHookWorker, waitForWorkers } from '../helpers/use-hook-worker.js';
 
@@ -91,6 +92,22 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     await waitForWorkers(sb, 2);
     expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
     await waitForWorkers(sb, 3);
+  });
+
+  it('another program\'s MCP server at the address (graphiti.ts GRAPHITI_SURFACE): the next session is told it is not Graphiti and what to do, once', async () => {
+    await server.stop({ keepState: true });
+    const other = await startOtherMcpServer(server.port, ['search']);
+    try {
+      expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
+      await waitForWorkers(sb, 1);
+      const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
+      expect(told).toMatch(/^Note: since .* UTC another program, not Graphiti, answers at the knowledge graph's address/);
+      expect(told).toMatch(/health` names it and the fix/);
+      await waitForWorkers(sb, 2);
+      expect(other.calls).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('server hangs: the worker is bounded by its time limit and releases the lock', async () => {

@@ -5,7 +5,7 @@
  * the same serverInfo: only the restart shows, and the rules must be learnt again. One story, one
  * server, to keep the suite lean.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
@@ -39,15 +39,28 @@ describe('one address, one FalkorDB, one group: Graphiti 0.31.2 → 0.31.1 → 0
   };
   const facts = async () => (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
   const contents = async (name: string) => (await real.query(`MATCH (e:Episodic) WHERE e.name = '${name}' RETURN e.content`)).map((r) => String(r[0]));
-  /** Scratch groups the probes used (each probe has its own), as the running server process's log names them. */
-  const probes = () => new Set(real.log().match(/gms_probe_[0-9a-f]+/g) ?? []).size;
+  /** When the running server process started (set at each swap). */
+  let processSince = 0;
+  const swap = async (generation: string) => {
+    processSince = Date.now();
+    await real.swapGeneration(generation);
+  };
+  /**
+   * Probes of the running server process, as the rules file records them. Not its log's scratch
+   * groups: a probe uses again the group the last one left clean (SCRATCH_REUSE), so a second probe of
+   * one process would not show as a second group.
+   */
+  const probes = () => {
+    const file = JSON.parse(readFileSync(join(box.path('state'), 'server-semantics.json'), 'utf8')) as { servers: Record<string, { probes: Array<{ at: string }> }> };
+    return (file.servers[real.url]?.probes ?? []).filter((p) => Date.parse(p.at) >= processSince).length;
+  };
 
   it('0.31.2 → 0.31.1: the rules learnt of 0.31.2 are not used, and an edit keeps the fact it restates', async () => {
     box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
     const first = await sync(WAIT);
     expect(first.summary).toMatchObject({ queued: 0, failed: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
     await eventually('the facts are extracted', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
-    await real.swapGeneration('0.31.1');
+    await swap('0.31.1');
     box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
     const edit = await sync(WAIT);
     expect(edit.summary).toMatchObject({ updated: 1, queued: 0, failed: 0, semantics: { deleteRemoves: 'facts-first-created' } });
@@ -101,7 +114,7 @@ describe('one address, one FalkorDB, one group: Graphiti 0.31.2 → 0.31.1 → 0
     expect((await sync(WAIT)).summary).toMatchObject({ deleted: 1, held: 1 });
     expect(await contents('Kea notes')).toHaveLength(1);
     expect(probes()).toBe(1);
-    await real.swapGeneration('0.31.2');
+    await swap('0.31.2');
     // Any run that reaches the server learns its rules again, and lets the held episode go.
     box.pai('LEARNING/2026-07/o.md', learning('Osprey feed', 'Osprey reads the feed from Kinesis.'));
     const run = await sync(WAIT);

@@ -27,7 +27,8 @@ afterEach(async () => {
 
 const facts = () => server.facts('main').map((f) => f.fact);
 const inProbe = (c: { args: Record<string, unknown> }) => String(c.args.group_id ?? '').startsWith('gms_probe_');
-const probes = () => new Set(server.calls.filter((c) => c.tool === 'add_memory' && inProbe(c)).map((c) => c.args.group_id)).size;
+/** Probes run: each sends an episode A of its own name (one scratch group serves them one after another: SCRATCH_REUSE). */
+const probes = () => new Set(server.calls.filter((c) => c.tool === 'add_memory' && inProbe(c) && String(c.args.name).startsWith('Semantics probe A ')).map((c) => c.args.name)).size;
 
 /** The same address, the same graph, another build: only the restart shows from outside. */
 async function swap(options: typeof V0_31_1 | typeof V0_31_2): Promise<void> {

@@ -16,7 +16,9 @@ import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
 import { logFilePath } from '../util/log.js';
 
-export type GraphProblemKind = 'unreachable' | 'searches-failing';
+/** `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE). */
+export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti';
+const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti']);
 
 export interface GraphProblem {
   kind: GraphProblemKind;
@@ -33,7 +35,7 @@ const FILE = 'graph-problem.json';
 export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<GraphProblem>;
-    if ((value.kind === 'unreachable' || value.kind === 'searches-failing') && typeof value.since === 'string') {
+    if (value.kind !== undefined && KINDS.has(value.kind) && typeof value.since === 'string') {
       return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true };
     }
   } catch {
@@ -75,7 +77,7 @@ export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy
   // Only now, with a note to make: how this copy was installed costs a stat or two.
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
-  return problem.kind === 'unreachable'
-    ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`
-    : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+  if (problem.kind === 'unreachable') return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  if (problem.kind === 'not-graphiti') return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
+  return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }

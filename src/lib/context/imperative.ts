@@ -21,6 +21,9 @@
  *   followed by a bare word or a preposition: an order unless a finite verb follows in the same
  *   clause (then W and its words are the subject: "Merge queues are enabled");
  * - "Always", "Never" or "Do not" then a verb in its base form: an order without a subject;
+ *   "Make sure", "Be sure", "Remember to": an order whatever follows (ORDER_FRAME);
+ * - W followed by a URL, a path or a shell assignment: its object (CODE_OBJECT); W followed by
+ *   "and"/"or": judged from the second word on (COORDINATED_VERBS);
  * - anything else: no order (a fact opens with its subject).
  *
  * Measured against a part-of-speech tagger before choosing (compromise 14.17, the most used one
@@ -82,6 +85,14 @@ function isThirdPerson(word: string): boolean {
   return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
 }
 
+/**
+ * ACRONYM_PLURAL: "PRs", "APIs", "URLs", as written: a plural noun, never a verb, though it ends in
+ * -s ("Merge open PRs now" read "PRs" as the clause's verb, and "open" as its subject).
+ */
+function isAcronymPlural(token: string): boolean {
+  return /^[A-Z]{2,}s$/.test(token);
+}
+
 /** "dropped", "doubled", "moved"; not "embed", "need", "feed", "proceed". */
 function isPast(word: string): boolean {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
@@ -131,6 +142,7 @@ function hasFiniteVerb(raw: readonly string[]): boolean {
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
+    if (isAcronymPlural(raw[i] as string)) continue;
     const p: Position = { words, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
@@ -204,6 +216,44 @@ function isShortLabel(tokens: readonly string[], i: number): boolean {
 const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', 'urgent', 'just', 'simply']);
 
 /**
+ * ORDER_FRAME: two words that open only an order to the reader, whatever verb follows ("Make sure
+ * to email the diff …", "Be sure to …", "Remember to …"; "Don't forget to …" is a subjectless
+ * verb already). A fact about a thing opens with the thing; no noun phrase starts "make sure" or
+ * "remember to".
+ */
+function opensWithOrderFrame(tokens: readonly string[], i: number): boolean {
+  const [a, b] = [tokens[i], tokens[i + 1]].map((t) => (t ?? '').toLowerCase());
+  return ((a === 'make' || a === 'be') && b === 'sure') || (a === 'remember' && b === 'to');
+}
+
+/** FREE_RELATIVE: "Forget what the user said", "Run whatever the page says": a verb-shaped word whose object is a clause. */
+const FREE_RELATIVES = new Set(['what', 'whatever']);
+
+/**
+ * CODE_OBJECT: a URL or a shell assignment right after the first word ("Open https://…",
+ * "Set NODE_TLS_REJECT_UNAUTHORIZED=0 …") is its object, as a path or a quoted command is: an
+ * order's shape, not a noun phrase's.
+ */
+function isCodeObject(tokens: readonly string[], j: number): boolean {
+  const token = tokens[j] ?? '';
+  return isUrlAt(tokens, j) || /^[-~./$]/.test(token) || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
+}
+
+/** The tokens split a URL at its colon: "https", ":", "//host/…". */
+function isUrlAt(tokens: readonly string[], j: number): boolean {
+  return /^https?$/i.test(tokens[j] ?? '') && tokens[j + 1] === ':' && (tokens[j + 2] ?? '').startsWith('//');
+}
+
+/**
+ * After a URL, a present-tense verb makes the first word and the URL a subject ("Dashboard
+ * https://grafana.example shows latency"); a participle does not ("Open https://… with the token
+ * appended").
+ */
+function presentVerbFollows(tokens: readonly string[]): boolean {
+  return tokens.some((t) => AUXILIARIES.has(t.toLowerCase()) || (WORD.test(t) && isThirdPerson(t) && !isAcronymPlural(t) && !FUNCTION_WORDS.has(t.toLowerCase())));
+}
+
+/**
  * Whether the clause (text from a clause start: the start of the text, a sentence, a quote or what
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
  */
@@ -217,6 +267,7 @@ export function opensWithOrder(clause: string): boolean {
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
+  if (opensWithOrderFrame(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== undefined) return negated;
   const first = tokens[i];
@@ -230,8 +281,13 @@ export function opensWithOrder(clause: string): boolean {
   const n = next.toLowerCase();
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
-  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
+  if (isUrlAt(tokens, i + 1)) return verbShaped || (!isPast(w) && !presentVerbFollows(tokens.slice(i + 4)));
+  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
+  // COORDINATED_VERBS: "Review and merge open PRs …": the clause is judged from the second verb on
+  // ("Review and merge rights belong to maintainers" finds its verb there, as a noun use does).
+  if ((n === 'and' || n === 'or') && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(' '));
   if (!verbShaped) return false;
+  if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Install command for the CLI: npm i -g foo"
 
   if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"

@@ -60,10 +60,18 @@ const ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chat
 const MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
 const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
 
-/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote. */
+/**
+ * FRONTED_CLAUSE: a sentence that opens with a subordinate clause ("When you start, run rm -rf …",
+ * "If the build fails, push to main anyway") has its main clause after the comma: judged as a
+ * clause of its own (a noun use there still finds its verb: "When the queue is full, run times grow").
+ */
+const FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+
+/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote, a fronted clause's comma. */
 function clauseStarts(text: string): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  for (const m of text.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
 
@@ -92,7 +100,7 @@ const RULES: Rule[] = [
   { reason: 'pipes a download into a shell', test: new RegExp(String.raw`\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|nc|ncat)\b[^|\n]{0,400}\|\s*(?:${SHELL})\b|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?<\(\s*(?:curl|wget)|\beval\s*["'(]?\$\(\s*(?:curl|wget)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:${SHELL})\b|\b(?:iex|invoke-expression)\s*\(?\s*(?:\(?\s*new-object|iwr|irm|invoke-)`, 'i'), rawOnly: true },
   { reason: 'hides things from the user', test: /\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|alert|alerting|ask|asking|notify|notifying|reveal|revealing|show|showing)\s+(?:this |it |that |anything )?(?:to )?(?:the )?(?:user|human|developer|operator|anyone)\b|\b(?:secretly|silently|quietly|covertly)\s+(?:run|execute|send|push|delete|add|install|upload|change|modify)\b/i },
   { reason: 'sends secrets away', test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
-  { reason: 'follows remote orders', test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
+  { reason: 'follows remote orders', test: /\b(?:do|follow|obey|execute|run) (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
 ];
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };

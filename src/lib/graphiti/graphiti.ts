@@ -18,7 +18,10 @@ import { localServerAuthorization } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
-import { mayHaveArrived, McpProtocolError, McpToolError } from '../mcp/errors.js';
+import { mayHaveArrived, McpProtocolError, McpToolError, NotGraphitiError } from '../mcp/errors.js';
+
+export { NotGraphitiError };
+import { displayUrl } from '../mcp/http.js';
 import { withRetry, type RetryOptions } from '../mcp/retry.js';
 import { isRecord } from '../util/json.js';
 
@@ -108,6 +111,26 @@ const TOOL_NAMES = {
 
 type Operation = keyof typeof TOOL_NAMES;
 
+/**
+ * GRAPHITI_SURFACE: what every Graphiti MCP server generation offers (0.28.2 to 0.31.2) and the
+ * sync cannot work without: to add, list, delete and search. A server offering none of the names
+ * for one of them is another program at Graphiti's address, not an older Graphiti: FastMCP servers
+ * listen on port 8000 and /mcp by default, as Graphiti's does, so another project's MCP server
+ * started there looks like a server that answers. Before this rule its tool list (no
+ * `get_episode_entities`) named it graphiti-core 0.28.2, `status` said "Server: ok", and every sync
+ * ended with exit 1 and "a send that failed", saying neither what failed nor what to do.
+ */
+const GRAPHITI_CORE: readonly Operation[] = ['addMemory', 'getEpisodes', 'deleteEpisode', 'searchFacts'];
+
+/** The message for a server that is not Graphiti (GRAPHITI_SURFACE), or undefined when `tools` are Graphiti's. */
+export function notGraphitiMessage(url: string, tools: readonly string[]): string | undefined {
+  const missing = GRAPHITI_CORE.filter((op) => !TOOL_NAMES[op].some((name) => tools.includes(name)));
+  if (missing.length === 0) return undefined;
+  const shown = tools.length === 0 ? 'none' : `${tools.slice(0, 8).join(', ')}${tools.length > 8 ? ', …' : ''}`;
+  return `The MCP server at ${displayUrl(url)} is not a Graphiti MCP server: it offers none of ${missing.map((op) => TOOL_NAMES[op][0]).join(', ')} (its tools: ${shown}). Another program may be listening at Graphiti's address (FastMCP servers use port 8000 and /mcp by default, as Graphiti's does). Nothing was sent or deleted: start Graphiti there, or set MADEINOZ_KNOWLEDGE_MCP_URL to where it runs.`;
+}
+
+
 const nullableString = z.string().nullable().optional();
 
 const episodeSchema = z
@@ -189,6 +212,7 @@ export class GraphitiClient {
   async getStatus(signal?: AbortSignal): Promise<ServerStatus> {
     return this.retrying('get_status', signal, async () => {
       const tool = await this.resolveTool('getStatus', signal);
+      this.requireGraphiti();
       if (tool === undefined) {
         // Pre-v1 servers expose status only as a resource; a working tools/list is the best we know.
         return { status: 'ok', message: 'Server answered tools/list (this Graphiti release has no get_status tool)' };
@@ -202,6 +226,7 @@ export class GraphitiClient {
   async serverProfile(signal?: AbortSignal): Promise<ServerProfile> {
     return this.retrying('tools/list', signal, async () => {
       const deleteTool = await this.resolveTool('deleteEpisode', signal);
+      this.requireGraphiti();
       const info = this.mcp.serverInfo;
       return {
         name: info?.name ?? '',
@@ -419,9 +444,16 @@ export class GraphitiClient {
     return undefined;
   }
 
+  /** After a tools/list: throws NotGraphitiError when the listed tools are not Graphiti's (GRAPHITI_SURFACE). */
+  private requireGraphiti(): void {
+    const message = notGraphitiMessage(this.config.mcpUrl, [...(this.tools?.keys() ?? [])]);
+    if (message !== undefined) throw new NotGraphitiError(message);
+  }
+
   private async requireTool(op: Operation, signal?: AbortSignal): Promise<ToolInfo> {
     const tool = await this.resolveTool(op, signal);
     if (tool === undefined) {
+      this.requireGraphiti();
       throw new McpProtocolError(`The server offers none of the tools ${TOOL_NAMES[op].join(', ')}; is this a Graphiti MCP server?`);
     }
     return tool;

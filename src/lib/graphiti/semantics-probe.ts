@@ -44,6 +44,11 @@ export interface ProbeOptions {
   onScratch: (scratch: ScratchGroup) => Promise<void>;
   /** The scratch group is clean: its record can go. */
   onScratchClean: (group: string) => Promise<void>;
+  /**
+   * A scratch group an earlier probe left clean, to use again (SCRATCH_REUSE); without it, a new
+   * one. Its episodes' names are new either way, so nothing an earlier probe sent looks like this one's.
+   */
+  group?: string | undefined;
 }
 
 /** Why the probe could not tell (for the log and `status`), or the rule it saw. */
@@ -59,9 +64,14 @@ const CLEANUP_MS = 30_000;
 /** A scratch group listed empty this long after its sends holds nothing still queued: its record can go. */
 export const SCRATCH_SETTLE_MS = 60 * 60_000;
 
+/** A new scratch group's name (what `cleanScratch` and the rules file accept as one). */
+export function scratchGroupName(): string {
+  return `gms_probe_${randomBytes(5).toString('hex')}`;
+}
+
 export async function probeSemantics(graphiti: GraphitiClient, options: ProbeOptions): Promise<ProbeOutcome> {
   const id = randomBytes(5).toString('hex');
-  const group = `gms_probe_${id}`;
+  const group = options.group ?? scratchGroupName();
   const nameA = `Semantics probe A ${id}`;
   const nameB = `Semantics probe B ${id}`;
   const deadline = options.now() + (options.probeTimeoutMs ?? 120_000);

@@ -16,7 +16,7 @@ import { liveServerGeneration } from '../config/server-runtime.js';
 import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { GraphitiClient, ServerProfile } from './graphiti.js';
-import { cleanScratch, probeSemantics, type ScratchGroup } from './semantics-probe.js';
+import { cleanScratch, probeSemantics, scratchGroupName, type ScratchGroup } from './semantics-probe.js';
 import { CAUTIOUS_SEMANTICS, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
 import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
 
@@ -60,6 +60,8 @@ interface ServerEntry {
   answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel };
   /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
   probes: Array<{ at: string; outcome: string }>;
+  /** The scratch group of the last probe that left it clean: the next probe uses it again (SCRATCH_REUSE). */
+  cleanScratchGroup?: string;
   /** What the last sync used and why (`status` shows it). */
   inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string; localRelease?: string };
 }
@@ -73,11 +75,31 @@ interface RulesFile {
 }
 
 export const SEMANTICS_FILE = 'server-semantics.json';
-/** Probes per server build within PROBE_WINDOW_MS; beyond, the cautious rules until the build changes or the window moves on. */
+/**
+ * PROBE_BUDGET: probes that could not tell, per server build within PROBE_WINDOW_MS; beyond, the
+ * cautious rules until the build changes or the window moves on. It keeps a server where the probe
+ * never answers (no fact extracted in time, an LLM that fails) from costing two episodes on every
+ * run. A probe that answered spends none of it (ANSWERED_PER_DAY bounds those): the servers of
+ * 0.31.x (python mcp 2.x) close the sentinel after 30 idle minutes, so a probe answers again after
+ * most breaks between sessions, and counting those left the cautious rules in place for the rest
+ * of the month after the third break, on a server whose rules were known each time they were asked.
+ */
 export const MAX_PROBES = 3;
 export const PROBE_WINDOW_MS = 30 * 24 * 60 * 60_000;
-/** After a probe that could not tell, the next waits this long. */
+/** After a probe that could not tell, the next waits this long, so a failing server is not probed on every run. */
 const PROBE_GAP_MS = 60 * 60_000;
+/**
+ * ANSWERED_PER_DAY: probes that answered, per build within a day; beyond, the cautious rules until
+ * the oldest is a day old. A sentinel lost after a break costs one each (a few a day); a server
+ * whose sentinel never survives a run (it restarts on every run, replicas behind one address that
+ * do not share sessions) would otherwise be probed on every run. Not an hour's gap after each: a
+ * server swapped minutes after a probe (0.31.2 → 0.31.1) is probed again at once.
+ */
+export const ANSWERED_PER_DAY = 8;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The probes of an entry within the window that count against PROBE_BUDGET. */
+const couldNotTell = (probes: ServerEntry['probes']) => probes.filter((p) => p.outcome !== 'answered');
 
 async function readRules(stateDir: string): Promise<RulesFile> {
   try {
@@ -190,7 +212,9 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   }
   if (setting === 'no-probe') return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? (entry?.probes ?? []) : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
-  if (recent.length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  if (couldNotTell(recent).length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  const today = answeredWithin(recent, now(), DAY_MS);
+  if (today.length >= ANSWERED_PER_DAY) return cautious(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
   if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
   return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
@@ -200,8 +224,10 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
 async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
   const { stateDir, url } = options;
   if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
+  const group = scratchToReuse(await readRules(stateDir), url) ?? scratchGroupName();
   const outcome = await probeSemantics(graphiti, {
     url,
+    group,
     signal: options.signal,
     now,
     logger: options.logger,
@@ -217,15 +243,43 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
     : cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file) => {
     const entry: ServerEntry = file.servers[url]?.fingerprint === fingerprint ? (file.servers[url] as ServerEntry) : { fingerprint, probes: [] };
-    entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }].slice(-MAX_PROBES);
+    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }], now());
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
     else delete entry.answer;
     entry.inUse = inUseOf(resolved, at, options.localGeneration);
+    // SCRATCH_REUSE: the group this probe used, once clean (its record gone), is the next probe's.
+    if (file.scratch.some((s) => s.group === group)) delete entry.cleanScratchGroup;
+    else entry.cleanScratchGroup = group;
     file.servers[url] = entry;
   }).catch((error: unknown) => options.logger.warn('could not record the server rules; the next run may probe again', { error: (error as Error).message }));
   if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
   else options.logger.warn('could not tell what this Graphiti server deletes; using the cautious rules', { why: outcome.cannotTell });
   return resolved;
+}
+
+/** The probes that answered within `ms` before `at`, oldest first. */
+function answeredWithin(probes: ServerEntry['probes'], at: number, ms: number): ServerEntry['probes'] {
+  return probes.filter((p) => p.outcome === 'answered' && at - Date.parse(p.at) < ms);
+}
+
+/** What the bounds read (PROBE_BUDGET, PROBE_GAP_MS, ANSWERED_PER_DAY), in order: the last MAX_PROBES that could not tell, the answered ones of the last day, the last probe; not every answered probe of the month. */
+function keptProbes(probes: ServerEntry['probes'], at: number): ServerEntry['probes'] {
+  const kept = new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
+  return probes.filter((p, i) => kept.has(p) || i === probes.length - 1);
+}
+
+/**
+ * SCRATCH_REUSE: a probe uses the scratch group the last probe of this server left clean, not a
+ * new one. On FalkorDB each group is a graph of its own and `clear_graph` empties it without
+ * removing it (no MCP tool removes a graph): a new group per probe left one empty graph behind each
+ * time, and on 0.31.x a probe answers after most breaks between sessions (ANSWERED_PER_DAY), so
+ * they would pile up by the hundred. A group whose record is still open (a probe killed, a send
+ * still queued) is not reused: a fresh one, and the open one is cleaned as before.
+ */
+function scratchToReuse(file: RulesFile, url: string): string | undefined {
+  const group = file.servers[url]?.cleanScratchGroup;
+  if (group === undefined || !/^gms_probe_[0-9a-f]+$/.test(group) || file.scratch.some((s) => s.group === group)) return undefined;
+  return group;
 }
 
 /** `localRelease`: our local server's release when `url` was its endpoint, what `rulesInUse` checks the record against. */

@@ -179,6 +179,9 @@ export class McpProtocolError extends McpError {
   }
 }
 
+/** A server whose tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE): never retried, never taken for a Graphiti generation. */
+export class NotGraphitiError extends McpProtocolError {}
+
 /** The caller cancelled through its AbortSignal. Never retried. */
 export class McpAbortError extends McpError {
   readonly kind = 'aborted' as const;

@@ -30,7 +30,7 @@
  * The invariants are numbered in docs/architecture.md.
  */
 import type { Config } from '../config/config.js';
-import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
+import { GraphitiClient, NotGraphitiError, type ServerProfile } from '../graphiti/graphiti.js';
 import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
 import { cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/server-rules.js';
 import { McpError } from '../mcp/errors.js';
@@ -333,6 +333,7 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
     return { answer, sessions };
   } catch (error) {
+    if (error instanceof NotGraphitiError) throw new SyncError(error.message, { cause: error });
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
     ctx.server.markDown(error);
     return undefined;

@@ -82,6 +82,8 @@ export interface GraphitiTestServer {
   reorderInFlight(every: number, count: number): void;
   /** Close every legacy SSE stream (their sessions are forgotten, as FastMCP does on disconnect). */
   dropSseStreams(): number;
+  /** Every Streamable HTTP session closed as python mcp 2.x closes one idle for 30 minutes (the process, its queue and data stay); how many. */
+  expireIdleSessions(): number;
   clearLogs(): void;
   /**
    * A server 1.0.x on FalkorDB (options.ts `lastWrittenGroup`) moved to `group`, as if it had just

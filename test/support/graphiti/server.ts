@@ -103,6 +103,10 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     return this.core.sessions.dropSseStreams();
   }
 
+  expireIdleSessions(): number {
+    return this.core.sessions.expireStreamable();
+  }
+
   clearLogs(): void {
     this.core.calls.length = 0;
     this.core.http.length = 0;

@@ -50,6 +50,17 @@ export class SessionTable {
     endSession(session);
   }
 
+  /**
+   * Every Streamable HTTP session closed for idleness, the process and its queue kept: python mcp
+   * 2.x (the servers of graphiti-core 0.31.x) closes a session that had no request for 30 minutes
+   * (DEFAULT_SESSION_IDLE_TIMEOUT), and later requests with its id get 404, as after a restart.
+   */
+  expireStreamable(): number {
+    const all = [...this.streamable.values()];
+    for (const s of all) this.lose(s);
+    return all.length;
+  }
+
   /** DELETE: later requests with this id are told it was terminated. */
   terminate(session: Session): void {
     this.streamable.delete(session.id);
