@@ -509,11 +509,12 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/graph-problem.ts
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
-    if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
+    if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
   } catch {
@@ -535,7 +536,9 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   const since = problem.since.slice(0, 16).replace("T", " ");
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === void 0 ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand("health", copy)}` : namedCommand("health", copy);
-  return problem.kind === "unreachable" ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.` : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+  if (problem.kind === "unreachable") return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  if (problem.kind === "not-graphiti") return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
+  return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }
 
 // src/lib/context/origin-note.ts

@@ -5545,7 +5545,7 @@ function parseRetryAfter(value, now = Date.now()) {
   if (Number.isNaN(date5)) return void 0;
   return Math.max(0, date5 - now);
 }
-var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, McpAbortError;
+var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, NotGraphitiError, McpAbortError;
 var init_errors2 = __esm({
   "src/lib/mcp/errors.ts"() {
     "use strict";
@@ -5632,6 +5632,8 @@ var init_errors2 = __esm({
         super(message2, { cause: options2?.cause });
         this.retryable = options2?.retryable ?? false;
       }
+    };
+    NotGraphitiError = class extends McpProtocolError {
     };
     McpAbortError = class extends McpError {
       kind = "aborted";
@@ -7767,12 +7769,20 @@ var init_retry = __esm({
 var graphiti_exports = {};
 __export(graphiti_exports, {
   GraphitiClient: () => GraphitiClient,
+  NotGraphitiError: () => NotGraphitiError,
   extractPayload: () => extractPayload,
-  factRestsOnlyOn: () => factRestsOnlyOn
+  factRestsOnlyOn: () => factRestsOnlyOn,
+  notGraphitiMessage: () => notGraphitiMessage
 });
 function factRestsOnlyOn(fact, episodes) {
   const on = fact.episodes ?? [];
   return on.length > 0 && on.every((uuid3) => episodes.has(uuid3));
+}
+function notGraphitiMessage(url2, tools) {
+  const missing = GRAPHITI_CORE.filter((op) => !TOOL_NAMES[op].some((name) => tools.includes(name)));
+  if (missing.length === 0) return void 0;
+  const shown = tools.length === 0 ? "none" : `${tools.slice(0, 8).join(", ")}${tools.length > 8 ? ", \u2026" : ""}`;
+  return `The MCP server at ${displayUrl(url2)} is not a Graphiti MCP server: it offers none of ${missing.map((op) => TOOL_NAMES[op][0]).join(", ")} (its tools: ${shown}). Another program may be listening at Graphiti's address (FastMCP servers use port 8000 and /mcp by default, as Graphiti's does). Nothing was sent or deleted: start Graphiti there, or set MADEINOZ_KNOWLEDGE_MCP_URL to where it runs.`;
 }
 function declares(tool, parameter) {
   return tool.inputSchema.properties !== void 0 && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, parameter);
@@ -7814,7 +7824,7 @@ function parseEpisodes(payload) {
     };
   });
 }
-var TOOL_NAMES, nullableString, episodeSchema, factSchema, nodeSchema, messageSchema, statusSchema, GraphitiClient;
+var TOOL_NAMES, GRAPHITI_CORE, nullableString, episodeSchema, factSchema, nodeSchema, messageSchema, statusSchema, GraphitiClient;
 var init_graphiti = __esm({
   "src/lib/graphiti/graphiti.ts"() {
     "use strict";
@@ -7824,6 +7834,7 @@ var init_graphiti = __esm({
     init_log();
     init_client();
     init_errors2();
+    init_http();
     init_retry();
     init_json();
     TOOL_NAMES = {
@@ -7838,6 +7849,7 @@ var init_graphiti = __esm({
       getEntityEdge: ["get_entity_edge"],
       clearGraph: ["clear_graph"]
     };
+    GRAPHITI_CORE = ["addMemory", "getEpisodes", "deleteEpisode", "searchFacts"];
     nullableString = external_exports.string().nullable().optional();
     episodeSchema = external_exports.object({
       uuid: external_exports.string(),
@@ -7902,6 +7914,7 @@ var init_graphiti = __esm({
       async getStatus(signal) {
         return this.retrying("get_status", signal, async () => {
           const tool = await this.resolveTool("getStatus", signal);
+          this.requireGraphiti();
           if (tool === void 0) {
             return { status: "ok", message: "Server answered tools/list (this Graphiti release has no get_status tool)" };
           }
@@ -7913,6 +7926,7 @@ var init_graphiti = __esm({
       async serverProfile(signal) {
         return this.retrying("tools/list", signal, async () => {
           const deleteTool = await this.resolveTool("deleteEpisode", signal);
+          this.requireGraphiti();
           const info = this.mcp.serverInfo;
           return {
             name: info?.name ?? "",
@@ -8104,9 +8118,15 @@ var init_graphiti = __esm({
         }
         return void 0;
       }
+      /** After a tools/list: throws NotGraphitiError when the listed tools are not Graphiti's (GRAPHITI_SURFACE). */
+      requireGraphiti() {
+        const message2 = notGraphitiMessage(this.config.mcpUrl, [...this.tools?.keys() ?? []]);
+        if (message2 !== void 0) throw new NotGraphitiError(message2);
+      }
       async requireTool(op, signal) {
         const tool = await this.resolveTool(op, signal);
         if (tool === void 0) {
+          this.requireGraphiti();
           throw new McpProtocolError(`The server offers none of the tools ${TOOL_NAMES[op].join(", ")}; is this a Graphiti MCP server?`);
         }
         return tool;
@@ -8158,9 +8178,12 @@ var init_semantics = __esm({
 });
 
 // src/lib/graphiti/semantics-probe.ts
+function scratchGroupName() {
+  return `gms_probe_${(0, import_node_crypto3.randomBytes)(5).toString("hex")}`;
+}
 async function probeSemantics(graphiti, options2) {
   const id = (0, import_node_crypto3.randomBytes)(5).toString("hex");
-  const group = `gms_probe_${id}`;
+  const group = options2.group ?? scratchGroupName();
   const nameA = `Semantics probe A ${id}`;
   const nameB = `Semantics probe B ${id}`;
   const deadline = options2.now() + (options2.probeTimeoutMs ?? 12e4);
@@ -8318,6 +8341,7 @@ var init_server_instance = __esm({
 // src/lib/graphiti/server-rules.ts
 var server_rules_exports = {};
 __export(server_rules_exports, {
+  ANSWERED_PER_DAY: () => ANSWERED_PER_DAY,
   MAX_PROBES: () => MAX_PROBES,
   PROBE_WINDOW_MS: () => PROBE_WINDOW_MS,
   SEMANTICS_FILE: () => SEMANTICS_FILE,
@@ -8398,7 +8422,9 @@ async function decide(graphiti, options2, setting, now) {
   }
   if (setting === "no-probe") return cautious(`${changed ?? "the server's tools do not tell its rules"}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? entry?.probes ?? [] : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
-  if (recent.length >= MAX_PROBES) return cautious(`${changed ?? "the server's tools do not tell its rules"}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  if (couldNotTell(recent).length >= MAX_PROBES) return cautious(`${changed ?? "the server's tools do not tell its rules"}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  const today = answeredWithin(recent, now(), DAY_MS);
+  if (today.length >= ANSWERED_PER_DAY) return cautious(`${changed ?? "the server may have changed"}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
   if (last !== void 0 && last.outcome !== "answered" && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
   return { probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed) };
@@ -8406,14 +8432,16 @@ async function decide(graphiti, options2, setting, now) {
 async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
   const { stateDir, url: url2 } = options2;
   if (changed !== void 0) options2.logger.info("the Graphiti server may have changed; probing its rules again", { why: changed });
+  const group = scratchToReuse(await readRules(stateDir), url2) ?? scratchGroupName();
   const outcome = await probeSemantics(graphiti, {
     url: url2,
+    group,
     signal: options2.signal,
     now,
     logger: options2.logger,
     ...options2.probeTimeoutMs === void 0 ? {} : { probeTimeoutMs: options2.probeTimeoutMs },
     onScratch: (scratch) => updateRules(stateDir, (file2) => void file2.scratch.push(scratch)),
-    onScratchClean: (group) => updateRules(stateDir, (file2) => void (file2.scratch = file2.scratch.filter((s) => s.group !== group)))
+    onScratchClean: (group2) => updateRules(stateDir, (file2) => void (file2.scratch = file2.scratch.filter((s) => s.group !== group2)))
   });
   const answered = "semantics" in outcome;
   const sentinel = answered && options2.endpoint !== void 0 ? await openSentinel(options2.endpoint, options2.signal) : void 0;
@@ -8421,15 +8449,29 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
   const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file2) => {
     const entry = file2.servers[url2]?.fingerprint === fingerprint ? file2.servers[url2] : { fingerprint, probes: [] };
-    entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }].slice(-MAX_PROBES);
+    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }], now());
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
     else delete entry.answer;
     entry.inUse = inUseOf(resolved, at, options2.localGeneration);
+    if (file2.scratch.some((s) => s.group === group)) delete entry.cleanScratchGroup;
+    else entry.cleanScratchGroup = group;
     file2.servers[url2] = entry;
   }).catch((error62) => options2.logger.warn("could not record the server rules; the next run may probe again", { error: error62.message }));
   if (answered) options2.logger.info("probed what this Graphiti server deletes", { ...outcome.semantics });
   else options2.logger.warn("could not tell what this Graphiti server deletes; using the cautious rules", { why: outcome.cannotTell });
   return resolved;
+}
+function answeredWithin(probes, at, ms) {
+  return probes.filter((p) => p.outcome === "answered" && at - Date.parse(p.at) < ms);
+}
+function keptProbes(probes, at) {
+  const kept = /* @__PURE__ */ new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
+  return probes.filter((p, i) => kept.has(p) || i === probes.length - 1);
+}
+function scratchToReuse(file2, url2) {
+  const group = file2.servers[url2]?.cleanScratchGroup;
+  if (group === void 0 || !/^gms_probe_[0-9a-f]+$/.test(group) || file2.scratch.some((s) => s.group === group)) return void 0;
+  return group;
 }
 function inUseOf(resolved, at, localRelease) {
   return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at, ...localRelease === void 0 ? {} : { localRelease } };
@@ -8473,7 +8515,7 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
+var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, couldNotTell, known, cautiousWhileQueued, cautious;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
@@ -8488,6 +8530,9 @@ var init_server_rules = __esm({
     MAX_PROBES = 3;
     PROBE_WINDOW_MS = 30 * 24 * 60 * 6e4;
     PROBE_GAP_MS = 60 * 6e4;
+    ANSWERED_PER_DAY = 8;
+    DAY_MS = 24 * 60 * 6e4;
+    couldNotTell = (probes) => probes.filter((p) => p.outcome !== "answered");
     known = (generation, source2, why) => ({ ...GENERATION_SEMANTICS[generation], source: source2, generation, why });
     cautiousWhileQueued = () => cautious("the server's rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti's workers for two groups at once can write into each other's graph: graphiti #1331, #1676)");
     cautious = (why) => ({ ...CAUTIOUS_SEMANTICS, source: "assumed", why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
@@ -78082,6 +78127,7 @@ async function learnSemantics(ctx, handshake, queued) {
     answer.catch(() => void 0);
     return { answer, sessions };
   } catch (error62) {
+    if (error62 instanceof NotGraphitiError) throw new SyncError(error62.message, { cause: error62 });
     if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
     ctx.server.markDown(error62);
     return void 0;
@@ -78188,6 +78234,9 @@ function isGerund(word) {
 function isThirdPerson(word) {
   return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
 }
+function isAcronymPlural(token) {
+  return /^[A-Z]{2,}s$/.test(token);
+}
 function isPast(word) {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
@@ -78201,6 +78250,7 @@ function hasFiniteVerb(raw) {
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
+    if (isAcronymPlural(raw[i])) continue;
     const p = { words: words3, i, word, before: words3[i - 1], after: words3[i + 1] ?? "" };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
@@ -78232,12 +78282,27 @@ function isShortLabel(tokens, i) {
   }
   return false;
 }
+function opensWithOrderFrame(tokens, i) {
+  const [a, b] = [tokens[i], tokens[i + 1]].map((t) => (t ?? "").toLowerCase());
+  return (a === "make" || a === "be") && b === "sure" || a === "remember" && b === "to";
+}
+function isCodeObject(tokens, j) {
+  const token = tokens[j] ?? "";
+  return isUrlAt(tokens, j) || /^[-~./$]/.test(token) || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
+}
+function isUrlAt(tokens, j) {
+  return /^https?$/i.test(tokens[j] ?? "") && tokens[j + 1] === ":" && (tokens[j + 2] ?? "").startsWith("//");
+}
+function presentVerbFollows(tokens) {
+  return tokens.some((t) => AUXILIARIES.has(t.toLowerCase()) || WORD2.test(t) && isThirdPerson(t) && !isAcronymPlural(t) && !FUNCTION_WORDS.has(t.toLowerCase()));
+}
 function opensWithOrder(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ":" || tokens[i] === ",")) i += 1;
+  if (opensWithOrderFrame(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== void 0) return negated;
   const first = tokens[i];
@@ -78250,8 +78315,11 @@ function opensWithOrder(clause) {
   if (next === void 0 || next === ",") return verbShaped;
   const n = next.toLowerCase();
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
-  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
+  if (isUrlAt(tokens, i + 1)) return verbShaped || !isPast(w) && !presentVerbFollows(tokens.slice(i + 4));
+  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
+  if ((n === "and" || n === "or") && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(" "));
   if (!verbShaped) return false;
+  if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false;
   if (AUXILIARIES.has(n)) return false;
   const rest = tokens.slice(i + 1).filter((t) => t !== "," && t !== ":");
@@ -78266,7 +78334,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -78520,6 +78588,7 @@ var init_imperative = __esm({
     QUALIFYING_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "of", "in", "on", "at", "per", "under", "within", "during", "inside"]);
     QUALIFIER_DETERMINERS = /* @__PURE__ */ new Set(["the", "a", "an", "each", "every", "all", "our", "this", "these", "its", "their"]);
     LEAD_IN = /* @__PURE__ */ new Set(["please", "kindly", "now", "immediately", "urgently", "urgent", "just", "simply"]);
+    FREE_RELATIVES = /* @__PURE__ */ new Set(["what", "whatever"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
     QUESTION_SUBJECTS = /* @__PURE__ */ new Set(["you", "i", "we", "they", "he", "she", "it", "this", "that", "these", "those", "there", "the", "a", "an", "my", "your", "our"]);
@@ -78533,6 +78602,7 @@ function isOrderReason(reason) {
 function clauseStarts(text3) {
   const out = [];
   for (const m of text3.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  for (const m of text3.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
 function fold(text3) {
@@ -78566,7 +78636,7 @@ function orderReason(text3) {
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
@@ -78591,6 +78661,7 @@ var init_orders = __esm({
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
     MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
+    FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -78616,7 +78687,7 @@ var init_orders = __esm({
       { reason: "pipes a download into a shell", test: new RegExp(String.raw`\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|nc|ncat)\b[^|\n]{0,400}\|\s*(?:${SHELL})\b|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?<\(\s*(?:curl|wget)|\beval\s*["'(]?\$\(\s*(?:curl|wget)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:${SHELL})\b|\b(?:iex|invoke-expression)\s*\(?\s*(?:\(?\s*new-object|iwr|irm|invoke-)`, "i"), rawOnly: true },
       { reason: "hides things from the user", test: /\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|alert|alerting|ask|asking|notify|notifying|reveal|revealing|show|showing)\s+(?:this |it |that |anything )?(?:to )?(?:the )?(?:user|human|developer|operator|anyone)\b|\b(?:secretly|silently|quietly|covertly)\s+(?:run|execute|send|push|delete|add|install|upload|change|modify)\b/i },
       { reason: "sends secrets away", test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
-      { reason: "follows remote orders", test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i }
+      { reason: "follows remote orders", test: /\b(?:do|follow|obey|execute|run) (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i }
     ];
     LEET = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
     MAX_JUDGED_CHARS = 2e3;
@@ -80800,11 +80871,12 @@ var import_node_path11 = require("node:path");
 init_fs_atomic();
 init_install_route();
 init_log();
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs12.readFileSync)((0, import_node_path11.join)(stateDir, FILE), "utf8"));
-    if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
+    if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
   } catch {
@@ -81198,6 +81270,7 @@ function realSteps(config2, logger) {
       try {
         if (seen === void 0) clearGraphProblem(cfg.stateDir);
         else if ("unreachable" in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, "unreachable", "");
+        else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, "not-graphiti", "");
         else recordGraphProblem(cfg.stateDir, "searches-failing", seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
       } catch (error62) {
         logger.warn("could not record what was seen of the graph", { error: error62 instanceof Error ? error62.message : String(error62) });
