@@ -203,8 +203,10 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
 /** Whether the state folder takes a write now (a full disk, a read-only mount), with the next step (next-step.ts STATE_UNWRITABLE). */
 function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; fix: string } } {
   const problem = stateWriteProblem(config.stateDir);
-  const step = problem === undefined ? undefined : nextStepFor(problem, config);
-  return step === undefined ? (problem === undefined ? {} : { stateUnwritable: { cause: `the state folder ${config.stateDir} cannot be written (${problem})`, fix: 'make it writable again, then run this again' } }) : { stateUnwritable: step };
+  if (problem === undefined) return {};
+  // A failure next-step.ts does not know still gets a step of its own rather than none.
+  const step = nextStepFor(problem, config) ?? { cause: `the state folder ${config.stateDir} cannot be written (${problem})`, fix: 'make it writable again, then run this again' };
+  return { stateUnwritable: step };
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
