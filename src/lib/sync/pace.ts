@@ -199,6 +199,11 @@ function lowestSkewSample(pace: GroupPace): number | undefined {
   return samples[0];
 }
 
+/** CLOCK_SET_BACK's test: a time further ahead of our clock than a server's clock may be (MAX_SKEW_MS) says nothing of when, on our clock, it happened. */
+export function aheadOfOurClock(t: number, now: number): boolean {
+  return t > now + MAX_SKEW_MS;
+}
+
 /**
  * CLOCK_SET_BACK: when the group last moved, where its times lie ahead of our clock. A laptop whose
  * clock ran hours ahead (then put right by NTP) stamped the parts it queued, and a local server on
@@ -210,7 +215,7 @@ function lowestSkewSample(pace: GroupPace): number | undefined {
  * ahead it counts as now, as before. Returns the time the quiet counts from, and the mark to keep.
  */
 export function quietFrom(newest: number, now: number, previous: GroupPace['ahead']): { from: number; ahead?: NonNullable<GroupPace['ahead']> } {
-  if (newest <= now + MAX_SKEW_MS) return { from: Math.min(newest, now) };
+  if (!aheadOfOurClock(newest, now)) return { from: Math.min(newest, now) };
   const seenAt = previous !== undefined && previous.newest === newest && previous.seenAt <= now ? previous.seenAt : now;
   return { from: seenAt, ahead: { newest, seenAt } };
 }

@@ -28,7 +28,7 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
-import { lastMovement, MAX_SKEW_MS, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
+import { aheadOfOurClock, lastMovement, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
 import { placementOf, repliedPosition, sentPosition, type Placed } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
@@ -118,7 +118,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return mark;
   };
   /** A time of the group on our clock: one ahead of it by more than a skew counts from when the group last moved (CLOCK_SET_BACK). */
-  const grounded = (group: string, t: number) => (t > now + MAX_SKEW_MS ? groupQuietFrom(group).from : Math.min(t, now));
+  const grounded = (group: string, t: number) => (aheadOfOurClock(t, now) ? groupQuietFrom(group).from : Math.min(t, now));
   const quiet = (group: string, since: number) => {
     const listed = input.listing.get(group);
     if (listed === undefined || !listed.complete) return false;
