@@ -71114,8 +71114,11 @@ function lowestSkewSample(pace) {
   while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
   return samples[0];
 }
+function aheadOfOurClock(t, now) {
+  return t > now + MAX_SKEW_MS;
+}
 function quietFrom(newest2, now, previous) {
-  if (newest2 <= now + MAX_SKEW_MS) return { from: Math.min(newest2, now) };
+  if (!aheadOfOurClock(newest2, now)) return { from: Math.min(newest2, now) };
   const seenAt = previous !== void 0 && previous.newest === newest2 && previous.seenAt <= now ? previous.seenAt : now;
   return { from: seenAt, ahead: { newest: newest2, seenAt } };
 }
@@ -76637,7 +76640,7 @@ function reconcile(input2) {
     }
     return mark2;
   };
-  const grounded = (group, t) => t > now + MAX_SKEW_MS ? groupQuietFrom(group).from : Math.min(t, now);
+  const grounded = (group, t) => aheadOfOurClock(t, now) ? groupQuietFrom(group).from : Math.min(t, now);
   const quiet = (group, since) => {
     const listed = input2.listing.get(group);
     if (listed === void 0 || !listed.complete) return false;
