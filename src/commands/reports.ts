@@ -354,6 +354,8 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
 export function originStandingText(standing: OriginStanding): string {
   const where = (place: string) => (place === 'here' ? 'made on this machine' : place === 'elsewhere' ? 'made on another machine' : place === 'setting' ? 'set by MADEINOZ_KNOWLEDGE_ORIGIN' : place === 'derived' ? 'derived (no origin file)' : place === 'none' ? 'not yet stamped' : 'unknown (no machine id here)');
   const lines = [`Origin: ${standing.origin} (${where(standing.originFile)})`, `State folder: ${where(standing.stateFolder)}`, `Held as another machine's: ${standing.held} episode(s)`];
+  // COPY_WATCH (sync/copy-hold.ts): what the other machine may still delete, and what this one does then.
+  if (standing.watched > 0) lines.push(`Resting on the other machine's episodes: ${standing.watched} episode(s) of notes unchanged here; if that machine deletes one (its edit or deletion of the note), a sync here sends this machine's text again`);
   const question = originQuestion(standing);
   lines.push(question !== undefined ? `Next step: ${question}` : standing.fromElsewhere ? 'Nothing is held: nothing to decide yet (a synced Claude config folder stays so). If this machine and the other are in use with their own notes, `origin --split` now gives it an origin of its own.' : 'Nothing to decide.');
   return `${lines.join('\n')}\n`;

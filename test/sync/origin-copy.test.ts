@@ -10,7 +10,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadState } from '../../src/lib/state/state.js';
+import { loadState, saveState } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -66,6 +66,20 @@ function copyHome(from: Sandbox, to: Sandbox): void {
 
 /** The origin each episode's marker names, by note and last line. */
 const origins = (): Record<string, string | undefined> => Object.fromEntries(server.episodes('main').map((e) => [`${e.name}: ${e.content.split('\n').at(-1) ?? ''}`, parseMarker(e.source_description)?.origin]));
+
+/** add_memory calls the server took so far. */
+const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
+
+/** The uuids of the episodes named (note and last line), in that order. */
+const uuidsOf = (...names: string[]) => names.map((n) => server.episodes('main').find((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}` === n)?.uuid);
+
+/** Time passes on the copy: its last look at the episodes its unchanged notes rest on was a day ago (copy-hold.ts COPY_WATCH). */
+async function lookAgainLater(box: Sandbox): Promise<void> {
+  const dir = configOf(box).stateDir;
+  const { state } = await loadState(dir);
+  if (state.copyWatch !== undefined) state.copyWatch.at = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  await saveState(dir, state);
+}
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
@@ -210,6 +224,81 @@ describe('two machines with one origin that are not one memory', () => {
     const pulled = (await laptop.pull({ projectDirs: [laptop.repo] })).written.map((w) => w.file);
     expect(pulled).toContain(join(laptop.memoryDir, 'three.md'));
     expect(pulled).not.toContain(join(laptop.memoryDir, 'one.md'));
+  });
+
+  it('the old machine edits and deletes notes the copy still has unchanged: the copy sends its text again as its own, once, and touches nothing of the old machine\'s', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    a.auto(PROJECT, 'three.md', note('Three', 'Three, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b); // B takes the copy up: nothing to send, nothing gone
+    expect(adds()).toBe(3);
+    expect((await cli(b, 'origin')).out).toMatch(/^Resting on the other machine's episodes: 3 episode\(s\) of notes unchanged here; if that machine deletes one .*, a sync here sends this machine's text again$/m);
+
+    // The old machine cannot know it was copied: its edit and its deletion delete the episodes both states name.
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, edited on A.', 'Three: Three, first text.']);
+    const aEpisodes = uuidsOf('One: One, edited on A.', 'Three: Three, first text.');
+
+    // The copy's next look (some time later) finds them gone and sends its own text of both notes again, once.
+    await lookAgainLater(b);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
+    expect(adds()).toBe(3 + 1 + 2);
+    expect(uuidsOf('One: One, edited on A.', 'Three: Three, first text.')).toEqual(aEpisodes);
+    expect((await cli(b, 'origin')).out).toContain('Resting on the other machine\'s episodes: 1 episode(s)');
+
+    // Both go on: nothing is sent again or deleted, however often either runs or looks.
+    await sync(a);
+    await lookAgainLater(b);
+    await sync(b);
+    expect(adds()).toBe(6);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
+
+    // What B sent again is B's own: its deletion of the note deletes it (nothing held), and A's version stays.
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'Three: Three, first text.', 'Two: Two, first text.']);
+    expect(await held(b)).toBe(0);
+  });
+
+  it('the old machine deletes a note before the copy\'s first run: that first run sends the copy\'s text of it again', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(a);
+    expect(graph()).toEqual(['Two: Two, first text.']);
+
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
+    expect(adds()).toBe(3);
+  });
+
+  it('looking costs nothing where nothing was copied, and little on the copy: a settled machine lists nothing, a copy lists again only after a while', async () => {
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
+    let before = listings();
+    await runSync(configOf(a));
+    expect(listings()).toBe(before);
+
+    const b = machineB();
+    copyHome(a, b);
+    await sync(b);
+    before = listings();
+    await runSync(configOf(b));
+    await runSync(configOf(b));
+    expect(listings()).toBe(before);
+    await lookAgainLater(b);
+    await runSync(configOf(b));
+    expect(listings()).toBeGreaterThan(before);
   });
 
   it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {
