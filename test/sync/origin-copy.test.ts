@@ -6,11 +6,11 @@
  * (MADEINOZ_KNOWLEDGE_MACHINE_ID) on one loopback test server. The synced folder, where the two
  * ARE one memory, is test/sync/synced-claude-folder.test.ts.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadState, saveState } from '../../src/lib/state/state.js';
+import { loadState, saveState, statePath } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -80,6 +80,9 @@ async function lookAgainLater(box: Sandbox): Promise<void> {
   if (state.copyWatch !== undefined) state.copyWatch.at = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
   await saveState(dir, state);
 }
+
+/** The format version state.json is written in (state/format.ts). */
+const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(configOf(box).stateDir), 'utf8')) as { version: number }).version;
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
@@ -176,6 +179,8 @@ describe('two machines with one origin that are not one memory', () => {
     rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
     await sync(b);
     expect(await held(b)).toBe(2);
+    // Held: written in a format builds from before COPY_HOLD refuse (a downgrade stops instead of deleting them).
+    expect(savedVersion(b)).toBe(3);
 
     // The hooks' worker records the question; the next session is told once, the one after is not.
     const worker = async () => {
@@ -193,6 +198,7 @@ describe('two machines with one origin that are not one memory', () => {
     expect(kept.out).toContain('The next sync deletes the 2 episode(s) held until now.');
     await sync(b);
     expect(graph()).toEqual(['One: One, edited on B.']);
+    expect(savedVersion(b)).toBe(2);
     expect((await cli(b, 'origin')).out).toContain('Nothing to decide.');
     expect((await cli(b, 'status')).out).not.toContain('Two machines with one origin');
     // Settled: the worker takes the question back, and a question asked later is told again.

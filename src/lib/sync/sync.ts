@@ -39,7 +39,7 @@ import { scanSources } from '../memory/scan.js';
 import { checkSourceRoots } from './source-roots.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { everyPart, loadState, type FileRecord, type SyncState } from '../state/state.js';
+import { everyPart, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
@@ -94,6 +94,8 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
       const loaded = await loadState(config.stateDir);
       if (loaded.recovered !== undefined) logger.warn('state file was corrupt; kept aside and rebuilding from the server', { ...loaded.recovered });
       const takeUp = takeUpState(config, loaded.state, loaded.fresh, undefined, new Date((options.now ?? Date.now)()).toISOString());
+      // The marks on disk before anything is journaled, in the format older builds refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
+      if (takeUp.marked > 0) await saveState(config.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
       return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock, takeUp });
     },
