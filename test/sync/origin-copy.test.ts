@@ -10,12 +10,12 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadState, saveState, statePath } from '../../src/lib/state/state.js';
+import { loadState, statePath } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
-import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
+import { graphOf, lookAgainLater, note, syncSettled } from '../helpers/two-machines.js';
 import { main } from '../../src/cli-main.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { realSteps } from '../../src/hooks/worker.js';
@@ -72,14 +72,6 @@ const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 
 /** The uuids of the episodes named (note and last line), in that order. */
 const uuidsOf = (...names: string[]) => names.map((n) => server.episodes('main').find((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}` === n)?.uuid);
-
-/** Time passes on the copy: its last look at the episodes its unchanged notes rest on was a day ago (copy-hold.ts COPY_WATCH). */
-async function lookAgainLater(box: Sandbox): Promise<void> {
-  const dir = configOf(box).stateDir;
-  const { state } = await loadState(dir);
-  if (state.copyWatch !== undefined) state.copyWatch.at = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
-  await saveState(dir, state);
-}
 
 /** The format version state.json is written in (state/format.ts). */
 const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(configOf(box).stateDir), 'utf8')) as { version: number }).version;
@@ -251,7 +243,7 @@ describe('two machines with one origin that are not one memory', () => {
     const aEpisodes = uuidsOf('One: One, edited on A.', 'Three: Three, first text.');
 
     // The copy's next look (some time later) finds them gone and sends its own text of both notes again, once.
-    await lookAgainLater(b);
+    await lookAgainLater(configOf(b).stateDir);
     await sync(b);
     expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
     expect(adds()).toBe(3 + 1 + 2);
@@ -260,7 +252,7 @@ describe('two machines with one origin that are not one memory', () => {
 
     // Both go on: nothing is sent again or deleted, however often either runs or looks.
     await sync(a);
-    await lookAgainLater(b);
+    await lookAgainLater(configOf(b).stateDir);
     await sync(b);
     expect(adds()).toBe(6);
     expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
@@ -302,7 +294,7 @@ describe('two machines with one origin that are not one memory', () => {
     await runSync(configOf(b));
     await runSync(configOf(b));
     expect(listings()).toBe(before);
-    await lookAgainLater(b);
+    await lookAgainLater(configOf(b).stateDir);
     await runSync(configOf(b));
     expect(listings()).toBeGreaterThan(before);
   });
