@@ -101,8 +101,13 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(state.copyWatch).toEqual({ at: iso, everyMs: COPY_WATCH_MIN_MS });
     expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS - 1, new Set()).size).toBe(0);
     expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(1);
-    // Edited here, the note is this machine's own: nothing is watched.
+    // Edited here: nothing to look for until the new version is in the graph; then it is looked after too (the other machine shares its marker)...
     record.episodes = [part('one', 'd'.repeat(12))];
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(0);
+    record.episodes = [part('one', 'd'.repeat(12), 'u-sent-here')];
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set())).toEqual(new Map([['g', new Set([record.episodes[0]?.marker])]]));
+    // ...until the user says what this machine is.
+    keepAsOurs(state);
     expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(0);
   });
 

@@ -264,6 +264,31 @@ describe('two machines with one origin that are not one memory', () => {
     expect(await held(b)).toBe(0);
   });
 
+  it('what the copy sent again is still looked after: the old machine\'s revert takes it for its own, and its next edit deletes it; the copy sends it once more', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+
+    // A reverts: the very text B sent again is in the graph under the shared origin, and A adopts it; then A edits again.
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, first text.']);
+    a.auto(PROJECT, 'one.md', note('One', 'One, A\'s third text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, A\'s third text.']);
+
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, A\'s third text.', 'One: One, first text.']);
+  });
+
   it('the old machine deletes a note before the copy\'s first run: that first run sends the copy\'s text of it again', async () => {
     const b = machineB();
     a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));

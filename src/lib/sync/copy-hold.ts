@@ -109,7 +109,8 @@ export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
  * episode (its current part is `foreign`). That machine's state names the same episode as its own,
  * and nothing on its disk says a copy exists: its edit or deletion of the note deletes the episode,
  * and this machine's text of the note would be missing from the graph until `origin --split` sent
- * it again. So while any current part of ours is foreign, a run looks at its groups (at most every
+ * it again. So while any current part of ours is foreign (or the state taken up is not settled:
+ * `watchedParts`), a run looks at its groups (at most every
  * COPY_WATCH_MIN_MS, twice as long after each look that found all in place, at most
  * COPY_WATCH_MAX_MS; a look that found one gone starts again from the shortest), and a part whose
  * episode a complete listing no longer shows (reconcile.ts `goneElsewhere`: every copy of its marker
@@ -128,12 +129,18 @@ export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
 export const COPY_WATCH_MIN_MS = 10 * 60_000;
 export const COPY_WATCH_MAX_MS = 6 * 60 * 60_000;
 
-/** The current parts COPY_WATCH looks after: own (not a shared source's), on the other machine's episode, in a file still chased. */
-export function watchedParts(state: SyncState, sharedOrigins: ReadonlySet<string>): EpisodeRef[] {
+/**
+ * The current parts COPY_WATCH looks after: own (not a shared source's), in the graph, in a file
+ * still chased; on the other machine's episode (`foreign`), or, in a state taken up from another
+ * machine and not settled since, any (the other machine shares their markers: a revert there adopts
+ * what this machine sent, and its next edit deletes it). `restingOnOther`: only the foreign ones.
+ */
+export function watchedParts(state: SyncState, sharedOrigins: ReadonlySet<string>, restingOnOther = false): EpisodeRef[] {
   const out: EpisodeRef[] = [];
+  const every = !restingOnOther && state.takenUpAt !== undefined;
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
-    for (const ref of record.episodes) if (ref.foreign === true && ref.uuid !== undefined && !isSharedPart(ref, sharedOrigins)) out.push(ref);
+    for (const ref of record.episodes) if ((ref.foreign === true || every) && ref.uuid !== undefined && !isSharedPart(ref, sharedOrigins)) out.push(ref);
   }
   return out;
 }

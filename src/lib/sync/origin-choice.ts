@@ -53,7 +53,7 @@ export async function originStanding(config: Config, loaded?: SyncState): Promis
   const originFile = config.originDerived === true ? 'derived' : config.originPlace === undefined ? 'setting' : config.originPlace;
   const held = partsHeldAsCopy(state).length;
   const fromElsewhere = config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere');
-  const watched = watchedParts(state, sharedOriginsIn(config, state)).length;
+  const watched = watchedParts(state, sharedOriginsIn(config, state), true).length;
   return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined, watched };
 }
 

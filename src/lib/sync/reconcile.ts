@@ -77,7 +77,7 @@ export interface Reconciliation {
   stale: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts the server dropped, to send again. */
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: DropEvidence }>;
-  /** Current parts on another machine's episode that a complete listing no longer shows (copy-hold.ts COPY_WATCH): sent again as ours. */
+  /** Current parts COPY_WATCH looked for (copy-hold.ts: on another machine's episode, or sharing its markers) that a complete listing no longer shows: sent again as ours. */
   goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
@@ -243,12 +243,13 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
 
   // COPY_WATCH (copy-hold.ts): a note this machine has not changed rests on the other machine's
-  // episode, and that machine deleted it (its edit, or its deletion of the note). Only a complete,
-  // not blind, listing that looked for the marker (every copy of it) proves the episode gone.
+  // episode (or one the other machine took for its own), and that machine deleted it (its edit, or
+  // its deletion of the note). Only a complete, not blind, listing that looked for the marker (every
+  // copy of it) proves the episode gone.
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
-      if (ref.foreign !== true || ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
+      if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
       out.goneElsewhere.push({ record, ref });
