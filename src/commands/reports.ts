@@ -12,7 +12,8 @@ import { GENERATIONS } from '../lib/server/pins.js';
 import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
-import { countByStatus, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
+import { countByStatus, everyPart, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
+import { HELD_STATE_VERSION, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
 import type { SyncSummary } from '../lib/sync/types.js';
 import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
@@ -196,7 +197,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
     ...hooksThatCannotRun(config),
-    ...copiesClaudeCodeRuns(config),
+    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION),
   };
 }
 
@@ -210,9 +211,9 @@ function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; f
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
-function copiesClaudeCodeRuns(config: Config): { copies?: CopyReport[] } {
+function copiesClaudeCodeRuns(config: Config, held: boolean): { copies?: CopyReport[] } {
   const copies = toolCopies({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
-  return copies.length === 0 ? {} : { copies: judgeCopies(copies) };
+  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held) };
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
