@@ -12,6 +12,7 @@ import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { ownBenignNotes, ownSecretNotes } from './dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from './dev-own-notes-4.js';
+import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from './dev-own-notes-5.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
@@ -143,6 +144,20 @@ for (const which of ['tune', 'check'] as const) {
   if (show && which === 'tune') {
     for (const p of missed4) out(`  OWN4 MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
     for (const b of touched4) out(`  OWN4 TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+  }
+}
+
+// Batch 5 (dev-own-notes-5.ts): benign memory notes that talk about credentials, and the forms still missed; the same
+// split as batch 4 (the tuned half shown with --show, the check half counted only).
+for (const which of ['tune', 'check'] as const) {
+  const secrets5 = ownSecretNotesBatch5().filter((p) => p.half === which);
+  const missed5 = secrets5.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+  const benign5 = ownBenignNotesBatch5().filter((b) => b.half === which);
+  const touched5 = benign5.filter((b) => redactSecrets(b.note).text !== b.note);
+  out(`dev own notes batch 5, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets5.length - missed5.length}/${secrets5.length}; benign touched ${touched5.length}/${benign5.length}`);
+  if (show && which === 'tune') {
+    for (const p of missed5) out(`  OWN5 MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
+    for (const b of touched5) out(`  OWN5 TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
   }
 }
 
