@@ -753,8 +753,8 @@ describe('issue 40: a plain word alone after the word, in any script that spaces
     untouched('Κωδικός: άλλαξε');
     untouched('Пароль: изменён вчера, новый у Сергея');
   });
-  it('in scripts that write a sentence without spaces, and in Hangul, a word alone stays prose (a known miss: `パスワード：ひまわり`)', () => {
-    untouched('パスワード：ひまわり');
+  it('in scripts that write a sentence without spaces, and in Hangul, a sentence or a state alone stays (`パスワード：ひまわり`, a known miss until 2026-12-07, is now removed: UNSPACED_WORD_ALONE)', () => {
+    removed('パスワード：ひまわり', 'ひまわり');
     untouched('密码：请联系管理员');
     untouched('비밀번호: 변경됨');
     untouched('รหัสผ่าน: เปลี่ยนแล้ว');
