@@ -87,6 +87,9 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
+/** Six or more letters and digits with a digit between letters (`Gr8day`, `Tr4vel`, `p4ssw0rd`): a word with a letter swapped for a digit. */
+const LETTER_SWAPPED = /^(?=[A-Za-z0-9]{6,32}$)[A-Za-z]+\d+[A-Za-z]+[A-Za-z0-9]*$/;
+
 /** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option), `passcode 882211`: the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
@@ -101,7 +104,10 @@ const BARE: RegexRule = {
     // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
     // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
     const { value, rest } = splitTrailingPunctuation(raw);
-    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+    // PW_LETTER_SWAPPED: after the hand-written `pw` or `pwd`, a word with a digit put in for a letter (`Gr8day!`,
+    // `Tr4vel!`), as people make a word a password; `pw` is written for nothing else, so the word is typed.
+    const swapped = /^pwd?$/i.test(g[1] ?? '') && LETTER_SWAPPED.test(value);
+    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
     // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
     const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
     return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
@@ -275,7 +281,9 @@ const USER_THEN_PASSWORD: RegexRule = {
   // The left edge is checked in replace, as PASS_PHRASE's.
   // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
   // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
-  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE}`, 'gi'),
+  // USER_IS_PASS_IS: in a sentence too, each word with its `is` (`user is ci, pass is wombat`, `the user is admin and the
+  // pass is sunflower`): `pass` alone is as often a ticket or a test's result, but after a user it is the password.
+  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:and[ \\t]+(?:the[ \\t]+)?)?(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?))${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', user = '', raw = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
