@@ -288,7 +288,10 @@ const USER_THEN_PASSWORD: RegexRule = {
     const [lead = '', user = '', raw = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
     // A .netrc entry (`machine host login user password …`) is NETRC's (command-line.ts).
-    if (NETRC_MACHINE.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    // (Asked of at most 256 characters before, the line's start looked for in them: looked for in the whole text, a
+    // long line of pairs, `user ops, password letmein …`, took quadratic time.)
+    const before = text.slice(Math.max(0, offset - 256), offset);
+    if (NETRC_MACHINE.test(before.slice(before.lastIndexOf('\n') + 1))) return m;
     const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
     if (readsAsProse(user) || (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare)))) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
@@ -806,7 +809,7 @@ const PHRASE_FOR_WHAT = `[ \\t]+(?:for|${FOR_WHAT_BY_LANGUAGE.German?.join('|')}
 const PHRASE_WORD = '[a-z\\u00c0-\\u024f]{2,12}';
 const PASS_PHRASE: RegexRule = {
   kind: 'password',
-  hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
+  hints: ['passphrase', 'pass phrase', 'password', 'passwort', 'kennwort', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
   // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
   // In quotes the phrase is given verbatim (`The password is "correct horse battery staple"`).
   // PHRASE_FOR_WHAT: what the phrase is for may come between the label and its colon (`Passphrase für den Tresor:`,
