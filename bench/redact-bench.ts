@@ -20,6 +20,7 @@ import { benignCorpus, secretCorpus, survives } from '../test/support/secret-cor
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
 import { ownBenignNotes, ownSecretNotes } from '../test/support/secret-heldout/dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from '../test/support/secret-heldout/dev-own-notes-4.js';
+import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from '../test/support/secret-heldout/dev-own-notes-5.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -338,6 +339,20 @@ export async function benchRedact(): Promise<Row[]> {
       const benignOurs4 = negativesTouched(redactSecrets, benign4);
       const benignOld4 = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, benign4);
       rows.push({ name: `held-out dev own notes batch 4 (${label}): benign touched, of ${benign4.length}`, value: (100 * benignOurs4) / benign4.length, unit: '%', note: `${benignOurs4}/${benign4.length}${benignOld4 === undefined ? '' : `; before ${benignOld4}/${benign4.length}`}` });
+    }
+    // Batch 5 (dev-own-notes-5.ts, 2026-12-07, tenth session; all dev): benign memory notes that talk about credentials
+    // (errors, key names, ids and hashes, CI and Kubernetes references, flows) and the forms still missed; split as batch 4.
+    for (const half of ['tune', 'check'] as const) {
+      const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
+      const secrets5 = ownSecretNotesBatch5().filter((p) => p.half === half);
+      const found5 = (redact: Redact): number => secrets5.filter((p) => !survives(redact(p.note).text, p.secret)).length;
+      const ours5 = found5(redactSecrets);
+      const old5 = baseline.redact === undefined ? undefined : found5(baseline.redact);
+      rows.push({ name: `held-out dev own notes batch 5 (${label}): removed, of ${secrets5.length}`, value: (100 * ours5) / secrets5.length, unit: '%', note: `${ours5}/${secrets5.length}${old5 === undefined ? '' : `; before ${old5}/${secrets5.length}`}` });
+      const benign5 = ownBenignNotesBatch5().filter((b) => b.half === half);
+      const benignOurs5 = negativesTouched(redactSecrets, benign5);
+      const benignOld5 = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, benign5);
+      rows.push({ name: `held-out dev own notes batch 5 (${label}): benign touched, of ${benign5.length}`, value: (100 * benignOurs5) / benign5.length, unit: '%', note: `${benignOurs5}/${benign5.length}${benignOld5 === undefined ? '' : `; before ${benignOld5}/${benign5.length}`}` });
     }
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
