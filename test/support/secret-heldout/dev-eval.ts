@@ -133,31 +133,19 @@ if (show) {
   for (const b of ownTouched) out(`  OWN TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
-// Batch 4 of the notes written by hand (dev-own-notes-4.ts): the half tuned on, shown with --show, and the
-// check half, counted only (never shown line by line, so it stays a check of the rules, not their source).
-for (const which of ['tune', 'check'] as const) {
-  const secrets4 = ownSecretNotesBatch4().filter((p) => p.half === which);
-  const missed4 = secrets4.filter((p) => survives(redactSecrets(p.note).text, p.secret));
-  const benign4 = ownBenignNotesBatch4().filter((b) => b.half === which);
-  const touched4 = benign4.filter((b) => redactSecrets(b.note).text !== b.note);
-  out(`dev own notes batch 4, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets4.length - missed4.length}/${secrets4.length}; benign touched ${touched4.length}/${benign4.length}`);
-  if (show && which === 'tune') {
-    for (const p of missed4) out(`  OWN4 MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
-    for (const b of touched4) out(`  OWN4 TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
-  }
-}
-
-// Batch 5 (dev-own-notes-5.ts): benign memory notes that talk about credentials, and the forms still missed; the same
-// split as batch 4 (the tuned half shown with --show, the check half counted only).
-for (const which of ['tune', 'check'] as const) {
-  const secrets5 = ownSecretNotesBatch5().filter((p) => p.half === which);
-  const missed5 = secrets5.filter((p) => survives(redactSecrets(p.note).text, p.secret));
-  const benign5 = ownBenignNotesBatch5().filter((b) => b.half === which);
-  const touched5 = benign5.filter((b) => redactSecrets(b.note).text !== b.note);
-  out(`dev own notes batch 5, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets5.length - missed5.length}/${secrets5.length}; benign touched ${touched5.length}/${benign5.length}`);
-  if (show && which === 'tune') {
-    for (const p of missed5) out(`  OWN5 MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
-    for (const b of touched5) out(`  OWN5 TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+// Batches 4 and 5 of the notes written by hand (dev-own-notes-4.ts, dev-own-notes-5.ts): the half tuned on, shown with
+// --show, and the check half, counted only (never shown line by line, so it stays a check of the rules, not their source).
+for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5]] as const) {
+  for (const which of ['tune', 'check'] as const) {
+    const secrets = secretsOf().filter((p) => p.half === which);
+    const missed = secrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+    const benign = benignOf().filter((b) => b.half === which);
+    const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
+    out(`dev own notes batch ${batch}, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets.length - missed.length}/${secrets.length}; benign touched ${touched.length}/${benign.length}`);
+    if (show && which === 'tune') {
+      for (const p of missed) out(`  OWN${batch} MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
+      for (const b of touched) out(`  OWN${batch} TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+    }
   }
 }
 

@@ -18,8 +18,8 @@
  *
  * A secret's value occurs once in its note (checked on load), as in dev-own-notes.ts.
  */
-import { inNote, occurrences, type OwnBenignNote, type OwnSecretNote } from './dev-own-notes.js';
-import type { Half } from './dev-own-notes-4.js';
+import type { OwnBenignNote, OwnSecretNote } from './dev-own-notes.js';
+import { splitBenignNotes, splitSecretNotes, type Half } from './dev-own-notes-4.js';
 
 /** [cls, secret, body]. */
 const SECRETS: readonly (readonly [string, string, string])[] = [
@@ -241,19 +241,11 @@ const BENIGN: readonly (readonly [string, string])[] = [
   ['en/pin-pad', 'The PIN pad on the safe beeps three times when the battery is low.'],
 ];
 
-function half(i: number): Half {
-  return i % 2 === 0 ? 'tune' : 'check';
-}
-
 /** The secret notes of batch 5 with their half; throws if a value is not in its note exactly once. */
 export function ownSecretNotesBatch5(): (OwnSecretNote & { half: Half })[] {
-  return SECRETS.map(([cls, secret, body], i) => {
-    const note = inNote(body, i);
-    if (occurrences(note, secret) !== 1) throw new Error(`dev-own-notes-5: ${cls} holds ${secret} ${occurrences(note, secret)} times`);
-    return { cls, secret, note, half: half(i) };
-  });
+  return splitSecretNotes('dev-own-notes-5', SECRETS);
 }
 
 export function ownBenignNotesBatch5(): (OwnBenignNote & { half: Half })[] {
-  return BENIGN.map(([cls, body], i) => ({ cls, note: inNote(body, i), half: half(i) }));
+  return splitBenignNotes(BENIGN);
 }
