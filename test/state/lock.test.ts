@@ -226,6 +226,19 @@ describe('stale locks', () => {
     expect((await readdir(dir)).sort()).toEqual(['sync.lock']);
   });
 
+  it('a takeover that finds the judged lock heartbeating again leaves it (the judgement was of the old heartbeat)', async () => {
+    // Judged stale by its heartbeat (another host's holder, silent for a minute); before the waiter
+    // removes it, the slow holder's heartbeat lands: same token, but the holder is proven alive.
+    const path = lockFilePath(dir);
+    await writeFakeLock(ownerRecord({ hostname: 'some-other-host', token: 'slow-holder' }), 60_000);
+    const seenStale = await lockInternals.observe(path);
+    expect(lockInternals.staleReason(seenStale!, 30_000)).toMatch(/no heartbeat/);
+    const now = new Date();
+    await utimes(path, now, now);
+    expect(await lockInternals.takeOver(path, seenStale!, 'waiter-token')).toBe(false);
+    expect(JSON.parse(await readFile(path, 'utf8')).token).toBe('slow-holder');
+  });
+
   it('recovers a lock left by a SIGKILLed process without waiting for staleMs', async () => {
     const script = `
       import { acquireLock } from ${JSON.stringify(srcUrl('src/lib/state/lock.ts'))};

@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import { isProcessAlive } from '../util/process-alive.js';
 import { processStartTime } from '../util/process-identity.js';
 import { backoffDelay, sleep } from '../util/backoff.js';
-import { createLockFile, readLockFile, removeStaleLock, sameLockFile, type SeenLockFile } from '../util/lock-file.js';
+import { createLockFile, readLockFile, removeStaleLock, type SeenLockFile } from '../util/lock-file.js';
 
 export const LOCK_FILE = 'sync.lock';
 
@@ -204,7 +204,7 @@ const tokenOf = (text: string) => parseOwner(text)?.token;
 
 /** Removes the stale lock `seen` if it is still the one at `path` (util/lock-file.ts). Exported for tests via `lockInternals`. */
 async function takeOver(path: string, seen: ObservedLock, myToken: string): Promise<boolean> {
-  return removeStaleLock(path, seen, (a, b) => sameLockFile(a, b, tokenOf), myToken);
+  return removeStaleLock(path, seen, tokenOf, myToken);
 }
 
 /** Leftovers of crashed acquisitions (`sync.lock.<token>.tmp`, `sync.lock.stale-<token>`) older than a minute. */

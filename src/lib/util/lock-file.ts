@@ -11,8 +11,9 @@
  * - Removing a stale lock is serialized through a second exclusive-create guard file. Without it,
  *   two waiters that both saw the same dead lock can interleave (A removes it and creates its own
  *   lock, B then removes A's fresh lock believing it is the stale one) and both "hold" the lock.
- *   Under the guard the lock is read again and removed only if it is still the one judged stale;
- *   the remover then has to create its own lock like everyone else.
+ *   Under the guard the lock is read again and removed only if it is still the one judged stale
+ *   (`sameLockRecord`: the same record, not only the same token); the remover then has to create its
+ *   own lock like everyone else.
  */
 import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 
@@ -77,11 +78,11 @@ export function createLockFile(path: string, text: string, tag: string): boolean
 }
 
 /**
- * Removes the stale lock `seen` if it is still the one at `path` (`same` decides). True when the
- * path is now free of it (removed by us or already gone); false when another remover is at work
- * or a different lock took its place.
+ * Removes the stale lock `seen` if it is still the one at `path` (`sameLockRecord`; `tokenOf` reads a
+ * record's token). True when the path is now free of it (removed by us or already gone); false when
+ * another remover is at work or a different record took its place.
  */
-export function removeStaleLock(path: string, seen: SeenLockFile, same: (current: SeenLockFile, seen: SeenLockFile) => boolean, token: string): boolean {
+export function removeStaleLock(path: string, seen: SeenLockFile, tokenOf: (text: string) => string | undefined, token: string): boolean {
   const guard = `${path}.takeover`;
   try {
     writeFileSync(guard, token, { mode: 0o600, flag: 'wx' });
@@ -99,7 +100,7 @@ export function removeStaleLock(path: string, seen: SeenLockFile, same: (current
   try {
     const current = readLockFile(path);
     if (current === undefined) return true;
-    if (!same(current, seen)) return false;
+    if (!sameLockRecord(current, seen, tokenOf)) return false;
     try {
       unlinkSync(path);
     } catch (error) {
@@ -115,12 +116,24 @@ export function removeStaleLock(path: string, seen: SeenLockFile, same: (current
   }
 }
 
-/** Same file: same identity, or the same token when both records carry one. */
-export function sameLockFile(a: SeenLockFile, b: SeenLockFile, tokenOf: (text: string) => string | undefined): boolean {
-  const ta = tokenOf(a.text);
-  const tb = tokenOf(b.text);
-  if (ta !== undefined && tb !== undefined) return ta === tb;
-  return a.ino === b.ino && a.dev === b.dev;
+/**
+ * The rule "a stale judgement holds only for the record it was made of": whether the lock seen now
+ * (`a`) is still the record `b` that was judged stale. What a judgement reads must be unchanged: the
+ * record's text (whom it names) and its heartbeat (mtime). A record with a token is then the same
+ * lock even if rewritten to another file (the token is unique to one take); one without a token
+ * (debris, a writer mid-way) must also be the same file.
+ *
+ * The same token alone is not enough: a holder may hand its lock on under its token. The worker
+ * lease does (worker/spawn.ts `transferLock`: the hook that took it writes its worker's pid in and
+ * exits). A second hook that read the first hook's record and only then found that hook gone had
+ * judged the hook, not the worker; by token alone it removed the live worker's lease and started a
+ * second worker beside it (the flaky "exactly one worker" test of the hooks-from-dist suite). Nor is
+ * it for the state lock, judged by its heartbeat: a slow holder's heartbeat that lands between a
+ * waiter's judgement and its removal proves the holder alive.
+ */
+function sameLockRecord(a: SeenLockFile, b: SeenLockFile, tokenOf: (text: string) => string | undefined): boolean {
+  if (a.text !== b.text || a.mtimeMs !== b.mtimeMs) return false;
+  return tokenOf(a.text) !== undefined || (a.ino === b.ino && a.dev === b.dev);
 }
 
 function removeQuietly(path: string): void {

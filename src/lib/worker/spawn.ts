@@ -37,7 +37,7 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
-import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
+import { createLockFile, readLockFile, removeStaleLock } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
 import { workerSwitches } from '../config/switches.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
@@ -162,7 +162,8 @@ export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: fa
 /**
  * Tries to take the worker lock for `pid` (default: this process). Never blocks. The protocol is
  * util/lock-file.ts's, shared with the state lock: exclusive create via link(2); a stale lock is
- * removed under the takeover guard only if it is still the one judged stale, then created anew.
+ * removed under the takeover guard only if it is still the record judged stale (not handed on to
+ * the worker meanwhile: `transferLock`), then created anew.
  */
 export function takeLock(stateDir: string, options: { pid?: number; token?: string; now?: number } = {}): TakeLockResult {
   const files = workerFiles(stateDir);
@@ -181,12 +182,18 @@ export function takeLock(stateDir: string, options: { pid?: number; token?: stri
     if (seen === undefined) continue;
     const holder = parseLockInfo(seen.text);
     if (!lockIsStale(files.pidFile, holder, options.now ?? Date.now())) return { acquired: false, holder };
-    removeStaleLock(files.pidFile, seen, (a, b) => sameLockFile(a, b, (text) => parseLockInfo(text)?.token), tag);
+    removeStaleLock(files.pidFile, seen, (text) => parseLockInfo(text)?.token, tag);
   }
   return { acquired: false, holder: readLock(files.pidFile) };
 }
 
-/** Rewrites the lock we hold (same token) with a new pid and that process's identity, atomically (util/fs-atomic.ts). */
+/**
+ * Rewrites the lock we hold (same token) with a new pid and that process's identity, atomically
+ * (util/fs-atomic.ts): the hook hands its lease to the worker it spawned, then exits. A second hook
+ * may have read the lease while it named the first one and find that hook gone only now; its
+ * judgement was of the hook, so the takeover refuses the rewritten lease (util/lock-file.ts
+ * `sameLockRecord`: the same record, not only the same token) and the second hook looks again.
+ */
 export function transferLock(stateDir: string, lock: LockInfo, pid: number): LockInfo {
   const files = workerFiles(stateDir);
   const current = readLock(files.pidFile);
