@@ -4,7 +4,7 @@
  * process in an isolated home, FalkorDB queried directly through the redis client in the server's
  * venv, and waiting on conditions with a deadline.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -117,11 +117,13 @@ export interface CliRun {
  * The product's CLI in the given isolated environment: from source through tsx (the tests: no build
  * needed), or `built`, `node dist/cli.js` as users run it (the benches: tsx compiles the sources at
  * every start, about a second and a half of a run against the real server, which users never pay).
+ * `onSpawn` hands over the child (to kill it mid-run); the promise still settles when it ends.
  */
-export function runCli(env: Record<string, string>, args: readonly string[], options: { cwd?: string; timeoutMs?: number; built?: boolean } = {}): Promise<CliRun> {
+export function runCli(env: Record<string, string>, args: readonly string[], options: { cwd?: string; timeoutMs?: number; built?: boolean; onSpawn?: (child: ChildProcess) => void } = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const entry = options.built === true ? [join(REPO, 'dist', 'cli.js')] : ['--import', TSX, join(REPO, 'src', 'cli.ts')];
     const child = spawn(process.execPath, [...entry, ...args], { env, cwd: options.cwd ?? env.HOME, stdio: ['ignore', 'pipe', 'pipe'] });
+    options.onSpawn?.(child); // a test that kills the run at a moment of its choosing
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
