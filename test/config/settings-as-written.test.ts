@@ -108,6 +108,22 @@ describe('.env lines as people write them', () => {
     expect(server.calls.some((c) => c.tool === 'add_memory' && (c.args as { group_id?: string }).group_id === 'team')).toBe(true);
   });
 
+  it('MISSPELLED_SETTING: a name that is nearly ours (typo, lower case) is said with the name meant, in the file or the environment; other names are not', async () => {
+    const env = withFile(`MADEINOZ_KNOWLEDGE_MCP_ULR=${server.url}\nmadeinoz_knowledge_group_id=team\nGMS_SEVER_PORT=8123\nMADEINOZ_KNOWLEDGE_HOST=localhost\nMADEINOZ_KNOWLEDGE_PORT=8000\nOTHER_TOOL_URL=x\n`);
+    const config = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_CONTEXT_BUGDET: '4000', GMS_TEST_REBUILD: '1' } });
+    expect(config.mcpUrlSource).toBe('default');
+    const file = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+    expect(config.warnings).toEqual([
+      `MADEINOZ_KNOWLEDGE_MCP_ULR (set in ${file}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean MADEINOZ_KNOWLEDGE_MCP_URL? Rename it there.`,
+      `madeinoz_knowledge_group_id (set in ${file}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean MADEINOZ_KNOWLEDGE_GROUP_ID? Rename it there.`,
+      `GMS_SEVER_PORT (set in ${file}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean GMS_SERVER_PORT? Rename it there.`,
+      'MADEINOZ_KNOWLEDGE_CONTEXT_BUGDET (set in the environment) is not a setting of graphiti-memory-sync, so it is ignored: did you mean MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET? Export it under that name instead.',
+    ]);
+    // Every command says it on stderr (here with the URL also set right, so nothing reaches for the default port).
+    const status = await cli(['status'], { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: server.url });
+    expect(status.err).toContain('warning: MADEINOZ_KNOWLEDGE_MCP_ULR');
+  });
+
   it('a settings file with NUL bytes and no UTF-16 mark is refused, naming the file and the fix', async () => {
     const e = await configError(withFile(Buffer.from('MADEINOZ_KNOWLEDGE_GROUP_ID=a\0b\n')));
     expect(e.message).toMatch(/settings\.env: it is not text \(it holds NUL bytes\); save it as UTF-8 text/);

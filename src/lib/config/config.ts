@@ -20,6 +20,7 @@ import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
 import { isLocalFrontUrl, liveServer } from './server-runtime.js';
 import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
+import { closest } from '../util/closest.js';
 import { displayUrl, hasCredentials } from '../util/display-url.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
@@ -498,10 +499,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Confi
   // What dotenv reads otherwise than written (dotenv-file.ts DOTENV_SURPRISES), said only for the
   // file whose value is the one used: ours wins over the madeinoz file, the environment over both.
   let notes: SettingsFile['notes'] = [];
+  const typos: string[] = [];
   if (options.readEnvFile !== false) {
     envFile = findEnvFile(processEnv);
     // PAI_DIR / CLAUDE_CONFIG_DIR may themselves come from our file.
-    const ours: SettingsFile = envFile === undefined ? { values: {}, notes: [] } : await readEnvFile(envFile);
+    const ours: SettingsFile = envFile === undefined ? { values: {}, names: [], notes: [] } : await readEnvFile(envFile);
+    typos.push(...misspelledSettings(ours.names, `set in ${envFile}`, 'rename it there'));
     paiEnvFile = findPaiEnvFile({ ...ours.values, ...definedOnly(processEnv) });
     if (paiEnvFile !== undefined && paiEnvFile !== envFile) {
       const pai = await readEnvFile(paiEnvFile);
@@ -513,9 +516,31 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Confi
   }
   // Explicit environment variables win over both files; an empty variable counts as unset.
   layer(processEnv);
+  typos.push(...misspelledSettings(Object.keys(definedOnly(processEnv)).filter((name) => /^MADEINOZ_/i.test(name)), 'set in the environment', 'export it under that name instead'));
   const config = buildConfig(env, envFile);
   const used = notes.filter((note) => definedOnly(processEnv)[note.name] === undefined).map((note) => note.text);
-  return { ...config, warnings: [...config.warnings, ...used], paiEnvFile };
+  return { ...config, warnings: [...config.warnings, ...typos, ...used], paiEnvFile };
+}
+
+/**
+ * MISSPELLED_SETTING: a name that is none of our settings but nearly one (a typo, lower case, a
+ * word left out: MADEINOZ_KNOWLEDGE_MCP_ULR, madeinoz_knowledge_mcp_url) is ignored like any
+ * other name, and the commands then said "no Graphiti server is configured" of a server the user
+ * did configure. Said with the name meant (util/closest.ts, the rule "did you mean" has for
+ * commands). Only names of our families, from our own file (MADEINOZ_, GMS_) and the environment
+ * (MADEINOZ_: scripts and test runners set other GMS_ names there); the madeinoz file is left out,
+ * its system has names of its own (MADEINOZ_KNOWLEDGE_HOST, _PORT, near none of ours).
+ */
+const ALL_SETTING_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
+
+function misspelledSettings(names: readonly string[], where: string, fix: string): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    if (!/^(?:MADEINOZ_|GMS_)/i.test(name) || ALL_SETTING_NAMES.includes(name)) continue;
+    const meant = closest(name, ALL_SETTING_NAMES);
+    if (meant !== undefined) out.push(`${name} (${where}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean ${meant}? ${fix[0]?.toUpperCase()}${fix.slice(1)}.`);
+  }
+  return out;
 }
 
 /** A loopback spelling (localhost, [::1], 127.0.0.1) of the live server's port. */

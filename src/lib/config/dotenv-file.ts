@@ -14,6 +14,8 @@ import { ConfigError } from './env-file.js';
 export interface SettingsFile {
   /** The non-empty values of the names wanted. */
   values: Record<string, string>;
+  /** Every name the file sets, wanted or not (config.ts MISSPELLED_SETTING looks for a near miss). */
+  names: string[];
   /** Where dotenv reads a wanted setting otherwise than written, with the fix (never the value). */
   notes: { name: string; text: string }[];
 }
@@ -39,9 +41,10 @@ export function readSettingsFile(file: string, wanted: (name: string) => boolean
     throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
   const text = decode(bytes, file);
+  const parsed = parse(text);
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parse(text))) if (value !== '' && wanted(name)) values[name] = value;
-  return { values, notes: surprises(text, file, wanted) };
+  for (const [name, value] of Object.entries(parsed)) if (value !== '' && wanted(name)) values[name] = value;
+  return { values, names: Object.keys(parsed), notes: surprises(text, file, wanted) };
 }
 
 /**
