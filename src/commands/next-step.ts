@@ -126,6 +126,8 @@ const NEWER_PROTOCOL = /MCP protocol version "[^"]*", which this client does not
  * not answer, or the server has not finished starting.
  */
 const DATABASE_DOWN = /database connection failed/;
+/** graphiti.ts localServerToken's words: a request to our local server's address held back, unproven. */
+const NOT_PROVEN_OURS = /could not prove it is ours/;
 const NOT_INITIALIZED = /Graphiti service not initialized/;
 
 /** A server error, or a proxy in front whose server does not answer (502, 503, 504). */
@@ -172,6 +174,11 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   }
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
   const runtime = readRuntime(config.stateDir);
+  if (NOT_PROVEN_OURS.test(errorText)) {
+    // graphiti.ts held the request back (ONLY_PROVEN_LOCAL): stopped or restarted, or another program on its port.
+    if (runtime !== undefined && !(runtime.state === 'ready' && ourProcess(runtime, 'supervisor'))) return localServerStep(runtime);
+    return { cause: "the local Graphiti server's address did not prove it is ours (it restarted, or another program listens there), so nothing was sent", fix: `run the command again; if it says so again, ${commandFor('server restart')} (nothing was lost: what was not sent is still pending)` };
+  }
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
   if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
     if (runtime !== undefined) return localServerStep(runtime);

@@ -18,7 +18,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
-import { isLocalFrontUrl, liveServer } from './server-runtime.js';
+import { isLocalFrontUrl, liveServer, recordedServerUrl } from './server-runtime.js';
 import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
 import { closest } from '../util/closest.js';
 import { displayUrl, hasCredentials } from '../util/display-url.js';
@@ -590,10 +590,17 @@ export function buildConfig(env: Env, envFile?: string): Config {
   // server: a running local server wins over it, and over the example's database with it.
   // The same server spelled another way (localhost or [::1] for 127.0.0.1) gets no token: those
   // may resolve to ::1, where the front does not listen (server-runtime.ts, isLocalFrontUrl).
+  //
+  // LOCAL_SERVER_KEPT: with no URL set, once `server start` has run here (its runtime is recorded)
+  // the local server is the one in use, running or not. Falling back to the default URL when it was
+  // stopped, or killed, or before it is back after a reboot, sent the notes to whatever listens on
+  // localhost:8000, another user's Graphiti on a shared machine included. Its recorded address gets
+  // nothing until its front proves itself (server-runtime.ts ONLY_PROVEN_LOCAL), and the next step
+  // is "server start"; a URL set (the example's placeholder too) still wins.
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? (liveUrl ?? recordedServerUrl(stateDir)) : placeholder ? liveUrl : undefined;
   if (placeholder && localUrl !== undefined) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
