@@ -113,6 +113,20 @@ describe("a request meant for the local server goes only to a listener that prov
     expect(sync.out).toMatch(/next step: .*server (start|restart)/);
   });
 
+  it('the runtime names a port another program holds while our supervisor lives (record and listener disagree): nothing is sent there, and the next step says so', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const stranger = await startGraphitiServer({ processingDelayMs: 0 });
+    try {
+      writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), url: stranger.url, port: stranger.port });
+      const sync = await cli(['sync']);
+      expect(sync.code).toBe(1);
+      expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+      expect(sync.out).toMatch(/the local Graphiti server's address did not prove it is ours \(it restarted, or another program listens there\), so nothing was sent; next step: run the command again; if it says so again, .*server restart/);
+    } finally {
+      await stranger.close();
+    }
+  });
+
   it('LOCAL_SERVER_KEPT: stopped cleanly (server stop), with no URL set the local server is still the one in use: not the default localhost:8000, and its old port gets nothing', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
     const recorded = (readRuntime(stateDir) as ServerRuntime).url;

@@ -325,9 +325,12 @@ export type LocalServerAccess = { token: string } | 'unproven' | 'other';
 export async function localServerAccess(stateDir: string, url: string | URL, chosenAsLocal: boolean): Promise<LocalServerAccess> {
   const token = await localServerAuthorization(stateDir, url);
   if (token !== undefined) return { token };
-  if (chosenAsLocal) return 'unproven';
-  // A ready runtime of a supervisor that is ours always names its token file (supervisor.ts writes both at once).
-  return isLocalFrontUrl(url, liveServer(stateDir)) ? 'unproven' : 'other';
+  const live = liveServer(stateDir);
+  // A live server that records no token has nothing to prove itself with (a runtime written before
+  // the front existed, a test's stand-in): its requests go as they always went, without one.
+  const atLive = isLocalFrontUrl(url, live);
+  if (atLive && live?.token === undefined) return 'other';
+  return chosenAsLocal || atLive ? 'unproven' : 'other';
 }
 
 /** The runtime of our local server when `url` is its endpoint (ready, our supervisor alive), else undefined. */
