@@ -84,7 +84,6 @@ export const LOCAL_UNPROVEN = 'ELOCALUNPROVEN';
  * Connection failures that happen before a request can leave this machine (nothing listening, no
  * such host, no route, or held back by us): the server cannot have read the request.
  */
-
 const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', LOCAL_UNPROVEN]);
 
 /**
