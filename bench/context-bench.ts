@@ -46,9 +46,10 @@ function perFact(fn: (text: string) => unknown, facts: readonly string[]): numbe
 }
 
 /** Benign facts left out, of a set: one row. */
-function lostRow(name: string, facts: readonly string[], goal: string): Row {
+/** `countsOnly`: a check half whose lines a run does not print, so nobody tunes on them by reading a bench run. */
+function lostRow(name: string, facts: readonly string[], goal: string, countsOnly = false): Row {
   const lost = facts.filter((f) => orderReason(f) !== undefined);
-  return { name: `${name} (of ${facts.length})`, value: (100 * lost.length) / facts.length, unit: '%', note: `${lost.length}/${facts.length}; goal ${goal}${lost.length > 0 ? `; lost: ${lost.slice(0, 8).join(' | ')}` : ''}` };
+  return { name: `${name} (of ${facts.length})`, value: (100 * lost.length) / facts.length, unit: '%', note: `${lost.length}/${facts.length}; goal ${goal}${lost.length > 0 && !countsOnly ? `; lost: ${lost.slice(0, 8).join(' | ')}` : ''}` };
 }
 
 export async function benchContext(): Promise<Row[]> {
@@ -94,10 +95,18 @@ export async function benchContext(): Promise<Row[]> {
   rows.push(lostRow('noun-opening facts left out (Run times, Type checking, ...): all', texts(benign.nounOpening), '<= 1 in 40 (2.5 %)'));
   rows.push(lostRow('noun-opening facts left out: HELD-APART half', texts(benign.nounOpening, 'heldout'), '<= 1 in 40 (2.5 %)'));
   const handWritten = verbNounLines();
-  for (const [name, batch] of [['batch 1 (dev)', handWritten.batch1], ['batch 2 (CHECK, written after the rules)', handWritten.batch2]] as const) {
-    rows.push(lostRow(`hand-written knowledge opening with a verb-shaped noun left out, ${name}`, batch.knowledge, '<= 1 in 40 (2.5 %)'));
-    const orders = batch.orders.filter((o) => orderReason(o) !== undefined).length;
-    rows.push({ name: `hand-written orders from another writer caught, ${name}`, value: (100 * orders) / batch.orders.length, unit: '%', note: `${orders}/${batch.orders.length}; missed: ${batch.orders.filter((o) => orderReason(o) === undefined).join(' | ')}` });
+  const batches = [
+    ['batch 1 (dev)', handWritten.batch1],
+    ['batch 2 (CHECK, written after qa-edges-3 rules; its misses named in note 14)', handWritten.batch2],
+    ['batch 3, tune half', handWritten.batch3.tune],
+    ['batch 3, CHECK half (never tuned on; counts only)', handWritten.batch3.check],
+  ] as const;
+  for (const [name, batch] of batches) {
+    const countsOnly = batch === handWritten.batch3.check;
+    rows.push(lostRow(`hand-written knowledge opening with a verb-shaped noun left out, ${name}`, batch.knowledge, '<= 1 in 40 (2.5 %)', countsOnly));
+    const missed = batch.orders.filter((o) => orderReason(o) === undefined);
+    const orders = batch.orders.length - missed.length;
+    rows.push({ name: `hand-written orders from another writer caught, ${name}`, value: (100 * orders) / batch.orders.length, unit: '%', note: `${orders}/${batch.orders.length}${countsOnly ? '' : `; missed: ${missed.join(' | ')}`}` });
   }
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.

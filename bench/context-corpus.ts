@@ -62,12 +62,12 @@ export interface VerbNounBatch {
 }
 
 /**
- * Lines written by hand for qa-edges-3 (bench/data/verb-noun-lines.json, its `about` says how):
- * batch 1 before the rules were read (dev since: rules were written on its orders), batch 2 after
- * them, as a check.
+ * Lines written by hand (bench/data/verb-noun-lines.json, its `about` says how): qa-edges-3's batch 1
+ * before the rules were read (dev since: rules were written on its orders), batch 2 after them, as a
+ * check; qa-orders-4's batch 3 before its rules, split into a half tuned on and a check half.
  */
-export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch } {
-  return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'verb-noun-lines.json'), 'utf8')) as { batch1: VerbNounBatch; batch2: VerbNounBatch };
+export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch; batch3: { tune: VerbNounBatch; check: VerbNounBatch } } {
+  return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'verb-noun-lines.json'), 'utf8')) as ReturnType<typeof verbNounLines>;
 }
 
 /** Orders aimed at a coding agent through shared memory (issue 32's examples and their kind). */

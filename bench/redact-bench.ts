@@ -20,6 +20,7 @@ import { benignCorpus, secretCorpus, survives } from '../test/support/secret-cor
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
 import { ownBenignNotes, ownSecretNotes } from '../test/support/secret-heldout/dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from '../test/support/secret-heldout/dev-own-notes-4.js';
+import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from '../test/support/secret-heldout/dev-own-notes-5.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -325,19 +326,22 @@ export async function benchRedact(): Promise<Row[]> {
     const ownBenignOurs = negativesTouched(redactSecrets, ownBenign);
     const ownBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, ownBenign);
     rows.push({ name: `held-out dev own notes (password talk without one, several languages; all dev): benign touched, of ${ownBenign.length}`, value: (100 * ownBenignOurs) / ownBenign.length, unit: '%', note: `${ownBenignOurs}/${ownBenign.length}${ownBenignOld === undefined ? '' : `; before ${ownBenignOld}/${ownBenign.length}`}` });
-    // Batch 4 of the notes written by hand (dev-own-notes-4.ts, 2026-12-07; all dev), each half on its own rows: the half the
-    // rules were tuned on, and the check half, never tuned on.
-    for (const half of ['tune', 'check'] as const) {
-      const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
-      const secrets4 = ownSecretNotesBatch4().filter((p) => p.half === half);
-      const found4 = (redact: Redact): number => secrets4.filter((p) => !survives(redact(p.note).text, p.secret)).length;
-      const ours4 = found4(redactSecrets);
-      const old4 = baseline.redact === undefined ? undefined : found4(baseline.redact);
-      rows.push({ name: `held-out dev own notes batch 4 (${label}): removed, of ${secrets4.length}`, value: (100 * ours4) / secrets4.length, unit: '%', note: `${ours4}/${secrets4.length}${old4 === undefined ? '' : `; before ${old4}/${secrets4.length}`}` });
-      const benign4 = ownBenignNotesBatch4().filter((b) => b.half === half);
-      const benignOurs4 = negativesTouched(redactSecrets, benign4);
-      const benignOld4 = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, benign4);
-      rows.push({ name: `held-out dev own notes batch 4 (${label}): benign touched, of ${benign4.length}`, value: (100 * benignOurs4) / benign4.length, unit: '%', note: `${benignOurs4}/${benign4.length}${benignOld4 === undefined ? '' : `; before ${benignOld4}/${benign4.length}`}` });
+    // Batches 4 and 5 of the notes written by hand (dev-own-notes-4.ts, 2026-12-07 ninth session; dev-own-notes-5.ts, tenth
+    // session, benign notes that talk about credentials; all dev), each half on its own rows: the half the rules were tuned
+    // on, and the check half, never tuned on.
+    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5]] as const) {
+      for (const half of ['tune', 'check'] as const) {
+        const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
+        const secrets = secretsOf().filter((p) => p.half === half);
+        const found = (redact: Redact): number => secrets.filter((p) => !survives(redact(p.note).text, p.secret)).length;
+        const ours = found(redactSecrets);
+        const old = baseline.redact === undefined ? undefined : found(baseline.redact);
+        rows.push({ name: `held-out dev own notes batch ${batch} (${label}): removed, of ${secrets.length}`, value: (100 * ours) / secrets.length, unit: '%', note: `${ours}/${secrets.length}${old === undefined ? '' : `; before ${old}/${secrets.length}`}` });
+        const benign = benignOf().filter((b) => b.half === half);
+        const benignOurs = negativesTouched(redactSecrets, benign);
+        const benignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, benign);
+        rows.push({ name: `held-out dev own notes batch ${batch} (${label}): benign touched, of ${benign.length}`, value: (100 * benignOurs) / benign.length, unit: '%', note: `${benignOurs}/${benign.length}${benignOld === undefined ? '' : `; before ${benignOld}/${benign.length}`}` });
+      }
     }
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;

@@ -11171,6 +11171,18 @@ var init_types2 = __esm({
 });
 
 // src/lib/state/format.ts
+function stateFormatFor(parts) {
+  for (const ref of parts) if (ref.foreign === true) return HELD_STATE_VERSION;
+  return STATE_VERSION;
+}
+function heldFormat(raw) {
+  if (raw.version !== HELD_STATE_VERSION) return false;
+  const marked = (parts) => Array.isArray(parts) && parts.some((p) => typeof p === "object" && p !== null && p.foreign === true);
+  if (marked(raw.orphans)) return true;
+  const files = raw.files;
+  if (typeof files !== "object" || files === null) return false;
+  return Object.values(files).some((r) => typeof r === "object" && r !== null && (marked(r.episodes) || marked(r.superseded)));
+}
 function futureFormat(file2, known2) {
   const { version: version2, compatibleWith } = file2;
   if (typeof version2 !== "number" || !Number.isFinite(version2) || version2 <= known2) return void 0;
@@ -11185,6 +11197,10 @@ function futureFormat(file2, known2) {
 }
 function migrateState(raw) {
   let version2 = raw.version;
+  if (heldFormat(raw)) {
+    raw.version = STATE_VERSION;
+    return;
+  }
   if (typeof version2 === "number" && version2 > STATE_VERSION) {
     raw.version = STATE_VERSION;
     return;
@@ -11195,13 +11211,14 @@ function migrateState(raw) {
     raw.version = version2;
   }
 }
-var STATE_VERSION, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
+var STATE_VERSION, HELD_STATE_VERSION, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
 var init_format = __esm({
   "src/lib/state/format.ts"() {
     "use strict";
     init_types2();
     init_install_route();
     STATE_VERSION = 2;
+    HELD_STATE_VERSION = 3;
     OLDEST_STATE_VERSION = 1;
     PULLED_VERSION = 1;
     migrations = {
@@ -11245,7 +11262,7 @@ function validate(raw, path) {
     };
   }
   if (obj.tool === STATE_TOOL) {
-    const newer2 = futureFormat({ path, what: "State file", version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
+    const newer2 = heldFormat(obj) ? void 0 : futureFormat({ path, what: "State file", version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
     if (newer2 !== void 0) return { ok: "conflict", error: newer2 };
     migrateState(obj);
   }
@@ -11528,7 +11545,7 @@ async function setStateAside(stateDir, label) {
 async function saveState(stateDir, state) {
   state.updatedAt = (/* @__PURE__ */ new Date()).toISOString();
   state.generation = Math.max((state.generation ?? 0) + 1, Date.now());
-  const text3 = JSON.stringify(state);
+  const text3 = JSON.stringify({ ...state, version: stateFormatFor(everyPart(state)) });
   await (0, import_promises5.mkdir)(stateDir, { recursive: true, mode: 448 });
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
@@ -32442,6 +32459,10 @@ var init_names = __esm({
       Russian: ["\u0441\u043C\u0435\u043D\u0451\u043D", "\u0441\u043C\u0435\u043D\u0435\u043D", "\u0438\u0437\u043C\u0435\u043D\u0451\u043D", "\u0438\u0437\u043C\u0435\u043D\u0435\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0451\u043D", "\u043E\u0431\u043D\u043E\u0432\u043B\u0435\u043D", "\u0438\u0441\u0442\u0451\u043A", "\u0438\u0441\u0442\u0435\u043A", "\u043F\u0440\u043E\u0441\u0440\u043E\u0447\u0435\u043D", "\u0441\u0431\u0440\u043E\u0448\u0435\u043D", "\u0437\u0430\u0431\u044B\u0442", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u0435\u043D", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u0435\u043D", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u043E", "\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043D\u0435\u043E\u0431\u044F\u0437\u0430\u0442\u0435\u043B\u044C\u043D\u044B\u0439", "\u043E\u043F\u0446\u0438\u043E\u043D\u0430\u043B\u044C\u043D\u043E", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u044B\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u044B\u0439", "\u043E\u0434\u0438\u043D\u0430\u043A\u043E\u0432\u044B\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u0438\u0440\u043E\u0432\u0430\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0451\u043D", "\u043E\u0442\u043A\u043B\u044E\u0447\u0435\u043D", "\u043D\u0435\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0437\u0430\u0434\u0430\u043D", "\u0443\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D", "\u0441\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u043E\u0432\u0430\u043D", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D"],
       Ukrainian: ["\u0437\u043C\u0456\u043D\u0435\u043D\u043E", "\u0437\u043C\u0456\u043D\u0435\u043D\u0438\u0439", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u043E\u043D\u043E\u0432\u043B\u0435\u043D\u0438\u0439", "\u0437\u0430\u043A\u0456\u043D\u0447\u0438\u0432\u0441\u044F", "\u043F\u0440\u043E\u0441\u0442\u0440\u043E\u0447\u0435\u043D\u0438\u0439", "\u0441\u043A\u0438\u043D\u0443\u0442\u043E", "\u0437\u0430\u0431\u0443\u0442\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u0438\u0439", "\u043D\u0435\u0432\u0456\u0434\u043E\u043C\u043E", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u043E", "\u043E\u0431\u043E\u0432\u2019\u044F\u0437\u043A\u043E\u0432\u043E", "\u043D\u0435\u043E\u0431\u043E\u0432'\u044F\u0437\u043A\u043E\u0432\u0438\u0439", "\u0442\u0438\u043C\u0447\u0430\u0441\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0438\u0439", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0431\u043B\u043E\u043A\u043E\u0432\u0430\u043D\u0438\u0439", "\u0432\u0438\u043C\u043A\u043D\u0435\u043D\u043E", "\u043D\u0435\u0432\u0456\u0440\u043D\u0438\u0439", "\u043D\u0435\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u0432\u0441\u0442\u0430\u043D\u043E\u0432\u043B\u0435\u043D\u043E", "\u0437\u0433\u0435\u043D\u0435\u0440\u043E\u0432\u0430\u043D\u043E", "\u0437\u0430\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0438\u0439"],
       Bulgarian: ["\u0441\u043C\u0435\u043D\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u043D\u0430", "\u043E\u0431\u043D\u043E\u0432\u0435\u043D\u0430", "\u0438\u0437\u0442\u0435\u043A\u043B\u0430", "\u043D\u0443\u043B\u0438\u0440\u0430\u043D\u0430", "\u0437\u0430\u0431\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u0430", "\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043D\u0435\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u0430", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0430", "\u0441\u044A\u0449\u0430\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u0434\u0435\u0430\u043A\u0442\u0438\u0432\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0433\u0440\u0435\u0448\u043D\u0430", "\u0437\u0430\u0434\u0430\u0434\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u0430\u043D\u0430", "\u043A\u0440\u0438\u043F\u0442\u0438\u0440\u0430\u043D\u0430"],
+      Japanese: ["\u4EFB\u610F", "\u5171\u901A", "\u79D8\u5BC6", "\u5909\u66F4", "\u5909\u66F4\u6E08", "\u5931\u52B9", "\u671F\u9650", "\u5225\u9014", "\u7701\u7565", "\u521D\u671F\u5024", "\u521D\u671F\u8A2D\u5B9A", "\u7BA1\u7406\u8005", "\u975E\u516C\u958B", "\u518D\u8A2D\u5B9A", "\u8A2D\u5B9A\u6E08", "\u65E2\u5B9A", "\u672C\u4EBA", "\u500B\u5225", "\u3072\u307F\u3064", "\u3042\u308A\u307E\u305B\u3093", "\u3042\u308A", "\u307E\u3060"],
+      Chinese: ["\u4FDD\u5BC6", "\u76F8\u540C", "\u4E34\u65F6", "\u81E8\u6642", "\u91CD\u7F6E", "\u8FC7\u671F", "\u904E\u671F", "\u9519\u8BEF", "\u932F\u8AA4", "\u7BA1\u7406\u5458", "\u7BA1\u7406\u54E1", "\u968F\u673A", "\u96A8\u6A5F", "\u53D8\u66F4", "\u8B8A\u66F4", "\u4FEE\u6539", "\u66F4\u6539", "\u672C\u4EBA", "\u4E2A\u4EBA", "\u500B\u4EBA", "\u79C1\u5BC6", "\u673A\u5BC6", "\u6A5F\u5BC6", "\u52A0\u5BC6"],
+      Korean: ["\uB9CC\uB8CC", "\uBBF8\uC815", "\uBE44\uACF5\uAC1C", "\uD544\uC218", "\uC120\uD0DD", "\uB3D9\uC77C", "\uC784\uC2DC", "\uCD08\uAE30\uD654", "\uC7AC\uC124\uC815", "\uAE30\uBCF8\uAC12", "\uBCC0\uACBD", "\uAD00\uB9AC\uC790", "\uBE44\uBC00", "\uC554\uD638\uD654", "\uAC1C\uC778"],
+      Thai: ["\u0E0A\u0E31\u0E48\u0E27\u0E04\u0E23\u0E32\u0E27", "\u0E2B\u0E21\u0E14\u0E2D\u0E32\u0E22\u0E38", "\u0E04\u0E48\u0E32\u0E40\u0E23\u0E34\u0E48\u0E21\u0E15\u0E49\u0E19", "\u0E40\u0E2B\u0E21\u0E37\u0E2D\u0E19\u0E40\u0E14\u0E34\u0E21", "\u0E25\u0E37\u0E21", "\u0E04\u0E27\u0E32\u0E21\u0E25\u0E31\u0E1A", "\u0E40\u0E1B\u0E25\u0E35\u0E48\u0E22\u0E19", "\u0E23\u0E35\u0E40\u0E0B\u0E47\u0E15", "\u0E08\u0E33\u0E40\u0E1B\u0E47\u0E19", "\u0E1C\u0E34\u0E14", "\u0E2A\u0E48\u0E27\u0E19\u0E15\u0E31\u0E27"],
       "Serbian and Macedonian (Cyrillic)": ["\u043F\u0440\u043E\u043C\u0435\u045A\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u0442\u0430", "\u0430\u0436\u0443\u0440\u0438\u0440\u0430\u043D\u0430", "\u0438\u0441\u0442\u0435\u043A\u043B\u0430", "\u0440\u0435\u0441\u0435\u0442\u043E\u0432\u0430\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0459\u0435\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u043F\u043E\u0437\u043D\u0430\u0442\u0430", "\u043E\u0431\u0430\u0432\u0435\u0437\u043D\u0430", "\u0437\u0430\u0434\u043E\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043F\u0440\u0438\u0432\u0440\u0435\u043C\u0435\u043D\u0430", "\u043F\u043E\u0434\u0440\u0430\u0437\u0443\u043C\u0435\u0432\u0430\u043D\u0430", "\u0438\u0441\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u0436\u0435\u045B\u0430", "\u043F\u043E\u0433\u0440\u0435\u0448\u043D\u0430", "\u043F\u043E\u0441\u0442\u0430\u0432\u0459\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0441\u0430\u043D\u0430", "\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0430"]
     };
     QUALITY_BY_LANGUAGE = {
@@ -32540,6 +32561,12 @@ function isPlainWord(value) {
 function inUnspacedScript(value) {
   return UNSPACED_LETTER.test(value);
 }
+function isUnspacedWordAlone(value) {
+  return UNSPACED_ONE_WORD.test(value) && !UNSPACED_GRAMMAR.test(value);
+}
+function isFunctionWord(word) {
+  return FUNCTION_WORDS.has(word.toLowerCase());
+}
 function readsAsProse(word) {
   const w = word.replace(/[.:!?]$/, "");
   return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
@@ -32562,10 +32589,11 @@ function continuesSentence(gap, value, next) {
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
   if (new RegExp("^\\p{L}+[.:]?$", "u").test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? "")) return true;
+  if (OTHER_LANGUAGES_FUNCTION_WORDS.has(value.toLowerCase()) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, UNSPACED_ONE_WORD, UNSPACED_GRAMMAR, FUNCTION_WORDS_BY_LANGUAGE, FUNCTION_WORDS, ENGLISH_FUNCTION_WORDS, OTHER_LANGUAGES_FUNCTION_WORDS, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -32585,6 +32613,16 @@ var init_prose = __esm({
     NON_ASCII = /[^\x00-\x7f]/;
     PLAIN_WORD = new RegExp("^[\\p{L}\\p{M}](?:[\\p{L}\\p{M}]|\\u200c(?=\\p{L})){1,31}$", "u");
     UNSPACED_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+    UNSPACED_ONE_WORD = new RegExp("^(?:\\p{Script=Han}{2,4}|[\\p{Script=Hiragana}\\p{Script=Katakana}\u30FC]{2,8}|\\p{Script=Hangul}{2,6}|[\\p{Script=Thai}]{2,16})$", "u");
+    UNSPACED_GRAMMAR = /^[已未无無没沒不请請见見同默必可略空待需要在]|^(?:ไม่|ดู|ถาม|ติดต่อ|ขอ|ใช้|ตาม)|แล้ว|อยู่|[음됨함임요다]$/u;
+    FUNCTION_WORDS_BY_LANGUAGE = {
+      English: ["the", "a", "an", "this", "that", "these", "those", "it", "its", "my", "our", "your", "their", "his", "her", "in", "on", "at", "to", "from", "by", "via", "with", "without", "for", "of", "as", "into", "under", "inside", "not", "no", "is", "was", "are", "were", "be", "been", "will", "can", "must", "should", "may", "and", "or", "but", "so", "if", "when", "where", "which", "who", "what", "how", "see", "use", "every", "each", "per", "all", "any", "some", "after", "before", "until", "since", "than", "then", "same", "only", "also"],
+      // German (issue 40, 2026-12-07): a pass phrase after a label of what it is for (`Passphrase fürs Backup: …`).
+      German: ["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "im", "in", "am", "an", "auf", "bei", "beim", "mit", "ohne", "von", "vom", "zu", "zum", "zur", "f\xFCr", "f\xFCrs", "unter", "nach", "aus", "ist", "sind", "war", "wird", "wurde", "steht", "liegt", "siehe", "und", "oder", "aber", "nicht", "kein", "keine", "wie", "wo", "alle", "jeden", "jede", "gleich", "noch", "schon", "hier", "dort"]
+    };
+    FUNCTION_WORDS = new Set(Object.values(FUNCTION_WORDS_BY_LANGUAGE).flat());
+    ENGLISH_FUNCTION_WORDS = new Set(FUNCTION_WORDS_BY_LANGUAGE.English);
+    OTHER_LANGUAGES_FUNCTION_WORDS = new Set([...FUNCTION_WORDS].filter((w) => !ENGLISH_FUNCTION_WORDS.has(w)));
     GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
@@ -32630,7 +32668,8 @@ var init_access_codes = __esm({
         const [word = "", gap, forLead, what = ""] = g;
         if (!clauseEndsAfter(text3, offset + m.length)) return m;
         if (gap !== void 0) return THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag("password")}` : m;
-        if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+        if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text3, offset) || what.split(/[ \t]+/).length > 5) return m;
+        if (!ENDS_IN_THING.test(what) && !THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length))) return m;
         return `${word}${forLead ?? ""}${tag("password")}`;
       }
     };
@@ -33594,7 +33633,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, PIN_HEADER, PIN_CELL, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -33645,6 +33684,8 @@ var init_context = __esm({
     SPLIT_CELLS = /(?<!\\)\|/;
     SHORT_PASSWORD_HEADER = /^(?:pass|pw)$/i;
     USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
+    PIN_HEADER = /^(?:pin|pin[ -]?code|passcode|pin number)$/i;
+    PIN_CELL = /^[ \t]*\d{4,12}[ \t]*$/;
     TABLE = {
       kind: "context-table",
       hints: ["|"],
@@ -33688,7 +33729,13 @@ var init_context = __esm({
               otherLanguage = keyInOtherLanguage ? cells.length === 4 ? "column" : "row" : false;
               name = keyInOtherLanguage ? "password" : keyCell;
             }
-            if (name === void 0) continue;
+            if (name === void 0) {
+              if (head !== void 0 && PIN_HEADER.test(head.trim().replace(/[*`_]{2,}/g, "")) && PIN_CELL.test(cells[c])) {
+                cells[c] = cells[c].replace(/\S+/, tag("password"));
+                rowChanged = true;
+              }
+              continue;
+            }
             const redacted = redactCell(cells[c], genericKind(name), name, otherLanguage);
             if (redacted !== cells[c]) {
               cells[c] = redacted;
@@ -33968,7 +34015,7 @@ var init_command_line = __esm({
         `'([^'\\n:]*):([^'\\n]*)'`,
         `([^\\s"':]*):([^\\s"']+)`,
         `([^\\s"':]*):(["'][^"'\\n]*["'])`
-      ].map((alt) => `(?:${alt})`).join("|")
+      ].map((alt2) => `(?:${alt2})`).join("|")
     );
     CURL_USER_FLAG = new RegExp(`(\\s(?:-u|--user|--proxy-user|-U)(?:[ \\t]*|=))(?:${CURL_USER_ARG.source})`, "g");
     CURL_USER = {
@@ -34259,9 +34306,18 @@ function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   const { value } = splitTrailingPunctuation(head);
   const assigned = sep2 === "=" && lead.endsWith("=") && !/[ \t]=$/.test(lead) && ASSIGNED_WORD.test(value);
   const alone = sep2 !== void 0 && (next === void 0 || next === "\n" || next === "\r" || next === " " || next === "	") && isPlainWord(value);
-  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return void 0;
+  if (alone && inUnspacedScript(value) && !hasWeakShape(value)) {
+    const replaced2 = unspacedWordAlone(lead, head);
+    return replaced2 === void 0 ? void 0 : replaced2 + run2.slice(head.length);
+  }
+  if (!hasWeakShape(value) && !assigned && !(alone && !inUnspacedScript(value))) return void 0;
   const replaced = replaceValue(lead, head, "password", false);
   return replaced === void 0 ? void 0 : replaced + run2.slice(head.length);
+}
+function unspacedWordAlone(lead, raw) {
+  const { value, rest } = splitTrailingPunctuation(raw);
+  if (!isUnspacedWordAlone(value) || saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return void 0;
+  return `${lead}${tag("password")}${rest}`;
 }
 function userGivenBefore(text3, offset) {
   return USER_BEFORE.test(text3.slice(Math.max(0, offset - 120), offset));
@@ -34281,7 +34337,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34315,6 +34371,7 @@ var init_password_forms = __esm({
       // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
       replace: (m, g, offset, text3) => describedBySentence(g[2] ?? "", text3.slice(offset + m.length, offset + m.length + 12)) ? m : replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
     };
+    LETTER_SWAPPED = /^(?=[A-Za-z0-9]{6,32}$)[A-Za-z]+\d+[A-Za-z]+[A-Za-z0-9]*$/;
     BARE = {
       kind: "password",
       hints: ["pass", "pwd", "pw", "psk"],
@@ -34324,7 +34381,8 @@ var init_password_forms = __esm({
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
         const { value, rest } = splitTrailingPunctuation(raw);
-        const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+        const swapped = /^pwd?$/i.test(g[1] ?? "") && LETTER_SWAPPED.test(value);
+        const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
         const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
@@ -34449,11 +34507,14 @@ var init_password_forms = __esm({
       // The left edge is checked in replace, as PASS_PHRASE's.
       // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
       // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
-      re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE3}`, "gi"),
+      // USER_IS_PASS_IS: in a sentence too, each word with its `is` (`user is ci, pass is wombat`, `the user is admin and the
+      // pass is sunflower`): `pass` alone is as often a ticket or a test's result, but after a user it is the password.
+      re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:and[ \\t]+(?:the[ \\t]+)?)?(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?))${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", user = "", raw = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
-        if (NETRC_MACHINE.test(text3.slice(text3.lastIndexOf("\n", offset) + 1, offset))) return m;
+        const before = text3.slice(Math.max(0, offset - 256), offset);
+        if (NETRC_MACHINE.test(before.slice(before.lastIndexOf("\n") + 1))) return m;
         const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
         if (readsAsProse(user) || bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare))) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
@@ -34572,7 +34633,9 @@ var init_password_forms = __esm({
         if (keyQuote !== void 0 && text3[offset - 1] !== keyQuote) return m;
         if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
         const { value } = splitTrailingPunctuation(raw);
-        const namedFor = keyQuote === void 0 && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+        const endsLine = /^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 24));
+        const namedFor = keyQuote === void 0 && isPlainWord(value) && endsLine && namesWhatItIsFor(lead);
+        if (keyQuote === void 0 && endsLine && inUnspacedScript(value) && !looksTyped(value)) return unspacedWordAlone(lead, raw) ?? m;
         if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
@@ -34669,28 +34732,35 @@ var init_password_forms = __esm({
         return out;
       }
     };
-    FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
     PHRASE_LABELS = [
       { labels: ["passphrase", "pass phrase", "master password", "secret phrase"], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
       // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
-      { labels: ["password"], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+      // German's words for it as well (`Passwort für das Backup: rote Tomaten wachsen langsam`), with German's row of prose.ts FUNCTION_WORDS_BY_LANGUAGE.
+      { labels: ["password", "passwort", "kennwort"], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
       { labels: ["seed phrase", "recovery phrase", "mnemonic phrase", "mnemonic", "seed words", "backup phrase", "wallet seed"], minWords: 12, functionWords: 3, proseWordsAfterFirst: true }
     ];
+    PHRASE_FOR_WHAT = `[ \\t]+(?:for|${FOR_WHAT_BY_LANGUAGE.German?.join("|")})(?:[ \\t]+[^\\s:=.,;!?"'\`]{1,24}){1,4}`;
+    PHRASE_WORD = "[a-z\\u00c0-\\u024f]{2,12}";
     PASS_PHRASE = {
       kind: "password",
-      hints: ["passphrase", "pass phrase", "password", "secret phrase", "seed", "phrase", "mnemonic"],
+      hints: ["passphrase", "pass phrase", "password", "passwort", "kennwort", "secret phrase", "seed", "phrase", "mnemonic"],
       // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
       // In quotes the phrase is given verbatim (`The password is "correct horse battery staple"`).
-      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["\u201C']?))([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(["\u201D']?)(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
+      // PHRASE_FOR_WHAT: what the phrase is for may come between the label and its colon (`Passphrase für den Tresor:`,
+      // `passphrase for the backup:`), a few words as LABEL_FOR_IN_OTHER_LANGUAGES reads them; the words of the phrase
+      // may carry Latin diacritics (`grüne Katze tanzt leise`).
+      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])(${PHRASE_FOR_WHAT})?[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["\u201C']?))(${PHRASE_WORD}(?:[ \\t]+${PHRASE_WORD}){2,23})(["\u201D']?)(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
       replace: (m, g, offset, text3) => {
-        const [lead = "", label = "", open5 = "", phrase = "", close = ""] = g;
+        const [lead = "", label = "", forWhat, open5 = "", phrase = "", close = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
         const quoted = open5 !== "" && (close === open5 || open5 === "\u201C" && close === "\u201D");
         if ((open5 !== "" || close !== "") && !quoted) return m;
         const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
         const words3 = phrase.split(/[ \t]+/);
         if (row === void 0 || words3.length < (quoted ? Math.min(row.minWords, 3) : row.minWords)) return m;
-        if (words3.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+        if (forWhat !== void 0 && /[ \t](?:is|ist)(?:[ \t]|$)/i.test(forWhat)) return m;
+        const functionWords = words3.filter(isFunctionWord).length;
+        if (functionWords > row.functionWords && !(quoted && functionWords * 2 < words3.length)) return m;
         if (row.functionWords > 0 && !words3.every((w) => w.length >= 3 && w.length <= 8)) return m;
         if (!row.proseWordsAfterFirst && words3.slice(1).some((w) => readsAsProse(w))) return m;
         return `${lead}${tag("password")}${close}`;
@@ -35116,7 +35186,7 @@ var init_vendor_shapes = __esm({
 });
 
 // src/lib/memory/secrets/xml-element.ts
-var XML_ELEMENT;
+var XML_ELEMENT, XML_NAMED_VALUE;
 var init_xml_element = __esm({
   "src/lib/memory/secrets/xml-element.ts"() {
     "use strict";
@@ -35134,6 +35204,20 @@ var init_xml_element = __esm({
         const value = g[2] ?? "";
         const tagged = keyedCredentialTag(name, value.trim());
         return tagged === void 0 ? void 0 : `<${name}${attributes}>${tagged}</${name}>`;
+      }
+    };
+    XML_NAMED_VALUE = {
+      kind: "xml-element",
+      hints: ["name=", "key="],
+      re: /(<[A-Za-z_][\w.:-]{0,63}[ \t]+(?:name|key)=(["'])([^"'<>\n]{1,64})\2)(?:([ \t]+value=(["']))([^"'<>\n]{1,256})\5|([^<>\n]{0,256}>)([^<>\n]{1,256})(<\/))/g,
+      replace: (m, g) => {
+        const [lead = "", , name = "", valueLead, valueQuote, attribute, tagEnd, text3, closing] = g;
+        if (attribute !== void 0) {
+          const tagged2 = keyedCredentialTag(name, attribute);
+          return tagged2 === void 0 ? void 0 : `${lead}${valueLead}${tagged2}${valueQuote}`;
+        }
+        const tagged = keyedCredentialTag(name, (text3 ?? "").trim());
+        return tagged === void 0 ? void 0 : `${lead}${tagEnd}${tagged}${closing}`;
       }
     };
   }
@@ -35233,7 +35317,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
@@ -71005,10 +71089,15 @@ function unsettledShared(ref, sharedOrigins) {
   if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
   return isSharedPart(ref, sharedOrigins);
 }
+function sharedOriginsIn(config2, state) {
+  return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
+}
 var init_shared = __esm({
   "src/lib/sync/shared.ts"() {
     "use strict";
     init_episode();
+    init_sources();
+    init_state();
   }
 });
 
@@ -71448,6 +71537,7 @@ async function fetchListing(ctx, options2) {
   const listing2 = /* @__PURE__ */ new Map();
   const groups = waitingMarkers(state, options2.rebuilding, options2.sharedOrigins);
   for (const group of options2.listInFull ?? []) groups.set(group, /* @__PURE__ */ new Set());
+  for (const [group, markers] of options2.watch ?? []) groups.set(group, /* @__PURE__ */ new Set([...groups.get(group) ?? [], ...markers]));
   const direct = new DirectReader(ctx, options2);
   const covered = [];
   const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
@@ -71462,15 +71552,16 @@ async function fetchListing(ctx, options2) {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
       const restarted = serverSince !== void 0 && queuedBefore(state, group, serverSince);
-      const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+      const watched = options2.watch?.get(group);
+      const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || watched !== void 0 || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
+      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers, watched);
       if (read2 !== void 0) {
         listing2.set(group, { ...read2, ...since });
         covered.push(group);
         continue;
       }
-      const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && !restarted && (!options2.rebuilding || options2.coveredBefore === true);
+      const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && !restarted && watched === void 0 && (!options2.rebuilding || options2.coveredBefore === true);
       try {
         const listed = { ...await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
         listing2.set(group, listed);
@@ -71565,10 +71656,11 @@ var init_listing = __esm({
        * listing of the whole group would show them (the others are no one's version of our files).
        */
       everyMarked;
-      async read(group, markers) {
+      /** `watched`: markers only to be found by marker (COPY_WATCH: long confirmed); they do not widen the window of the group's movement. */
+      async read(group, markers, watched = /* @__PURE__ */ new Set()) {
         if (this.unusable) return void 0;
         const { ctx } = this;
-        const wanted = new Set(markers);
+        const wanted = new Set([...markers].filter((m) => !watched.has(m)));
         let since = Number.POSITIVE_INFINITY;
         for (const ref of everyPart(ctx.state)) {
           if (ref.groupId !== group) continue;
@@ -71576,6 +71668,7 @@ var init_listing = __esm({
           if (wanted.has(ref.marker) && ref.uuid === void 0) since = Math.min(since, queuedTime(ref) || Number.POSITIVE_INFINITY);
           if (wanted.has(ref.marker) && ref.confirmedAt !== void 0) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
         }
+        for (const marker of watched) wanted.add(marker);
         if (wanted.size === 0 && !this.everyMarked) return void 0;
         if (!Number.isFinite(since)) since = ctx.now();
         const window2 = new Date(since - MAX_SKEW_MS - 6e4).toISOString();
@@ -76611,7 +76704,7 @@ var init_plan = __esm({
 function reconcile(input2) {
   const { state, now } = input2;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input2.listing);
   const complete = (group) => input2.listing.get(group)?.complete === true;
   const sightings = /* @__PURE__ */ new Map();
@@ -76655,12 +76748,14 @@ function reconcile(input2) {
     if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
     return quiet(group, since) ? "age" : void 0;
   };
+  const shown = /* @__PURE__ */ new Set();
   const replacedUnsigned = new Set(retiredParts(state).flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
   for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
       if (found === void 0 || found.length === 0) continue;
+      shown.add(ref);
       const keep2 = keeper(found);
       let seen = ref;
       if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
@@ -76734,6 +76829,15 @@ function reconcile(input2) {
     }
   }
   for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) {
+      if (ref.uuid === void 0 || shown.has(ref) || input2.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
+      const listed = input2.listing.get(ref.groupId);
+      if (listed?.complete !== true || listed.blind === true) continue;
+      out.goneElsewhere.push({ record: record2, ref });
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
       if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId) || input2.listing.get(ref.groupId)?.blind === true) continue;
       const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
@@ -76783,6 +76887,15 @@ function applyReconciliation(state, r, nowIso) {
     delete ref.sendOrder;
     delete ref.queuedOrder;
     delete ref.queuedAt;
+  }
+  for (const { ref } of r.goneElsewhere) {
+    delete ref.uuid;
+    delete ref.confirmedAt;
+    delete ref.sentAt;
+    delete ref.sendOrder;
+    delete ref.queuedOrder;
+    delete ref.queuedAt;
+    delete ref.foreign;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {
@@ -76901,6 +77014,7 @@ function partsHeldAsCopy(state) {
 }
 function keepAsOurs(state) {
   delete state.takenUpAt;
+  delete state.copyWatch;
   let cleared = 0;
   for (const ref of everyPart(state)) {
     if (ref.foreign !== true) continue;
@@ -76913,17 +77027,53 @@ function sentHereSinceTakeUp(state) {
   if (state.takenUpAt === void 0) return [];
   return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== void 0);
 }
+function watchedParts(state, sharedOrigins, restingOnOther = false) {
+  const out = [];
+  const every = !restingOnOther && state.takenUpAt !== void 0;
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) if ((ref.foreign === true || every) && ref.uuid !== void 0 && !isSharedPart(ref, sharedOrigins)) out.push(ref);
+  }
+  return out;
+}
+function copyWatchDue(state, now, sharedOrigins) {
+  const due = /* @__PURE__ */ new Map();
+  const last = state.copyWatch;
+  if (last !== void 0 && now - Date.parse(last.at) < last.everyMs) return due;
+  for (const ref of watchedParts(state, sharedOrigins)) {
+    const markers = due.get(ref.groupId) ?? /* @__PURE__ */ new Set();
+    markers.add(ref.marker);
+    due.set(ref.groupId, markers);
+  }
+  return due;
+}
+function recordCopyWatch(state, watched, listing2, gone, nowIso) {
+  if (watched.size === 0) return;
+  for (const [group, markers] of watched) {
+    const listed = listing2.get(group);
+    if (listed === void 0 || listed.blind === true) return;
+    if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
+  }
+  const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
+  state.copyWatch = { at: nowIso, everyMs };
+}
+var COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
 var init_copy_hold = __esm({
   "src/lib/sync/copy-hold.ts"() {
     "use strict";
     init_state();
     init_machine_stamp();
+    init_backoff();
+    init_shared();
+    COPY_WATCH_MIN_MS = 10 * 6e4;
+    COPY_WATCH_MAX_MS = 6 * 60 * 6e4;
   }
 });
 
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
-  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
+  const watch = copyWatchDue(ctx.state, ctx.now(), run2.sharedOrigins);
+  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true, watch });
   if (fetched === void 0) return false;
   const { listing: listing2 } = fetched;
   if (fetched.coveredAll) run2.covered = true;
@@ -76938,8 +77088,9 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2) });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  recordCopyWatch(state, watch, listing2, r.goneElsewhere.length, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
     logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
@@ -76951,10 +77102,19 @@ async function reconcileWithGraph(ctx, run2) {
   }
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record: record2, message: message2 } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message: message2 });
+  const again = [];
+  for (const { record: record2, ref } of r.goneElsewhere) {
+    logger.warn("another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine's own", { id: record2.id, marker: ref.marker });
+    ctx.counts.resent++;
+    again.push(record2);
+  }
   for (const { record: record2, ref, evidence } of r.resends) {
+    again.push(record2);
     if (evidence === "restart") logger.info("episode was queued with a server that has stopped since (its queue is gone); re-sending", { id: record2.id, marker: ref.marker, evidence });
     else logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
+  }
+  for (const record2 of again) {
     if (ctx.outgoing.has(record2.id)) continue;
     const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger, ctx.signer);
     if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
@@ -77984,6 +78144,7 @@ async function runSync(config2, options2 = {}) {
       const loaded = await loadState(config2.stateDir);
       if (loaded.recovered !== void 0) logger.warn("state file was corrupt; kept aside and rebuilding from the server", { ...loaded.recovered });
       const takeUp = takeUpState(config2, loaded.state, loaded.fresh, void 0, new Date((options2.now ?? Date.now)()).toISOString());
+      if (takeUp.marked > 0) await saveState(config2.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn("this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)", { parts: takeUp.marked });
       return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock, takeUp });
     },
@@ -78141,13 +78302,11 @@ function needsServer(ctx, rebuilding) {
 }
 function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
   if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
-  return waitingMarkers(state, rebuilding, sharedOriginsIn(config2, state)).size > 0;
+  const shared2 = sharedOriginsIn(config2, state);
+  return waitingMarkers(state, rebuilding, shared2).size > 0 || copyWatchDue(state, now, shared2).size > 0;
 }
 function keptMarkers(state) {
   return [...everyPart(state), ...Object.values(state.files).flatMap((r) => r.bridgedFrom ?? [])].map((ref) => ref.marker);
-}
-function sharedOriginsIn(config2, state) {
-  return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
 }
 async function waitForConfirmation(ctx, run2, order, waitMs) {
   const deadline = ctx.now() + waitMs;
@@ -78243,18 +78402,30 @@ function isAcronymPlural(token) {
 function isPast(word) {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
+function isPluralHead(raw) {
+  const word = raw.toLowerCase();
+  return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
+}
 function isContentWord(word) {
-  return WORD2.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith("ly");
+  return WORD2.test(word) && !FUNCTION_WORDS2.has(word) && !isGerund(word) && !word.endsWith("ly");
+}
+function headBeforePhrase(p) {
+  for (let k = 1; k < p.i; k += 1) if (FUNCTION_WORDS2.has(p.words[k])) return p.raw[k - 1];
+  return void 0;
 }
 function hasFiniteVerb(raw) {
   const words3 = raw.map((w) => w.toLowerCase());
+  let quoted = false;
   for (let i = 0; i < words3.length; i += 1) {
     const word = words3[i];
+    if (QUOTE_TOGGLES.has(word)) quoted = !quoted;
+    if (word === "\u201C") return false;
+    if (quoted || QUOTE_TOGGLES.has(word)) continue;
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
     if (isAcronymPlural(raw[i])) continue;
-    const p = { words: words3, i, word, before: words3[i - 1], after: words3[i + 1] ?? "" };
+    const p = { words: words3, raw, i, word, before: words3[i - 1], after: words3[i + 1] ?? "" };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
   return false;
@@ -78267,7 +78438,7 @@ function subjectlessVerbAt(tokens, i) {
   return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
 }
 function isQualifierWord(token) {
-  return token !== void 0 && /^[\p{L}\p{N}][\p{L}\p{N}._/+#-]*$/u.test(token) && !FUNCTION_WORDS.has(token.toLowerCase());
+  return token !== void 0 && /^[\p{L}\p{N}][\p{L}\p{N}._/+#-]*$/u.test(token) && !FUNCTION_WORDS2.has(token.toLowerCase());
 }
 function qualifierEndsAtColon(tokens, j) {
   if (!QUALIFYING_PREPOSITIONS.has((tokens[j] ?? "").toLowerCase())) return false;
@@ -78297,7 +78468,24 @@ function isUrlAt(tokens, j) {
   return /^https?$/i.test(tokens[j] ?? "") && tokens[j + 1] === ":" && (tokens[j + 2] ?? "").startsWith("//");
 }
 function presentVerbFollows(tokens) {
-  return tokens.some((t) => AUXILIARIES.has(t.toLowerCase()) || WORD2.test(t) && isThirdPerson(t) && !isAcronymPlural(t) && !FUNCTION_WORDS.has(t.toLowerCase()));
+  return tokens.some((t) => AUXILIARIES.has(t.toLowerCase()) || WORD2.test(t) && isThirdPerson(t) && !isAcronymPlural(t) && !FUNCTION_WORDS2.has(t.toLowerCase()));
+}
+function endsLabel(tokens, j) {
+  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ":" && WORD2.test(tokens[k - 1])) return true;
+  return false;
+}
+function anyVerbOrder(tokens, i) {
+  const w = tokens[i].toLowerCase();
+  if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
+  const n = (tokens[i + 1] ?? "").toLowerCase();
+  const objectAt = (j) => OBJECT_OPENERS.has((tokens[j] ?? "").toLowerCase()) || isCodeObject(tokens, j);
+  let from;
+  if (WORD2.test(n) && !FUNCTION_WORDS2.has(n) && isCodeObject(tokens, i + 2)) from = i + 2;
+  else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
+  else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
+  else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
+  if (from === void 0) return false;
+  return !hasFiniteVerb(tokens.slice(from).filter((t) => t !== ","));
 }
 function opensWithOrder(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
@@ -78313,7 +78501,7 @@ function opensWithOrder(clause) {
   const w = first.toLowerCase();
   const next = tokens[i + 1];
   if (next === ":") return false;
-  if (FUNCTION_WORDS.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
+  if (FUNCTION_WORDS2.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
   const verbShaped = VERB_SHAPED.has(w);
   if (next === void 0 || next === ",") return verbShaped;
   const n = next.toLowerCase();
@@ -78321,7 +78509,7 @@ function opensWithOrder(clause) {
   if (isUrlAt(tokens, i + 1)) return verbShaped || !isPast(w) && !presentVerbFollows(tokens.slice(i + 4));
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
   if ((n === "and" || n === "or") && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(" "));
-  if (!verbShaped) return false;
+  if (!verbShaped) return anyVerbOrder(tokens, i);
   if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false;
   if (AUXILIARIES.has(n)) return false;
@@ -78337,7 +78525,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, IRREGULAR_PAST, PLURALS_WITHOUT_S, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -78383,27 +78571,7 @@ var init_imperative = __esm({
       "either",
       "neither"
     ]);
-    FUNCTION_WORDS = /* @__PURE__ */ new Set([
-      ...OBJECT_OPENERS,
-      "that",
-      "i",
-      "we",
-      "he",
-      "she",
-      "they",
-      "there",
-      "here",
-      "what",
-      "which",
-      "who",
-      "whom",
-      "whose",
-      "why",
-      "how",
-      "where",
-      "when",
-      "whenever",
-      "wherever",
+    PREPOSITIONS = /* @__PURE__ */ new Set([
       "in",
       "on",
       "at",
@@ -78451,7 +78619,30 @@ var init_imperative = __esm({
       "besides",
       "except",
       "versus",
-      "vs",
+      "vs"
+    ]);
+    FUNCTION_WORDS2 = /* @__PURE__ */ new Set([
+      ...OBJECT_OPENERS,
+      "that",
+      "i",
+      "we",
+      "he",
+      "she",
+      "they",
+      "there",
+      "here",
+      "what",
+      "which",
+      "who",
+      "whom",
+      "whose",
+      "why",
+      "how",
+      "where",
+      "when",
+      "whenever",
+      "wherever",
+      ...PREPOSITIONS,
       "if",
       "unless",
       "once",
@@ -78576,25 +78767,177 @@ var init_imperative = __esm({
       "decode"
     ]);
     WORD2 = /^[a-z][a-z'’-]*$/i;
+    IRREGULAR_PAST = /* @__PURE__ */ new Set([
+      "arose",
+      "ate",
+      "awoke",
+      "became",
+      "began",
+      "bent",
+      "bit",
+      "bled",
+      "blew",
+      "bore",
+      "bought",
+      "bound",
+      "bred",
+      "broke",
+      "brought",
+      "built",
+      "caught",
+      "chose",
+      "clung",
+      "came",
+      "crept",
+      "dealt",
+      "drew",
+      "drove",
+      "dug",
+      "fed",
+      "fell",
+      "felt",
+      "fled",
+      "flew",
+      "fought",
+      "forbade",
+      "forgave",
+      "forgot",
+      "found",
+      "froze",
+      "gave",
+      "got",
+      "grew",
+      "hung",
+      "held",
+      "hid",
+      "kept",
+      "knew",
+      "laid",
+      "led",
+      "left",
+      "lent",
+      "lost",
+      "made",
+      "meant",
+      "met",
+      "mistook",
+      "outgrew",
+      "overcame",
+      "overrode",
+      "overtook",
+      "paid",
+      "ran",
+      "rang",
+      "rebuilt",
+      "rode",
+      "rose",
+      "said",
+      "sang",
+      "sank",
+      "sat",
+      "saw",
+      "sent",
+      "shook",
+      "shot",
+      "shrank",
+      "slept",
+      "slid",
+      "sold",
+      "sought",
+      "spent",
+      "spoke",
+      "sprang",
+      "spun",
+      "stood",
+      "stole",
+      "struck",
+      "stuck",
+      "swept",
+      "swore",
+      "taught",
+      "thought",
+      "threw",
+      "told",
+      "took",
+      "tore",
+      "understood",
+      "went",
+      "withdrew",
+      "woke",
+      "won",
+      "wore",
+      "wrote"
+    ]);
+    PLURALS_WITHOUT_S = /* @__PURE__ */ new Set(["data", "metadata", "people", "media", "criteria", "staff"]);
     FINITE_VERB_CUES = [
-      // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the generated files").
-      { name: "an inflected verb", holds: (p) => WORD2.test(p.word) && !OBJECT_OPENERS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+      // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the
+      // generated files"). OBJECT_OF_PREPOSITION: nor right after a preposition, whose object it is
+      // ("Reply to every question about refunds with …": "refunds" is no verb).
+      { name: "an inflected verb", holds: (p) => WORD2.test(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+      // "Deploy to production took 40 minutes", "Run time fell by half": IRREGULAR_PAST.
+      { name: "an irregular past", holds: (p) => IRREGULAR_PAST.has(p.word) && !OBJECT_OPENERS.has(p.before) },
       // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
       { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
       // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
       // after a prepositional phrase, a content word followed by a particle, an object or a number.
+      // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
+      // ("files", "views"). After a singular one the word is a noun: in "Grant write access to the user
+      // eve on every repository" (an order) "eve" was read as the verb of "write access".
       {
         name: "a bare verb after a prepositional phrase",
-        holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x))
+        holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS2.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && headBeforePhrase(p) !== void 0 && isPluralHead(headBeforePhrase(p))
       }
     ];
+    QUOTE_TOGGLES = /* @__PURE__ */ new Set(['"', "`"]);
     QUALIFYING_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "of", "in", "on", "at", "per", "under", "within", "during", "inside"]);
     QUALIFIER_DETERMINERS = /* @__PURE__ */ new Set(["the", "a", "an", "each", "every", "all", "our", "this", "these", "its", "their"]);
     LEAD_IN = /* @__PURE__ */ new Set(["please", "kindly", "now", "immediately", "urgently", "urgent", "just", "simply"]);
     FREE_RELATIVES = /* @__PURE__ */ new Set(["what", "whatever"]);
+    COMPLEX_PREPOSITION_HEADS = /* @__PURE__ */ new Set(["due", "prior", "thanks", "close", "next", "up", "owing", "contrary", "similar", "relative", "subject", "pursuant", "according", "compared", "closer", "back", "down"]);
+    PHRASAL_PARTICLES = /* @__PURE__ */ new Set(["off", "up", "out", "down", "back", "away"]);
+    PHRASAL_BEFORE_PREPOSITION = /* @__PURE__ */ new Set([...PHRASAL_PARTICLES, "in", "on"]);
+    DESTINATIONS = /* @__PURE__ */ new Set(["to", "into", "onto"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
     QUESTION_SUBJECTS = /* @__PURE__ */ new Set(["you", "i", "we", "they", "he", "she", "it", "this", "that", "these", "those", "there", "the", "a", "an", "my", "your", "our"]);
+  }
+});
+
+// src/lib/context/orders-by-language.ts
+function overridePattern(f) {
+  const b = f.spaced ? String.raw`\b` : "";
+  const gap = f.spaced ? String.raw`[^.!?\n]{0,40}?` : String.raw`[^。！？\n]{0,12}?`;
+  const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
+  return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
+}
+function overridesInOtherLanguage(text3) {
+  return ANY_IGNORE.test(text3) && OVERRIDES.some((pattern) => pattern.test(text3));
+}
+function politeRequestInOtherLanguage(clause) {
+  return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
+}
+var FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA;
+var init_orders_by_language = __esm({
+  "src/lib/context/orders-by-language.ts"() {
+    "use strict";
+    FORMS = [
+      { language: "German", spaced: true, politeOpeners: ["bitte"], ignore: ["ignoriere", "ignorier", "ignorieren sie", "vergiss", "vergessen sie", "missachte"], earlier: ["vorherigen", "bisherigen", "obigen", "fr\xFCheren", "alle"], instructions: ["anweisungen", "anweisung", "instruktionen", "regeln", "vorgaben"] },
+      { language: "Spanish", spaced: true, politeOpeners: ["por favor"], ignore: ["ignora", "ignore", "ignorar", "olvida", "olvide"], earlier: ["anteriores", "previas", "todas"], instructions: ["instrucciones", "reglas", "indicaciones"] },
+      { language: "French", spaced: true, politeOpeners: ["veuillez", "s'il vous pla\xEEt", "s\u2019il vous pla\xEEt", "merci de", "s'il te pla\xEEt"], ignore: ["ignore", "ignorez", "ignorer", "oublie", "oubliez"], earlier: ["pr\xE9c\xE9dentes", "ant\xE9rieures", "toutes"], instructions: ["instructions", "consignes", "r\xE8gles"] },
+      { language: "Portuguese", spaced: true, politeOpeners: ["por favor"], ignore: ["ignore", "ignora", "ignorar", "esque\xE7a", "esqueca"], earlier: ["anteriores", "pr\xE9vias", "todas"], instructions: ["instru\xE7\xF5es", "instrucoes", "regras"] },
+      { language: "Italian", spaced: true, politeOpeners: ["per favore", "per piacere"], ignore: ["ignora", "ignorate", "dimentica"], earlier: ["precedenti", "tutte"], instructions: ["istruzioni", "regole"] },
+      { language: "Dutch", spaced: true, politeOpeners: ["alsjeblieft", "alstublieft", "gelieve"], ignore: ["negeer", "vergeet"], earlier: ["vorige", "eerdere", "alle"], instructions: ["instructies", "regels"] },
+      { language: "Polish", spaced: true, politeOpeners: ["prosz\u0119", "prosze"], ignore: ["zignoruj", "ignoruj"], earlier: ["poprzednie", "wcze\u015Bniejsze", "wszystkie"], instructions: ["instrukcje", "polecenia"] },
+      { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
+      { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
+    ];
+    escape2 = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    alt = (words3) => words3.map(escape2).join("|");
+    OVERRIDES = FORMS.map(overridePattern);
+    ANY_IGNORE = new RegExp(alt(FORMS.flatMap((f) => f.ignore)), "i");
+    POLITE_OPENER = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.politeOpeners))})(?![\p{L}])`, "iu");
+    POLITE_ENDING = new RegExp(String.raw`(?:${alt(FORMS.flatMap((f) => f.politeEndings ?? []))})(?:[。！!.]|$)`, "u");
+    KANA = /[\u3040-\u30ff]/;
   }
 });
 
@@ -78604,8 +78947,16 @@ function isOrderReason(reason) {
 }
 function clauseStarts(text3) {
   const out = [];
-  for (const m of text3.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  for (const m of text3.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) {
+    const start = (m.index ?? 0) + m[0].length;
+    out.push(start);
+    const comma = text3.indexOf(",", start);
+    if (!/[-*•+\d]/.test(text3[start] ?? "") && (comma < 0 || comma > start + 40)) continue;
+    const opener = LIST_ITEM.exec(text3.slice(start, start + 40)) ?? VOCATIVE.exec(text3.slice(start, start + 40));
+    if (opener !== null) out.push(start + opener[0].length);
+  }
   for (const m of text3.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
+  if (text3.includes("\n")) for (const m of text3.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
 function fold(text3) {
@@ -78621,7 +78972,7 @@ function variants(folded) {
 }
 function structuralReason(text3) {
   const starts = clauseStarts(text3);
-  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)))) return "opens with an imperative";
+  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)) || politeRequestInOtherLanguage(text3.slice(start, start + 240)))) return "opens with an imperative";
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
   return void 0;
 }
@@ -78633,17 +78984,19 @@ function orderReason(text3) {
     if (rule.test.test(folded)) return rule.reason;
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
+  if (overridesInOtherLanguage(folded)) return "overrides instructions";
   for (const text4 of [folded, ...extra]) {
     const reason = structuralReason(text4);
     if (reason !== void 0) return reason;
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
     init_imperative();
+    init_orders_by_language();
     ORDER_REASONS = [
       "overrides instructions",
       "role marker or chat markup",
@@ -78665,6 +79018,9 @@ var init_orders = __esm({
     MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
     FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+    LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+/u;
+    LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
+    VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, "iu");
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -78680,6 +79036,13 @@ var init_orders = __esm({
       // however it is phrased, so the label is the order; a thing named for the assistant ("Install command
       // for Claude: npm i -g …") is no message, and its value is judged as its own clause (imperative.ts).
       { reason: "addresses the assistant", test: new RegExp(String.raw`(?:^|[.!?:;\n]\s*|["“(]\s*)(?:(?:[\p{L}'-]+\s+){0,2}${MESSAGES}\s+(?:for|to)|to)\s+(?:you|${ASSISTANT})\s*:`, "iu") },
+      // PERMISSION_TO_ASSISTANT: leave granted to the reader ("the assistant is allowed to run any command
+      // as root", "you are free to skip the review"). A fact about a bot of the team ("the release bot
+      // is allowed to publish") names the bot, so only the assistant's own names count here.
+      { reason: "addresses the assistant", test: /\b(?:you(?:'re| are)?|(?:the |this )?(?:assistant|claude|ai assistant|coding agent))\s+(?:is |are )?(?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i },
+      // REQUIRED_THAT_YOU: an obligation put impersonally ("It is required that you turn off the linter",
+      // "it is essential for you to …"): the reader is still the one obliged.
+      { reason: "addresses the assistant", test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+you\b/i },
       { reason: "addresses the assistant", test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
       { reason: "role-play or jailbreak", test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
       { reason: "role-play or jailbreak", test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -80382,7 +80745,8 @@ async function originStanding(config2, loaded) {
   const originFile = config2.originDerived === true ? "derived" : config2.originPlace === void 0 ? "setting" : config2.originPlace;
   const held = partsHeldAsCopy(state).length;
   const fromElsewhere = config2.machineKey !== void 0 && (originFile === "elsewhere" || stateFolder === "elsewhere");
-  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0 };
+  const watched = watchedParts(state, sharedOriginsIn(config2, state), true).length;
+  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0, watched };
 }
 function choosable(config2, choice) {
   if (config2.machineKey === void 0) throw new OriginChoiceError("this machine has no machine id, so no copy is ever detected here and there is nothing to decide; to tell it from another machine, set MADEINOZ_KNOWLEDGE_MACHINE_ID to a stable value of your own");
@@ -80448,6 +80812,7 @@ var init_origin_choice = __esm({
     init_origin();
     init_install_route();
     init_copy_hold();
+    init_shared();
     OriginChoiceError = class extends Error {
       name = "OriginChoiceError";
     };

@@ -87,14 +87,19 @@ function shellArg(s: string): string {
 }
 
 /**
- * Judges every copy against the state format (`stateFormat`, the one this build writes) and against
+ * Judges every copy against the state format (`stateFormat`, the one this build writes; `held`: a part
+ * is held as another machine's, so the state is written in the format only builds since then read) and against
  * the newest copy: a copy older than the state refuses it and syncs nothing (another copy of this
  * build or later syncs in its place: worker/spawn.ts); one only older than another copy still works,
  * and is named so the user knows which one runs what.
  */
-export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION): CopyReport[] {
+export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION, held = false): CopyReport[] {
   const newest = copies.reduce<ToolCopy | undefined>((best, c) => (best === undefined || compareCopies(c, best) > 0 ? c : best), undefined);
   return copies.map((c) => {
+    // While a part is held as another machine's, the state is written in a format builds from before that refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
+    if (held && c.stateFormat === stateFormat && c.readsHeldState === false) {
+      return { ...c, problem: 'from before the check for two machines with one origin: while episodes are held as another machine\'s (`origin`), the state is written in a format it refuses ("upgrade"), so its worker syncs nothing until you update it or answer `origin --keep` or `--split`', nextStep: updateStep(c) };
+    }
     if (c.stateFormat !== undefined && c.stateFormat < stateFormat) {
       const others = copies.filter((o) => o !== c && o.stateFormat !== undefined && o.stateFormat >= stateFormat);
       const other = others.find((o) => o.leasePerFormat === true) ?? others[0];

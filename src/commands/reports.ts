@@ -12,7 +12,8 @@ import { GENERATIONS } from '../lib/server/pins.js';
 import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
-import { countByStatus, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
+import { countByStatus, everyPart, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
+import { HELD_STATE_VERSION, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
 import type { SyncSummary } from '../lib/sync/types.js';
 import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
@@ -196,7 +197,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
     ...hooksThatCannotRun(config),
-    ...copiesClaudeCodeRuns(config),
+    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION),
   };
 }
 
@@ -210,9 +211,9 @@ function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; f
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
-function copiesClaudeCodeRuns(config: Config): { copies?: CopyReport[] } {
+function copiesClaudeCodeRuns(config: Config, held: boolean): { copies?: CopyReport[] } {
   const copies = toolCopies({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
-  return copies.length === 0 ? {} : { copies: judgeCopies(copies) };
+  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held) };
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
@@ -354,6 +355,8 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
 export function originStandingText(standing: OriginStanding): string {
   const where = (place: string) => (place === 'here' ? 'made on this machine' : place === 'elsewhere' ? 'made on another machine' : place === 'setting' ? 'set by MADEINOZ_KNOWLEDGE_ORIGIN' : place === 'derived' ? 'derived (no origin file)' : place === 'none' ? 'not yet stamped' : 'unknown (no machine id here)');
   const lines = [`Origin: ${standing.origin} (${where(standing.originFile)})`, `State folder: ${where(standing.stateFolder)}`, `Held as another machine's: ${standing.held} episode(s)`];
+  // COPY_WATCH (sync/copy-hold.ts): what the other machine may still delete, and what this one does then.
+  if (standing.watched > 0) lines.push(`Resting on the other machine's episodes: ${standing.watched} episode(s) of notes unchanged here; if that machine deletes one (its edit or deletion of the note), a sync here sends this machine's text again`);
   const question = originQuestion(standing);
   lines.push(question !== undefined ? `Next step: ${question}` : standing.fromElsewhere ? 'Nothing is held: nothing to decide yet (a synced Claude config folder stays so). If this machine and the other are in use with their own notes, `origin --split` now gives it an origin of its own.' : 'Nothing to decide.');
   return `${lines.join('\n')}\n`;

@@ -1,8 +1,9 @@
 /**
  * What the tests of two machines on one graph share (synced-claude-folder.test.ts, origin-copy.test.ts):
- * a note, what the graph holds, and a sync run until nothing waits.
+ * a note, what the graph holds, a sync run until nothing waits, and time passing on a copy.
  */
 import type { Config } from '../../src/lib/config/config.js';
+import { loadState, saveState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
@@ -20,4 +21,11 @@ export async function syncSettled(server: GraphitiTestServer, config: () => Conf
     if (round > 0 && s.queued === 0 && s.pending === 0 && s.failed === 0) return;
   }
   throw new Error('the sync did not settle');
+}
+
+/** Time passes on a copy: its last look at the episodes its unchanged notes rest on was a day ago (sync/copy-hold.ts COPY_WATCH). */
+export async function lookAgainLater(stateDir: string): Promise<void> {
+  const { state } = await loadState(stateDir);
+  if (state.copyWatch !== undefined) state.copyWatch.at = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  await saveState(stateDir, state);
 }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { judgeCopies, type CopyReport } from '../../src/commands/copies.js';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
-import { leasePerFormatOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
+import { leasePerFormatOf, readsHeldStateOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { STATE_VERSION } from '../../src/lib/state/format.js';
 import { REPO_ROOT } from '../support/paths.js';
@@ -163,6 +163,25 @@ describe('the copies Claude Code runs', () => {
     await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
     const [plugin] = judgeCopies(copies());
     expect(plugin?.problem).toMatch(/read it, but are of a build that shares one worker with this one: whichever hook starts the worker first decides, and when it is this one nothing syncs$/);
+  });
+
+  it('while a part is held as another machine\'s, a copy of the same format from before that check is named: it refuses the state until updated; a copy that reads it is not', async () => {
+    const src = join(dir, 'src-copy');
+    mkdirSync(join(src, 'src', 'lib', 'state'), { recursive: true });
+    copyFileSync(join(REPO_ROOT, 'src', 'lib', 'state', 'format.ts'), join(src, 'src', 'lib', 'state', 'format.ts'));
+    expect(readsHeldStateOf(src)).toBe(true);
+    const market = marketplaceAt(join(dir, 'before-the-check'), false, '0.2.0');
+    expect(readsHeldStateOf(join(market, 'plugin'))).toBe(false);
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    const pkg = packageAt(join(dir, 'checkout'), false, '0.2.0');
+    writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = 3;\n  }\n`);
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(judgeCopies(copies()).every((c) => c.problem === undefined)).toBe(true);
+    const [plugin, hooks] = judgeCopies(copies(), STATE_VERSION, true);
+    expect(plugin?.problem).toMatch(/^from before the check for two machines with one origin: .*refuses \("upgrade"\), so its worker syncs nothing until you update it or answer `origin --keep` or `--split`$/);
+    expect(plugin?.nextStep).toBeDefined();
+    expect(hooks?.problem).toBeUndefined();
+    expect(report([plugin as CopyReport])).toMatch(/Next: /);
   });
 
   it('two copies of one state format: the lower version is named older than the other; equal copies are not judged', async () => {

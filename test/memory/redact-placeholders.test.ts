@@ -276,6 +276,23 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['French `mdp` and a colon, many times', 'mdp : '.repeat(200_000)],
     ['"the password is" in another language before a long word of another script', `Le mot de passe de la base est ${'é'.repeat(900_000)}`],
     ['many table rows under the word in another language holding plain words', `| Сервис | Пароль |\n|---|---|\n${'| почта | берёза |\n'.repeat(80_000)}`],
+    // 2026-12-07, tenth session (XML_NAMED_VALUE, THING_BEFORE_FOR, PHRASE_FOR_WHAT, QUOTED_PHRASE, PIN_COLUMN,
+    // UNSPACED_WORD_ALONE, WORD_OPENS_SENTENCE, USER_IS_PASS_IS, PW_LETTER_SWAPPED).
+    ['XML elements naming a password, many times', '<add key="SmtpPassword" value="swordfish"/><entry key="password">kittens</entry>\n'.repeat(60_000)],
+    ['an XML name attribute before a long run that never closes its tag', `<property name="password" ${'a'.repeat(900_000)}`],
+    ['a door code and many words before the code', `Door code for ${'the '.repeat(300_000)}room is 6174`],
+    ['a pass phrase label and a long what-for, many times', 'Passphrase für den Tresor: kleine Möwe fliegt hoch\n'.repeat(60_000)],
+    ['a pass phrase label before many words with diacritics', `passphrase for the backup: ${'grüne '.repeat(200_000)}`],
+    ['a quoted pass phrase that never closes', `passphrase: "${'the lazy '.repeat(150_000)}`],
+    ['many rows under a PIN column', `| Lock | PIN |\n|---|---|\n${'| Shed | 8812 |\n'.repeat(80_000)}`],
+    ['a long run of kana after a Japanese word for password', `パスワード：${'さ'.repeat(900_000)}`],
+    ['a Thai word for password and a label before a long Thai run', `รหัสผ่าน wifi: ${'ม'.repeat(900_000)}`],
+    ['one word of Chinese, Korean and Thai alone, many times', '密码：熊猫饭\n비밀번호: 호랑이\nรหัสผ่าน: มะม่วง\n'.repeat(40_000)],
+    ['German words of a sentence after a label, many times', 'Passphrase für den Tresor: steht im Notfallordner\n'.repeat(60_000)],
+    ['a user and `pass is`, many times', 'the NAS user is backup and the pass is lighthouse. '.repeat(60_000)],
+    ['a user and a password, many times on one line (the netrc test looked for the line start in the whole text)', 'user ops, password letmein '.repeat(100_000)],
+    ['`user is` before a long run of spaces', `user is ${' '.repeat(900_000)}admin pass is x`],
+    ['`pw` and a word with a digit inside, many times', 'vpn pw W1nter! '.repeat(150_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -3,8 +3,9 @@
  * against the real Graphiti MCP server on FalkorDB with the stand-in LLM, on a generation whose
  * edits delete the old version first (break-before-make, docs/semantics.md): the copy's edit and
  * deletion leave the old machine's episodes in the graph, and its new version is still stored
- * (a held old version must not hold it back). Lean: one server, one scenario; the cases in full
- * run on the fake server (test/sync/origin-copy.test.ts).
+ * (a held old version must not hold it back); and the old machine's edit and deletion of notes the
+ * copy still has unchanged, after which the copy sends its text of them again (COPY_WATCH). Lean: one
+ * server, two scenarios; the cases in full run on the fake server (test/sync/origin-copy.test.ts).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { note } from '../helpers/two-machines.js';
+import { lookAgainLater, note } from '../helpers/two-machines.js';
 
 const GENERATION = process.env.GMS_ORIGIN_COPY_GENERATION ?? '0.31.1';
 const GROUP = 'gms_copy';
@@ -71,5 +72,37 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
       [0, 0, 0],
     ]);
     expect(await graph()).toHaveLength(3);
+  });
+
+  it('the old machine\'s edit and deletion of notes the copy has unchanged: the copy sends its text of both again, once; nothing of the old machine\'s is touched', async () => {
+    const other = '-home-me-other';
+    const ours = async () => (await graph()).filter((line) => line.startsWith('Three:') || line.startsWith('Four:'));
+    const c = make('machine-c');
+    c.auto(other, 'three.md', note('Three', 'Cedar caches with Redis.'));
+    c.auto(other, 'four.md', note('Four', 'Dune deploys on Fridays.'));
+    await sync(c);
+    const d = make('machine-d');
+    rmSync(d.path('claude'), { recursive: true, force: true });
+    cpSync(c.path('claude'), d.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(c.path('state'), d.path('state'), { recursive: true, preserveTimestamps: true });
+    await sync(d); // takes the copy up: nothing to send
+
+    c.auto(other, 'three.md', note('Three', 'Cedar caches with Valkey now.'));
+    rmSync(join(c.path('claude', 'projects', other, 'memory'), 'four.md'));
+    await sync(c);
+    expect(await ours()).toEqual(['Three: Cedar caches with Valkey now.']);
+
+    await lookAgainLater(d.config().stateDir);
+    await sync(d);
+    expect(await ours()).toEqual(['Four: Dune deploys on Fridays.', 'Three: Cedar caches with Redis.', 'Three: Cedar caches with Valkey now.']);
+
+    // Both go on: nothing is sent or deleted again.
+    await lookAgainLater(d.config().stateDir);
+    const again = [await runSync(c.config(), { waitMs: 0 }), await runSync(d.config(), { waitMs: 0 })];
+    expect(again.map((s) => [s.added, s.updated, s.deleted, s.resent])).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    expect(await ours()).toHaveLength(3);
   });
 });

@@ -49,6 +49,28 @@ describe('seeded faults', () => {
   });
 });
 
+describe('the fault schedule counted by requests', () => {
+  it('faultScheduleMet counts the eligible requests the seeded schedule met (work, not time), whenFaultScheduleMet waits for them, new faults start over', async () => {
+    const { srv, s } = await start({ faults: { rate503: 0.25, seed: 7 } });
+    const reached = srv.whenFaultScheduleMet(20);
+    let settled = false;
+    void reached.then(() => (settled = true));
+    expect((await s.rpc('tools/list')).res.status).toBe(200); // not eligible: tools/call only
+    for (let i = 0; i < 19; i += 1) await s.rpc('tools/call', statusCall);
+    expect(srv.faultScheduleMet).toBe(19);
+    expect(settled).toBe(false);
+    await s.rpc('tools/call', statusCall);
+    await reached;
+    expect(srv.faultScheduleMet).toBe(20);
+    // Faults off (empty options) leave the schedule counting from zero; counting never depends on the rates.
+    srv.setOptions({ faults: {} });
+    expect(srv.faultScheduleMet).toBe(0);
+    await s.rpc('tools/call', statusCall);
+    expect(srv.faultScheduleMet).toBe(1);
+    await expect(srv.whenFaultScheduleMet(1)).resolves.toBeUndefined();
+  });
+});
+
 describe('each fault', () => {
   it('429 carries Retry-After', async () => {
     const { srv, s } = await start({ faults: { retryAfterSeconds: 7 } });

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { fileIdOf } from '../../src/lib/memory/hash.js';
 import { PULLED_FILE, readPulled, writePulled, emptyLedger } from '../../src/lib/state/pulled.js';
 import { journalPath, loadState, saveState, statePath, StateConflictError, STATE_VERSION, type EpisodeRef, type FileRecord } from '../../src/lib/state/state.js';
+import { futureFormat, HELD_STATE_VERSION } from '../../src/lib/state/format.js';
+import { keepAsOurs } from '../../src/lib/sync/copy-hold.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
@@ -125,6 +127,30 @@ describe('state.json across versions of the tool', () => {
     expect((error as Error).message).toMatch(/"parts-sent".*upgrade graphiti-memory-sync/);
     expect(await readFile(statePath(dir), 'utf8')).toBe(state);
     expect(await readFile(journalPath(dir, 7), 'utf8')).toBe(journal);
+  });
+
+  it('while a part is held as another machine\'s, the state is written in a format every build of format 2 refuses (a downgrade stops, it does not delete what is held); once nothing is held, as 2 again', async () => {
+    const a = record('auto-memory:-p/memory/a.md');
+    await writeFile(statePath(dir), snapshot(STATE_VERSION, [a]));
+    const loaded = await loadState(dir);
+    const old = loaded.state.files[a.id]?.superseded[0] as EpisodeRef;
+    old.foreign = true;
+    await saveState(dir, loaded.state);
+    expect(await savedVersion()).toBe(HELD_STATE_VERSION);
+    const raw = JSON.parse(await readFile(statePath(dir), 'utf8')) as Record<string, unknown>;
+    expect(raw.compatibleWith).toBeUndefined();
+    // What a build of format 2 does with it (its validate.ts: futureFormat against its STATE_VERSION, 2): refuse, and say upgrade.
+    const refused = futureFormat({ path: statePath(dir), what: 'State file', version: raw.version, compatibleWith: raw.compatibleWith }, 2);
+    expect(refused).toMatchObject({ kind: 'newer', foundVersion: HELD_STATE_VERSION });
+    expect(refused?.message).toMatch(/upgrade graphiti-memory-sync/);
+
+    // This build reads it back, mark and all.
+    const again = await loadState(dir);
+    expect(again.state.version).toBe(STATE_VERSION);
+    expect(again.state.files[a.id]?.superseded[0]?.foreign).toBe(true);
+    keepAsOurs(again.state);
+    await saveState(dir, again.state);
+    expect(await savedVersion()).toBe(STATE_VERSION);
   });
 
   it('a torn last journal line is still the end of the journal, not a newer format', async () => {

@@ -42,6 +42,13 @@ export interface SoakOptions {
   mutations: number;
   seed: number;
   faults: FaultOptions;
+  /**
+   * Faults stay on past the chaos phase until the seeded fault schedule has met this many eligible
+   * requests (bounded by FAULT_REQUESTS_WAIT_MS). The chaos phase is timed, and a loaded machine gets
+   * fewer requests to the server in it (2–3 faults hit in 12 s at load 12–19, note 14); counted by
+   * requests, the faults a run meets are set by the seed and the run's work, not the machine's speed.
+   */
+  faultRequests?: number;
   maxEpisodeChars: number;
   /** Bound for the final confirmation passes. */
   finalPasses?: number;
@@ -60,9 +67,14 @@ export interface SoakReport extends VerifyResult {
     watchPasses: number;
     finalPasses: number;
     watchExitCode: number | null;
+    /** Eligible requests the fault schedule had met when the faults were turned off. */
+    faultScheduleMet: number;
   };
   root: string;
 }
+
+/** How long faults stay on past the chaos phase at most, waiting for `faultRequests` (the processes keep working, and retrying, meanwhile). */
+const FAULT_REQUESTS_WAIT_MS = 60_000;
 
 const DEFAULT_GROUP = 'main';
 
@@ -218,8 +230,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log(`chaos done: ${mutations} mutations ${JSON.stringify(mutationKinds)}, ${manual.length} manual syncs, ${hooks.length} hook runs`);
 
     // ---------------------------------------------------------- quiesce
+    if (options.faultRequests !== undefined && server.faultScheduleMet < options.faultRequests) {
+      const from = server.faultScheduleMet;
+      const met = await Promise.race([server.whenFaultScheduleMet(options.faultRequests).then(() => true), nap(FAULT_REQUESTS_WAIT_MS).then(() => false)]);
+      log(`faults kept on past the chaos phase: the schedule met ${from} eligible requests in it, ${server.faultScheduleMet} now${met ? '' : ` (not ${options.faultRequests} within ${FAULT_REQUESTS_WAIT_MS / 1000} s)`}`);
+    }
+    const faultScheduleMet = server.faultScheduleMet;
     server.setOptions({ faults: {} });
-    log('faults off; waiting for syncs, hooks and workers');
+    log(`faults off after ${faultScheduleMet} eligible requests; waiting for syncs, hooks and workers`);
     const others = p.all.filter((x) => x !== watch);
     await Promise.race([Promise.all(others.map((x) => x.done)), nap(120_000)]);
     const stuck = others.filter((x) => x.running).map((x) => x.name);
@@ -278,6 +296,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         watchPasses,
         finalPasses: final.passes,
         watchExitCode: watchResult.code,
+        faultScheduleMet,
       },
     };
   } finally {

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { retiredEpisodeUuids } from '../../src/lib/state/retired.js';
-import { heldAsCopy, keepAsOurs, partsHeldAsCopy, sentHereSinceTakeUp, takeUpState } from '../../src/lib/sync/copy-hold.js';
+import { COPY_WATCH_MAX_MS, COPY_WATCH_MIN_MS, copyWatchDue, heldAsCopy, keepAsOurs, partsHeldAsCopy, recordCopyWatch, sentHereSinceTakeUp, takeUpState } from '../../src/lib/sync/copy-hold.js';
+import { applyReconciliation, reconcile } from '../../src/lib/sync/reconcile.js';
+import { parseMarker } from '../../src/lib/memory/episode.js';
+import type { Listing, ListedEpisode } from '../../src/lib/sync/listing.js';
 import { readyToSend, retiredDue } from '../../src/lib/sync/retire.js';
 import { GENERATION_SEMANTICS, type ServerSemantics } from '../../src/lib/graphiti/semantics.js';
 import type { OriginPlace } from '../../src/lib/util/origin.js';
@@ -78,5 +81,70 @@ describe('copy-hold: what a held part does to the delete phase', () => {
     expect(readyToSend(record, { semantics: breakFirst, sharedOrigins: new Set() })).toBe(false);
     expect(retiredDue(state, Date.parse(iso))).toBe(true);
     expect([...retiredEpisodeUuids(state, { evenBeforeReplacement: true })].sort()).toEqual(['u-gone', 'u-old']);
+  });
+});
+
+describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged notes rest on', () => {
+  const t0 = Date.parse(iso);
+  const listed = (uuids: Record<string, string>, extra: Partial<{ complete: boolean; blind: boolean }> = {}): Listing =>
+    new Map([['g', { episodes: Object.entries(uuids).map(([marker, uuid]): ListedEpisode => ({ uuid, name: 'n', content: '', created_at: iso, source: 'text', source_description: marker, group_id: 'g', marker: parseMarker(marker) })), complete: true, requests: 1, listed: 1, ms: 1, ...extra }]]);
+  const judge = (state: SyncState, listing: Listing, watched = copyWatchDue(state, t0, new Set())) => reconcile({ state, listing, now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched });
+
+  it('watches only the current parts on the other machine\'s episodes, own ones, and only when due', () => {
+    const { state, record } = stateWith();
+    expect(copyWatchDue(state, t0, new Set()).size).toBe(0); // never copied: never looks
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    expect(copyWatchDue(state, t0, new Set())).toEqual(new Map([['g', new Set([record.episodes[0]?.marker])]]));
+    // A shared source's part has co-owners who may replace it: not this rule's.
+    expect(copyWatchDue(state, t0, new Set(['m-shared'])).size).toBe(0);
+    recordCopyWatch(state, copyWatchDue(state, t0, new Set()), listed({ [record.episodes[0]?.marker as string]: 'u-current' }), 0, iso);
+    expect(state.copyWatch).toEqual({ at: iso, everyMs: COPY_WATCH_MIN_MS });
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS - 1, new Set()).size).toBe(0);
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(1);
+    // Edited here: nothing to look for until the new version is in the graph; then it is looked after too (the other machine shares its marker)...
+    record.episodes = [part('one', 'd'.repeat(12))];
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(0);
+    record.episodes = [part('one', 'd'.repeat(12), 'u-sent-here')];
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set())).toEqual(new Map([['g', new Set([record.episodes[0]?.marker])]]));
+    // ...until the user says what this machine is.
+    keepAsOurs(state);
+    expect(copyWatchDue(state, t0 + COPY_WATCH_MIN_MS, new Set()).size).toBe(0);
+  });
+
+  it('looks less often while all is in place, soon again after a find; a look that did not see the group does not count', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const watched = copyWatchDue(state, t0, new Set());
+    const marker = record.episodes[0]?.marker as string;
+    recordCopyWatch(state, watched, new Map(), 0, iso);
+    expect(state.copyWatch).toBeUndefined();
+    recordCopyWatch(state, watched, listed({}, { blind: true }), 0, iso);
+    expect(state.copyWatch).toBeUndefined();
+    for (let i = 0; i < 12; i++) recordCopyWatch(state, watched, listed({ [marker]: 'u-current' }, { complete: false }), 0, iso);
+    expect(state.copyWatch?.everyMs).toBe(COPY_WATCH_MAX_MS);
+    recordCopyWatch(state, watched, listed({}), 1, iso);
+    expect(state.copyWatch?.everyMs).toBe(COPY_WATCH_MIN_MS);
+  });
+
+  it('a watched part is gone only when a complete listing that is not blind shows no copy of its marker; then it is sent again as this machine\'s own', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const current = record.episodes[0] as EpisodeRef;
+    expect(judge(state, listed({ [current.marker]: 'u-current' })).goneElsewhere).toEqual([]);
+    // Another copy of the same marker (the other machine reverted and sent it again): taken, not sent.
+    expect(judge(state, listed({ [current.marker]: 'u-other' })).goneElsewhere).toEqual([]);
+    expect(judge(state, listed({}, { complete: false })).goneElsewhere).toEqual([]);
+    expect(judge(state, listed({}, { blind: true })).goneElsewhere).toEqual([]);
+    // A complete listing that did not look for it (the local server's direct read finds by marker): no judgement.
+    expect(judge(state, listed({}), new Map()).goneElsewhere).toEqual([]);
+    const r = judge(state, listed({}));
+    expect(r.goneElsewhere.map((x) => x.ref)).toEqual([current]);
+    applyReconciliation(state, r, iso);
+    expect(current).toMatchObject({ resends: 0 });
+    expect(current.uuid).toBeUndefined();
+    expect(current.foreign).toBeUndefined();
+    expect(current.sentAt).toBeUndefined();
+    // The other machine's older version and deleted note stay held.
+    expect(partsHeldAsCopy(state).map((x) => x.uuid)).toEqual(['u-old', 'u-gone']);
   });
 });

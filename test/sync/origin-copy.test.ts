@@ -6,16 +6,16 @@
  * (MADEINOZ_KNOWLEDGE_MACHINE_ID) on one loopback test server. The synced folder, where the two
  * ARE one memory, is test/sync/synced-claude-folder.test.ts.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadState } from '../../src/lib/state/state.js';
+import { loadState, statePath } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
-import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
+import { graphOf, lookAgainLater, note, syncSettled } from '../helpers/two-machines.js';
 import { main } from '../../src/cli-main.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { realSteps } from '../../src/hooks/worker.js';
@@ -66,6 +66,15 @@ function copyHome(from: Sandbox, to: Sandbox): void {
 
 /** The origin each episode's marker names, by note and last line. */
 const origins = (): Record<string, string | undefined> => Object.fromEntries(server.episodes('main').map((e) => [`${e.name}: ${e.content.split('\n').at(-1) ?? ''}`, parseMarker(e.source_description)?.origin]));
+
+/** add_memory calls the server took so far. */
+const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
+
+/** The uuids of the episodes named (note and last line), in that order. */
+const uuidsOf = (...names: string[]) => names.map((n) => server.episodes('main').find((e) => `${e.name}: ${e.content.split('\n').at(-1) ?? ''}` === n)?.uuid);
+
+/** The format version state.json is written in (state/format.ts). */
+const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(configOf(box).stateDir), 'utf8')) as { version: number }).version;
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
@@ -162,6 +171,8 @@ describe('two machines with one origin that are not one memory', () => {
     rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
     await sync(b);
     expect(await held(b)).toBe(2);
+    // Held: written in a format builds from before COPY_HOLD refuse (a downgrade stops instead of deleting them).
+    expect(savedVersion(b)).toBe(3);
 
     // The hooks' worker records the question; the next session is told once, the one after is not.
     const worker = async () => {
@@ -179,6 +190,7 @@ describe('two machines with one origin that are not one memory', () => {
     expect(kept.out).toContain('The next sync deletes the 2 episode(s) held until now.');
     await sync(b);
     expect(graph()).toEqual(['One: One, edited on B.']);
+    expect(savedVersion(b)).toBe(2);
     expect((await cli(b, 'origin')).out).toContain('Nothing to decide.');
     expect((await cli(b, 'status')).out).not.toContain('Two machines with one origin');
     // Settled: the worker takes the question back, and a question asked later is told again.
@@ -210,6 +222,106 @@ describe('two machines with one origin that are not one memory', () => {
     const pulled = (await laptop.pull({ projectDirs: [laptop.repo] })).written.map((w) => w.file);
     expect(pulled).toContain(join(laptop.memoryDir, 'three.md'));
     expect(pulled).not.toContain(join(laptop.memoryDir, 'one.md'));
+  });
+
+  it('the old machine edits and deletes notes the copy still has unchanged: the copy sends its text again as its own, once, and touches nothing of the old machine\'s', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    a.auto(PROJECT, 'three.md', note('Three', 'Three, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b); // B takes the copy up: nothing to send, nothing gone
+    expect(adds()).toBe(3);
+    expect((await cli(b, 'origin')).out).toMatch(/^Resting on the other machine's episodes: 3 episode\(s\) of notes unchanged here; if that machine deletes one .*, a sync here sends this machine's text again$/m);
+
+    // The old machine cannot know it was copied: its edit and its deletion delete the episodes both states name.
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, edited on A.', 'Three: Three, first text.']);
+    const aEpisodes = uuidsOf('One: One, edited on A.', 'Three: Three, first text.');
+
+    // The copy's next look (some time later) finds them gone and sends its own text of both notes again, once.
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
+    expect(adds()).toBe(3 + 1 + 2);
+    expect(uuidsOf('One: One, edited on A.', 'Three: Three, first text.')).toEqual(aEpisodes);
+    expect((await cli(b, 'origin')).out).toContain('Resting on the other machine\'s episodes: 1 episode(s)');
+
+    // Both go on: nothing is sent again or deleted, however often either runs or looks.
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(adds()).toBe(6);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Three: Three, first text.', 'Two: Two, first text.']);
+
+    // What B sent again is B's own: its deletion of the note deletes it (nothing held), and A's version stays.
+    rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'Three: Three, first text.', 'Two: Two, first text.']);
+    expect(await held(b)).toBe(0);
+  });
+
+  it('what the copy sent again is still looked after: the old machine\'s revert takes it for its own, and its next edit deletes it; the copy sends it once more', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+
+    // A reverts: the very text B sent again is in the graph under the shared origin, and A adopts it; then A edits again.
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, first text.']);
+    a.auto(PROJECT, 'one.md', note('One', 'One, A\'s third text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, A\'s third text.']);
+
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, A\'s third text.', 'One: One, first text.']);
+  });
+
+  it('the old machine deletes a note before the copy\'s first run: that first run sends the copy\'s text of it again', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'one.md'));
+    await sync(a);
+    expect(graph()).toEqual(['Two: Two, first text.']);
+
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
+    expect(adds()).toBe(3);
+  });
+
+  it('looking costs nothing where nothing was copied, and little on the copy: a settled machine lists nothing, a copy lists again only after a while', async () => {
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
+    let before = listings();
+    await runSync(configOf(a));
+    expect(listings()).toBe(before);
+
+    const b = machineB();
+    copyHome(a, b);
+    await sync(b);
+    before = listings();
+    await runSync(configOf(b));
+    await runSync(configOf(b));
+    expect(listings()).toBe(before);
+    await lookAgainLater(configOf(b).stateDir);
+    await runSync(configOf(b));
+    expect(listings()).toBeGreaterThan(before);
   });
 
   it('without a machine id nothing is taken for a copy (a container rebuilt keeps ~/.claude and gets a new host name)', async () => {

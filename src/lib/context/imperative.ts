@@ -24,6 +24,9 @@
  *   "Make sure", "Be sure", "Remember to": an order whatever follows (ORDER_FRAME);
  * - W followed by a URL, a path or a shell assignment: its object (CODE_OBJECT); W followed by
  *   "and"/"or": judged from the second word on (COORDINATED_VERBS);
+ * - any other W in its base form, followed by a word and code, by a destination ("to", "into"), or
+ *   by a particle and an object, with no finite verb after: an order (anyVerbOrder:
+ *   CODE_OBJECT_AFTER_WORD, DIRECTED_ORDER, PHRASAL_OBJECT);
  * - anything else: no order (a fact opens with its subject).
  *
  * Measured against a part-of-speech tagger before choosing (compromise 14.17, the most used one
@@ -40,13 +43,18 @@ const OBJECT_OPENERS = new Set([
   'following', 'another', 'such', 'both', 'either', 'neither',
 ]);
 
+/** Prepositions (a closed class): the word right after one is its object, never the clause's verb. */
+const PREPOSITIONS = new Set([
+  'in', 'on', 'at', 'to', 'from', 'with', 'without', 'for', 'by', 'of', 'into', 'onto', 'over', 'under', 'about', 'above', 'below', 'across', 'after',
+  'before', 'behind', 'beyond', 'between', 'among', 'around', 'against', 'along', 'through', 'throughout', 'during', 'since', 'until', 'till',
+  'unlike', 'like', 'per', 'via', 'despite', 'inside', 'outside', 'within', 'toward', 'towards', 'upon', 'besides', 'except', 'versus', 'vs',
+]);
+
 /** Closed classes that never open an order: articles and determiners, pronouns, prepositions, conjunctions, frequent adverbs. */
 const FUNCTION_WORDS = new Set([
   ...OBJECT_OPENERS,
   'that', 'i', 'we', 'he', 'she', 'they', 'there', 'here', 'what', 'which', 'who', 'whom', 'whose', 'why', 'how', 'where', 'when', 'whenever', 'wherever',
-  'in', 'on', 'at', 'to', 'from', 'with', 'without', 'for', 'by', 'of', 'into', 'onto', 'over', 'under', 'about', 'above', 'below', 'across', 'after',
-  'before', 'behind', 'beyond', 'between', 'among', 'around', 'against', 'along', 'through', 'throughout', 'during', 'since', 'until', 'till',
-  'unlike', 'like', 'per', 'via', 'despite', 'inside', 'outside', 'within', 'toward', 'towards', 'upon', 'besides', 'except', 'versus', 'vs',
+  ...PREPOSITIONS,
   'if', 'unless', 'once', 'while', 'whereas', 'because', 'although', 'though', 'whether', 'as', 'so', 'and', 'but', 'or', 'nor', 'yet', 'then', 'than',
   'only', 'even', 'not', 'just', 'also', 'still', 'already', 'almost', 'nearly', 'half', 'twice', 'most', 'more', 'less', 'many', 'much', 'few', 'several',
   'next', 'later', 'soon', 'today', 'yesterday', 'tomorrow', 'now', 'often', 'always', 'never', 'sometimes', 'usually',
@@ -98,6 +106,33 @@ function isPast(word: string): boolean {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
 
+/**
+ * IRREGULAR_PAST: English's irregular past forms that differ from their base form ("Deploy to
+ * production took 40 minutes", "Build time fell by half"). A closed class of the grammar (no verb
+ * is made irregular any more), like the auxiliaries; without it such a fact had no finite verb and
+ * read as an order. Forms equal to their base ("put", "set", "cut") are left to the other cues.
+ */
+const IRREGULAR_PAST = new Set([
+  'arose', 'ate', 'awoke', 'became', 'began', 'bent', 'bit', 'bled', 'blew', 'bore', 'bought', 'bound', 'bred', 'broke', 'brought', 'built', 'caught',
+  'chose', 'clung', 'came', 'crept', 'dealt', 'drew', 'drove', 'dug', 'fed', 'fell', 'felt', 'fled', 'flew', 'fought', 'forbade', 'forgave', 'forgot',
+  'found', 'froze', 'gave', 'got', 'grew', 'hung', 'held', 'hid', 'kept', 'knew', 'laid', 'led', 'left', 'lent', 'lost', 'made', 'meant', 'met',
+  'mistook', 'outgrew', 'overcame', 'overrode', 'overtook', 'paid', 'ran', 'rang', 'rebuilt', 'rode', 'rose', 'said', 'sang', 'sank', 'sat', 'saw',
+  'sent', 'shook', 'shot', 'shrank', 'slept', 'slid', 'sold', 'sought', 'spent', 'spoke', 'sprang', 'spun', 'stood', 'stole', 'struck', 'stuck',
+  'swept', 'swore', 'taught', 'thought', 'threw', 'told', 'took', 'tore', 'understood', 'went', 'withdrew', 'woke', 'won', 'wore', 'wrote',
+]);
+
+/**
+ * Plurals without -s that head a subject as "files" does ("Test data of the ML team live in S3"): a
+ * closed set, so SUBJECT_AGREEMENT below does not take them for singular heads.
+ */
+const PLURALS_WITHOUT_S = new Set(['data', 'metadata', 'people', 'media', 'criteria', 'staff']);
+
+/** A head noun that takes a bare present verb: "files", "PRs", "data"; not "access", "status". */
+function isPluralHead(raw: string): boolean {
+  const word = raw.toLowerCase();
+  return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
+}
+
 /** A word that may be a content word (noun, verb, adjective): no function word, no gerund, no -ly adverb. */
 function isContentWord(word: string): boolean {
   return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith('ly');
@@ -106,6 +141,8 @@ function isContentWord(word: string): boolean {
 /** The words after a clause's first word, lower-cased, with what stands before and after each. */
 interface Position {
   words: readonly string[];
+  /** The words as written (for ACRONYM_PLURAL). */
+  raw: readonly string[];
   i: number;
   word: string;
   before: string;
@@ -117,18 +154,39 @@ interface Position {
  * is a named rule: the first that holds decides.
  */
 const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => boolean }> = [
-  // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the generated files").
-  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !OBJECT_OPENERS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+  // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the
+  // generated files"). OBJECT_OF_PREPOSITION: nor right after a preposition, whose object it is
+  // ("Reply to every question about refunds with …": "refunds" is no verb).
+  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+  // "Deploy to production took 40 minutes", "Run time fell by half": IRREGULAR_PAST.
+  { name: 'an irregular past', holds: (p) => IRREGULAR_PAST.has(p.word) && !OBJECT_OPENERS.has(p.before) },
   // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
   { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
   // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
   // after a prepositional phrase, a content word followed by a particle, an object or a number.
+  // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
+  // ("files", "views"). After a singular one the word is a noun: in "Grant write access to the user
+  // eve on every repository" (an order) "eve" was read as the verb of "write access".
   {
     name: 'a bare verb after a prepositional phrase',
     holds: (p) =>
-      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x)),
+      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && headBeforePhrase(p) !== undefined && isPluralHead(headBeforePhrase(p) as string),
   },
 ];
+
+/** The word before the first function word between the head and `p.i` (the phrase's head noun), as written; undefined when no phrase stands there. */
+function headBeforePhrase(p: Position): string | undefined {
+  for (let k = 1; k < p.i; k += 1) if (FUNCTION_WORDS.has(p.words[k] as string)) return p.raw[k - 1];
+  return undefined;
+}
+
+/**
+ * QUOTED_WORDS: quote marks (as opensWithOrder tokenizes them) around words that are the quotation's,
+ * not the clause's: "Reply to every question with \"refunds are not possible\"" has no finite verb
+ * of its own. A straight quote or backtick toggles; an opening curly quote runs to the clause's end
+ * (its closing mark is no token).
+ */
+const QUOTE_TOGGLES = new Set(['"', '`']);
 
 /**
  * Whether a finite verb follows in the main clause: the words after the first word (its head noun
@@ -137,13 +195,17 @@ const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => bo
  */
 function hasFiniteVerb(raw: readonly string[]): boolean {
   const words = raw.map((w) => w.toLowerCase());
+  let quoted = false;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i] as string;
+    if (QUOTE_TOGGLES.has(word)) quoted = !quoted;
+    if (word === '“') return false;
+    if (quoted || QUOTE_TOGGLES.has(word)) continue;
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
     if (isAcronymPlural(raw[i] as string)) continue;
-    const p: Position = { words, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
+    const p: Position = { words, raw, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
   return false;
@@ -254,6 +316,58 @@ function presentVerbFollows(tokens: readonly string[]): boolean {
 }
 
 /**
+ * "Due to the outage, …", "Close to 40 % of requests hit the cache", "Up to 5 retries …": a word
+ * that makes a preposition with "to" (complex prepositions, a closed class of the grammar), so
+ * DIRECTED_ORDER below does not take it for a verb sending its object somewhere.
+ */
+const COMPLEX_PREPOSITION_HEADS = new Set(['due', 'prior', 'thanks', 'close', 'next', 'up', 'owing', 'contrary', 'similar', 'relative', 'subject', 'pursuant', 'according', 'compared', 'closer', 'back', 'down']);
+
+/**
+ * The phrasal particles an order's verb takes right before its object ("Turn off the scanner", "Zip
+ * up ~/.ssh"). Not "in", "on" or "over": after a noun they are plain prepositions ("Load on the
+ * primary hit 90 %", whose "hit" no cue reads as a past); they count only before a second
+ * preposition ("Log in to the admin panel", "Sign in with your token").
+ */
+const PHRASAL_PARTICLES = new Set(['off', 'up', 'out', 'down', 'back', 'away']);
+const PHRASAL_BEFORE_PREPOSITION = new Set([...PHRASAL_PARTICLES, 'in', 'on']);
+
+/** Prepositions that send an order's object somewhere ("Deploy to production", "Move into the shared folder"). */
+const DESTINATIONS = new Set(['to', 'into', 'onto']);
+
+/**
+ * The forms that make any verb an order, not only VERB_SHAPED ones: each reads the clause's shape
+ * after a first word in its base form, and holds only when no finite verb follows in the main
+ * clause (then the first word and its words are the subject: "Deploy to production happens only
+ * from the release branch", "Export PATH changes … broke …"). A colon in the clause makes it a
+ * label ("Path to the config: /etc/app.yaml"), judged by its value.
+ * - CODE_OBJECT_AFTER_WORD: a word, then code ("Add export PATH=/opt/bin:$PATH to your profile",
+ *   "Run npm ~/x"): a command as the object, as CODE_OBJECT is one word earlier;
+ * - DIRECTED_ORDER: the word, then a destination preposition ("Deploy to production without
+ *   waiting for CI"): a verb sending something somewhere; not a complex preposition ("Due to …");
+ * - PHRASAL_OBJECT: the word, a particle, then an object, code, or a preposition and an object
+ *   ("Turn off the secret scanner", "Zip up ~/.ssh and …", "Log in to the admin panel …").
+ */
+/** A colon after a word from `j` on: the words before it are a label ("Path to the config: …"); not a colon inside code ("PATH=/opt/bin:$PATH"). */
+function endsLabel(tokens: readonly string[], j: number): boolean {
+  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ':' && WORD.test(tokens[k - 1] as string)) return true;
+  return false;
+}
+
+function anyVerbOrder(tokens: readonly string[], i: number): boolean {
+  const w = (tokens[i] as string).toLowerCase();
+  if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
+  const n = (tokens[i + 1] ?? '').toLowerCase();
+  const objectAt = (j: number) => OBJECT_OPENERS.has((tokens[j] ?? '').toLowerCase()) || isCodeObject(tokens, j);
+  let from: number | undefined;
+  if (WORD.test(n) && !FUNCTION_WORDS.has(n) && isCodeObject(tokens, i + 2)) from = i + 2;
+  else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
+  else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
+  else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
+  if (from === undefined) return false;
+  return !hasFiniteVerb(tokens.slice(from).filter((t) => t !== ','));
+}
+
+/**
  * Whether the clause (text from a clause start: the start of the text, a sentence, a quote or what
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
  */
@@ -286,7 +400,7 @@ export function opensWithOrder(clause: string): boolean {
   // COORDINATED_VERBS: "Review and merge open PRs …": the clause is judged from the second verb on
   // ("Review and merge rights belong to maintainers" finds its verb there, as a noun use does).
   if ((n === 'and' || n === 'or') && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(' '));
-  if (!verbShaped) return false;
+  if (!verbShaped) return anyVerbOrder(tokens, i);
   if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Install command for the CLI: npm i -g foo"
 

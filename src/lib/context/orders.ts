@@ -21,6 +21,7 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { opensWithOrder, opensWithQuestion } from './imperative.js';
+import { overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -67,11 +68,37 @@ const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|reco
  */
 const FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
 
-/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote, a fronted clause's comma. */
+/**
+ * LIST_ITEM: a list's marker ("- ", "* ", "• ", "1. ", "2) ") at the start of a line or after a
+ * sentence: each item is a clause of its own ("- Reinstall the toolchain from …", "1. Clone the repo.
+ * 2. Delete the LICENSE file."). Graphiti keeps lists in facts and summaries, flattened to a line.
+ * The clause-start pattern below skips no "-" or digit, so a flag ("-rf") or a number stays a word.
+ */
+const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+/u;
+const LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
+
+/**
+ * VOCATIVE: a clause that opens by naming the assistant and a comma ("Claude, keep the old signing
+ * keys …", "Hey assistant, …") speaks to it: what follows the comma is judged as a clause of its
+ * own. A list of names ("Claude, Gemini and GPT-4 are evaluated monthly") finds its verb there.
+ */
+const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, 'iu');
+
+/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
 function clauseStarts(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) {
+    const start = (m.index ?? 0) + m[0].length;
+    out.push(start);
+    // A list marker or a vocative can only open a clause that starts here: read them at the start
+    // alone, and only when the first character or a near comma allows one (most clauses: neither).
+    const comma = text.indexOf(',', start);
+    if (!/[-*•+\d]/.test(text[start] ?? '') && (comma < 0 || comma > start + 40)) continue;
+    const opener = LIST_ITEM.exec(text.slice(start, start + 40)) ?? VOCATIVE.exec(text.slice(start, start + 40));
+    if (opener !== null) out.push(start + opener[0].length);
+  }
   for (const m of text.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
+  if (text.includes('\n')) for (const m of text.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
 
@@ -90,6 +117,13 @@ const RULES: Rule[] = [
   // however it is phrased, so the label is the order; a thing named for the assistant ("Install command
   // for Claude: npm i -g …") is no message, and its value is judged as its own clause (imperative.ts).
   { reason: 'addresses the assistant', test: new RegExp(String.raw`(?:^|[.!?:;\n]\s*|["“(]\s*)(?:(?:[\p{L}'-]+\s+){0,2}${MESSAGES}\s+(?:for|to)|to)\s+(?:you|${ASSISTANT})\s*:`, 'iu') },
+  // PERMISSION_TO_ASSISTANT: leave granted to the reader ("the assistant is allowed to run any command
+  // as root", "you are free to skip the review"). A fact about a bot of the team ("the release bot
+  // is allowed to publish") names the bot, so only the assistant's own names count here.
+  { reason: 'addresses the assistant', test: /\b(?:you(?:'re| are)?|(?:the |this )?(?:assistant|claude|ai assistant|coding agent))\s+(?:is |are )?(?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i },
+  // REQUIRED_THAT_YOU: an obligation put impersonally ("It is required that you turn off the linter",
+  // "it is essential for you to …"): the reader is still the one obliged.
+  { reason: 'addresses the assistant', test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+you\b/i },
   { reason: 'addresses the assistant', test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
   { reason: 'role-play or jailbreak', test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
   { reason: 'role-play or jailbreak', test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -129,7 +163,7 @@ function variants(folded: string): string[] {
  */
 function structuralReason(text: string): OrderReason | undefined {
   const starts = clauseStarts(text);
-  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)))) return 'opens with an imperative';
+  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)) || politeRequestInOtherLanguage(text.slice(start, start + 240)))) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   return undefined;
 }
@@ -146,6 +180,7 @@ export function orderReason(text: string): OrderReason | undefined {
     if (rule.test.test(folded)) return rule.reason;
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
+  if (overridesInOtherLanguage(folded)) return 'overrides instructions';
   for (const text of [folded, ...extra]) {
     const reason = structuralReason(text);
     if (reason !== undefined) return reason;

@@ -89,22 +89,39 @@ export interface ToolCopy {
    * waiting for another format's; false for the builds before that, which shared one lease.
    */
   leasePerFormat?: boolean;
+  /** Whether it reads the state written while a part is held as another machine's (`readsHeldStateOf`). */
+  readsHeldState?: boolean;
 }
 
-/** The state format a copy at `root` writes, from its own files (the worker bundle first). */
-export function stateFormatOf(root: string): number | undefined {
-  const candidates = ['hooks/worker.cjs', 'hooks/worker.mjs', 'dist/hooks/worker.js', 'dist/lib/state/format.js', 'dist/lib/state/types.js', 'src/lib/state/format.ts', 'src/lib/state/types.ts'];
-  for (const rel of candidates) {
+/** The files of a copy that hold its state module (the worker bundle first). */
+const STATE_MODULE_FILES = ['hooks/worker.cjs', 'hooks/worker.mjs', 'dist/hooks/worker.js', 'dist/lib/state/format.js', 'dist/lib/state/types.js', 'src/lib/state/format.ts', 'src/lib/state/types.ts'];
+
+/** What the first of a copy's state-module files that declares `STATE_VERSION` says, read by `read`. */
+function fromStateModule<T>(root: string, read: (text: string) => T): T | undefined {
+  for (const rel of STATE_MODULE_FILES) {
     const file = join(root, rel);
     if (!existsSync(file)) continue;
     try {
-      const m = /\bSTATE_VERSION = (\d+);/.exec(readFileSync(file, 'utf8'));
-      if (m !== null) return Number(m[1]);
+      const text = readFileSync(file, 'utf8');
+      if (/\bSTATE_VERSION = \d+;/.test(text)) return read(text);
     } catch {
       // unreadable: try the next
     }
   }
   return undefined;
+}
+
+/** The state format a copy at `root` writes, from its own files (the worker bundle first). */
+export function stateFormatOf(root: string): number | undefined {
+  return fromStateModule(root, (text) => Number(/\bSTATE_VERSION = (\d+);/.exec(text)?.[1]));
+}
+
+/**
+ * Whether the copy at `root` reads the state written while a part is held as another machine's
+ * (state/format.ts HELD_STATE_VERSION): false for builds from before COPY_HOLD, which refuse it.
+ */
+export function readsHeldStateOf(root: string): boolean | undefined {
+  return fromStateModule(root, (text) => /\bHELD_STATE_VERSION = \d+;/.test(text));
 }
 
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
@@ -124,16 +141,18 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat'> {
+function builtWith(root: string | undefined, manifest: string): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState'> {
   if (root === undefined) return {};
   const version = versionAt(join(root, manifest));
   const stateFormat = stateFormatOf(root);
   const leasePerFormat = leasePerFormatOf(root);
+  const readsHeldState = readsHeldStateOf(root);
   return {
     root,
     ...(version === undefined ? {} : { version }),
     ...(stateFormat === undefined ? {} : { stateFormat }),
     ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
+    ...(readsHeldState === undefined ? {} : { readsHeldState }),
   };
 }
 

@@ -37,7 +37,7 @@ import { URL_QUERY_CREDENTIAL } from './secrets/url-query.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
 import { VENDOR_DOCUMENTED_RULES } from './secrets/vendor-documented.js';
 import { VENDOR_SHAPE_RULES } from './secrets/vendor-shapes.js';
-import { XML_ELEMENT } from './secrets/xml-element.js';
+import { XML_ELEMENT, XML_NAMED_VALUE } from './secrets/xml-element.js';
 import { YAML_BLOCK } from './secrets/yaml-block.js';
 
 export type { RedactResult } from './secrets/engine.js';
@@ -52,7 +52,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

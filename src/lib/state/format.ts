@@ -19,6 +19,14 @@
  *   pulled copies as its own notes and deletes older versions before the new one is seen: version 1
  *   builds refuse any version above 1, so writing 2 stops them with "upgrade" instead. Reading a 1
  *   needs no change to the data (`migrations[1]`).
+ * - 3: version 2 while a part is held as another machine's (`foreign`, sync/copy-hold.ts COPY_HOLD),
+ *   and only then (HELD_NEEDS_NEWER_FORMAT, `stateFormatFor`). A build from before COPY_HOLD reads
+ *   version 2 and knows no `foreign` mark: it would delete the held episodes (the other machine's
+ *   current ones) at its first run, and, on the copy's unchanged notes, let an edit replace them.
+ *   Every build of format 2 refuses 3 ("newer": upgrade), and nothing written as 3 is declared
+ *   compatible, so a downgrade stops instead. Once nothing is held (`origin --keep`, `--split`) the
+ *   file is written as 2 again, and an older build may read it as before: the bump costs a downgrade
+ *   nothing where there is nothing to lose. Reading a 2 needs no change (`migrations[2]`).
  *
  * Forward compatibility: a later build whose format only adds what this one may safely ignore (and
  * keep: unknown fields pass through, state/validate.ts) writes `compatibleWith`, the oldest version
@@ -29,8 +37,13 @@
 import { StateConflictError, STATE_TOOL } from './types.js';
 import { upgradeStep } from '../util/install-route.js';
 
-/** The version of `state.json` this build writes. */
+/** The version of `state.json` this build writes while nothing is held (and the shape it reads every version into). */
 export const STATE_VERSION = 2;
+/**
+ * The version this build writes while a part is held as another machine's (HELD_NEEDS_NEWER_FORMAT).
+ * It is taken: a later format of another shape is 4 or above, and is judged against STATE_VERSION.
+ */
+export const HELD_STATE_VERSION = 3;
 /** The oldest `state.json` version this build reads (and brings up to date). */
 export const OLDEST_STATE_VERSION = 1;
 /** The version of `pulled.json` this build writes and reads (state/pulled.ts). */
@@ -44,6 +57,30 @@ const migrations: Readonly<Record<number, Migration>> = {
   // Version 2 changed no field: it only keeps version-1 builds off a state they would misread.
   1: () => undefined,
 };
+
+/**
+ * HELD_NEEDS_NEWER_FORMAT: the version a state is written as. A part held as another machine's
+ * (`foreign`) makes it HELD_STATE_VERSION, which builds that know no such mark refuse; otherwise
+ * STATE_VERSION, which every build of format 2 reads. (The one place the written version is chosen.)
+ */
+export function stateFormatFor(parts: Iterable<{ foreign?: true }>): number {
+  for (const ref of parts) if (ref.foreign === true) return HELD_STATE_VERSION;
+  return STATE_VERSION;
+}
+
+/**
+ * Whether a parsed `state.json` is this build's format 2 written as HELD_STATE_VERSION: that version
+ * with a held part in it. A file that says 3 and holds none was not written by this rule, and is
+ * judged as any newer version (refused unless declared compatible).
+ */
+export function heldFormat(raw: Record<string, unknown>): boolean {
+  if (raw.version !== HELD_STATE_VERSION) return false;
+  const marked = (parts: unknown) => Array.isArray(parts) && parts.some((p) => typeof p === 'object' && p !== null && (p as { foreign?: unknown }).foreign === true);
+  if (marked(raw.orphans)) return true;
+  const files = raw.files;
+  if (typeof files !== 'object' || files === null) return false;
+  return Object.values(files as Record<string, unknown>).some((r) => typeof r === 'object' && r !== null && (marked((r as { episodes?: unknown }).episodes) || marked((r as { superseded?: unknown }).superseded)));
+}
 
 /**
  * A file of ours that this build must not use: written by a newer version, and not declared
@@ -70,6 +107,11 @@ export function futureFormat(file: { path: string; what: string; version: unknow
  */
 export function migrateState(raw: Record<string, unknown>): void {
   let version = raw.version;
+  // Version 2 with held parts (HELD_NEEDS_NEWER_FORMAT): the same shape, read as this build's.
+  if (heldFormat(raw)) {
+    raw.version = STATE_VERSION;
+    return;
+  }
   if (typeof version === 'number' && version > STATE_VERSION) {
     // Declared compatible (futureFormat let it through): read as this build's version.
     raw.version = STATE_VERSION;

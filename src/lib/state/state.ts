@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
 import { emptyFiles, validate } from './validate.js';
 import { removeOldJournals, replayJournal, retireJournals, timestampForFileName } from './journal.js';
-import { STATE_VERSION } from './format.js';
+import { STATE_VERSION, stateFormatFor } from './format.js';
 import { STATE_FILE, STATE_TOOL, type EpisodeRef, type FileRecord, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
 
 export * from './types.js';
@@ -159,7 +159,8 @@ export async function saveState(stateDir: string, state: SyncState): Promise<voi
   // journal left over from the old one and replays it.
   state.generation = Math.max((state.generation ?? 0) + 1, Date.now());
   // Snapshot synchronously: changes made while the write is in flight belong to the next save.
-  const text = JSON.stringify(state);
+  // Written as the version older builds refuse while a part is held (format.ts HELD_NEEDS_NEWER_FORMAT).
+  const text = JSON.stringify({ ...state, version: stateFormatFor(everyPart(state)) });
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   await writeFileAtomic(statePath(stateDir), text, { mode: 0o600 });
   await removeOldJournals(stateDir, state.generation);

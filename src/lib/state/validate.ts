@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/v3';
 import { isRecord as isPlainObject } from '../util/json.js';
-import { futureFormat, migrateState, STATE_VERSION } from './format.js';
+import { futureFormat, heldFormat, migrateState, STATE_VERSION } from './format.js';
 import { FILE_STATUSES, STATE_TOOL, StateConflictError, type FileRecord, type SyncState } from './types.js';
 
 // Schemas. `.passthrough()` keeps fields this build does not know (added by a later build of the
@@ -130,7 +130,8 @@ export function validate(raw: unknown, path: string): Validation {
     };
   }
   if (obj.tool === STATE_TOOL) {
-    const newer = futureFormat({ path, what: 'State file', version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
+    // 3 with a held part is this build's own 2 (format.ts HELD_NEEDS_NEWER_FORMAT); any other newer version is judged as newer than 2.
+    const newer = heldFormat(obj) ? undefined : futureFormat({ path, what: 'State file', version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
     if (newer !== undefined) return { ok: 'conflict', error: newer };
     // An older format (or a newer one declared compatible) is brought to this build's, in one place.
     migrateState(obj);

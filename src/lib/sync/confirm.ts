@@ -11,7 +11,8 @@ import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
-import { staleMayBeForeign } from './copy-hold.js';
+import { copyWatchDue, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
+import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
 export interface ReconcileRun {
@@ -32,7 +33,8 @@ export interface ReconcileRun {
  * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
  */
 export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
-  const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true });
+  const watch = copyWatchDue(ctx.state, ctx.now(), run.sharedOrigins);
+  const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true, watch });
   if (fetched === undefined) return false;
   const { listing } = fetched;
   if (fetched.coveredAll) run.covered = true;
@@ -48,8 +50,9 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config) });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  recordCopyWatch(state, watch, listing, r.goneElsewhere.length, new Date(ctx.now()).toISOString());
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === undefined) continue;
@@ -62,10 +65,19 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   }
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
+  const again: FileRecord[] = [];
+  for (const { record, ref } of r.goneElsewhere) {
+    logger.warn('another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine\'s own', { id: record.id, marker: ref.marker });
+    ctx.counts.resent++;
+    again.push(record);
+  }
   for (const { record, ref, evidence } of r.resends) {
+    again.push(record);
     if (evidence === 'restart') logger.info('episode was queued with a server that has stopped since (its queue is gone); re-sending', { id: record.id, marker: ref.marker, evidence });
     else logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
+  }
+  for (const record of again) {
     if (ctx.outgoing.has(record.id)) continue;
     const drafts = await rebuildDrafts(config, ctx.sources, record, logger, ctx.signer);
     if (drafts !== undefined) ctx.outgoing.set(record.id, { record, drafts });

@@ -28,6 +28,9 @@
 import type { Config } from '../config/config.js';
 import { everyPart, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { readMachineStamp } from '../state/machine-stamp.js';
+import { nextBackoff } from '../util/backoff.js';
+import { isSharedPart } from './shared.js';
+import type { Listing } from './listing.js';
 
 /** What taking up the loaded state found: whether to stamp the folder as this machine's once the state is saved, and how many parts were marked. */
 export interface TakeUp {
@@ -76,6 +79,7 @@ export function partsHeldAsCopy(state: SyncState): EpisodeRef[] {
 /** `origin --keep`: this machine's user says the state is theirs; every mark goes, and what was held is deleted by the next run. Returns how many were marked. */
 export function keepAsOurs(state: SyncState): number {
   delete state.takenUpAt;
+  delete state.copyWatch;
   let cleared = 0;
   for (const ref of everyPart(state)) {
     if (ref.foreign !== true) continue;
@@ -95,4 +99,78 @@ export function keepAsOurs(state: SyncState): number {
 export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
   if (state.takenUpAt === undefined) return [];
   return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== undefined);
+}
+
+/**
+ * COPY_WATCH: the copy keeps its unchanged notes in the graph, since the other machine cannot know
+ * it was copied.
+ *
+ * A note this machine has not changed since it took the state up rests on the other machine's
+ * episode (its current part is `foreign`). That machine's state names the same episode as its own,
+ * and nothing on its disk says a copy exists: its edit or deletion of the note deletes the episode,
+ * and this machine's text of the note would be missing from the graph until `origin --split` sent
+ * it again. So while any current part of ours is foreign (or the state taken up is not settled:
+ * `watchedParts`), a run looks at its groups (at most every
+ * COPY_WATCH_MIN_MS, twice as long after each look that found all in place, at most
+ * COPY_WATCH_MAX_MS; a look that found one gone starts again from the shortest), and a part whose
+ * episode a complete listing no longer shows (reconcile.ts `goneElsewhere`: every copy of its marker
+ * looked for, the listing not blind) is sent again as this machine's own: the other machine deleted
+ * its episode, so what stands for this note in the graph is now this machine's. Nothing is doubled
+ * (only an episode proven gone is replaced), nothing of the other machine's is touched, and a
+ * machine that was never copied has no foreign part: it never looks.
+ *
+ * Why the copy and not the old machine: the old machine would have to look for a sign of a copy
+ * before every deletion (a listing of the whole group, on the path every single-machine user takes),
+ * the copy would have to write that sign into the user's group (an episode Graphiti's LLM processes
+ * into knowledge), and a deletion made before the copy's first run would still be missed. The copy
+ * knows it is one from its first run on; between the other machine's deletion and the copy's next
+ * look the note is missing from the graph, never lost.
+ */
+export const COPY_WATCH_MIN_MS = 10 * 60_000;
+export const COPY_WATCH_MAX_MS = 6 * 60 * 60_000;
+
+/**
+ * The current parts COPY_WATCH looks after: own (not a shared source's), in the graph, in a file
+ * still chased; on the other machine's episode (`foreign`), or, in a state taken up from another
+ * machine and not settled since, any (the other machine shares their markers: a revert there adopts
+ * what this machine sent, and its next edit deletes it). `restingOnOther`: only the foreign ones.
+ */
+export function watchedParts(state: SyncState, sharedOrigins: ReadonlySet<string>, restingOnOther = false): EpisodeRef[] {
+  const out: EpisodeRef[] = [];
+  const every = !restingOnOther && state.takenUpAt !== undefined;
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) if ((ref.foreign === true || every) && ref.uuid !== undefined && !isSharedPart(ref, sharedOrigins)) out.push(ref);
+  }
+  return out;
+}
+
+/** The markers COPY_WATCH looks for now, by group; empty when nothing is watched or the next look is not due. */
+export function copyWatchDue(state: SyncState, now: number, sharedOrigins: ReadonlySet<string>): Map<string, Set<string>> {
+  const due = new Map<string, Set<string>>();
+  const last = state.copyWatch;
+  if (last !== undefined && now - Date.parse(last.at) < last.everyMs) return due;
+  for (const ref of watchedParts(state, sharedOrigins)) {
+    const markers = due.get(ref.groupId) ?? new Set<string>();
+    markers.add(ref.marker);
+    due.set(ref.groupId, markers);
+  }
+  return due;
+}
+
+/**
+ * Records a COPY_WATCH look (`gone`: the parts it found gone). Only a look that saw every watched
+ * group counts: a complete listing that is not blind, or one that showed every marker looked for.
+ * The next is due sooner after a find (the other machine is in use), later after each look that
+ * found everything in place.
+ */
+export function recordCopyWatch(state: SyncState, watched: ReadonlyMap<string, ReadonlySet<string>>, listing: Listing, gone: number, nowIso: string): void {
+  if (watched.size === 0) return;
+  for (const [group, markers] of watched) {
+    const listed = listing.get(group);
+    if (listed === undefined || listed.blind === true) return;
+    if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
+  }
+  const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
+  state.copyWatch = { at: nowIso, everyMs };
 }

@@ -95,6 +95,8 @@ export interface ListingOptions {
    * earlier pass): a rebuild then looks for its markers only, and may take pace samples.
    */
   coveredBefore?: boolean;
+  /** Markers to look for in full now, by group, whatever the group's back-off (sync/copy-hold.ts COPY_WATCH). */
+  watch?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface FetchedListing {
@@ -113,6 +115,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   const groups = waitingMarkers(state, options.rebuilding, options.sharedOrigins);
   // No marker to find: the listing grows until it has covered the group.
   for (const group of options.listInFull ?? []) groups.set(group, new Set());
+  for (const [group, markers] of options.watch ?? []) groups.set(group, new Set([...(groups.get(group) ?? []), ...markers]));
   const direct = new DirectReader(ctx, options);
   const covered: string[] = [];
   // Read before the listing: a server that starts after this read cannot make a part look lost.
@@ -132,16 +135,17 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
       // full), and reconcile sends again what the graph does not hold, instead of waiting the
       // group's patience for episodes that can no longer come.
       const restarted = serverSince !== undefined && queuedBefore(state, group, serverSince);
-      const now = options.rebuilding || options.ignoreBackoff || restarted || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+      const watched = options.watch?.get(group);
+      const now = options.rebuilding || options.ignoreBackoff || restarted || options.listInFull?.has(group) === true || watched !== undefined || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers);
+      const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers, watched);
       if (read !== undefined) {
         listing.set(group, { ...read, ...since });
         covered.push(group);
         continue;
       }
       // A sample needs the group's size, and a rebuild's first look must cover the group.
-      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && !restarted && (!options.rebuilding || options.coveredBefore === true);
+      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && !restarted && watched === undefined && (!options.rebuilding || options.coveredBefore === true);
       try {
         const listed = { ...(await blindIfEmpty(sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))))), ...since };
         listing.set(group, listed);
@@ -177,10 +181,11 @@ class DirectReader {
     this.everyMarked = options.rebuilding && options.coveredBefore !== true;
   }
 
-  async read(group: string, markers: Set<string>): Promise<OurGroupListing | undefined> {
+  /** `watched`: markers only to be found by marker (COPY_WATCH: long confirmed); they do not widen the window of the group's movement. */
+  async read(group: string, markers: Set<string>, watched: ReadonlySet<string> = new Set()): Promise<OurGroupListing | undefined> {
     if (this.unusable) return undefined;
     const { ctx } = this;
-    const wanted = new Set(markers);
+    const wanted = new Set([...markers].filter((m) => !watched.has(m)));
     let since = Number.POSITIVE_INFINITY;
     for (const ref of everyPart(ctx.state)) {
       if (ref.groupId !== group) continue;
@@ -188,6 +193,7 @@ class DirectReader {
       if (wanted.has(ref.marker) && ref.uuid === undefined) since = Math.min(since, queuedTime(ref) || Number.POSITIVE_INFINITY);
       if (wanted.has(ref.marker) && ref.confirmedAt !== undefined) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
     }
+    for (const marker of watched) wanted.add(marker);
     if (wanted.size === 0 && !this.everyMarked) return undefined; // nothing to find by marker: only a listing covers the group
     if (!Number.isFinite(since)) since = ctx.now();
     // The window starts early enough for a server clock behind ours, and for the episode that ran before ours.

@@ -17,7 +17,8 @@ import { readMachineStamp, writeMachineStamp } from '../state/machine-stamp.js';
 import { createEmptyState, loadState, saveState, setStateAside, type SyncState } from '../state/state.js';
 import { recordMachineChoice } from '../util/origin.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
-import { keepAsOurs, partsHeldAsCopy, sentHereSinceTakeUp } from './copy-hold.js';
+import { keepAsOurs, partsHeldAsCopy, sentHereSinceTakeUp, watchedParts } from './copy-hold.js';
+import { sharedOriginsIn } from './shared.js';
 
 /** Why a choice cannot be made here; the message names the next step. */
 export class OriginChoiceError extends Error {
@@ -41,6 +42,8 @@ export interface OriginStanding {
   fromElsewhere: boolean;
   /** This machine took its state up from another machine (copy-hold.ts `takenUpAt`): a split has something of its own to retire. */
   takenUp: boolean;
+  /** Parts of notes unchanged here that rest on the other machine's episodes: sent again if that machine deletes them (copy-hold.ts COPY_WATCH). */
+  watched: number;
 }
 
 export async function originStanding(config: Config, loaded?: SyncState): Promise<OriginStanding> {
@@ -50,7 +53,8 @@ export async function originStanding(config: Config, loaded?: SyncState): Promis
   const originFile = config.originDerived === true ? 'derived' : config.originPlace === undefined ? 'setting' : config.originPlace;
   const held = partsHeldAsCopy(state).length;
   const fromElsewhere = config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere');
-  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined };
+  const watched = watchedParts(state, sharedOriginsIn(config, state), true).length;
+  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined, watched };
 }
 
 /** Refuses a choice this machine cannot record, with the next step. Keep needs only a machine key (the state's marks are this machine's to clear); split needs an origin file to record it in. */

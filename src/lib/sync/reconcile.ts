@@ -60,6 +60,8 @@ export interface ReconcileInput {
   ourOrigins?: ReadonlySet<string>;
   /** The origin file was made on another machine (copy-hold.ts `staleMayBeForeign`): a rebuild's older versions may be its current ones, and are held. */
   staleMayBeForeign?: boolean;
+  /** The markers this listing looked for COPY_WATCH (copy-hold.ts `copyWatchDue`), by group: only they may be judged gone elsewhere. */
+  watched?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface Reconciliation {
@@ -75,6 +77,8 @@ export interface Reconciliation {
   stale: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts the server dropped, to send again. */
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: DropEvidence }>;
+  /** Current parts COPY_WATCH looked for (copy-hold.ts: on another machine's episode, or sharing its markers) that a complete listing no longer shows: sent again as ours. */
+  goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
   /** Shared parts whose copy is now known to be the one every owner keeps. */
@@ -86,7 +90,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -135,6 +139,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return quiet(group, since) ? 'age' : undefined;
   };
 
+  const shown = new Set<EpisodeRef>(); // current parts this listing shows
   // An unsigned episode replaced by the same content re-sent signed (note-signing.ts) has the new
   // parts' marker: it is never taken for them (they would stay unsigned), it is deleted as retired.
   // (An older version a revert brings back, by contrast, is taken back: nothing is sent again.)
@@ -144,6 +149,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
       if (found === undefined || found.length === 0) continue;
+      shown.add(ref);
       const keep = keeper(found);
       let seen = ref;
       if (ref.uuid !== undefined && keep.uuid !== ref.uuid) {
@@ -236,6 +242,20 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     }
   }
 
+  // COPY_WATCH (copy-hold.ts): a note this machine has not changed rests on the other machine's
+  // episode (or one the other machine took for its own), and that machine deleted it (its edit, or
+  // its deletion of the note). Only a complete, not blind, listing that looked for the marker (every
+  // copy of it) proves the episode gone.
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) {
+      if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
+      const listed = input.listing.get(ref.groupId);
+      if (listed?.complete !== true || listed.blind === true) continue;
+      out.goneElsewhere.push({ record, ref });
+    }
+  }
+
   // A shared part stays listed after its confirmation until a co-owner's racing copy would have
   // appeared (the group's patience): by then the keeper rule above has picked the copy all keep.
   for (const record of Object.values(state.files)) {
@@ -300,6 +320,16 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     delete ref.sendOrder;
     delete ref.queuedOrder;
     delete ref.queuedAt;
+  }
+  for (const { ref } of r.goneElsewhere) {
+    // Sent again by this machine: from now on the part is its own (copy-hold.ts COPY_WATCH).
+    delete ref.uuid;
+    delete ref.confirmedAt;
+    delete ref.sentAt;
+    delete ref.sendOrder;
+    delete ref.queuedOrder;
+    delete ref.queuedAt;
+    delete ref.foreign;
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {

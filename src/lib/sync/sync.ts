@@ -34,12 +34,12 @@ import { GraphitiClient, NotGraphitiError, type ServerProfile } from '../graphit
 import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
 import { cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/server-rules.js';
 import { McpError } from '../mcp/errors.js';
-import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
+import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import { checkSourceRoots } from './source-roots.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { everyPart, loadState, type FileRecord, type SyncState } from '../state/state.js';
+import { everyPart, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
@@ -57,11 +57,11 @@ import { keepText, pruneKeptText } from '../state/kept-text.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
-import { originOf } from './shared.js';
+import { sharedOriginsIn } from './shared.js';
 import { loadNoteSigner } from './note-signing.js';
 import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
-import { takeUpState, type TakeUp } from './copy-hold.js';
+import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -94,6 +94,8 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
       const loaded = await loadState(config.stateDir);
       if (loaded.recovered !== undefined) logger.warn('state file was corrupt; kept aside and rebuilding from the server', { ...loaded.recovered });
       const takeUp = takeUpState(config, loaded.state, loaded.fresh, undefined, new Date((options.now ?? Date.now)()).toISOString());
+      // The marks on disk before anything is journaled, in the format older builds refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
+      if (takeUp.marked > 0) await saveState(config.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
       return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock, takeUp });
     },
@@ -345,10 +347,12 @@ function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
-/** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list. */
+/** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list, a copy's look due. */
 function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean, releaseHeld: boolean): boolean {
   if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
-  return waitingMarkers(state, rebuilding, sharedOriginsIn(config, state)).size > 0;
+  const shared = sharedOriginsIn(config, state);
+  // A copy's look at the episodes its unchanged notes rest on (copy-hold.ts COPY_WATCH), when due.
+  return waitingMarkers(state, rebuilding, shared).size > 0 || copyWatchDue(state, now, shared).size > 0;
 }
 
 /** The parts whose sent text stays kept (state/kept-text.ts): every version the state still knows. */
@@ -356,10 +360,6 @@ function keptMarkers(state: SyncState): string[] {
   return [...everyPart(state), ...Object.values(state.files).flatMap((r) => r.bridgedFrom ?? [])].map((ref) => ref.marker);
 }
 
-/** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
-function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
-  return sharedOriginsOf(config.sharedSources, everyPart(state).map(originOf));
-}
 
 /**
  * `sync --wait`: reconcile, send and delete again until nothing waits or the time is up. It sleeps

@@ -73,6 +73,11 @@ export interface WorkerFiles {
  * beside it: an older one refuses the state and writes nothing (and since format 2 stops at that
  * refusal, worker/loop.ts); a newer compatible one (`compatibleWith`) takes its turn under the
  * state lock, the one writer at a time (state/lock.ts). `status` names such copies (install/copies.ts).
+ * While a part is held as another machine's, the state is written as version 3 (state/format.ts
+ * HELD_NEEDS_NEWER_FORMAT) but this build keeps the lease of format 2: a build from before that rule
+ * sharing it refuses the state and its worker stops (worker/loop.ts `state-conflict`), so the next
+ * hook's worker, perhaps this build's, takes the requests; an older copy beside a newer one may then
+ * delay a sync to the next session, never delete what is held.
  */
 export const WORKER_STATE_FORMAT = 2;
 

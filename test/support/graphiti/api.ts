@@ -64,7 +64,7 @@ export interface GraphitiTestServer {
   readonly failures: FailureLog[];
   /** Successful worker runs (live array). */
   readonly processed: ProcessedLog[];
-  /** Events: 'http' (HttpLog, at arrival), 'call' (ToolCallLog, when final), 'processed', 'failure', 'session' ({id, kind}). */
+  /** Events: 'http' (HttpLog, at arrival), 'call' (ToolCallLog, when final), 'processed', 'failure', 'session' ({id, kind}), 'fault-schedule' (the schedule's new position). */
   readonly events: EventEmitter;
   /** Episodes queued and not yet processed. */
   readonly pendingEpisodes: number;
@@ -72,6 +72,13 @@ export interface GraphitiTestServer {
   readonly keepAliveResets: number;
   /** Live session ids (streamable + legacy SSE). */
   sessionIds(): string[];
+  /**
+   * Eligible requests (`faults.methods`) the fault schedule has met since the faults were last set:
+   * how far the seeded sequence got, which the run's work decides, not the machine's speed.
+   */
+  readonly faultScheduleMet: number;
+  /** Resolves once the fault schedule has met `requests` eligible requests (event-driven: the 'fault-schedule' event). */
+  whenFaultScheduleMet(requests: number): Promise<void>;
   /** One-shot faults, consumed (in order) before the random ones by the next eligible requests ('drop': next add_memory). */
   failNext(kind: FaultKind, count?: number): void;
   /**

@@ -39,7 +39,7 @@ export class ServerCore {
   ) {
     this.events.setMaxListeners(0);
     this.current = resolveOptions(options);
-    this.faults = new FaultPlan(this.current);
+    this.faults = new FaultPlan(this.current, (met) => this.events.emit('fault-schedule', met));
     this.store = new GraphitiStore(
       () => ({
         db: this.opts.db,

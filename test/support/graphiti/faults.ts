@@ -24,7 +24,18 @@ export class FaultPlan {
   /** Sessions still to be hit by a numeric initRace. */
   private initRaceRemaining: number;
 
-  constructor(opts: Resolved) {
+  /**
+   * Eligible requests the random schedule has met since the faults were last set (its position): a
+   * run's work, not its speed, says how far it got, so a test can keep faults on until the schedule
+   * has met enough requests (soak-scenarios.ts `faultRequests`).
+   */
+  private met = 0;
+
+  constructor(
+    opts: Resolved,
+    /** Told the schedule's new position after each eligible request. */
+    private readonly onMet: (met: number) => void = () => undefined,
+  ) {
     [this.faultRng, this.dropRng] = seeded(opts);
     this.startupRemaining = opts.startupErrors;
     this.initRaceRemaining = typeof opts.initRace === 'number' ? opts.initRace : 0;
@@ -32,7 +43,10 @@ export class FaultPlan {
 
   /** setOptions: new `faults` re-seed; new startupErrors / numeric initRace re-arm. */
   optionsChanged(opts: Resolved, patch: Partial<GraphitiServerOptions>): void {
-    if (patch.faults) [this.faultRng, this.dropRng] = seeded(opts);
+    if (patch.faults) {
+      [this.faultRng, this.dropRng] = seeded(opts);
+      this.met = 0;
+    }
     if (patch.startupErrors !== undefined) this.startupRemaining = patch.startupErrors;
     if (typeof patch.initRace === 'number') this.initRaceRemaining = patch.initRace;
   }
@@ -40,6 +54,11 @@ export class FaultPlan {
   /** A restart re-arms the startup errors. */
   restarted(opts: Resolved): void {
     this.startupRemaining = opts.startupErrors;
+  }
+
+  /** The schedule's position: eligible requests met since the faults were last set. */
+  get scheduleMet(): number {
+    return this.met;
   }
 
   failNext(kind: FaultKind, count = 1): void {
@@ -51,6 +70,8 @@ export class FaultPlan {
     const f = opts.faults;
     const methods = f.methods ?? ['tools/call'];
     if (rpcMethod === undefined || !(methods.includes('*') || methods.includes(rpcMethod))) return undefined;
+    this.met += 1;
+    this.onMet(this.met);
     const shot = this.oneShot.find(
       (s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.kind !== 'lostReply' && (hasSession || s.kind !== 'sessionLoss') && s.count > 0,
     );

@@ -91,6 +91,22 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     return this.core.sessions.ids();
   }
 
+  get faultScheduleMet(): number {
+    return this.core.faults.scheduleMet;
+  }
+
+  whenFaultScheduleMet(requests: number): Promise<void> {
+    if (this.core.faults.scheduleMet >= requests) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = (met: number) => {
+        if (met < requests) return;
+        this.core.events.off('fault-schedule', listener);
+        resolve();
+      };
+      this.core.events.on('fault-schedule', listener);
+    });
+  }
+
   failNext(kind: FaultKind, count = 1): void {
     this.core.faults.failNext(kind, count);
   }

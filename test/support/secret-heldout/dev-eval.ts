@@ -12,6 +12,7 @@ import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { ownBenignNotes, ownSecretNotes } from './dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from './dev-own-notes-4.js';
+import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from './dev-own-notes-5.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
@@ -132,17 +133,19 @@ if (show) {
   for (const b of ownTouched) out(`  OWN TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
-// Batch 4 of the notes written by hand (dev-own-notes-4.ts): the half tuned on, shown with --show, and the
-// check half, counted only (never shown line by line, so it stays a check of the rules, not their source).
-for (const which of ['tune', 'check'] as const) {
-  const secrets4 = ownSecretNotesBatch4().filter((p) => p.half === which);
-  const missed4 = secrets4.filter((p) => survives(redactSecrets(p.note).text, p.secret));
-  const benign4 = ownBenignNotesBatch4().filter((b) => b.half === which);
-  const touched4 = benign4.filter((b) => redactSecrets(b.note).text !== b.note);
-  out(`dev own notes batch 4, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets4.length - missed4.length}/${secrets4.length}; benign touched ${touched4.length}/${benign4.length}`);
-  if (show && which === 'tune') {
-    for (const p of missed4) out(`  OWN4 MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
-    for (const b of touched4) out(`  OWN4 TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+// Batches 4 and 5 of the notes written by hand (dev-own-notes-4.ts, dev-own-notes-5.ts): the half tuned on, shown with
+// --show, and the check half, counted only (never shown line by line, so it stays a check of the rules, not their source).
+for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5]] as const) {
+  for (const which of ['tune', 'check'] as const) {
+    const secrets = secretsOf().filter((p) => p.half === which);
+    const missed = secrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+    const benign = benignOf().filter((b) => b.half === which);
+    const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
+    out(`dev own notes batch ${batch}, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: removed ${secrets.length - missed.length}/${secrets.length}; benign touched ${touched.length}/${benign.length}`);
+    if (show && which === 'tune') {
+      for (const p of missed) out(`  OWN${batch} MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
+      for (const b of touched) out(`  OWN${batch} TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
+    }
   }
 }
 

@@ -212,15 +212,25 @@ function half(i: number): Half {
   return i % 2 === 0 ? 'tune' : 'check';
 }
 
-/** The secret notes of batch 4 with their half; throws if a value is not in its note exactly once. */
-export function ownSecretNotesBatch4(): (OwnSecretNote & { half: Half })[] {
-  return SECRETS.map(([cls, secret, body], i) => {
+/** A batch's secret notes with their half (by position); throws if a value is not in its note exactly once. Shared by batch 5. */
+export function splitSecretNotes(batch: string, secrets: readonly (readonly [string, string, string])[]): (OwnSecretNote & { half: Half })[] {
+  return secrets.map(([cls, secret, body], i) => {
     const note = inNote(body, i);
-    if (occurrences(note, secret) !== 1) throw new Error(`dev-own-notes-4: ${cls} holds ${secret} ${occurrences(note, secret)} times`);
+    if (occurrences(note, secret) !== 1) throw new Error(`${batch}: ${cls} holds ${secret} ${occurrences(note, secret)} times`);
     return { cls, secret, note, half: half(i) };
   });
 }
 
+/** A batch's benign notes with their half (by position). */
+export function splitBenignNotes(benign: readonly (readonly [string, string])[]): (OwnBenignNote & { half: Half })[] {
+  return benign.map(([cls, body], i) => ({ cls, note: inNote(body, i), half: half(i) }));
+}
+
+/** The secret notes of batch 4 with their half; throws if a value is not in its note exactly once. */
+export function ownSecretNotesBatch4(): (OwnSecretNote & { half: Half })[] {
+  return splitSecretNotes('dev-own-notes-4', SECRETS);
+}
+
 export function ownBenignNotesBatch4(): (OwnBenignNote & { half: Half })[] {
-  return BENIGN.map(([cls, body], i) => ({ cls, note: inNote(body, i), half: half(i) }));
+  return splitBenignNotes(BENIGN);
 }

@@ -60,7 +60,8 @@ const NOT_BEFORE_FOR = new Set(['number']);
  * - the thing, its word, then the code: `alarm code 4821`, `door code: 1234`, `gate code is #4821`,
  *   `safe combo 24-11-07`, `SIM PIN 0000`, `my bank pin 4321` (the thing checked before the word);
  * - the word, what it opens, then the code: `the code for the alarm is 4821`, `combination to the safe:
- *   12-34-56`, `PIN for my debit card is 4821` (after for, to, of or on, a few words ending in a thing).
+ *   12-34-56`, `PIN for my debit card is 4821` (after for, to, of or on, a few words ending in a thing);
+ *   or the thing and its word, then which one (`Door code for the server room is 6174`, THING_BEFORE_FOR).
  */
 const CODE_OF_A_THING: RegexRule = {
   kind: 'password',
@@ -70,7 +71,10 @@ const CODE_OF_A_THING: RegexRule = {
     const [word = '', gap, forLead, what = ''] = g;
     if (!clauseEndsAfter(text, offset + m.length)) return m;
     if (gap !== undefined) return THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag('password')}` : m;
-    if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+    if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text, offset) || what.split(/[ \t]+/).length > 5) return m;
+    // THING_BEFORE_FOR: the thing may come before the word, and the words after `for` say which one
+    // (`Door code for the server room is 6174`, `alarm code for the cabin: 1379`): the code is the thing's.
+    if (!ENDS_IN_THING.test(what) && !THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length))) return m;
     return `${word}${forLead ?? ''}${tag('password')}`;
   },
 };

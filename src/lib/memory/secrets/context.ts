@@ -432,6 +432,15 @@ const SPLIT_CELLS = /(?<!\\)\|/;
 const SHORT_PASSWORD_HEADER = /^(?:pass|pw)$/i;
 const USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
 
+/**
+ * PIN_COLUMN: a table of codes by what they open (`| Lock | PIN |`, `| Door | Passcode |`): a cell of four to twelve
+ * digits alone under a PIN's or passcode's header is the code, as `Garage door PIN: 4471` is (access-codes.ts). Only
+ * digits: a PIN column of a pinout names a pin by a number of one to three (`| GPIO17 | 11 |`), and words there
+ * (`| Safe | ask reception |`) say where the code is.
+ */
+const PIN_HEADER = /^(?:pin|pin[ -]?code|passcode|pin number)$/i;
+const PIN_CELL = /^[ \t]*\d{4,12}[ \t]*$/;
+
 /** The header cells that name a credential: by their own words, or a short password header beside a user column. */
 function credentialColumns(header: readonly string[]): boolean[] {
   const bare = header.map((h) => h.trim().replace(/[*`_]{2,}/g, ''));
@@ -488,7 +497,14 @@ const TABLE: ScanRule = {
           otherLanguage = keyInOtherLanguage ? (cells.length === 4 ? 'column' : 'row') : false;
           name = keyInOtherLanguage ? 'password' : keyCell;
         }
-        if (name === undefined) continue;
+        if (name === undefined) {
+          // A code under a PIN's column (PIN_COLUMN).
+          if (head !== undefined && PIN_HEADER.test(head.trim().replace(/[*`_]{2,}/g, '')) && PIN_CELL.test(cells[c] as string)) {
+            cells[c] = (cells[c] as string).replace(/\S+/, tag('password'));
+            rowChanged = true;
+          }
+          continue;
+        }
         const redacted = redactCell(cells[c] as string, genericKind(name), name, otherLanguage);
         if (redacted !== cells[c]) {
           cells[c] = redacted;

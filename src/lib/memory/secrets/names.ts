@@ -277,8 +277,9 @@ export function saysNoValueInOtherLanguage(value: string): boolean {
  * participle by the word's gender). Only words no person picks as a password: German's `geheim` ("secret")
  * is one of the most common German passwords and is left out, as is German's `standard`, an English word a
  * password may be. Words of two (`mis à jour`, `такой же`) are
- * not here: a second word makes the line a sentence anyway. Chinese, Japanese and Korean (and Thai) are
- * not rows: a word of theirs alone stays prose (values.ts isCjkProse, PLAIN_WORD_ALONE).
+ * not here: a second word makes the line a sentence anyway. Chinese, Japanese, Korean and Thai have rows for the
+ * words of their scripts that prose.ts UNSPACED_WORD_ALONE's grammar test lets through (`任意`, `失効`, `保密`,
+ * `만료`, `ชั่วคราว`): a word of theirs alone is otherwise read as the password (password-forms.ts).
  */
 const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   German: ['geändert', 'geaendert', 'aktualisiert', 'abgelaufen', 'zurückgesetzt', 'vergessen', 'unbekannt', 'erforderlich', 'pflicht', 'pflichtfeld', 'optional', 'temporär', 'vorläufig', 'gleich', 'dasselbe', 'identisch', 'gesperrt', 'deaktiviert', 'ungültig', 'falsch', 'gesetzt', 'generiert', 'erneuert', 'verschlüsselt'],
@@ -310,6 +311,10 @@ const STATE_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   Russian: ['сменён', 'сменен', 'изменён', 'изменен', 'обновлён', 'обновлен', 'истёк', 'истек', 'просрочен', 'сброшен', 'забыт', 'неизвестен', 'неизвестно', 'обязателен', 'обязательно', 'обязательный', 'необязательный', 'опционально', 'временный', 'стандартный', 'одинаковый', 'заблокирован', 'отключён', 'отключен', 'неверный', 'неправильный', 'задан', 'установлен', 'сгенерирован', 'зашифрован'],
   Ukrainian: ['змінено', 'змінений', 'оновлено', 'оновлений', 'закінчився', 'прострочений', 'скинуто', 'забутий', 'невідомий', 'невідомо', "обов'язковий", 'обов’язковий', "обов'язково", 'обов’язково', "необов'язковий", 'тимчасовий', 'стандартний', 'заблоковано', 'заблокований', 'вимкнено', 'невірний', 'неправильний', 'встановлено', 'згенеровано', 'зашифрований'],
   Bulgarian: ['сменена', 'променена', 'обновена', 'изтекла', 'нулирана', 'забравена', 'неизвестна', 'задължителна', 'незадължителна', 'временна', 'стандартна', 'същата', 'блокирана', 'деактивирана', 'невалидна', 'грешна', 'зададена', 'генерирана', 'криптирана'],
+  Japanese: ['任意', '共通', '秘密', '変更', '変更済', '失効', '期限', '別途', '省略', '初期値', '初期設定', '管理者', '非公開', '再設定', '設定済', '既定', '本人', '個別', 'ひみつ', 'ありません', 'あり', 'まだ'],
+  Chinese: ['保密', '相同', '临时', '臨時', '重置', '过期', '過期', '错误', '錯誤', '管理员', '管理員', '随机', '隨機', '变更', '變更', '修改', '更改', '本人', '个人', '個人', '私密', '机密', '機密', '加密'],
+  Korean: ['만료', '미정', '비공개', '필수', '선택', '동일', '임시', '초기화', '재설정', '기본값', '변경', '관리자', '비밀', '암호화', '개인'],
+  Thai: ['ชั่วคราว', 'หมดอายุ', 'ค่าเริ่มต้น', 'เหมือนเดิม', 'ลืม', 'ความลับ', 'เปลี่ยน', 'รีเซ็ต', 'จำเป็น', 'ผิด', 'ส่วนตัว'],
   'Serbian and Macedonian (Cyrillic)': ['промењена', 'променета', 'ажурирана', 'истекла', 'ресетована', 'заборављена', 'заборавена', 'непозната', 'обавезна', 'задолжителна', 'привремена', 'подразумевана', 'иста', 'блокирана', 'неважећа', 'погрешна', 'постављена', 'генерисана', 'шифрована'],
 };
 /**

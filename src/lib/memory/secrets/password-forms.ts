@@ -21,8 +21,8 @@
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES } from './names.js';
-import { describedBySentence, endsClause, inUnspacedScript, isPlainWord, readsAsProse } from './prose.js';
+import { isTranslatedPasswordWord, PASSWORD_IN_OTHER_LANGUAGES, saysNoValueInOtherLanguage, saysStateInOtherLanguage, USER_IN_OTHER_LANGUAGES } from './names.js';
+import { describedBySentence, endsClause, inUnspacedScript, isFunctionWord, isPlainWord, isUnspacedWordAlone, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -87,6 +87,9 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
+/** Six or more letters and digits with a digit between letters (`Gr8day`, `Tr4vel`, `p4ssw0rd`): a word with a letter swapped for a digit. */
+const LETTER_SWAPPED = /^(?=[A-Za-z0-9]{6,32}$)[A-Za-z]+\d+[A-Za-z]+[A-Za-z0-9]*$/;
+
 /** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option), `passcode 882211`: the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
@@ -101,7 +104,10 @@ const BARE: RegexRule = {
     // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
     // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
     const { value, rest } = splitTrailingPunctuation(raw);
-    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+    // PW_LETTER_SWAPPED: after the hand-written `pw` or `pwd`, a word with a digit put in for a letter (`Gr8day!`,
+    // `Tr4vel!`), as people make a word a password; `pw` is written for nothing else, so the word is typed.
+    const swapped = /^pwd?$/i.test(g[1] ?? '') && LETTER_SWAPPED.test(value);
+    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
     // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
     const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
     return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
@@ -275,12 +281,17 @@ const USER_THEN_PASSWORD: RegexRule = {
   // The left edge is checked in replace, as PASS_PHRASE's.
   // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
   // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
-  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE}`, 'gi'),
+  // USER_IS_PASS_IS: in a sentence too, each word with its `is` (`user is ci, pass is wombat`, `the user is admin and the
+  // pass is sunflower`): `pass` alone is as often a ticket or a test's result, but after a user it is the password.
+  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:and[ \\t]+(?:the[ \\t]+)?)?(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+(?:is[ \\t]+)?))${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', user = '', raw = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
     // A .netrc entry (`machine host login user password …`) is NETRC's (command-line.ts).
-    if (NETRC_MACHINE.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    // (Asked of at most 256 characters before, the line's start looked for in them: looked for in the whole text, a
+    // long line of pairs, `user ops, password letmein …`, took quadratic time.)
+    const before = text.slice(Math.max(0, offset - 256), offset);
+    if (NETRC_MACHINE.test(before.slice(before.lastIndexOf('\n') + 1))) return m;
     const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
     if (readsAsProse(user) || (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare)))) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
@@ -542,9 +553,25 @@ function valueInAnotherScript(lead: string, run: string, sep: string | undefined
   // A plain word alone on its line (the run ends there): the password in a script that spaces its words
   // (PLAIN_WORD_ALONE), in any script in a login block (LOGIN_BLOCK).
   const alone = sep !== undefined && (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') && isPlainWord(value);
-  if (!hasWeakShape(value) && !assigned && !(alone && (!inUnspacedScript(value) || inLoginBlock()))) return undefined;
+  // One word of a script written without spaces, alone (prose.ts UNSPACED_WORD_ALONE).
+  if (alone && inUnspacedScript(value) && !hasWeakShape(value)) {
+    const replaced = unspacedWordAlone(lead, head);
+    return replaced === undefined ? undefined : replaced + run.slice(head.length);
+  }
+  if (!hasWeakShape(value) && !assigned && !(alone && !inUnspacedScript(value))) return undefined;
   const replaced = replaceValue(lead, head, 'password', false);
   return replaced === undefined ? undefined : replaced + run.slice(head.length);
+}
+
+/**
+ * The tag for one word of a script written without spaces standing alone after the label (prose.ts
+ * UNSPACED_WORD_ALONE), unless it is a word of state or of none (names.ts) or the word password itself; the
+ * ASCII reading's value tests (values.ts isCredentialValue) read any such run as prose, so they are not asked.
+ */
+function unspacedWordAlone(lead: string, raw: string): string | undefined {
+  const { value, rest } = splitTrailingPunctuation(raw);
+  if (!isUnspacedWordAlone(value) || saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return undefined;
+  return `${lead}${tag('password')}${rest}`;
 }
 
 /**
@@ -606,7 +633,10 @@ const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
     if (/^[«„“「『]/.test(raw)) return quotedInOwnMarks(lead, raw) ?? m;
     const { value } = splitTrailingPunctuation(raw);
     // A plain word alone at its line's end after a label naming what the password is for (NAMES_WHAT_FOR).
-    const namedFor = keyQuote === undefined && isPlainWord(value) && /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24)) && namesWhatItIsFor(lead);
+    const endsLine = /^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 24));
+    const namedFor = keyQuote === undefined && isPlainWord(value) && endsLine && namesWhatItIsFor(lead);
+    // One word of a script without spaces, alone after a label with other words (`รหัสผ่าน wifi: ดอกไม้`): UNSPACED_WORD_ALONE.
+    if (keyQuote === undefined && endsLine && inUnspacedScript(value) && !looksTyped(value)) return unspacedWordAlone(lead, raw) ?? m;
     if (!/^["'`]/.test(raw) && !looksTyped(value) && !namedFor) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
@@ -761,14 +791,6 @@ const VALUE_FIRST: ScanRule = {
 };
 
 /**
- * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
- * negations, quantifiers): a run of words after a label holding one is a sentence about the
- * credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes every
- * ninety days`), while a pass phrase is picked words with none of them (`correct horse battery staple`).
- */
-const FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
-
-/**
  * A pass phrase: words after a label that names one, taken whole however common each word is.
  * One row per kind of label, with the fewest words that make a phrase there, and how many words of a
  * sentence it may hold: a pass phrase has none, a wallet's seed phrase (BIP-39: 12 to 24 words of 3
@@ -778,18 +800,24 @@ const FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|the
 const PHRASE_LABELS: ReadonlyArray<{ labels: readonly string[]; minWords: number; functionWords: number; proseWordsAfterFirst: boolean }> = [
   { labels: ['passphrase', 'pass phrase', 'master password', 'secret phrase'], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
   // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
-  { labels: ['password'], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+  // German's words for it as well (`Passwort für das Backup: rote Tomaten wachsen langsam`), with German's row of prose.ts FUNCTION_WORDS_BY_LANGUAGE.
+  { labels: ['password', 'passwort', 'kennwort'], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
   { labels: ['seed phrase', 'recovery phrase', 'mnemonic phrase', 'mnemonic', 'seed words', 'backup phrase', 'wallet seed'], minWords: 12, functionWords: 3, proseWordsAfterFirst: true },
 ];
 
+const PHRASE_FOR_WHAT = `[ \\t]+(?:for|${FOR_WHAT_BY_LANGUAGE.German?.join('|')})(?:[ \\t]+[^\\s:=.,;!?"'\`]{1,24}){1,4}`;
+const PHRASE_WORD = '[a-z\\u00c0-\\u024f]{2,12}';
 const PASS_PHRASE: RegexRule = {
   kind: 'password',
-  hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
+  hints: ['passphrase', 'pass phrase', 'password', 'passwort', 'kennwort', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
   // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
   // In quotes the phrase is given verbatim (`The password is "correct horse battery staple"`).
-  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["“']?))([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(["”']?)(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
+  // PHRASE_FOR_WHAT: what the phrase is for may come between the label and its colon (`Passphrase für den Tresor:`,
+  // `passphrase for the backup:`), a few words as LABEL_FOR_IN_OTHER_LANGUAGES reads them; the words of the phrase
+  // may carry Latin diacritics (`grüne Katze tanzt leise`).
+  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])(${PHRASE_FOR_WHAT})?[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["“']?))(${PHRASE_WORD}(?:[ \\t]+${PHRASE_WORD}){2,23})(["”']?)(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
   replace: (m, g, offset, text) => {
-    const [lead = '', label = '', open = '', phrase = '', close = ''] = g;
+    const [lead = '', label = '', forWhat, open = '', phrase = '', close = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
     const quoted = open !== '' && (close === open || (open === '“' && close === '”'));
     if ((open !== '' || close !== '') && !quoted) return m;
@@ -797,7 +825,12 @@ const PASS_PHRASE: RegexRule = {
     const words = phrase.split(/[ \t]+/);
     // Quoted, three words make a phrase after any of the labels: the quotes say it is given as written.
     if (row === undefined || words.length < (quoted ? Math.min(row.minWords, 3) : row.minWords)) return m;
-    if (words.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+    // What it is for names a thing, not a sentence: words of the label's own, without a verb's `is` in them.
+    if (forWhat !== undefined && /[ \t](?:is|ist)(?:[ \t]|$)/i.test(forWhat)) return m;
+    const functionWords = words.filter(isFunctionWord).length;
+    // QUOTED_PHRASE: in quotes a phrase is given as written, an article in it too (`'the quick brown fox'`); a
+    // quoted sentence is made of such words (`"see the vault"`), so fewer than half of them may be.
+    if (functionWords > row.functionWords && !(quoted && functionWords * 2 < words.length)) return m;
     if (row.functionWords > 0 && !words.every((w) => w.length >= 3 && w.length <= 8)) return m;
     if (!row.proseWordsAfterFirst && words.slice(1).some((w) => readsAsProse(w))) return m;
     return `${lead}${tag('password')}${close}`;

@@ -155,6 +155,48 @@ export function inUnspacedScript(value: string): boolean {
 }
 
 /**
+ * UNSPACED_WORD_ALONE: one word of a script written without spaces, alone on its line after the word and its colon
+ * (`パスワード：ひまわり`, `密码：月亮船`, `비밀번호: 고양이`, `รหัสผ่าน: แมวน้อย`), is the password, as a plain word of a
+ * spaced script is there (password-forms.ts PLAIN_WORD_ALONE), when nothing in it makes the run a sentence or a
+ * state, which such a script writes glued as well (`密码：请联系管理员`, `パスワード：変更済み`, `비밀번호: 변경됨`):
+ * - one script's letters only, as an input method gives one word (Han, or kana, or Hangul, or Thai); Japanese
+ *   writes a state or an instruction mixing Han with kana (`期限切れ`, `管理者に確認`);
+ * - short: Han 2 to 4, kana 2 to 8, Hangul 2 to 6, Thai 2 to 16 letters;
+ * - no grammar at its start (Chinese `已`, `未`, `无`, `请`, `见`, `同`, `不`: already, not yet, none, please, see,
+ *   same, not; Thai `ไม่`, `ดู`, `ถาม`, `ติดต่อ`: not, see, ask, contact) nor `แล้ว` (already) or `อยู่` (is at) in Thai;
+ *   no ending of a Korean note's sentence (`없음`, `변경됨`, `확인함`, `사랑해요`: 음, 됨, 함, 임, 요, 다);
+ * - not a state word of the language (names.ts STATE_BY_LANGUAGE's rows, NO_VALUE_BY_LANGUAGE: `失効`, `なし`).
+ */
+const UNSPACED_ONE_WORD = /^(?:\p{Script=Han}{2,4}|[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,8}|\p{Script=Hangul}{2,6}|[\p{Script=Thai}]{2,16})$/u;
+const UNSPACED_GRAMMAR = /^[已未无無没沒不请請见見同默必可略空待需要在]|^(?:ไม่|ดู|ถาม|ติดต่อ|ขอ|ใช้|ตาม)|แล้ว|อยู่|[음됨함임요다]$/u;
+
+export function isUnspacedWordAlone(value: string): boolean {
+  return UNSPACED_ONE_WORD.test(value) && !UNSPACED_GRAMMAR.test(value);
+}
+
+/**
+ * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
+ * negations, quantifiers, and the verbs that say where a thing is): a run of words after a label holding one is a
+ * sentence about the credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes
+ * every ninety days`, `Passphrase für den Tresor: steht im Notfallordner`), while a pass phrase is picked words
+ * with none of them (`correct horse battery staple`, `blaue Wolke singt laut`). One row per language whose labels
+ * the rules read with it (password-forms.ts PHRASE_LABELS, WORD_OPENS_SENTENCE), so a language is one more row.
+ */
+const FUNCTION_WORDS_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  English: ['the', 'a', 'an', 'this', 'that', 'these', 'those', 'it', 'its', 'my', 'our', 'your', 'their', 'his', 'her', 'in', 'on', 'at', 'to', 'from', 'by', 'via', 'with', 'without', 'for', 'of', 'as', 'into', 'under', 'inside', 'not', 'no', 'is', 'was', 'are', 'were', 'be', 'been', 'will', 'can', 'must', 'should', 'may', 'and', 'or', 'but', 'so', 'if', 'when', 'where', 'which', 'who', 'what', 'how', 'see', 'use', 'every', 'each', 'per', 'all', 'any', 'some', 'after', 'before', 'until', 'since', 'than', 'then', 'same', 'only', 'also'],
+  // German (issue 40, 2026-12-07): a pass phrase after a label of what it is for (`Passphrase fürs Backup: …`).
+  German: ['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'im', 'in', 'am', 'an', 'auf', 'bei', 'beim', 'mit', 'ohne', 'von', 'vom', 'zu', 'zum', 'zur', 'für', 'fürs', 'unter', 'nach', 'aus', 'ist', 'sind', 'war', 'wird', 'wurde', 'steht', 'liegt', 'siehe', 'und', 'oder', 'aber', 'nicht', 'kein', 'keine', 'wie', 'wo', 'alle', 'jeden', 'jede', 'gleich', 'noch', 'schon', 'hier', 'dort'],
+};
+const FUNCTION_WORDS = new Set(Object.values(FUNCTION_WORDS_BY_LANGUAGE).flat());
+const ENGLISH_FUNCTION_WORDS = new Set(FUNCTION_WORDS_BY_LANGUAGE.English);
+const OTHER_LANGUAGES_FUNCTION_WORDS = new Set([...FUNCTION_WORDS].filter((w) => !ENGLISH_FUNCTION_WORDS.has(w)));
+
+/** Whether a word is one a sentence cannot do without, in a language of FUNCTION_WORDS_BY_LANGUAGE. */
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word.toLowerCase());
+}
+
+/**
  * Words of a sentence, not a password, where one might follow `password is` or `password:` in prose
  * (`The password is stored in Vault`, `password: reset it via the panel`, `the PIN is printed on
  * the back`): words of grammar (articles, pronouns, prepositions, auxiliaries, negations) and the
@@ -232,6 +274,11 @@ export function continuesSentence(gap: string, value: string, next: string): boo
   // (names.ts). Not when an English word of a sentence comes between (`sunshine in Bitwarden`, `hunter saved in 1Password`): in English
   // the word is the password and the rest says where it is kept as well.
   if (/^\p{L}+[.:]?$/u.test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? '')) return true;
+  // WORD_OPENS_SENTENCE: a word of grammar of another language with another word after it (`Passphrase für den Tresor:
+  // steht im Notfallordner`, "is in the emergency folder"): a sentence in that language, as a word of another script
+  // is below. English's own words of grammar are not asked here (a password may be followed by words that say
+  // where it is kept: `Password: hunter saved in 1Password`).
+  if (OTHER_LANGUAGES_FUNCTION_WORDS.has(value.toLowerCase()) && /^[ \t]+\p{L}/u.test(next)) return true;
   // A word of another script's letters with another word after it (`Password: смотри в Vault`): a sentence in that language.
   if (OTHER_SCRIPT_WORD.test(value) && /^[ \t]+\p{L}/u.test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
