@@ -21,6 +21,7 @@ import type { Logger } from '../lib/util/log.js';
 import type { HealthReport } from '../lib/graphiti/health.js';
 import { nextStepFor } from './next-step.js';
 import { cli } from '../lib/util/install-route.js';
+import { displayUrl } from '../lib/util/display-url.js';
 
 export interface DoctorCheck {
   name: string;
@@ -223,7 +224,7 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
     owned = new GraphitiClient(quick, { logger: options.logger.child({ component: 'graphiti' }) });
   }
   const graphiti = (client ?? owned) as DoctorClient;
-  const base = { url: config.mcpUrl };
+  const base = { url: displayUrl(config.mcpUrl) };
   const checks: DoctorCheck[] = [];
   try {
     let status: ServerStatus;
@@ -241,7 +242,7 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
           ok: false,
           detail: `${/\bHTTP \d{3} from\b/.test(text) ? 'answered' : 'unreachable'}: ${text}`,
           cause: step?.cause ?? 'the Graphiti MCP server is not running or not at this URL',
-          fix: step?.fix ?? `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})`,
+          fix: step?.fix ?? `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${displayUrl(config.mcpUrl)})`,
         });
       }
       return { ...base, ok: false, message: text, elapsedMs: Date.now() - started, checks };
@@ -274,7 +275,7 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 
 /** The human report: one line per check, cause and fix under a failing one. */
 export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'db' | 'groupId'>): string {
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl} (${mcpUrlOrigin(config.mcpUrlSource)})`];
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${displayUrl(config.mcpUrl)} (${mcpUrlOrigin(config.mcpUrlSource)})`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);

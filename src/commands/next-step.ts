@@ -6,6 +6,7 @@
  */
 import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
 import { ourProcess, readRuntime, type ServerRuntime } from '../lib/config/server-runtime.js';
+import { displayUrl, hasCredentials } from '../lib/util/display-url.js';
 import { commandFor, upgradeStep } from '../lib/util/install-route.js';
 
 export interface NextStep {
@@ -30,13 +31,15 @@ function sameUrl(a: string, b: string): boolean {
   }
 }
 
+/** `url` with `path` for its path, as said (displayUrl); a user and password it carries are kept, and said to be. */
 function withPath(url: string, path: string): string {
+  let said: string;
   try {
-    const u = new URL(url);
-    return `${u.origin}${path}`;
+    said = `${new URL(displayUrl(url)).origin}${path}`;
   } catch {
-    return `${url.replace(/\/+$/, '')}${path}`;
+    said = `${displayUrl(url).replace(/\/+$/, '')}${path}`;
   }
+  return hasCredentials(url) ? `${said} (keeping your user and password in it)` : said;
 }
 
 /** The URL's path is not an MCP endpoint Graphiti serves (`/mcp`, `/mcp/`, or the legacy `/sse`). */
@@ -123,6 +126,8 @@ const NEWER_PROTOCOL = /MCP protocol version "[^"]*", which this client does not
  * not answer, or the server has not finished starting.
  */
 const DATABASE_DOWN = /database connection failed/;
+/** graphiti.ts localServerToken's words: a request to our local server's address held back, unproven. */
+const NOT_PROVEN_OURS = /could not prove it is ours/;
 const NOT_INITIALIZED = /Graphiti service not initialized/;
 
 /** A server error, or a proxy in front whose server does not answer (502, 503, 504). */
@@ -141,9 +146,9 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
   if (status === '404') {
     if (lacksMcpPath(config.mcpUrl)) {
-      return { cause: `${config.mcpUrl} has no /mcp path: the Graphiti MCP server answers at /mcp`, fix: `set ${urlOrigin(config)} to ${withPath(config.mcpUrl, '/mcp')}` };
+      return { cause: `${displayUrl(config.mcpUrl)} has no /mcp path: the Graphiti MCP server answers at /mcp`, fix: `set ${urlOrigin(config)} to ${withPath(config.mcpUrl, '/mcp')}` };
     }
-    return { cause: `nothing serves MCP at ${config.mcpUrl} (a Graphiti MCP server answers at /mcp; an old SSE-only one at /sse)`, fix: `check the path in ${urlOrigin(config)}` };
+    return { cause: `nothing serves MCP at ${displayUrl(config.mcpUrl)} (a Graphiti MCP server answers at /mcp; an old SSE-only one at /sse)`, fix: `check the path in ${urlOrigin(config)}` };
   }
   if (status === '421') {
     // The error's own message explains the Host check; here only what to do.
@@ -156,24 +161,29 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
       if (runtime.state === 'ready' && ourProcess(runtime, 'supervisor')) return { cause: 'the local Graphiti server was stopped or restarted during the run', fix: 'run the sync again (nothing was lost: what was not sent is still pending)' };
       return localServerStep(runtime);
     }
-    return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
+    return { cause: `${displayUrl(config.mcpUrl)} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
   }
   if (status !== undefined && SERVER_FAILED.has(status)) {
     if (config.mcpUrlSource === 'local-server') return { cause: `the local Graphiti server failed the request (HTTP ${status})`, fix: `${commandFor('server logs')}; nothing was lost: the next sync tries again` };
-    return { cause: `${config.mcpUrl} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
+    return { cause: `${displayUrl(config.mcpUrl)} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
   }
   if (status !== undefined) return undefined;
   if (NEWER_PROTOCOL.test(errorText)) return { cause: 'the server speaks a newer MCP protocol than this graphiti-memory-sync knows', fix: upgradeStep() };
   if (NOT_GRAPHITI.test(errorText)) {
-    return { cause: `something answers at ${config.mcpUrl}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
+    return { cause: `something answers at ${displayUrl(config.mcpUrl)}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
   }
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
   const runtime = readRuntime(config.stateDir);
+  if (NOT_PROVEN_OURS.test(errorText)) {
+    // graphiti.ts held the request back (ONLY_PROVEN_LOCAL): stopped or restarted, or another program on its port.
+    if (runtime !== undefined && !(runtime.state === 'ready' && ourProcess(runtime, 'supervisor'))) return localServerStep(runtime);
+    return { cause: "the local Graphiti server's address did not prove it is ours (it restarted, or another program listens there), so nothing was sent", fix: `run the command again; if it says so again, ${commandFor('server restart')} (nothing was lost: what was not sent is still pending)` };
+  }
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
   if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
     if (runtime !== undefined) return localServerStep(runtime);
     return {
-      cause: `no Graphiti server is configured, and nothing answers at the default ${config.mcpUrl}`,
+      cause: `no Graphiti server is configured, and nothing answers at the default ${displayUrl(config.mcpUrl)}`,
       fix: `run one without Docker: ${commandFor('server start')}; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL`,
     };
   }
@@ -183,7 +193,7 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     return { cause: 'the local Graphiti server does not answer', fix: `${commandFor('server status')}, then ${commandFor('server logs')}; ${commandFor('server restart')} starts it again` };
   }
   const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
-  return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
+  return { cause: `nothing answers at ${displayUrl(config.mcpUrl)}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
 }
 
 /** One line: "next step: …" (with the cause when it adds something), for the text reports. */

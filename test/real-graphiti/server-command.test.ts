@@ -469,6 +469,9 @@ describe('the lock through stop and restart, against a second local user', () =>
         expect(JSON.parse((await helper(strayUrl)).stdout)).toEqual({});
         expect(stray.requests().some((r) => r.url.startsWith('/.well-known/graphiti-memory-sync/front-proof'))).toBe(true);
         expect(stray.requests().filter((r) => r.authorization !== null)).toEqual([]);
+        // Nor anything else: it could not prove itself, so no request (no note) was sent at all
+        // (ONLY_PROVEN_LOCAL; before, the syncs' requests went there without the token).
+        expect(stray.requests().filter((r) => !r.url.startsWith('/.well-known/graphiti-memory-sync/front-proof'))).toEqual([]);
       } finally {
         writeRuntime(stateDir, second);
         await stray.close();

@@ -15,7 +15,7 @@ import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
-import { FRONT_PROOF_TTL_MS, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { FRONT_PROOF_TTL_MS, liveServer, localServerAccess, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront } from '../../src/lib/server/mcp-front.js';
 import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
 import { newSecretFile } from '../../src/lib/server/private-files.js';
@@ -254,9 +254,14 @@ describe('the runtime file points the tool at the started server', () => {
     const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' } });
     expect([set.mcpUrl, set.mcpUrlSource]).toEqual(['http://127.0.0.1:1/mcp', 'setting']);
     writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(2 ** 22 + 12345), identities: { supervisor: { pid: 2 ** 22 + 12345, start: 'x' } } });
+    // A dead one is not followed as running; with no URL set its recorded address stays the one in
+    // use (LOCAL_SERVER_KEPT, decided in qa-edges-4: the default localhost:8000 may be anyone's), and
+    // gets nothing without a proven front (ONLY_PROVEN_LOCAL).
     const dead = await loadConfig({ env });
-    expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
-    expect(dead.db).toBe('neo4j');
+    expect(liveServer(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string)).toBeUndefined();
+    expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
+    expect(await localServerAccess(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, dead.mcpUrl, true)).toBe('unproven');
+    expect(dead.db).toBe('falkordb');
   });
 
   /**
@@ -376,7 +381,9 @@ describe('the runtime file points the tool at the started server', () => {
     // This test's own process stands for an unrelated program that got the pid.
     const self = identifyProcess(process.pid);
     writeRuntime(stateDir, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid, identities: { supervisor: self, server: self, db: self } });
-    expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+    // Not followed as running (its address gets nothing unproven: LOCAL_SERVER_KEPT, ONLY_PROVEN_LOCAL).
+    expect(liveServer(stateDir)).toBeUndefined();
+    expect(await localServerAccess(stateDir, 'http://127.0.0.1:43210/mcp', (await loadConfig({ env })).mcpUrlSource === 'local-server')).toBe('unproven');
     const stop = io();
     expect(await main(['server', 'stop'], stop.io)).toBe(0);
     expect(stop.out.stdout).toBe('not running\n');
@@ -390,7 +397,8 @@ describe('the runtime file points the tool at the started server', () => {
       expect(processStartTime(id.pid)).toBe(id.start);
       const stale = { pid: id.pid, start: `${id.start}-before-reboot` };
       writeRuntime(stateDir, { ...runtime(id.pid), serverPid: id.pid, dbPid: id.pid, identities: { supervisor: stale, server: stale, db: stale } });
-      expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+      expect(liveServer(stateDir)).toBeUndefined();
+      expect(await localServerAccess(stateDir, 'http://127.0.0.1:43210/mcp', (await loadConfig({ env })).mcpUrlSource === 'local-server')).toBe('unproven');
       const status = io();
       expect(await main(['server', 'status'], status.io)).toBe(1);
       expect(status.out.stdout).toMatch(/^stopped\n/);

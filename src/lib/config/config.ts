@@ -18,8 +18,10 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
-import { isLocalFrontUrl, liveServer } from './server-runtime.js';
+import { isLocalFrontUrl, liveServer, recordedServerUrl } from './server-runtime.js';
 import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
+import { closest } from '../util/closest.js';
+import { displayUrl, hasCredentials } from '../util/display-url.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
@@ -32,6 +34,7 @@ export const SERVER_RULES_SETTINGS = ['auto', 'no-probe', '0.28.2', '0.29.3', '0
 export type ServerRulesSetting = (typeof SERVER_RULES_SETTINGS)[number];
 export type { LogLevel } from '../util/log.js';
 import type { LogLevel } from '../util/log.js';
+import type { SettingsFile } from './dotenv-file.js';
 
 export interface ExtraSource {
   /** Name used in state identities, `--source` and per-source group overrides. */
@@ -148,7 +151,7 @@ export interface SettingDoc {
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/. A user and password in it (percent-encoded) are sent as Basic authorization and never shown.' },
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
@@ -158,7 +161,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_TIMEOUT', default: '30000', description: 'Deadline per MCP request in milliseconds, including reading the whole reply.' },
   { name: 'MADEINOZ_KNOWLEDGE_RETRIES', default: '3', description: 'Retries after a transient failure (network, timeout, 408/425/429/5xx), with exponential backoff and jitter.' },
   { name: 'MADEINOZ_KNOWLEDGE_RETRY_DEADLINE', default: '60000', description: 'Overall time budget in milliseconds for one call including all its retries.' },
-  { name: 'MADEINOZ_KNOWLEDGE_AUTH_TOKEN', default: '(none)', description: 'Bearer token sent as Authorization for servers behind auth. Never logged.' },
+  { name: 'MADEINOZ_KNOWLEDGE_AUTH_TOKEN', default: '(none)', description: 'Bearer token sent as Authorization for servers behind auth (the token alone; a leading "Bearer " is dropped). Latin-1 text without line breaks, as HTTP headers carry. Never logged.' },
   { name: 'MADEINOZ_KNOWLEDGE_HEADERS', default: '(none)', description: 'Extra HTTP headers as a JSON object, e.g. {"X-Api-Key":"..."}. Values are never logged.' },
   { name: 'MADEINOZ_KNOWLEDGE_STATE_DIR', default: '$XDG_STATE_HOME/graphiti-memory-sync (~/.local/state/graphiti-memory-sync)', description: 'Where the state file, lock, logs and context cache live. Outside any plugin folder on purpose.' },
   { name: 'MADEINOZ_KNOWLEDGE_ENV_FILE', default: '(see docs/configuration.md)', description: 'Explicit .env file to read settings from (environment variables still win).' },
@@ -266,7 +269,10 @@ const httpUrl = (name: string) =>
       } catch {
         // fall through to the issue below
       }
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use an http:// or https:// URL` });
+      // Said without its user and password (util/display-url.ts): a password with an unencoded
+      // `#`, `/`, `?` or `@` is what breaks most such URLs, and the message must not show it.
+      const hint = hasCredentials(v) ? ' (a user or password in it must be percent-encoded: # as %23, / as %2F, ? as %3F, @ as %40)' : '';
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${displayUrl(v)}" is not allowed: use an http:// or https:// URL${hint}` });
       return z.NEVER;
     });
 
@@ -314,8 +320,8 @@ export interface LoadConfigOptions {
   readEnvFile?: boolean;
 }
 
-/** Reads our keys from a .env file (dotenv-file.ts; dotenv is loaded only when there is a file). */
-async function readEnvFile(file: string): Promise<Env> {
+/** Reads our keys from a .env file (dotenv-file.ts; dotenv is loaded only when there is a file), and what dotenv reads there otherwise than written. */
+async function readEnvFile(file: string): Promise<SettingsFile> {
   const { readSettingsFile } = await import('./dotenv-file.js');
   return readSettingsFile(file, (name) => KNOWN.has(name));
 }
@@ -332,12 +338,53 @@ function parseHeaders(raw: string | undefined): Record<string, string> {
   if (!result.success || Array.isArray(value)) {
     throw new ConfigError('MADEINOZ_KNOWLEDGE_HEADERS is not allowed: use a JSON object whose values are strings (value not shown: it may hold a secret)', 'MADEINOZ_KNOWLEDGE_HEADERS');
   }
-  for (const name of Object.keys(result.data)) {
+  for (const [name, headerValue] of Object.entries(result.data)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_HEADERS is not allowed: "${name}" is not a valid HTTP header name`, 'MADEINOZ_KNOWLEDGE_HEADERS');
     }
+    checkHeaderValue(headerValue, 'MADEINOZ_KNOWLEDGE_HEADERS', `the value of "${name}"`);
   }
   return result.data;
+}
+
+/**
+ * HEADER_VALUE: what an HTTP header value can carry, as Node's http checks it before sending (tab,
+ * printable ASCII, and the bytes 0x80-0xFF read as Latin-1). Anything else (a line break pasted
+ * with a token, `€`, an emoji, a CJK letter) made every request fail inside Node with
+ * ERR_INVALID_CHAR, which reads as a network error: the sync said "nothing answers at <url>; start
+ * the Graphiti server there" and the session was told the graph could not be reached. Checked when
+ * the settings are read, so the message names the setting. The value is never shown (a secret):
+ * only where the character is and what kind it is.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+function checkHeaderValue(value: string, variable: string, what: string): void {
+  if (HEADER_VALUE.test(value)) return;
+  const chars = [...value];
+  const at = chars.findIndex((ch) => !HEADER_VALUE.test(ch));
+  throw new ConfigError(
+    `${variable} is not allowed: ${what} holds ${characterKind(chars[at] ?? '')} at character ${at + 1}, which an HTTP header cannot carry (value not shown: it may hold a secret); set it again from the original, without line breaks or characters copied from a formatted document`,
+    variable,
+  );
+}
+
+/** What a character a header cannot carry is, said without the character itself. */
+function characterKind(ch: string): string {
+  if (ch === '\r' || ch === '\n') return 'a line break';
+  if ((ch.codePointAt(0) ?? 0) < 0x20 || ch === '\x7f') return 'a control character';
+  return 'a character outside Latin-1';
+}
+
+/**
+ * BEARER_PREFIX: MADEINOZ_KNOWLEDGE_AUTH_TOKEN is the token alone (the client sends "Bearer <token>");
+ * a value copied whole from a curl line or a server's docs ("Bearer abc…") is taken without its
+ * scheme, instead of being sent as "Bearer Bearer abc…" and refused with a 401.
+ */
+function parseAuthToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim().replace(/^Bearer\s+/i, '').trim();
+  if (token === undefined || token === '') return undefined;
+  checkHeaderValue(token, 'MADEINOZ_KNOWLEDGE_AUTH_TOKEN', 'the token');
+  return token;
 }
 
 function parseList(raw: string | undefined, sep: RegExp): string[] {
@@ -449,18 +496,51 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Confi
   const layer = (values: Env) => {
     for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') env[k] = v;
   };
+  // What dotenv reads otherwise than written (dotenv-file.ts DOTENV_SURPRISES), said only for the
+  // file whose value is the one used: ours wins over the madeinoz file, the environment over both.
+  let notes: SettingsFile['notes'] = [];
+  const typos: string[] = [];
   if (options.readEnvFile !== false) {
     envFile = findEnvFile(processEnv);
     // PAI_DIR / CLAUDE_CONFIG_DIR may themselves come from our file.
-    const ours = envFile === undefined ? {} : await readEnvFile(envFile);
-    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv) });
-    if (paiEnvFile !== undefined && paiEnvFile !== envFile) layer(await readEnvFile(paiEnvFile));
-    else paiEnvFile = undefined;
-    layer(ours);
+    const ours: SettingsFile = envFile === undefined ? { values: {}, names: [], notes: [] } : await readEnvFile(envFile);
+    typos.push(...misspelledSettings(ours.names, `set in ${envFile}`, 'rename it there'));
+    paiEnvFile = findPaiEnvFile({ ...ours.values, ...definedOnly(processEnv) });
+    if (paiEnvFile !== undefined && paiEnvFile !== envFile) {
+      const pai = await readEnvFile(paiEnvFile);
+      layer(pai.values);
+      notes = pai.notes.filter((note) => ours.values[note.name] === undefined);
+    } else paiEnvFile = undefined;
+    layer(ours.values);
+    notes.push(...ours.notes);
   }
   // Explicit environment variables win over both files; an empty variable counts as unset.
   layer(processEnv);
-  return { ...buildConfig(env, envFile), paiEnvFile };
+  typos.push(...misspelledSettings(Object.keys(definedOnly(processEnv)).filter((name) => /^MADEINOZ_/i.test(name)), 'set in the environment', 'export it under that name instead'));
+  const config = buildConfig(env, envFile);
+  const used = notes.filter((note) => definedOnly(processEnv)[note.name] === undefined).map((note) => note.text);
+  return { ...config, warnings: [...config.warnings, ...typos, ...used], paiEnvFile };
+}
+
+/**
+ * MISSPELLED_SETTING: a name that is none of our settings but nearly one (a typo, lower case, a
+ * word left out: MADEINOZ_KNOWLEDGE_MCP_ULR, madeinoz_knowledge_mcp_url) is ignored like any
+ * other name, and the commands then said "no Graphiti server is configured" of a server the user
+ * did configure. Said with the name meant (util/closest.ts, the rule "did you mean" has for
+ * commands). Only names of our families, from our own file (MADEINOZ_, GMS_) and the environment
+ * (MADEINOZ_: scripts and test runners set other GMS_ names there); the madeinoz file is left out,
+ * its system has names of its own (MADEINOZ_KNOWLEDGE_HOST, _PORT, near none of ours).
+ */
+const ALL_SETTING_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
+
+function misspelledSettings(names: readonly string[], where: string, fix: string): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    if (!/^(?:MADEINOZ_|GMS_)/i.test(name) || ALL_SETTING_NAMES.includes(name)) continue;
+    const meant = closest(name, ALL_SETTING_NAMES);
+    if (meant !== undefined) out.push(`${name} (${where}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean ${meant}? ${fix[0]?.toUpperCase()}${fix.slice(1)}.`);
+  }
+  return out;
 }
 
 /** A loopback spelling (localhost, [::1], 127.0.0.1) of the live server's port. */
@@ -510,16 +590,23 @@ export function buildConfig(env: Env, envFile?: string): Config {
   // server: a running local server wins over it, and over the example's database with it.
   // The same server spelled another way (localhost or [::1] for 127.0.0.1) gets no token: those
   // may resolve to ::1, where the front does not listen (server-runtime.ts, isLocalFrontUrl).
+  //
+  // LOCAL_SERVER_KEPT: with no URL set, once `server start` has run here (its runtime is recorded)
+  // the local server is the one in use, running or not. Falling back to the default URL when it was
+  // stopped, or killed, or before it is back after a reboot, sent the notes to whatever listens on
+  // localhost:8000, another user's Graphiti on a shared machine included. Its recorded address gets
+  // nothing until its front proves itself (server-runtime.ts ONLY_PROVEN_LOCAL), and the next step
+  // is "server start"; a URL set (the example's placeholder too) still wins.
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? (liveUrl ?? recordedServerUrl(stateDir)) : placeholder ? liveUrl : undefined;
   if (placeholder && localUrl !== undefined) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
@@ -539,7 +626,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     // Only a token set by the user is part of the settings. The local server's token is never
     // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
     // localServerAuthorization in config/server-runtime.ts).
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
+    authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),

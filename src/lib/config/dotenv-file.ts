@@ -2,20 +2,85 @@
  * Reading a settings file: dotenv's parser (quotes, `export`, comments, multi-line values), our
  * names only, and a file that cannot be read is a ConfigError naming it. The tool's settings
  * (config.ts) and the local server's (server-settings.ts) both read their files through here.
+ *
+ * dotenv decides what a line means; this module only says where dotenv reads a line otherwise than
+ * the person who wrote it most likely meant (DOTENV_SURPRISES), since a setting read differently
+ * from what is written fails later, far from here (a password cut at `#` is a 401 from the server).
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { ConfigError } from './env-file.js';
 
-/** The non-empty values in `file` of the names `wanted` accepts. */
-export function readSettingsFile(file: string, wanted: (name: string) => boolean): Record<string, string> {
-  let text: string;
+export interface SettingsFile {
+  /** The non-empty values of the names wanted. */
+  values: Record<string, string>;
+  /** Every name the file sets, wanted or not (config.ts MISSPELLED_SETTING looks for a near miss). */
+  names: string[];
+  /** Where dotenv reads a wanted setting otherwise than written, with the fix (never the value). */
+  notes: { name: string; text: string }[];
+}
+
+/**
+ * The text of a settings file. UTF-16 (with its byte order mark) is decoded: Windows PowerShell 5's
+ * `echo … > .env` and Notepad's "Unicode" save it so, and read as UTF-8 every name in it was
+ * garbled, so every setting in it was silently ignored. Without a mark, NUL bytes are not text.
+ */
+function decode(bytes: Buffer, file: string): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes.includes(0)) throw new ConfigError(`Cannot read settings file ${file}: it is not text (it holds NUL bytes); save it as UTF-8 text, one NAME=value a line`);
+  return bytes.toString('utf8');
+}
+
+/** The non-empty values in `file` of the names `wanted` accepts, and what dotenv reads otherwise than written. */
+export function readSettingsFile(file: string, wanted: (name: string) => boolean): SettingsFile {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parse(text))) if (value !== '' && wanted(name)) out[name] = value;
-  return out;
+  const text = decode(bytes, file);
+  const parsed = parse(text);
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) if (value !== '' && wanted(name)) values[name] = value;
+  return { values, names: Object.keys(parsed), notes: surprises(text, file, wanted) };
+}
+
+/**
+ * DOTENV_SURPRISES: lines dotenv reads otherwise than a shell (the way most people write `.env`
+ * files), each with the quoting that says what was meant. Both change a secret silently:
+ * - HASH_IN_VALUE: an unquoted value ends at its first `#`, even inside a word (`pa#ss` is read as
+ *   `pa`); a shell starts a comment only at a `#` that begins a word, so `NAME=value # note` is
+ *   left alone.
+ * - ESCAPE_IN_QUOTES: inside double quotes dotenv expands only `\n` and `\r`; `\"` and `\\` stay
+ *   as written, backslash included.
+ * Only single-line `NAME=value` lines of wanted names are looked at; the value is never quoted back.
+ */
+const DOTENV_SURPRISES: readonly { rule: string; test: (value: string) => boolean; say: (name: string) => string }[] = [
+  {
+    rule: 'HASH_IN_VALUE',
+    test: (value) => !/^["'`]/.test(value) && /(?:^|[^\s])#/.test(value),
+    say: (name) => `dotenv ends an unquoted value at its first "#", so only the part before it is used; if the "#" belongs to the value, put the value in single quotes: ${name}='…'`,
+  },
+  {
+    rule: 'ESCAPE_IN_QUOTES',
+    test: (value) => /^"/.test(value) && /\\["\\]/.test(value),
+    say: (name) => `inside double quotes dotenv keeps a backslash before " or \\ as part of the value; write the value in single quotes without backslashes (${name}='…'), or in backquotes if it holds a single quote`,
+  },
+];
+
+const LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*?)\s*$/;
+
+function surprises(text: string, file: string, wanted: (name: string) => boolean): SettingsFile['notes'] {
+  const notes: SettingsFile['notes'] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const match = LINE.exec(line);
+    if (match === null || !wanted(match[1] as string)) return;
+    const [, name, value] = match as unknown as [string, string, string];
+    for (const surprise of DOTENV_SURPRISES) {
+      if (surprise.test(value)) notes.push({ name, text: `${name} in ${file} (line ${index + 1}): ${surprise.say(name)}` });
+    }
+  });
+  return notes;
 }

@@ -203,6 +203,11 @@ export function liveFalkorDb(stateDir: string): { host: string; port: number; pa
   return db.host === undefined || db.port === undefined ? undefined : { host: db.host, port: db.port, password };
 }
 
+/** The MCP URL the local server was last recorded at, running or not (config.ts LOCAL_SERVER_KEPT), else undefined. */
+export function recordedServerUrl(stateDir: string): string | undefined {
+  return readRuntime(stateDir)?.url;
+}
+
 /** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
 export function liveServerUrl(stateDir: string): string | undefined {
   return liveServer(stateDir)?.url;
@@ -293,13 +298,39 @@ export async function localServerAuthorization(stateDir: string, url: string | U
   if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1') return undefined;
   const key = `${stateDir}\n${target.origin}`;
   const cached = proven.get(key);
-  if (cached !== undefined && cached.until > Date.now()) return cached.token;
-  proven.delete(key);
   const live = liveServer(stateDir);
+  // A proof is reused only while its server is still the live one: killed hard (no stop notice, the
+  // front gone at once), its port may be another program's within the proof's lifetime.
+  if (cached !== undefined && cached.until > Date.now() && live?.token === cached.token) return cached.token;
+  proven.delete(key);
   if (live?.token === undefined || !isLocalFrontUrl(target, live)) return undefined;
   if (!(await proveFront(Number(target.port), live.token))) return undefined;
   proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
   return live.token;
+}
+
+/**
+ * ONLY_PROVEN_LOCAL: what may go to `url`. The token goes only to our front once proven
+ * (localServerAuthorization); so, since it is private too, does everything else we send there: the
+ * notes. A request whose URL is our local server's (`chosenAsLocal`: the settings took the URL from
+ * the live server, as with no URL set; or the URL is the live front's own address) is `unproven`
+ * when the listener there cannot prove it holds the current token: the server stopped or restarted
+ * while this process ran (a watch, a long sync), and the port it released may be anyone's now (a
+ * second local user can bind it within a moment). Such a request must not be sent at all: sent
+ * without the token, its add_memory would hand the note to that listener. `other`: not our local
+ * server; nothing of ours to add.
+ */
+export type LocalServerAccess = { token: string } | 'unproven' | 'other';
+
+export async function localServerAccess(stateDir: string, url: string | URL, chosenAsLocal: boolean): Promise<LocalServerAccess> {
+  const token = await localServerAuthorization(stateDir, url);
+  if (token !== undefined) return { token };
+  const live = liveServer(stateDir);
+  // A live server that records no token has nothing to prove itself with (a runtime written before
+  // the front existed, a test's stand-in): its requests go as they always went, without one.
+  const atLive = isLocalFrontUrl(url, live);
+  if (atLive && live?.token === undefined) return 'other';
+  return chosenAsLocal || atLive ? 'unproven' : 'other';
 }
 
 /** The runtime of our local server when `url` is its endpoint (ready, our supervisor alive), else undefined. */

@@ -43,7 +43,7 @@ export function readServerSettings(env: Env): ServerSettingValues {
   const fromFile = new Set<ServerSettingName>();
   const file = findEnvFile(env);
   if (file !== undefined) {
-    for (const [name, value] of Object.entries(readSettingsFile(file, (n) => (SERVER_SETTING_NAMES as readonly string[]).includes(n)))) {
+    for (const [name, value] of Object.entries(readSettingsFile(file, (n) => (SERVER_SETTING_NAMES as readonly string[]).includes(n)).values)) {
       values[name as ServerSettingName] = value;
       fromFile.add(name as ServerSettingName);
     }

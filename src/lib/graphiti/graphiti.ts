@@ -14,11 +14,11 @@
  */
 import { z } from 'zod/v3';
 import type { Config } from '../config/config.js';
-import { localServerAuthorization } from '../config/server-runtime.js';
+import { localServerAccess } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
-import { mayHaveArrived, McpProtocolError, McpToolError, NotGraphitiError } from '../mcp/errors.js';
+import { LOCAL_UNPROVEN, mayHaveArrived, McpNetworkError, McpProtocolError, McpToolError, NotGraphitiError } from '../mcp/errors.js';
 
 export { NotGraphitiError };
 import { displayUrl } from '../mcp/http.js';
@@ -175,6 +175,21 @@ const nodeSchema = z
 const messageSchema = z.object({ message: z.string() }).passthrough();
 const statusSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() }).passthrough();
 
+/**
+ * The local server's token for a request to `url`, undefined for any other server, or, where `url`
+ * is our local server's and no listener there proves itself, an error before anything is sent
+ * (config/server-runtime.ts ONLY_PROVEN_LOCAL). The error says the request never left (LOCAL_UNPROVEN),
+ * so an add_memory held back here stays pending and is sent once the server is back.
+ */
+async function localServerToken(config: Pick<Config, 'stateDir' | 'mcpUrlSource'>, url: URL): Promise<string | undefined> {
+  const access = await localServerAccess(config.stateDir, url, config.mcpUrlSource === 'local-server');
+  if (access === 'other') return undefined;
+  if (access === 'unproven') {
+    throw new McpNetworkError(`Network error talking to ${displayUrl(url)}: the local Graphiti server (server start) is not there any more, or not yet: whatever listens there could not prove it is ours, so nothing was sent to it`, LOCAL_UNPROVEN);
+  }
+  return access.token;
+}
+
 export class GraphitiClient {
   private readonly config: Config;
   private readonly logger: Logger;
@@ -192,8 +207,9 @@ export class GraphitiClient {
         ...(config.sseUrl === undefined ? {} : { sseUrl: config.sseUrl }),
         transport: config.transport,
         headers: config.headers,
-        // A token the user set goes as set; else the local server's, to its proven front only.
-        ...(config.authToken === undefined ? { tokenFor: (url: URL) => localServerAuthorization(config.stateDir, url) } : { authToken: config.authToken }),
+        // A token the user set goes as set; else the local server's, to its proven front only, and
+        // nothing at all to its address while no front there proves itself (ONLY_PROVEN_LOCAL).
+        ...(config.authToken === undefined ? { tokenFor: (url: URL) => localServerToken(config, url) } : { authToken: config.authToken }),
         timeoutMs: config.timeoutMs,
         logger: this.logger.child({ component: 'mcp' }),
       });

@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config/config.js';
 import type { Logger } from '../util/log.js';
+import { displayUrl } from '../util/display-url.js';
 import { GraphitiClient } from './graphiti.js';
 
 export interface HealthReport {
@@ -27,7 +28,7 @@ export async function checkHealth(config: Config, logger: Logger): Promise<Healt
     return {
       ok: status.status === 'ok',
       message: status.message,
-      url: config.mcpUrl,
+      url: displayUrl(config.mcpUrl),
       transport: graphiti.client.transportKind,
       protocolVersion: graphiti.client.protocolVersion,
       serverName: graphiti.client.serverInfo?.name,
@@ -35,7 +36,7 @@ export async function checkHealth(config: Config, logger: Logger): Promise<Healt
       elapsedMs: Date.now() - started,
     };
   } catch (error) {
-    return { ok: false, message: (error as Error).message, url: config.mcpUrl, elapsedMs: Date.now() - started };
+    return { ok: false, message: (error as Error).message, url: displayUrl(config.mcpUrl), elapsedMs: Date.now() - started };
   } finally {
     await graphiti.close().catch(() => undefined);
   }

@@ -271,7 +271,11 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     );
   }
   warnings.push(...priorHooksElsewhere(options, settingsFile));
-  const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
+  // The local server's recorded address while it is down (config.ts LOCAL_SERVER_KEPT) is not given
+  // to Claude Code: its tool calls (notes in add_memory) would go to whatever listens there meanwhile.
+  const localDown = options.withMcp === true && options.mcpUrl === undefined && options.config?.mcpUrlSource === 'local-server' && (options.stateDir === undefined || liveServer(options.stateDir) === undefined);
+  if (localDown) warnings.push(`the local Graphiti server (server start) is not running, so Claude Code's MCP entry was not written (anyone may listen at its address meanwhile): run "${cli()} server start", then this install --with-mcp again.`);
+  const mcp = options.withMcp === true && !localDown ? mcpLocation(options) : undefined;
 
   const changes: Array<{ file: string; kind: 'settings' | 'mcp'; step: Step }> = [
     {

@@ -44,7 +44,7 @@ export interface InstallOptions {
   /** Graphiti MCP URL for `withMcp`; default config.mcpUrl, else http://localhost:8000/mcp. */
   mcpUrl?: string;
   /** The loaded configuration (its mcpUrl is used when mcpUrl is not given). */
-  config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume'>>;
+  config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume' | 'mcpUrlSource'>>;
   /** Clock for backup names (tests). */
   now?: Date;
   /** Called right before a file is written, after it was read (tests inject a concurrent edit here). */

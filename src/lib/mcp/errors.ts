@@ -77,11 +77,14 @@ export function serverUnusable(error: unknown): boolean {
   return (error instanceof McpError && error.retryable) || refusesEndpoint(error);
 }
 
+/** A request we held back ourselves: the local server's address did not prove it is ours (config/server-runtime.ts ONLY_PROVEN_LOCAL). */
+export const LOCAL_UNPROVEN = 'ELOCALUNPROVEN';
+
 /**
  * Connection failures that happen before a request can leave this machine (nothing listening, no
- * such host, no route): the server cannot have read the request.
+ * such host, no route, or held back by us): the server cannot have read the request.
  */
-const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', LOCAL_UNPROVEN]);
 
 /**
  * MAY_HAVE_ARRIVED: whether a request that failed may still have been taken by the server. A

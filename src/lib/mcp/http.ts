@@ -17,6 +17,7 @@
  * within the same origin only (method, body and headers kept), at most 5 hops.
  */
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { displayUrl } from '../util/display-url.js';
 import { sharedIdleLimitedAgent } from '../util/keep-alive.js';
 import { McpHttpError, McpNetworkError } from './errors.js';
 
@@ -96,20 +97,8 @@ export function isNetworkFailure(error: unknown): boolean {
   return NETWORK_MESSAGES.test(error.message);
 }
 
-/** A URL for messages and logs: user:password@ (if any) removed. */
-export function displayUrl(url: URL | string): string {
-  let parsed: URL;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    return String(url);
-  }
-  if (parsed.username === '' && parsed.password === '') return parsed.href;
-  const copy = new URL(parsed.href);
-  copy.username = '';
-  copy.password = '';
-  return copy.href;
-}
+// One owner of how a URL is said (credentials and query left out): util/display-url.ts.
+export { displayUrl };
 
 /** Wraps a connection-level failure (refused, reset, DNS, socket closed) as a retryable McpNetworkError. */
 export function toNetworkError(error: unknown, url: string | URL): McpNetworkError {

@@ -23,6 +23,7 @@
 import type { Config } from '../config/config.js';
 import type { MemorySource } from '../memory/types.js';
 import { cli } from '../util/install-route.js';
+import { displayUrl } from '../util/display-url.js';
 
 export interface SettingsChange {
   /** Why the new settings are not taken up at all (the watch goes on with those it had). */
@@ -47,19 +48,6 @@ const AT_RESTART: ReadonlySet<string> = new Set<keyof Config>(['logLevel', 'watc
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** A URL as said in the output: without user, password or query (either may hold a secret). */
-function shown(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    return u.toString();
-  } catch {
-    return '(not a URL)';
-  }
 }
 
 const label = (s: Pick<MemorySource, 'name' | 'root'>) => `${s.name}=${s.root}`;
@@ -96,7 +84,7 @@ export function settingsChange(
   if (added.length > 0) change.notes.push(`now watching ${added.join(', ')}`);
   if (removed.length > 0) change.notes.push(`no longer watching ${removed.join(', ')}: its notes are not sent any more and stay in the graph (taking a folder out of the settings deletes nothing)`);
   if (!same(before.exclude, after.exclude)) change.notes.push(`exclusions now ${after.exclude.length === 0 ? 'none' : after.exclude.join(', ')}`);
-  if (before.mcpUrl !== after.mcpUrl) change.notes.push(`server now ${shown(after.mcpUrl)} (was ${shown(before.mcpUrl)}): the next pass syncs there; nothing is deleted on the old one`);
+  if (before.mcpUrl !== after.mcpUrl) change.notes.push(`server now ${displayUrl(after.mcpUrl)} (was ${displayUrl(before.mcpUrl)}): the next pass syncs there; nothing is deleted on the old one`);
   if (before.groupId !== after.groupId || !same(before.sourceGroups, after.sourceGroups)) {
     const group = before.groupId !== after.groupId ? `group now ${after.groupId} (was ${before.groupId})` : 'the per-source groups changed';
     change.notes.push(`${group}: new and edited notes go there; notes already sent stay where they are until edited (nothing is deleted for this change), and \`${cli()} sync --force\` moves them`);

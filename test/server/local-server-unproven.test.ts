@@ -1,0 +1,167 @@
+/**
+ * ONLY_PROVEN_LOCAL (config/server-runtime.ts, graphiti.ts localServerToken): the local server
+ * (`server start`) stops or restarts while a sync or a watch's pass runs, and another program (a
+ * second local user) binds the port it just released. The token never went there; the notes did:
+ * the request was sent without the token, and a listener that answers as Graphiti got the
+ * add_memory. Now nothing is sent to the local server's address unless the listener there proves
+ * it holds the current token; the note stays pending and the run names the next step.
+ *
+ * Ours: the real token-checking front (mcp-front.ts) before a Graphiti test server (a Unix socket
+ * relayed to it). The other program: another Graphiti test server on the port the front released.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, connect, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli-main.js';
+import { loadConfig } from '../../src/lib/config/config.js';
+import { mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
+import { newSecretFile } from '../../src/lib/server/private-files.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+let box: Sandbox;
+let stateDir: string;
+let ours: GraphitiTestServer;
+let relay: Server;
+let front: McpFront | undefined;
+let other: GraphitiTestServer | undefined;
+let supervisor: FakeSupervisor;
+
+/** Our server as `server start` leaves it: front on 127.0.0.1, Graphiti behind it on a Unix socket, runtime ready with a fresh token. */
+beforeEach(async () => {
+  // No URL set: the settings take the live local server's (mcpUrlSource 'local-server').
+  box = makeSandbox('', { MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+  stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+  mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
+  ours = await startGraphitiServer({ processingDelayMs: 0 });
+  const socketPath = join(stateDir, 'server', 'graphiti.sock');
+  relay = createServer((socket) => socket.pipe(connect(ours.port, '127.0.0.1')).pipe(socket));
+  await new Promise<void>((r) => relay.listen(socketPath, () => r()));
+  const token = newSecretFile(mcpTokenPath(stateDir));
+  front = await startMcpFront({ port: 0, socketPath, token });
+  supervisor = await startFakeSupervisor();
+  writeRuntime(stateDir, {
+    state: 'ready',
+    pid: supervisor.identity.pid,
+    generation: '0.31.2',
+    serverVersion: 'test',
+    mcp: 'test',
+    falkordbBin: 'test',
+    url: `http://127.0.0.1:${front.port}/mcp`,
+    port: front.port,
+    identities: { supervisor: supervisor.identity },
+    mcpTokenFile: mcpTokenPath(stateDir),
+    dataDir: box.path('data'),
+    logDir: box.path('logs'),
+    startedAt: new Date().toISOString(),
+  });
+});
+
+afterEach(async () => {
+  supervisor.child.kill('SIGKILL');
+  await front?.close();
+  await other?.close();
+  other = undefined;
+  await new Promise<void>((r) => relay.close(() => r()));
+  await ours.close();
+  box.cleanup();
+});
+
+/** Another program binds the port our front released, and answers as Graphiti would. */
+async function anotherProgramTakesThePort(): Promise<GraphitiTestServer> {
+  const port = (front as McpFront).port;
+  await (front as McpFront).close();
+  front = undefined;
+  other = await startGraphitiServer({ processingDelayMs: 0, port });
+  return other;
+}
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: box.env, cwd: box.root });
+  return { code, out, err };
+}
+
+describe("a request meant for the local server goes only to a listener that proves it is ours", () => {
+  it('first, our proven front gets the note (with the token)', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const sync = await cli(['sync']);
+    expect(sync.code, sync.out + sync.err).toBe(0);
+    expect(ours.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(1);
+  });
+
+  it('killed hard (kill -9: no stop notice, runtime still "ready") and another program takes its port within a second of our last proof: nothing is sent there, the note stays pending, the next step is named', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    expect((await cli(['sync'])).code).toBe(0);
+    supervisor.child.kill('SIGKILL');
+    await new Promise((r) => supervisor.child.once('exit', r));
+    const stranger = await anotherProgramTakesThePort();
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta note, private.'));
+    const sync = await cli(['sync']);
+    // Before: the request went without the token and the other program took the note.
+    expect(stranger.calls.map((c) => c.tool)).toEqual([]);
+    expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+    expect(stranger.http.every((h) => !h.hasAuthorization)).toBe(true);
+    expect(sync.code).toBe(1);
+    expect(sync.out).toMatch(/pending 1/);
+    expect(sync.out).toContain('could not prove it is ours, so nothing was sent');
+    expect(sync.out).toMatch(/next step: .*server (start|restart)/);
+  });
+
+  it('the runtime names a port another program holds while our supervisor lives (record and listener disagree): nothing is sent there, and the next step says so', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const stranger = await startGraphitiServer({ processingDelayMs: 0 });
+    try {
+      writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), url: stranger.url, port: stranger.port });
+      const sync = await cli(['sync']);
+      expect(sync.code).toBe(1);
+      expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+      expect(sync.out).toMatch(/the local Graphiti server's address did not prove it is ours \(it restarted, or another program listens there\), so nothing was sent; next step: run the command again; if it says so again, .*server restart/);
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it('LOCAL_SERVER_KEPT: stopped cleanly (server stop), with no URL set the local server is still the one in use: not the default localhost:8000, and its old port gets nothing', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const recorded = (readRuntime(stateDir) as ServerRuntime).url;
+    writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), state: 'stopped' });
+    supervisor.child.kill('SIGKILL');
+    const stranger = await anotherProgramTakesThePort();
+    const config = await loadConfig({ env: box.env });
+    // Before: http://localhost:8000/mcp, from the default, whoever listens there.
+    expect([config.mcpUrl, config.mcpUrlSource]).toEqual([recorded, 'local-server']);
+    const sync = await cli(['sync']);
+    expect(sync.code).toBe(1);
+    expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+    expect(sync.out).toMatch(/the local Graphiti server is stopped; next step: .*server start/);
+    // A URL that is set still wins.
+    expect((await loadConfig({ env: { ...box.env, MADEINOZ_KNOWLEDGE_MCP_URL: ours.url } })).mcpUrl).toBe(ours.url);
+  });
+
+  it('install --with-mcp while the local server is down writes no MCP entry for its address, and says to start it first', async () => {
+    writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), state: 'stopped' });
+    const install = await cli(['install', '--with-mcp', '--scope', 'user']);
+    expect(install.code).toBe(0);
+    expect(install.out + install.err).toMatch(/the local Graphiti server \(server start\) is not running, so Claude Code's MCP entry was not written.*server start", then this install --with-mcp again/);
+    const claudeJson = join(box.root, 'claude', '.claude.json');
+    expect(existsSync(claudeJson) ? readFileSync(claudeJson, 'utf8') : '').not.toContain('127.0.0.1');
+  });
+
+  it('stopped while a run holds its settings (a watch pass, a long sync): the rest of the run sends nothing to the released port', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const config = await loadConfig({ env: box.env });
+    expect(config.mcpUrlSource).toBe('local-server');
+    writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), state: 'stopped' });
+    const stranger = await anotherProgramTakesThePort();
+    const summary = await runSync(config);
+    expect(stranger.calls.map((c) => c.tool)).toEqual([]);
+    expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+    expect(summary.pending).toBe(1);
+  });
+});
