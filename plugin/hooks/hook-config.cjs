@@ -163,13 +163,13 @@ var require_main = __commonJS({
     function dim(text) {
       return supportsAnsi() ? `\x1B[2m${text}\x1B[0m` : text;
     }
-    var LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
+    var LINE2 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
     function parse2(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
       let match;
-      while ((match = LINE.exec(lines)) != null) {
+      while ((match = LINE2.exec(lines)) != null) {
         const key = match[1];
         let value = match[2] || "";
         value = value.trim();
@@ -455,24 +455,57 @@ var dotenv_file_exports = {};
 __export(dotenv_file_exports, {
   readSettingsFile: () => readSettingsFile
 });
+function decode(bytes, file) {
+  if (bytes[0] === 255 && bytes[1] === 254) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 254 && bytes[1] === 255) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes.includes(0)) throw new ConfigError(`Cannot read settings file ${file}: it is not text (it holds NUL bytes); save it as UTF-8 text, one NAME=value a line`);
+  return bytes.toString("utf8");
+}
 function readSettingsFile(file, wanted) {
-  let text;
+  let bytes;
   try {
-    text = (0, import_node_fs7.readFileSync)(file, "utf8");
+    bytes = (0, import_node_fs7.readFileSync)(file);
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
-  const out = {};
-  for (const [name, value] of Object.entries((0, import_dotenv.parse)(text))) if (value !== "" && wanted(name)) out[name] = value;
-  return out;
+  const text = decode(bytes, file);
+  const parsed = (0, import_dotenv.parse)(text);
+  const values = {};
+  for (const [name, value] of Object.entries(parsed)) if (value !== "" && wanted(name)) values[name] = value;
+  return { values, names: Object.keys(parsed), notes: surprises(text, file, wanted) };
 }
-var import_node_fs7, import_dotenv;
+function surprises(text, file, wanted) {
+  const notes = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const match = LINE.exec(line);
+    if (match === null || !wanted(match[1])) return;
+    const [, name, value] = match;
+    for (const surprise of DOTENV_SURPRISES) {
+      if (surprise.test(value)) notes.push({ name, text: `${name} in ${file} (line ${index + 1}): ${surprise.say(name)}` });
+    }
+  });
+  return notes;
+}
+var import_node_fs7, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
     import_node_fs7 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
+    DOTENV_SURPRISES = [
+      {
+        rule: "HASH_IN_VALUE",
+        test: (value) => !/^["'`]/.test(value) && /(?:^|[^\s])#/.test(value),
+        say: (name) => `dotenv ends an unquoted value at its first "#", so only the part before it is used; if the "#" belongs to the value, put the value in single quotes: ${name}='\u2026'`
+      },
+      {
+        rule: "ESCAPE_IN_QUOTES",
+        test: (value) => /^"/.test(value) && /\\["\\]/.test(value),
+        say: (name) => `inside double quotes dotenv keeps a backslash before " or \\ as part of the value; write the value in single quotes without backslashes (${name}='\u2026'), or in backquotes if it holds a single quote`
+      }
+    ];
+    LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*?)\s*$/;
   }
 });
 
@@ -4705,6 +4738,9 @@ function liveServer(stateDir) {
   const token = readSecretFile(runtime.mcpTokenFile);
   return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
 }
+function recordedServerUrl(stateDir) {
+  return readRuntime(stateDir)?.url;
+}
 function isLocalFrontUrl(url, live) {
   if (live === void 0) return false;
   try {
@@ -4864,6 +4900,59 @@ function originPlace(claudeConfigDir, m, key) {
   return kept.previous.includes(earlierDerivedOrigin(m)) ? "here" : "elsewhere";
 }
 
+// src/lib/util/closest.ts
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i];
+      const up = d[i - 1];
+      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(given, candidates) {
+  const plain = (s) => s.replace(/[-_]/g, "").toLowerCase();
+  const same = candidates.find((c) => plain(c) === plain(given));
+  if (same !== void 0) return same;
+  const starting = candidates.filter((c) => given.length >= 2 && c.startsWith(given));
+  if (starting.length === 1) return starting[0];
+  let best;
+  for (const c of candidates) {
+    const distance = editDistance(given.toLowerCase(), c.toLowerCase());
+    if (best === void 0 || distance < best.distance) best = { name: c, distance };
+  }
+  return best !== void 0 && best.distance <= Math.max(1, Math.min(2, Math.floor(best.name.length / 3))) ? best.name : void 0;
+}
+
+// src/lib/util/display-url.ts
+function displayUrl(url) {
+  let parsed;
+  try {
+    parsed = typeof url === "string" ? new URL(url) : url;
+  } catch {
+    return String(url).replace(/\/\/[^]*@/, "//");
+  }
+  if (parsed.username === "" && parsed.password === "" && parsed.search === "" && parsed.hash === "") return parsed.href;
+  const copy = new URL(parsed.href);
+  copy.username = "";
+  copy.password = "";
+  copy.search = "";
+  copy.hash = "";
+  return copy.href;
+}
+function hasCredentials(url) {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== "" || parsed.password !== "";
+  } catch {
+    return /\/\/[^]*@/.test(url);
+  }
+}
+
 // src/lib/config/claude-memory.ts
 var import_node_fs6 = require("node:fs");
 var import_node_path5 = require("node:path");
@@ -4962,7 +5051,7 @@ function mcpUrlOrigin(source) {
   return "the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`";
 }
 var SETTINGS = [
-  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
+  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/. A user and password in it (percent-encoded) are sent as Basic authorization and never shown." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
   { name: "MADEINOZ_KNOWLEDGE_TRANSPORT", default: "auto", description: "auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse." },
   { name: "MADEINOZ_KNOWLEDGE_DB", default: "neo4j", description: "Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping." },
@@ -4972,7 +5061,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_TIMEOUT", default: "30000", description: "Deadline per MCP request in milliseconds, including reading the whole reply." },
   { name: "MADEINOZ_KNOWLEDGE_RETRIES", default: "3", description: "Retries after a transient failure (network, timeout, 408/425/429/5xx), with exponential backoff and jitter." },
   { name: "MADEINOZ_KNOWLEDGE_RETRY_DEADLINE", default: "60000", description: "Overall time budget in milliseconds for one call including all its retries." },
-  { name: "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", default: "(none)", description: "Bearer token sent as Authorization for servers behind auth. Never logged." },
+  { name: "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", default: "(none)", description: 'Bearer token sent as Authorization for servers behind auth (the token alone; a leading "Bearer " is dropped). Latin-1 text without line breaks, as HTTP headers carry. Never logged.' },
   { name: "MADEINOZ_KNOWLEDGE_HEADERS", default: "(none)", description: 'Extra HTTP headers as a JSON object, e.g. {"X-Api-Key":"..."}. Values are never logged.' },
   { name: "MADEINOZ_KNOWLEDGE_STATE_DIR", default: "$XDG_STATE_HOME/graphiti-memory-sync (~/.local/state/graphiti-memory-sync)", description: "Where the state file, lock, logs and context cache live. Outside any plugin folder on purpose." },
   { name: "MADEINOZ_KNOWLEDGE_ENV_FILE", default: "(see docs/configuration.md)", description: "Explicit .env file to read settings from (environment variables still win)." },
@@ -5055,7 +5144,8 @@ var httpUrl = (name) => external_exports.string().optional().transform((v, ctx) 
     if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
   } catch {
   }
-  ctx.addIssue({ code: external_exports.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use an http:// or https:// URL` });
+  const hint = hasCredentials(v) ? " (a user or password in it must be percent-encoded: # as %23, / as %2F, ? as %3F, @ as %40)" : "";
+  ctx.addIssue({ code: external_exports.ZodIssueCode.custom, message: `${name}="${displayUrl(v)}" is not allowed: use an http:// or https:// URL${hint}` });
   return external_exports.NEVER;
 });
 var rawSchema = external_exports.object({
@@ -5111,12 +5201,34 @@ function parseHeaders(raw) {
   if (!result.success || Array.isArray(value)) {
     throw new ConfigError("MADEINOZ_KNOWLEDGE_HEADERS is not allowed: use a JSON object whose values are strings (value not shown: it may hold a secret)", "MADEINOZ_KNOWLEDGE_HEADERS");
   }
-  for (const name of Object.keys(result.data)) {
+  for (const [name, headerValue] of Object.entries(result.data)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_HEADERS is not allowed: "${name}" is not a valid HTTP header name`, "MADEINOZ_KNOWLEDGE_HEADERS");
     }
+    checkHeaderValue(headerValue, "MADEINOZ_KNOWLEDGE_HEADERS", `the value of "${name}"`);
   }
   return result.data;
+}
+var HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+function checkHeaderValue(value, variable, what) {
+  if (HEADER_VALUE.test(value)) return;
+  const chars = [...value];
+  const at = chars.findIndex((ch) => !HEADER_VALUE.test(ch));
+  throw new ConfigError(
+    `${variable} is not allowed: ${what} holds ${characterKind(chars[at] ?? "")} at character ${at + 1}, which an HTTP header cannot carry (value not shown: it may hold a secret); set it again from the original, without line breaks or characters copied from a formatted document`,
+    variable
+  );
+}
+function characterKind(ch) {
+  if (ch === "\r" || ch === "\n") return "a line break";
+  if ((ch.codePointAt(0) ?? 0) < 32 || ch === "\x7F") return "a control character";
+  return "a character outside Latin-1";
+}
+function parseAuthToken(raw) {
+  const token = raw?.trim().replace(/^Bearer\s+/i, "").trim();
+  if (token === void 0 || token === "") return void 0;
+  checkHeaderValue(token, "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", "the token");
+  return token;
 }
 function parseList(raw, sep) {
   if (raw === void 0) return [];
@@ -5196,16 +5308,36 @@ async function loadConfig(options = {}) {
   const layer = (values) => {
     for (const [k, v] of Object.entries(values)) if (v !== void 0 && v !== "") env[k] = v;
   };
+  let notes = [];
+  const typos = [];
   if (options.readEnvFile !== false) {
     envFile = findEnvFile(processEnv);
-    const ours = envFile === void 0 ? {} : await readEnvFile(envFile);
-    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv) });
-    if (paiEnvFile !== void 0 && paiEnvFile !== envFile) layer(await readEnvFile(paiEnvFile));
-    else paiEnvFile = void 0;
-    layer(ours);
+    const ours = envFile === void 0 ? { values: {}, names: [], notes: [] } : await readEnvFile(envFile);
+    typos.push(...misspelledSettings(ours.names, `set in ${envFile}`, "rename it there"));
+    paiEnvFile = findPaiEnvFile({ ...ours.values, ...definedOnly(processEnv) });
+    if (paiEnvFile !== void 0 && paiEnvFile !== envFile) {
+      const pai = await readEnvFile(paiEnvFile);
+      layer(pai.values);
+      notes = pai.notes.filter((note) => ours.values[note.name] === void 0);
+    } else paiEnvFile = void 0;
+    layer(ours.values);
+    notes.push(...ours.notes);
   }
   layer(processEnv);
-  return { ...buildConfig(env, envFile), paiEnvFile };
+  typos.push(...misspelledSettings(Object.keys(definedOnly(processEnv)).filter((name) => /^MADEINOZ_/i.test(name)), "set in the environment", "export it under that name instead"));
+  const config = buildConfig(env, envFile);
+  const used = notes.filter((note) => definedOnly(processEnv)[note.name] === void 0).map((note) => note.text);
+  return { ...config, warnings: [...config.warnings, ...typos, ...used], paiEnvFile };
+}
+var ALL_SETTING_NAMES = SETTINGS.map((s) => s.name);
+function misspelledSettings(names, where, fix) {
+  const out = [];
+  for (const name of names) {
+    if (!/^(?:MADEINOZ_|GMS_)/i.test(name) || ALL_SETTING_NAMES.includes(name)) continue;
+    const meant = closest(name, ALL_SETTING_NAMES);
+    if (meant !== void 0) out.push(`${name} (${where}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean ${meant}? ${fix[0]?.toUpperCase()}${fix.slice(1)}.`);
+  }
+  return out;
 }
 function sameLocalPort(url, liveUrl) {
   try {
@@ -5246,13 +5378,13 @@ function buildConfig(env, envFile) {
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl ?? recordedServerUrl(stateDir) : placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
@@ -5270,7 +5402,7 @@ function buildConfig(env, envFile) {
     // Only a token set by the user is part of the settings. The local server's token is never
     // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
     // localServerAuthorization in config/server-runtime.ts).
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR"),

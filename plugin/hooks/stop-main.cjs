@@ -453,7 +453,7 @@ function createLockFile(path, text, tag) {
     throw error;
   }
 }
-function removeStaleLock(path, seen, same, token) {
+function removeStaleLock(path, seen, tokenOf, token) {
   const guard = `${path}.takeover`;
   try {
     (0, import_node_fs7.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
@@ -468,7 +468,7 @@ function removeStaleLock(path, seen, same, token) {
   try {
     const current = readLockFile(path);
     if (current === void 0) return true;
-    if (!same(current, seen)) return false;
+    if (!sameLockRecord(current, seen, tokenOf)) return false;
     try {
       (0, import_node_fs7.unlinkSync)(path);
     } catch (error) {
@@ -482,11 +482,9 @@ function removeStaleLock(path, seen, same, token) {
     }
   }
 }
-function sameLockFile(a, b, tokenOf) {
-  const ta = tokenOf(a.text);
-  const tb = tokenOf(b.text);
-  if (ta !== void 0 && tb !== void 0) return ta === tb;
-  return a.ino === b.ino && a.dev === b.dev;
+function sameLockRecord(a, b, tokenOf) {
+  if (a.text !== b.text || a.mtimeMs !== b.mtimeMs) return false;
+  return tokenOf(a.text) !== void 0 || a.ino === b.ino && a.dev === b.dev;
 }
 function removeQuietly(path) {
   try {
@@ -623,7 +621,7 @@ function takeLock(stateDir, options = {}) {
     if (seen === void 0) continue;
     const holder = parseLockInfo(seen.text);
     if (!lockIsStale(files.pidFile, holder, options.now ?? Date.now())) return { acquired: false, holder };
-    removeStaleLock(files.pidFile, seen, (a, b) => sameLockFile(a, b, (text) => parseLockInfo(text)?.token), tag);
+    removeStaleLock(files.pidFile, seen, (text) => parseLockInfo(text)?.token, tag);
   }
   return { acquired: false, holder: readLock(files.pidFile) };
 }

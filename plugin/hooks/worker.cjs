@@ -4593,6 +4593,9 @@ function liveFalkorDb(stateDir) {
   if (db.socket !== void 0) return { socket: db.socket, password };
   return db.host === void 0 || db.port === void 0 ? void 0 : { host: db.host, port: db.port, password };
 }
+function recordedServerUrl(stateDir) {
+  return readRuntime(stateDir)?.url;
+}
 function liveServerUrl(stateDir) {
   return liveServer(stateDir)?.url;
 }
@@ -4649,13 +4652,21 @@ async function localServerAuthorization(stateDir, url2) {
   const key = `${stateDir}
 ${target.origin}`;
   const cached2 = proven.get(key);
-  if (cached2 !== void 0 && cached2.until > Date.now()) return cached2.token;
-  proven.delete(key);
   const live = liveServer(stateDir);
+  if (cached2 !== void 0 && cached2.until > Date.now() && live?.token === cached2.token) return cached2.token;
+  proven.delete(key);
   if (live?.token === void 0 || !isLocalFrontUrl(target, live)) return void 0;
   if (!await proveFront(Number(target.port), live.token)) return void 0;
   proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
   return live.token;
+}
+async function localServerAccess(stateDir, url2, chosenAsLocal) {
+  const token = await localServerAuthorization(stateDir, url2);
+  if (token !== void 0) return { token };
+  const live = liveServer(stateDir);
+  const atLive = isLocalFrontUrl(url2, live);
+  if (atLive && live?.token === void 0) return "other";
+  return chosenAsLocal || atLive ? "unproven" : "other";
 }
 function liveRuntimeAt(stateDir, url2) {
   const runtime = readRuntime(stateDir);
@@ -4866,6 +4877,36 @@ var init_origin = __esm({
   }
 });
 
+// src/lib/util/display-url.ts
+function displayUrl(url2) {
+  let parsed;
+  try {
+    parsed = typeof url2 === "string" ? new URL(url2) : url2;
+  } catch {
+    return String(url2).replace(/\/\/[^]*@/, "//");
+  }
+  if (parsed.username === "" && parsed.password === "" && parsed.search === "" && parsed.hash === "") return parsed.href;
+  const copy = new URL(parsed.href);
+  copy.username = "";
+  copy.password = "";
+  copy.search = "";
+  copy.hash = "";
+  return copy.href;
+}
+function hasCredentials(url2) {
+  try {
+    const parsed = new URL(url2);
+    return parsed.username !== "" || parsed.password !== "";
+  } catch {
+    return /\/\/[^]*@/.test(url2);
+  }
+}
+var init_display_url = __esm({
+  "src/lib/util/display-url.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/config/claude-memory.ts
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
@@ -4992,13 +5033,13 @@ var require_main = __commonJS({
     function dim(text3) {
       return supportsAnsi() ? `\x1B[2m${text3}\x1B[0m` : text3;
     }
-    var LINE2 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
+    var LINE3 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
     function parse6(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
       let match;
-      while ((match = LINE2.exec(lines)) != null) {
+      while ((match = LINE3.exec(lines)) != null) {
         const key = match[1];
         let value = match[2] || "";
         value = value.trim();
@@ -5284,24 +5325,57 @@ var dotenv_file_exports = {};
 __export(dotenv_file_exports, {
   readSettingsFile: () => readSettingsFile
 });
+function decode(bytes, file2) {
+  if (bytes[0] === 255 && bytes[1] === 254) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 254 && bytes[1] === 255) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes.includes(0)) throw new ConfigError(`Cannot read settings file ${file2}: it is not text (it holds NUL bytes); save it as UTF-8 text, one NAME=value a line`);
+  return bytes.toString("utf8");
+}
 function readSettingsFile(file2, wanted) {
-  let text3;
+  let bytes;
   try {
-    text3 = (0, import_node_fs8.readFileSync)(file2, "utf8");
+    bytes = (0, import_node_fs8.readFileSync)(file2);
   } catch (error62) {
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
-  const out = {};
-  for (const [name, value] of Object.entries((0, import_dotenv.parse)(text3))) if (value !== "" && wanted(name)) out[name] = value;
-  return out;
+  const text3 = decode(bytes, file2);
+  const parsed = (0, import_dotenv.parse)(text3);
+  const values = {};
+  for (const [name, value] of Object.entries(parsed)) if (value !== "" && wanted(name)) values[name] = value;
+  return { values, names: Object.keys(parsed), notes: surprises(text3, file2, wanted) };
 }
-var import_node_fs8, import_dotenv;
+function surprises(text3, file2, wanted) {
+  const notes = [];
+  text3.split(/\r?\n/).forEach((line, index) => {
+    const match = LINE.exec(line);
+    if (match === null || !wanted(match[1])) return;
+    const [, name, value] = match;
+    for (const surprise of DOTENV_SURPRISES) {
+      if (surprise.test(value)) notes.push({ name, text: `${name} in ${file2} (line ${index + 1}): ${surprise.say(name)}` });
+    }
+  });
+  return notes;
+}
+var import_node_fs8, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
+    DOTENV_SURPRISES = [
+      {
+        rule: "HASH_IN_VALUE",
+        test: (value) => !/^["'`]/.test(value) && /(?:^|[^\s])#/.test(value),
+        say: (name) => `dotenv ends an unquoted value at its first "#", so only the part before it is used; if the "#" belongs to the value, put the value in single quotes: ${name}='\u2026'`
+      },
+      {
+        rule: "ESCAPE_IN_QUOTES",
+        test: (value) => /^"/.test(value) && /\\["\\]/.test(value),
+        say: (name) => `inside double quotes dotenv keeps a backslash before " or \\ as part of the value; write the value in single quotes without backslashes (${name}='\u2026'), or in backquotes if it holds a single quote`
+      }
+    ];
+    LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*?)\s*$/;
   }
 });
 
@@ -5545,7 +5619,7 @@ function parseRetryAfter(value, now = Date.now()) {
   if (Number.isNaN(date5)) return void 0;
   return Math.max(0, date5 - now);
 }
-var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, NotGraphitiError, McpAbortError;
+var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, LOCAL_UNPROVEN, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, NotGraphitiError, McpAbortError;
 var init_errors2 = __esm({
   "src/lib/mcp/errors.ts"() {
     "use strict";
@@ -5583,7 +5657,8 @@ var init_errors2 = __esm({
       }
     };
     ENDPOINT_STATUSES = /* @__PURE__ */ new Set([401, 403, 404, 421]);
-    NEVER_CONNECTED_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+    LOCAL_UNPROVEN = "ELOCALUNPROVEN";
+    NEVER_CONNECTED_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", LOCAL_UNPROVEN]);
     McpJsonRpcError = class extends McpError {
       constructor(code, message2, data) {
         super(`JSON-RPC error ${code}: ${message2}`);
@@ -6010,7 +6085,7 @@ function createLockFile(path, text3, tag2) {
     throw error62;
   }
 }
-function removeStaleLock(path, seen, same, token) {
+function removeStaleLock(path, seen, tokenOf2, token) {
   const guard = `${path}.takeover`;
   try {
     (0, import_node_fs15.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
@@ -6025,7 +6100,7 @@ function removeStaleLock(path, seen, same, token) {
   try {
     const current = readLockFile(path);
     if (current === void 0) return true;
-    if (!same(current, seen)) return false;
+    if (!sameLockRecord(current, seen, tokenOf2)) return false;
     try {
       (0, import_node_fs15.unlinkSync)(path);
     } catch (error62) {
@@ -6039,11 +6114,9 @@ function removeStaleLock(path, seen, same, token) {
     }
   }
 }
-function sameLockFile(a, b, tokenOf2) {
-  const ta = tokenOf2(a.text);
-  const tb = tokenOf2(b.text);
-  if (ta !== void 0 && tb !== void 0) return ta === tb;
-  return a.ino === b.ino && a.dev === b.dev;
+function sameLockRecord(a, b, tokenOf2) {
+  if (a.text !== b.text || a.mtimeMs !== b.mtimeMs) return false;
+  return tokenOf2(a.text) !== void 0 || a.ino === b.ino && a.dev === b.dev;
 }
 function removeQuietly(path) {
   try {
@@ -6143,19 +6216,6 @@ function isNetworkFailure(error62) {
   if (error62 instanceof McpNetworkError) return true;
   if (errorCode(error62) !== void 0 && !(error62.name === "AbortError")) return true;
   return NETWORK_MESSAGES.test(error62.message);
-}
-function displayUrl(url2) {
-  let parsed;
-  try {
-    parsed = typeof url2 === "string" ? new URL(url2) : url2;
-  } catch {
-    return String(url2);
-  }
-  if (parsed.username === "" && parsed.password === "") return parsed.href;
-  const copy = new URL(parsed.href);
-  copy.username = "";
-  copy.password = "";
-  return copy.href;
 }
 function toNetworkError(error62, url2) {
   if (error62 instanceof McpNetworkError) return error62;
@@ -6277,6 +6337,7 @@ var init_http = __esm({
   "src/lib/mcp/http.ts"() {
     "use strict";
     import_node_http2 = __toESM(require("node:http"), 1);
+    init_display_url();
     init_keep_alive();
     init_errors2();
     MAX_REDIRECTS = 5;
@@ -7784,6 +7845,14 @@ function notGraphitiMessage(url2, tools) {
   const shown = tools.length === 0 ? "none" : `${tools.slice(0, 8).join(", ")}${tools.length > 8 ? ", \u2026" : ""}`;
   return `The MCP server at ${displayUrl(url2)} is not a Graphiti MCP server: it offers none of ${missing.map((op) => TOOL_NAMES[op][0]).join(", ")} (its tools: ${shown}). Another program may be listening at Graphiti's address (FastMCP servers use port 8000 and /mcp by default, as Graphiti's does). Nothing was sent or deleted: start Graphiti there, or set MADEINOZ_KNOWLEDGE_MCP_URL to where it runs.`;
 }
+async function localServerToken(config2, url2) {
+  const access = await localServerAccess(config2.stateDir, url2, config2.mcpUrlSource === "local-server");
+  if (access === "other") return void 0;
+  if (access === "unproven") {
+    throw new McpNetworkError(`Network error talking to ${displayUrl(url2)}: the local Graphiti server (server start) is not there any more, or not yet: whatever listens there could not prove it is ours, so nothing was sent to it`, LOCAL_UNPROVEN);
+  }
+  return access.token;
+}
 function declares(tool, parameter) {
   return tool.inputSchema.properties !== void 0 && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, parameter);
 }
@@ -7897,8 +7966,9 @@ var init_graphiti = __esm({
           ...config2.sseUrl === void 0 ? {} : { sseUrl: config2.sseUrl },
           transport: config2.transport,
           headers: config2.headers,
-          // A token the user set goes as set; else the local server's, to its proven front only.
-          ...config2.authToken === void 0 ? { tokenFor: (url2) => localServerAuthorization(config2.stateDir, url2) } : { authToken: config2.authToken },
+          // A token the user set goes as set; else the local server's, to its proven front only, and
+          // nothing at all to its address while no front there proves itself (ONLY_PROVEN_LOCAL).
+          ...config2.authToken === void 0 ? { tokenFor: (url2) => localServerToken(config2, url2) } : { authToken: config2.authToken },
           timeoutMs: config2.timeoutMs,
           logger: this.logger.child({ component: "mcp" })
         });
@@ -8618,7 +8688,7 @@ function firstInvalidUtf8(bytes) {
   }
   return -1;
 }
-function decode(raw) {
+function decode2(raw) {
   if (raw[0] === 255 && raw[1] === 254 || raw[0] === 254 && raw[1] === 255) {
     return { ok: false, reason: "not-utf8", message: "the file is UTF-16 text; convert it to UTF-8" };
   }
@@ -10924,7 +10994,7 @@ function staleReason(seen, staleMs, now = Date.now(), mono = performance.now(), 
   return mono - since >= threshold / 2 ? why : void 0;
 }
 async function takeOver(path, seen, myToken) {
-  return removeStaleLock(path, seen, (a, b) => sameLockFile(a, b, tokenOf), myToken);
+  return removeStaleLock(path, seen, tokenOf, myToken);
 }
 async function removeLeftovers(stateDir, name) {
   let names;
@@ -12792,7 +12862,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode3, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -12883,7 +12953,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    decode2 = /* @__PURE__ */ _decode($ZodRealError);
+    decode3 = /* @__PURE__ */ _decode($ZodRealError);
     _encodeAsync = (_Err) => {
       const parseAsync3 = _parseAsync(_Err);
       const fn = async (schema, value, _ctx, _params) => {
@@ -28778,7 +28848,7 @@ __export(core_exports2, {
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
   createToJSONSchemaMethod: () => createToJSONSchemaMethod,
-  decode: () => decode2,
+  decode: () => decode3,
   decodeAsync: () => decodeAsync,
   describe: () => describe,
   encode: () => encode,
@@ -28953,7 +29023,7 @@ var init_errors4 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode4, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
@@ -28964,7 +29034,7 @@ var init_parse2 = __esm({
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
     encode2 = /* @__PURE__ */ _encode(ZodRealError);
-    decode3 = /* @__PURE__ */ _decode(ZodRealError);
+    decode4 = /* @__PURE__ */ _decode(ZodRealError);
     encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
     decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
     safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
@@ -29800,7 +29870,7 @@ var init_schemas2 = __esm({
         return encode2(this, data, params, { callee: _encode2 });
       },
       decode: function _decode2(data, params) {
-        return decode3(this, data, params, { callee: _decode2 });
+        return decode4(this, data, params, { callee: _decode2 });
       },
       encodeAsync: async function _encodeAsync2(data, params) {
         return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
@@ -31801,7 +31871,7 @@ __export(external_exports2, {
   currencyCode: () => currencyCode2,
   custom: () => custom2,
   date: () => date2,
-  decode: () => decode3,
+  decode: () => decode4,
   decodeAsync: () => decodeAsync2,
   deepPartial: () => deepPartial,
   describe: () => describe2,
@@ -34777,19 +34847,19 @@ function random(v) {
   if (/^(?:sha\d+|md5|sha)[-_:]/i.test(v)) return false;
   return entropy(v) >= (v.length >= 40 ? 4.5 : 4.3);
 }
-var LINE, PUBLIC_KEY, RANDOM_ASSIGNMENT;
+var LINE2, PUBLIC_KEY, RANDOM_ASSIGNMENT;
 var init_random_assignment = __esm({
   "src/lib/memory/secrets/random-assignment.ts"() {
     "use strict";
     init_context();
     init_engine();
     init_values();
-    LINE = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
+    LINE2 = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
     PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag|(?:public|publishable|pub)[_.-]?key)$/i;
     RANDOM_ASSIGNMENT = {
       kind: "high-entropy",
       hints: ["=", ":"],
-      scan: (text3) => text3.replace(LINE, (m, head, _q, key, _vq, value, tail) => {
+      scan: (text3) => text3.replace(LINE2, (m, head, _q, key, _vq, value, tail) => {
         if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
         return `${head}${tag("high-entropy")}${tail}`;
       })
@@ -75634,7 +75704,7 @@ function parseMemoryFile(raw, relPath) {
   }
 }
 function parseUnsafe(raw, relPath) {
-  const decoded = decode(raw);
+  const decoded = decode2(raw);
   if (!decoded.ok) return decoded;
   const text3 = decoded.text;
   if (text3.trim() === "") return { ok: false, reason: "empty", message: "the file is empty" };
@@ -80881,12 +80951,43 @@ init_v3();
 init_env_file();
 init_server_runtime();
 init_origin();
+
+// src/lib/util/closest.ts
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i];
+      const up = d[i - 1];
+      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(given, candidates) {
+  const plain = (s) => s.replace(/[-_]/g, "").toLowerCase();
+  const same = candidates.find((c) => plain(c) === plain(given));
+  if (same !== void 0) return same;
+  const starting = candidates.filter((c) => given.length >= 2 && c.startsWith(given));
+  if (starting.length === 1) return starting[0];
+  let best;
+  for (const c of candidates) {
+    const distance = editDistance(given.toLowerCase(), c.toLowerCase());
+    if (best === void 0 || distance < best.distance) best = { name: c, distance };
+  }
+  return best !== void 0 && best.distance <= Math.max(1, Math.min(2, Math.floor(best.name.length / 3))) ? best.name : void 0;
+}
+
+// src/lib/config/config.ts
+init_display_url();
 init_claude_memory();
 init_env_file();
 var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
 var SERVER_RULES_SETTINGS = ["auto", "no-probe", "0.28.2", "0.29.3", "0.31.1", "0.31.2"];
 var SETTINGS = [
-  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
+  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/. A user and password in it (percent-encoded) are sent as Basic authorization and never shown." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
   { name: "MADEINOZ_KNOWLEDGE_TRANSPORT", default: "auto", description: "auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse." },
   { name: "MADEINOZ_KNOWLEDGE_DB", default: "neo4j", description: "Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping." },
@@ -80896,7 +80997,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_TIMEOUT", default: "30000", description: "Deadline per MCP request in milliseconds, including reading the whole reply." },
   { name: "MADEINOZ_KNOWLEDGE_RETRIES", default: "3", description: "Retries after a transient failure (network, timeout, 408/425/429/5xx), with exponential backoff and jitter." },
   { name: "MADEINOZ_KNOWLEDGE_RETRY_DEADLINE", default: "60000", description: "Overall time budget in milliseconds for one call including all its retries." },
-  { name: "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", default: "(none)", description: "Bearer token sent as Authorization for servers behind auth. Never logged." },
+  { name: "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", default: "(none)", description: 'Bearer token sent as Authorization for servers behind auth (the token alone; a leading "Bearer " is dropped). Latin-1 text without line breaks, as HTTP headers carry. Never logged.' },
   { name: "MADEINOZ_KNOWLEDGE_HEADERS", default: "(none)", description: 'Extra HTTP headers as a JSON object, e.g. {"X-Api-Key":"..."}. Values are never logged.' },
   { name: "MADEINOZ_KNOWLEDGE_STATE_DIR", default: "$XDG_STATE_HOME/graphiti-memory-sync (~/.local/state/graphiti-memory-sync)", description: "Where the state file, lock, logs and context cache live. Outside any plugin folder on purpose." },
   { name: "MADEINOZ_KNOWLEDGE_ENV_FILE", default: "(see docs/configuration.md)", description: "Explicit .env file to read settings from (environment variables still win)." },
@@ -80979,7 +81080,8 @@ var httpUrl = (name) => external_exports.string().optional().transform((v, ctx) 
     if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
   } catch {
   }
-  ctx.addIssue({ code: external_exports.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use an http:// or https:// URL` });
+  const hint = hasCredentials(v) ? " (a user or password in it must be percent-encoded: # as %23, / as %2F, ? as %3F, @ as %40)" : "";
+  ctx.addIssue({ code: external_exports.ZodIssueCode.custom, message: `${name}="${displayUrl(v)}" is not allowed: use an http:// or https:// URL${hint}` });
   return external_exports.NEVER;
 });
 var rawSchema = external_exports.object({
@@ -81035,12 +81137,34 @@ function parseHeaders(raw) {
   if (!result.success || Array.isArray(value)) {
     throw new ConfigError("MADEINOZ_KNOWLEDGE_HEADERS is not allowed: use a JSON object whose values are strings (value not shown: it may hold a secret)", "MADEINOZ_KNOWLEDGE_HEADERS");
   }
-  for (const name of Object.keys(result.data)) {
+  for (const [name, headerValue] of Object.entries(result.data)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_HEADERS is not allowed: "${name}" is not a valid HTTP header name`, "MADEINOZ_KNOWLEDGE_HEADERS");
     }
+    checkHeaderValue(headerValue, "MADEINOZ_KNOWLEDGE_HEADERS", `the value of "${name}"`);
   }
   return result.data;
+}
+var HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+function checkHeaderValue(value, variable, what) {
+  if (HEADER_VALUE.test(value)) return;
+  const chars = [...value];
+  const at = chars.findIndex((ch) => !HEADER_VALUE.test(ch));
+  throw new ConfigError(
+    `${variable} is not allowed: ${what} holds ${characterKind(chars[at] ?? "")} at character ${at + 1}, which an HTTP header cannot carry (value not shown: it may hold a secret); set it again from the original, without line breaks or characters copied from a formatted document`,
+    variable
+  );
+}
+function characterKind(ch) {
+  if (ch === "\r" || ch === "\n") return "a line break";
+  if ((ch.codePointAt(0) ?? 0) < 32 || ch === "\x7F") return "a control character";
+  return "a character outside Latin-1";
+}
+function parseAuthToken(raw) {
+  const token = raw?.trim().replace(/^Bearer\s+/i, "").trim();
+  if (token === void 0 || token === "") return void 0;
+  checkHeaderValue(token, "MADEINOZ_KNOWLEDGE_AUTH_TOKEN", "the token");
+  return token;
 }
 function parseList(raw, sep2) {
   if (raw === void 0) return [];
@@ -81111,16 +81235,36 @@ async function loadConfig(options2 = {}) {
   const layer = (values) => {
     for (const [k, v] of Object.entries(values)) if (v !== void 0 && v !== "") env[k] = v;
   };
+  let notes = [];
+  const typos = [];
   if (options2.readEnvFile !== false) {
     envFile = findEnvFile(processEnv2);
-    const ours = envFile === void 0 ? {} : await readEnvFile(envFile);
-    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv2) });
-    if (paiEnvFile !== void 0 && paiEnvFile !== envFile) layer(await readEnvFile(paiEnvFile));
-    else paiEnvFile = void 0;
-    layer(ours);
+    const ours = envFile === void 0 ? { values: {}, names: [], notes: [] } : await readEnvFile(envFile);
+    typos.push(...misspelledSettings(ours.names, `set in ${envFile}`, "rename it there"));
+    paiEnvFile = findPaiEnvFile({ ...ours.values, ...definedOnly(processEnv2) });
+    if (paiEnvFile !== void 0 && paiEnvFile !== envFile) {
+      const pai = await readEnvFile(paiEnvFile);
+      layer(pai.values);
+      notes = pai.notes.filter((note) => ours.values[note.name] === void 0);
+    } else paiEnvFile = void 0;
+    layer(ours.values);
+    notes.push(...ours.notes);
   }
   layer(processEnv2);
-  return { ...buildConfig(env, envFile), paiEnvFile };
+  typos.push(...misspelledSettings(Object.keys(definedOnly(processEnv2)).filter((name) => /^MADEINOZ_/i.test(name)), "set in the environment", "export it under that name instead"));
+  const config2 = buildConfig(env, envFile);
+  const used = notes.filter((note) => definedOnly(processEnv2)[note.name] === void 0).map((note) => note.text);
+  return { ...config2, warnings: [...config2.warnings, ...typos, ...used], paiEnvFile };
+}
+var ALL_SETTING_NAMES = SETTINGS.map((s) => s.name);
+function misspelledSettings(names, where, fix) {
+  const out = [];
+  for (const name of names) {
+    if (!/^(?:MADEINOZ_|GMS_)/i.test(name) || ALL_SETTING_NAMES.includes(name)) continue;
+    const meant = closest(name, ALL_SETTING_NAMES);
+    if (meant !== void 0) out.push(`${name} (${where}) is not a setting of graphiti-memory-sync, so it is ignored: did you mean ${meant}? ${fix[0]?.toUpperCase()}${fix.slice(1)}.`);
+  }
+  return out;
 }
 function sameLocalPort(url2, liveUrl) {
   try {
@@ -81161,13 +81305,13 @@ function buildConfig(env, envFile) {
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl ?? recordedServerUrl(stateDir) : placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
   } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
-    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${displayUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL)} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
@@ -81185,7 +81329,7 @@ function buildConfig(env, envFile) {
     // Only a token set by the user is part of the settings. The local server's token is never
     // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
     // localServerAuthorization in config/server-runtime.ts).
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
@@ -81350,7 +81494,7 @@ function takeLock(stateDir, options2 = {}) {
     if (seen === void 0) continue;
     const holder = parseLockInfo(seen.text);
     if (!lockIsStale(files.pidFile, holder, options2.now ?? Date.now())) return { acquired: false, holder };
-    removeStaleLock(files.pidFile, seen, (a, b) => sameLockFile(a, b, (text3) => parseLockInfo(text3)?.token), tag2);
+    removeStaleLock(files.pidFile, seen, (text3) => parseLockInfo(text3)?.token, tag2);
   }
   return { acquired: false, holder: readLock(files.pidFile) };
 }
