@@ -10,6 +10,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { parseJsonLines } from '../support/json-lines.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, sharedWorkerFilesOfOlderBuilds, workerFiles } from '../../src/lib/worker/spawn.js';
 // @ts-expect-error plain ESM script without types
@@ -62,6 +63,11 @@ export interface InteractiveSession {
   shows(pattern: RegExp, what: string, timeoutMs?: number): Promise<void>;
   /** Keys as typed (text, `\r` for Enter, `\x03` for Ctrl-C). */
   type(keys: string): void;
+  /**
+   * Resolves once Claude Code's debug log matches (re-checked on every change in the sandbox's
+   * folder): what the screen does not show, such as a hook's run after the turn.
+   */
+  logs(pattern: RegExp, what: string, timeoutMs?: number): Promise<void>;
   /** Quits the session (Ctrl-C twice) and returns its run. */
   close(): Promise<ClaudeRun>;
 }
@@ -172,6 +178,7 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
         screen,
         shows: (pattern, what, timeoutMs = 30_000) => waitForEvent(child, ['screen'], () => pattern.test(screen()), what, timeoutMs),
         type: (keys) => child.stdin.write(keys),
+        logs: (pattern, what, timeoutMs = 30_000) => waitForCondition(root, () => existsSync(debugFile) && pattern.test(readFileSync(debugFile, 'utf8')), timeoutMs, what),
         close: async () => {
           // As a user quits: Ctrl-C, and Ctrl-C again once the UI asks for it.
           child.stdin.write('\x03');

@@ -141,6 +141,10 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
       // The turn went round: the Write tool's result went back to the model (the TUI draws its
       // answer with cursor moves, so the screen is not compared word for word).
       expect(api.requests.length).toBeGreaterThanOrEqual(2);
+      // The episode can reach Graphiti before the turn ends (the session start's worker may still be
+      // scanning when Claude writes the file, on a loaded machine): quitting then would end the
+      // session before its Stop hook ran. The Stop hook's run is what this case is about: wait for it.
+      await session.logs(/Hooks: Stop(?::\w+)? \[[^\]]*graphiti-memory-sync[^\]]*\](?: \(plugin [^)]*\))? finished with status/, 'the Stop hook\'s run after the turn', 60_000);
     } finally {
       const run = await session.close();
       expect(run.stderr).toBe('');
