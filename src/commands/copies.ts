@@ -77,6 +77,29 @@ export function updateStep(c: ToolCopy): string {
   }
 }
 
+/**
+ * The step that writes every file of a copy again, for one whose bundles an update left missing or
+ * cut short (`incomplete`). Not always its update step: `claude plugin update` keeps a cached copy
+ * of an unchanged version, `git pull` keeps a checkout's damaged files, and `npm install` in a
+ * project keeps a dependency it finds installed.
+ */
+export function repairStep(c: ToolCopy): string {
+  const again = 'then start a new Claude Code session';
+  switch (c.kind) {
+    case 'plugin-cache':
+      return `install it again: "claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}" and "claude plugin install ${c.registeredIn}${scopeFlag(c)}" ("claude plugin update" keeps a cached copy of the same version), ${again}`;
+    case 'plugin-folder':
+      return `restore the plugin's committed files: "git -C ${c.root === undefined ? '<folder>' : shellArg(c.root)} checkout -- ." (then "git pull" to update it), ${again}`;
+    case 'project': {
+      const project = c.root === undefined ? undefined : /^(.*?)[\\/]node_modules[\\/]/.exec(c.root)?.[1];
+      return `install the project's dependencies afresh: "cd ${project === undefined ? '<the project>' : shellArg(project)} && npm ci" ("npm install" keeps a dependency it finds installed), ${again}`;
+    }
+    case 'global':
+    case 'folder':
+      return `${updateStep(c)}; ${again}`;
+  }
+}
+
 /** The marketplace folder of a plugin read from `<marketplace>/plugin`. */
 function dirOfMarketplace(pluginRoot: string): string {
   return pluginRoot.replace(/[\\/]plugin[\\/]?$/, '');
@@ -96,6 +119,10 @@ function shellArg(s: string): string {
 export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION, held = false): CopyReport[] {
   const newest = copies.reduce<ToolCopy | undefined>((best, c) => (best === undefined || compareCopies(c, best) > 0 ? c : best), undefined);
   return copies.map((c) => {
+    // First: a copy whose files are not all there runs nothing, whatever its version says.
+    if (c.incomplete !== undefined) {
+      return { ...c, problem: `incomplete: ${c.incomplete.join(', ')}, as an update or copy that stopped half-way leaves them; its hooks end quietly (no hook error), so nothing syncs or loads from it`, nextStep: repairStep(c) };
+    }
     // While a part is held as another machine's, the state is written in a format builds from before that refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
     if (held && c.stateFormat === stateFormat && c.readsHeldState === false) {
       return { ...c, problem: 'from before the check for two machines with one origin: while episodes are held as another machine\'s (`origin`), the state is written in a format it refuses ("upgrade"), so its worker syncs nothing until you update it or answer `origin --keep` or `--split`', nextStep: updateStep(c) };

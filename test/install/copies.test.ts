@@ -8,7 +8,7 @@
  * declares `STATE_VERSION = 1;` as e49abc6's does; the current one is read from this checkout's
  * sources, so a rename there fails here).
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { judgeCopies, type CopyReport } from '../../src/commands/copies.js';
@@ -200,5 +200,67 @@ describe('the copies Claude Code runs', () => {
   it('no copy: status says nothing of copies', () => {
     expect(copies()).toEqual([]);
     expect(report(judgeCopies([]))).not.toMatch(/Claude Code runs/);
+  });
+});
+
+/**
+ * An update that stopped half-way (npm killed mid-extract, a plugin folder copied in part, a
+ * rebuild that failed) leaves a hook bundle missing, empty or cut short. The hooks then end quietly,
+ * exit 0 (test/hooks/package-replaced.test.ts), session after session, and before this nothing said
+ * so anywhere: `status` named the copy as fine. The copies are the committed plugin bundles.
+ */
+describe('a copy whose bundles an update left half-written', () => {
+  /** The committed plugin, as Claude Code runs it from a folder: `<root>/hooks/*.cjs`. */
+  function committedPlugin(root: string): void {
+    cpSync(join(REPO_ROOT, 'plugin'), root, { recursive: true });
+  }
+  const cut = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').slice(0, Math.floor(statSync(file).size / 2)));
+
+  it('the plugin read from a folder: whole, nothing is said; a bundle cut short, one empty and one missing are named, with the step that restores them', () => {
+    const market = join(dir, 'checkout');
+    mkdirSync(join(market, '.claude-plugin'), { recursive: true });
+    writeFileSync(join(market, '.claude-plugin', 'marketplace.json'), JSON.stringify({ name: 'gms', plugins: [{ name: 'graphiti-memory-sync', source: './plugin' }] }));
+    committedPlugin(join(market, 'plugin'));
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    const whole = judgeCopies(copies());
+    expect(whole).toEqual([expect.objectContaining({ kind: 'plugin-folder', stateFormat: STATE_VERSION })]);
+    expect(whole[0]?.incomplete).toBeUndefined();
+    expect(whole[0]?.problem).toBeUndefined();
+
+    const hooks = join(market, 'plugin', 'hooks');
+    cut(join(hooks, 'stop-main.cjs'));
+    writeFileSync(join(hooks, 'worker.cjs'), '');
+    rmSync(join(hooks, 'hook-config.cjs'));
+    const [judged] = judgeCopies(copies());
+    expect(judged?.incomplete).toEqual(['hooks/stop-main.cjs (cut short)', 'hooks/worker.cjs (empty)', 'hooks/hook-config.cjs (missing)']);
+    const text = report([judged as CopyReport]);
+    expect(text).toContain('The plugin graphiti-memory-sync@gms: incomplete: hooks/stop-main.cjs (cut short), hooks/worker.cjs (empty), hooks/hook-config.cjs (missing), as an update or copy that stopped half-way leaves them; its hooks end quietly (no hook error), so nothing syncs or loads from it.');
+    expect(text).toContain(`Next: restore the plugin's committed files: "git -C ${join(market, 'plugin')} checkout -- ." (then "git pull" to update it), then start a new Claude Code session.`);
+  });
+
+  it('the plugin from the cache: the step installs it again (plugin update keeps a cached copy of the same version), whatever else is said of it', () => {
+    const cache = join(claudeDir, 'plugins', 'cache', 'gms', 'graphiti-memory-sync', '0.1.0-1a2b3c4d5e6f');
+    committedPlugin(cache);
+    pluginInstalled('gms', { source: 'git', url: 'http://127.0.0.1:1/gms.git' }, cache);
+    rmSync(join(cache, 'hooks', 'session-start-main.cjs'));
+    const [judged] = judgeCopies(copies());
+    expect(judged?.problem).toMatch(/^incomplete: hooks\/session-start-main\.cjs \(missing\),/);
+    expect(judged?.nextStep).toBe('install it again: "claude plugin uninstall graphiti-memory-sync@gms" and "claude plugin install graphiti-memory-sync@gms" ("claude plugin update" keeps a cached copy of the same version), then start a new Claude Code session');
+  });
+
+  it("install's settings hooks of a project dependency whose launcher and gate are cut short: named, with npm ci (npm install keeps what it finds installed)", async () => {
+    const pkg = join(project, 'node_modules', 'graphiti-memory-sync');
+    const hooks = join(pkg, 'dist', 'hooks');
+    mkdirSync(hooks, { recursive: true });
+    for (const f of readdirSync(join(REPO_ROOT, 'plugin', 'hooks')).filter((f) => f.endsWith('.cjs'))) copyFileSync(join(REPO_ROOT, 'plugin', 'hooks', f), join(hooks, f.replace(/\.cjs$/, '.js')));
+    writeFileSync(join(hooks, 'hook.js'), `#!/usr/bin/env node\n${readFileSync(join(hooks, 'stop.js'), 'utf8')}`);
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'graphiti-memory-sync', version: '0.1.0' }));
+    await runInstall({ scope: 'project', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(judgeCopies(copies()).map((c) => c.problem)).toEqual([undefined]);
+    cut(join(hooks, 'hook.js'));
+    cut(join(hooks, 'session-start.js'));
+    const [judged] = judgeCopies(copies());
+    expect(judged).toMatchObject({ kind: 'project', incomplete: [join('dist', 'hooks', 'session-start.js (cut short)'), join('dist', 'hooks', 'hook.js (cut short)')] });
+    expect(judged?.nextStep).toBe(`install the project's dependencies afresh: "cd ${project} && npm ci" ("npm install" keeps a dependency it finds installed), then start a new Claude Code session`);
   });
 });

@@ -138,6 +138,16 @@ describe.runIf(process.platform !== 'win32')('every hook command of ours on a PA
     // nvm: the global bin sits beside node, and a PATH without one has neither.
     expect(run('/bin/sh', bin?.commands.SessionStart as string, { PATH: noNode })).toEqual(TOLD);
   });
+
+  it("the plugin's folder gone under a session that still runs its hooks (an old version's cache copy swept, a directory marketplace's checkout moved): exit 0, nothing printed, with node or without", () => {
+    const plugin = forms().find((f) => f.name.startsWith('the plugin'));
+    const root = plugin?.env.CLAUDE_PLUGIN_ROOT as string;
+    rmSync(root, { recursive: true });
+    // Before, node was asked to run the missing gate: exit 1 and its stack on stderr, a hook error after every turn.
+    for (const path of [withNode, noNode]) {
+      for (const event of ['SessionStart', 'Stop'] as const) expect(run('/bin/sh', plugin?.commands[event] as string, { PATH: path, ...plugin?.env }), `${event}, PATH ${path}`).toEqual(QUIET);
+    }
+  });
 });
 
 describe('the message', () => {

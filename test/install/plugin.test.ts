@@ -46,9 +46,13 @@ describe('plugin manifest and marketplace', () => {
     expect((m as unknown as { metadata: { description: string } }).metadata.description).toMatch(/Graphiti/);
   });
 
-  for (const [file, root, start, stop] of [
-    ['plugin/hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}', 'hooks/session-start.cjs"', 'hooks/stop.cjs"'],
-    ['.claude/settings.json', '$CLAUDE_PROJECT_DIR', 'hooks/run.mjs" session-start', 'hooks/run.mjs" stop'],
+  // The plugin's commands first check that the gate they run is there, as install's do (install/hook-entries.ts `guarded`):
+  // a session outlives its plugin folder (an old version's cache copy is swept, a checkout moves). The
+  // repository's own launcher is part of the checkout it runs in.
+  const fileCheck = (gate: string) => `test -f "\${CLAUDE_PLUGIN_ROOT}/hooks/${gate}.cjs" || exit 0; `;
+  for (const [file, root, start, stop, startCheck, stopCheck] of [
+    ['plugin/hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}', 'hooks/session-start.cjs"', 'hooks/stop.cjs"', fileCheck('session-start'), fileCheck('stop')],
+    ['.claude/settings.json', '$CLAUDE_PROJECT_DIR', 'hooks/run.mjs" session-start', 'hooks/run.mjs" stop', '', ''],
   ] as const) {
     it(`${file}: SessionStart (10 s) and Stop (10 s, not async), timeouts in seconds`, () => {
       const [startCmd, stopCmd] = [start, stop];
@@ -58,11 +62,11 @@ describe('plugin manifest and marketplace', () => {
       expect(startGroup?.matcher).toBe('startup|clear|compact');
       expect(startGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
       // Behind the node check every hook command of ours takes (install/node-guard.ts, its one owner).
-      expect(startGroup?.hooks[0]?.command).toBe(`${nodeGuard('SessionStart')}; exec node "${root}/${startCmd} --graphiti-memory-sync`);
+      expect(startGroup?.hooks[0]?.command).toBe(`${startCheck}${nodeGuard('SessionStart')}; exec node "${root}/${startCmd} --graphiti-memory-sync`);
       const stopGroup = hooks.Stop?.[0];
       expect(stopGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
       expect(stopGroup?.hooks[0]).not.toHaveProperty('async');
-      expect(stopGroup?.hooks[0]?.command).toBe(`${nodeGuard('Stop')}; exec node "${root}/${stopCmd} --graphiti-memory-sync`);
+      expect(stopGroup?.hooks[0]?.command).toBe(`${stopCheck}${nodeGuard('Stop')}; exec node "${root}/${stopCmd} --graphiti-memory-sync`);
       // install/uninstall recognise these as ours
       expect(isOurHandler(startGroup?.hooks[0], 'SessionStart')).toBe(true);
       expect(isOurHandler(stopGroup?.hooks[0], 'Stop')).toBe(true);

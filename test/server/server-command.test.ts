@@ -15,6 +15,7 @@ import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
+import { environmentDir, environmentKey } from '../../src/lib/server/environment.js';
 import { FRONT_PROOF_TTL_MS, liveServer, localServerAccess, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront } from '../../src/lib/server/mcp-front.js';
 import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
@@ -35,6 +36,14 @@ let env: Record<string, string>;
 function io(extra: Record<string, string> = {}) {
   const out = { stdout: '', stderr: '' };
   return { out, io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t), env: { ...env, ...extra }, isTTY: false, cwd: root } };
+}
+
+/** An environment of `gen` as a finished build leaves it in the test cache (environment.ts `ready.json`), its FalkorDB as given. */
+function builtEnvironment(gen: ReturnType<typeof generation>, files: { redisServer: string }): void {
+  const dir = environmentDir(gen, env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(env.GMS_GRAPHITI_CACHE as string, 0o700);
+  writeFileSync(join(dir, 'ready.json'), JSON.stringify({ pins: environmentKey(gen), redisServer: files.redisServer, falkordbModule: join(dir, 'falkordb.so'), buildSeconds: 1 }));
 }
 
 /** A stand-in interpreter: a shell script answering like a Python with the given behaviour. */
@@ -482,14 +491,35 @@ describe('the runtime file points the tool at the started server', () => {
     try {
       const id = await identified(supervisor.pid as number);
       writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
-      // The start fails at the install (no Python here): after the stop, which is what is tested.
-      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      // The release's environment is built (so the restart stops the server), and its FalkorDB
+      // cannot start (no libgomp): the start fails after the stop, which is what is tested.
+      const redis = fakePython('echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127');
+      builtEnvironment(generation('0.31.1'), { redisServer: redis });
+      const restart = io();
       expect(await main(['server', 'restart'], restart.io)).toBe(1);
       await exited;
       expect(supervisor.signalCode).toBe('SIGTERM');
       expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
-      expect(restart.out.stderr).toMatch(new RegExp(String.raw`^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "${CLI} server start" \("${CLI} server logs" shows the server's side\)\n$`));
-      expect(readRuntime(stateDir)?.state).toBe('stopped');
+      expect(restart.out.stderr).toMatch(new RegExp(String.raw`^Error: the server was stopped but did not start again: FalkorDB needs libgomp\.so\.1: .*; fix that, then run "${CLI} server start" \("${CLI} server logs" shows the server's side\)\n$`));
+      expect(readRuntime(stateDir)?.state).not.toBe('ready');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it("restart whose release's environment is not built and cannot be (no Python; a package update that pins other packages, a build refused): the running server is left running, and the error says so", async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      // Before, it stopped the server first, then failed at the install: a server that ran well was down.
+      expect(restart.out.stdout).toBe('');
+      expect(restart.out.stderr).toMatch(new RegExp(String.raw`^Error: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; the running server was not stopped \(it runs as before\), so fix that, then run "${CLI} server restart" again\n$`));
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.state).toBe('ready');
     } finally {
       supervisor.kill('SIGKILL');
     }
@@ -585,8 +615,10 @@ describe('the runtime file points the tool at the started server', () => {
     try {
       const id = await identified(supervisor.pid as number);
       writeRuntime(stateDir, { ...runtime(id.pid), state: 'starting', identities: { supervisor: id } });
-      // The new start fails at the install (no Python here): after the wait and the stop, which are what is tested.
-      const restart = watchedIo({ GMS_PYTHON: join(root, 'no', 'python3') });
+      // The new start fails at FalkorDB (no libgomp; the release's environment is built, so the restart
+      // stops the server first): after the wait and the stop, which are what is tested.
+      builtEnvironment(generation('0.31.1'), { redisServer: fakePython('echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127') });
+      const restart = watchedIo();
       const restarting = main(['server', 'restart'], restart.io);
       // Before: the restart stopped the starting supervisor at once, and that start failed with "the server did not start".
       expect(await Promise.race([restart.saying(/waiting for it to finish/), stopped])).toBe('said');
@@ -598,7 +630,7 @@ describe('the runtime file points the tool at the started server', () => {
       await stopped;
       expect(supervisor.signalCode).toBe('SIGTERM');
       expect(restart.out.stdout).toBe(`${waiting}stopped (graph kept in ${root})\n`);
-      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found/);
+      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: FalkorDB needs libgomp\.so\.1/);
       expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
     } finally {
       supervisor.kill('SIGKILL');

@@ -20,6 +20,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { claudeConfigDirFromEnvironment } from '../config/env-file.js';
 import { processEnv } from '../config/process-env.js';
 import { routeOfPackage, type InstallRoute } from '../util/install-route.js';
+import { incompleteBundles, PACKAGE_BUNDLES, PLUGIN_BUNDLES, type BundleLayout } from './bundle-check.js';
 import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
@@ -91,6 +92,8 @@ export interface ToolCopy {
   leasePerFormat?: boolean;
   /** Whether it reads the state written while a part is held as another machine's (`readsHeldStateOf`). */
   readsHeldState?: boolean;
+  /** Its hook bundles that are missing, empty or cut short (an update that stopped half-way: install/bundle-check.ts); absent when whole. */
+  incomplete?: string[];
 }
 
 /** The files of a copy that hold its state module (the worker bundle first). */
@@ -141,8 +144,9 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState'> {
+function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'incomplete'> {
   if (root === undefined) return {};
+  const incomplete = incompleteBundles(root, bundles);
   const version = versionAt(join(root, manifest));
   const stateFormat = stateFormatOf(root);
   const leasePerFormat = leasePerFormatOf(root);
@@ -153,6 +157,7 @@ function builtWith(root: string | undefined, manifest: string): Pick<ToolCopy, '
     ...(stateFormat === undefined ? {} : { stateFormat }),
     ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
     ...(readsHeldState === undefined ? {} : { readsHeldState }),
+    ...(incomplete.length === 0 ? {} : { incomplete }),
   };
 }
 
@@ -204,7 +209,7 @@ function settingsCopies(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): 
     const { root, kind } = packageOf(h.command, projectDir, (options.env ?? processEnv()).PATH);
     const key = `${h.file}\0${root ?? h.command}`;
     if (copies.has(key)) continue;
-    copies.set(key, { registration: 'settings hooks', kind, registeredIn: h.file, scope: h.scope, ...builtWith(root, 'package.json') });
+    copies.set(key, { registration: 'settings hooks', kind, registeredIn: h.file, scope: h.scope, ...builtWith(root, 'package.json', PACKAGE_BUNDLES) });
   }
   return [...copies.values()];
 }
@@ -245,7 +250,7 @@ function pluginCopies(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): To
       if (on !== true || !id.startsWith(`${MARKER}@`) || copies.has(id)) continue;
       const marketplace = id.slice(MARKER.length + 1);
       const { root, kind } = pluginRoot(claudeDir, id, marketplace);
-      copies.set(id, { registration: 'plugin', kind, registeredIn: id, scope, marketplace, ...builtWith(root, join('.claude-plugin', 'plugin.json')) });
+      copies.set(id, { registration: 'plugin', kind, registeredIn: id, scope, marketplace, ...builtWith(root, join('.claude-plugin', 'plugin.json'), PLUGIN_BUNDLES) });
     }
   }
   return [...copies.values()];

@@ -305,8 +305,9 @@ async function stopNow(config: Config, io: ServerIo): Promise<number> {
  * the old token, and a sync under way stops with its work kept: mcp/errors.ts `refusesEndpoint`),
  * then a start like `server start` (new FalkorDB password and MCP token, the last ports when still
  * free, the same graph). Not running: it starts. A supervisor killed hard: `start` stops what it
- * left running first. The settings are checked before anything is stopped, so a restart that
- * cannot start (no LLM set) leaves the running server alone. Another `server start` still
+ * left running first. The settings are checked, and the release's environment built
+ * (`environmentBeforeStop`), before anything is stopped, so a restart that cannot start (no LLM set,
+ * an install that fails) leaves the running server alone. Another `server start` still
  * starting is waited for, then its server is restarted (start-lock.ts): the server that runs
  * afterwards is always one this restart started, with its settings and new secrets.
  */
@@ -321,9 +322,28 @@ async function restart(config: Config, io: ServerIo): Promise<number> {
       io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
       return launch(config, io, 'started');
     }
+    await environmentBeforeStop(config, io);
     await stopNow(config, io);
     return startAgain(config, io, 'restarted');
   });
+}
+
+/**
+ * The environment of the release a restart will run, built before the running server is stopped
+ * (as `upgrade` does for its release). It may not be built yet: an update of this package pins
+ * other packages for it (environment.ts names the folder by the pins), or GMS_SERVER_GENERATION
+ * now names another release. Built after the stop, a build that failed (no network, a hash
+ * refused, no Python) left the server down that ran well a moment before; now it is left running.
+ */
+async function environmentBeforeStop(config: Config, io: ServerIo): Promise<void> {
+  const { generation } = serverSettings(io.env, config, { needLlm: true });
+  try {
+    await ensureEnvironment(generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
+  } catch (error) {
+    const message = `${(error as Error).message}; the running server was not stopped (it runs as before), so fix that, then run "${cli()} server restart" again`;
+    // Its message already names its log (errors.ts); a setting to fix (exit 2) is said as it is.
+    throw error instanceof ServerSetupError ? new ServerSetupError(message) : error;
+  }
 }
 
 /**
