@@ -501,7 +501,7 @@ describe('the runtime file points the tool at the started server', () => {
       expect(supervisor.signalCode).toBe('SIGTERM');
       expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
       expect(restart.out.stderr).toMatch(new RegExp(String.raw`^Error: the server was stopped but did not start again: FalkorDB needs libgomp\.so\.1: .*; fix that, then run "${CLI} server start" \("${CLI} server logs" shows the server's side\)\n$`));
-      expect(readRuntime(stateDir)?.state).not.toBe('ready');
+      expect(readRuntime(stateDir)?.state).toBe('failed');
     } finally {
       supervisor.kill('SIGKILL');
     }
