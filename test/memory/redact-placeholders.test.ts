@@ -293,6 +293,12 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a user and a password, many times on one line (the netrc test looked for the line start in the whole text)', 'user ops, password letmein '.repeat(100_000)],
     ['`user is` before a long run of spaces', `user is ${' '.repeat(900_000)}admin pass is x`],
     ['`pw` and a word with a digit inside, many times', 'vpn pw W1nter! '.repeat(150_000)],
+    // 2026-12-07, eleventh session (QUOTE_ENDS_SENTENCE, THING_PASS_IS).
+    ['a Japanese word in its quotes after the glued "is", many times', 'パスワードは「たまご」です '.repeat(60_000)],
+    ['a Japanese quote after the glued "is" that never closes', `パスワードは「${'た'.repeat(900_000)}`],
+    ['an alarm pass, many times', 'the office alarm pass is marigold. '.repeat(60_000)],
+    ['an alarm pass before a long run of spaces', `alarm pass is ${' '.repeat(900_000)}x`],
+    ['many keypad things before `pass`, never followed by a value', 'alarm system key safe lock box '.repeat(100_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);
