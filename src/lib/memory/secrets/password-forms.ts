@@ -307,7 +307,8 @@ const USER_THEN_PASSWORD: RegexRule = {
  */
 const THING_PASS_IS: RegexRule = {
   kind: 'password',
-  hints: ['pass'],
+  // The things, not `pass`: `pass` is in every note that says password, the things in few.
+  hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
   re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, '[ \\t]+')).join('|')})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
