@@ -99,23 +99,22 @@ function identifierOf(s: HeldoutSecret): string {
 
 /** The held-out secrets in their contexts: two contexts per value, one per whole-line sample. */
 export function heldoutSecrets(): HeldoutPlanted[] {
-  const out: HeldoutPlanted[] = [];
-  const all = [...DATA.secrets, ...VENDOR_FORMAT_SECRETS];
-  all.forEach((s, i) => {
-    const kind = kindOf(s.source);
-    if (s.line !== undefined) {
-      const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: splitOf(kind) });
-      return;
-    }
-    const id = identifierOf(s);
-    const word = credentialWord(kind);
-    for (const k of [i, i + 3]) {
-      const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split: splitOf(kind) });
-    }
+  return [...DATA.secrets, ...VENDOR_FORMAT_SECRETS].flatMap((s, i) => placeSecret(s, i, splitOf(kindOf(s.source))));
+}
+
+/** The `i`-th scanner secret in its notes (rotating by `i`): one whole-line context for a line, two contexts for a bare value. */
+function placeSecret(s: HeldoutSecret, i: number, split: HeldoutSplit): HeldoutPlanted[] {
+  const kind = kindOf(s.source);
+  if (s.line !== undefined) {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return [{ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split }];
+  }
+  const id = identifierOf(s);
+  const word = credentialWord(kind);
+  return [i, i + 3].map((k) => {
+    const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split };
   });
-  return out;
 }
 
 const BENIGN_CONTEXTS: Record<string, (text: string, source: string) => string> = {
@@ -396,27 +395,12 @@ const asGitleaks = (source: string): string => source.replace(/^betterleaks/, 'g
 /**
  * DEV data of the test half's own nature from a scanner not used before (dev-betterleaks.json, built by
  * extract-dev-betterleaks.ts from betterleaks' rule samples; vendors and near copies of the test half
- * dropped there): its true positives placed exactly as the original set's (`heldoutSecrets`: two
+ * dropped there): its true positives placed exactly as the original set's (`placeSecret`: two
  * contexts per value, one whole-line context per line), every one `dev`; `half`: tuned on, or a check
  * that dev-eval.ts only counts.
  */
 export function heldoutDevBetterleaksSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
-  const out: (HeldoutPlanted & { half: 'tune' | 'check' })[] = [];
-  DEV_BETTERLEAKS.secrets.forEach((s, i) => {
-    const kind = kindOf(s.source);
-    if (s.line !== undefined) {
-      const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: 'dev', half: s.half });
-      return;
-    }
-    const id = identifierOf(s);
-    const word = credentialWord(kind);
-    for (const k of [i, i + 3]) {
-      const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split: 'dev', half: s.half });
-    }
-  });
-  return out;
+  return DEV_BETTERLEAKS.secrets.flatMap((s, i) => placeSecret(s, i, 'dev').map((p) => ({ ...p, half: s.half })));
 }
 
 /**
