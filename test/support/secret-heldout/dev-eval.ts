@@ -1,6 +1,7 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules and the linters' test suites (both sides), the dev
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules, the linters' test suites and
+ * betterleaks' rule samples (both sides; betterleaks' check half counted only), the dev
  * extension and dev docs touched per source, the weak-password set's dev half, the notes written by hand
  * (dev-own-notes.ts), and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
