@@ -35,9 +35,10 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     return client;
   };
   return {
-    async sync(cfg, ctx) {
+    async sync(cfg, ctx, pass) {
       const { runSync } = await import('../lib/sync/sync.js');
-      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti() });
+      // A session start's pass goes on to the pull and the context refresh: no rules probe before them (sync.ts PROBE_WHEN_DELETING).
+      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti(), mayProbe: pass?.sessionStart !== true });
       ctx.logger.info('sync done', {
         added: summary.added,
         updated: summary.updated,

@@ -62,7 +62,7 @@ describe('the worker bridges a break-before-make edit', () => {
     }
   });
 
-  it('shows entity summaries only where the server rebuilds them (0.31.2), learned from the semantics the sync cached', async () => {
+  it('shows entity summaries only where the server rebuilds them (0.31.2), learned from the semantics the sync cached (by a run that replaces: one that only adds does not probe)', async () => {
     for (const deleteMode of ['detach', 'cascade'] as const) {
       await server.close();
       server = await startGraphitiServer({ processingDelayMs: 0, deleteMode, mainParams: true, graphPerGroup: true });
@@ -76,8 +76,19 @@ describe('the worker bridges a break-before-make edit', () => {
         box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
         await runSync(config, { waitMs: 5000 });
         await server.whenIdle();
-        await steps.refreshContext(config, cwd, { logger: nullLogger, signal: new AbortController().signal });
-        const text = readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
+        const refreshed = async () => {
+          await steps.refreshContext(config, cwd, { logger: nullLogger, signal: new AbortController().signal });
+          return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
+        };
+        // Only added: the rules are not probed (sync.ts PROBE_WHEN_DELETING), so summaries stay out (they may keep retired words).
+        const before = await refreshed();
+        expect(before).toContain('Zephyr uses Kafka for the event bus.');
+        expect(before).not.toContain('Related entities:');
+        // An edit: its run probes, and the rules it found are cached.
+        box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+        await runSync(config, { waitMs: 5000 });
+        await server.whenIdle();
+        const text = await refreshed();
         expect(text).toContain('Zephyr uses Kafka for the event bus.');
         if (deleteMode === 'detach') expect(text).toContain('Related entities:');
         else expect(text).not.toContain('Related entities:');
@@ -89,7 +100,7 @@ describe('the worker bridges a break-before-make edit', () => {
 });
 
 describe('`context --refresh` asks the same question as the worker', () => {
-  it('shows entity summaries only where the server rebuilds them (0.31.2)', async () => {
+  it('shows entity summaries only where the server rebuilds them (0.31.2), once a sync that replaces has learnt its rules', async () => {
     const { main } = await import('../../src/cli-main.js');
     for (const deleteMode of ['detach', 'cascade'] as const) {
       await server.close();
@@ -102,9 +113,18 @@ describe('`context --refresh` asks the same question as the worker', () => {
       box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
       await runSync(config, { waitMs: 5000 });
       await server.whenIdle();
-      let out = '';
-      const code = await main(['context', '--cwd', cwd, '--refresh'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
-      expect(code).toBe(0);
+      const refresh = async () => {
+        let text = '';
+        const code = await main(['context', '--cwd', cwd, '--refresh'], { stdout: (t) => void (text += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
+        expect(code).toBe(0);
+        return text;
+      };
+      // Only added: not probed (sync.ts PROBE_WHEN_DELETING), and the context never probes: no summaries yet.
+      expect(await refresh()).not.toContain('Related entities:');
+      box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+      await runSync(config, { waitMs: 5000 });
+      await server.whenIdle();
+      const out = await refresh();
       expect(out).toContain('Zephyr uses Kafka for the event bus.');
       if (deleteMode === 'detach') expect(out).toContain('Related entities:');
       else expect(out).not.toContain('Related entities:');

@@ -160,6 +160,8 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
 /** A server whose rule is not known: the probe that finds it out (bounded, cached). */
 export interface ProbeNeeded {
   probe(): Promise<ResolvedSemantics>;
+  /** The run goes by `rules` (the cautious ones) without probing now: recorded as the rules in use, for `status`. */
+  assume(rules: ResolvedSemantics): Promise<ResolvedSemantics>;
 }
 
 const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });
@@ -167,7 +169,12 @@ const known = (generation: string, source: SemanticsSource, why: string): Resolv
  * The rules for a run that may not probe now (sync.ts: episodes of ours are in the server's
  * queue): the cautious ones, saying why.
  */
-export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti\'s workers for two groups at once can write into each other\'s graph: graphiti #1331, #1676)');
+export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, graphiti-core before 0.30.2 could write an episode into another group\'s graph while both were processed: graphiti #1331, #1676)');
+/**
+ * The rules for a run that does not probe because it need not (sync.ts PROBE_WHEN_DELETING: nothing
+ * to delete or replace, or the session-start path): the cautious ones, saying why.
+ */
+export const cautiousUntilNeeded = (): ResolvedSemantics => cautious('the server\'s rules are not known now, and are probed only by a run that deletes or replaces a note (a probe costs two small extractions)');
 const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, source: 'assumed', why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
 
 /**
@@ -176,8 +183,8 @@ const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, s
  * is the same build (`serverKey`) AND the same process (its sentinel session still answers): a
  * server swapped behind the address (0.31.2 → 0.31.1 looks the same from outside) makes the
  * answer unknown, and the cautious rules apply until it is probed again. Else the probe to run,
- * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync runs the probe beside
- * its sends (only a delete needs the answer).
+ * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync decides whether and when
+ * to run it (sync.ts PROBE_WHEN_DELETING: only a run that deletes or replaces needs the answer).
  */
 export async function readSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics | ProbeNeeded> {
   const now = options.now ?? Date.now;
@@ -217,7 +224,13 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   if (today.length >= ANSWERED_PER_DAY) return cautious(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
   if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
-  return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
+  return {
+    probe: () => probeAndCache(graphiti, fingerprint, options, now, changed),
+    assume: async (rules) => {
+      await recordInUse(options.stateDir, options.url, rules, now, options.localGeneration).catch(() => undefined);
+      return rules;
+    },
+  };
 }
 
 /** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */

@@ -21,6 +21,12 @@ export interface SyncOptions {
    * this server's delete then takes the facts they created that other episodes still state.
    */
   releaseHeld?: boolean;
+  /**
+   * False: this run never probes the server's rules (sync.ts PROBE_WHEN_DELETING), whatever it
+   * deletes; where they are not known it goes by the cautious ones. The session-start worker's
+   * pass (its pull and context refresh follow the sync). Default true.
+   */
+  mayProbe?: boolean;
   /** Only this source (`pai`, `auto-memory` or an extra source name). */
   source?: string;
   /** Send at most this many files in this run; the rest stay pending. */
