@@ -62,7 +62,7 @@ describe('the worker bridges a break-before-make edit', () => {
     }
   });
 
-  it('shows entity summaries only where the server rebuilds them (0.31.2), learned from the semantics the sync cached (by a run that replaces: one that only adds does not probe)', async () => {
+  it('shows entity summaries only where the server rebuilds them (0.31.2), learned from the semantics the sync cached', async () => {
     for (const deleteMode of ['detach', 'cascade'] as const) {
       await server.close();
       server = await startGraphitiServer({ processingDelayMs: 0, deleteMode, mainParams: true, graphPerGroup: true });
@@ -76,19 +76,8 @@ describe('the worker bridges a break-before-make edit', () => {
         box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
         await runSync(config, { waitMs: 5000 });
         await server.whenIdle();
-        const refreshed = async () => {
-          await steps.refreshContext(config, cwd, { logger: nullLogger, signal: new AbortController().signal });
-          return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
-        };
-        // Only added: the rules are not probed (sync.ts PROBE_WHEN_DELETING), so summaries stay out (they may keep retired words).
-        const before = await refreshed();
-        expect(before).toContain('Zephyr uses Kafka for the event bus.');
-        expect(before).not.toContain('Related entities:');
-        // An edit: its run probes, and the rules it found are cached.
-        box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
-        await runSync(config, { waitMs: 5000 });
-        await server.whenIdle();
-        const text = await refreshed();
+        await steps.refreshContext(config, cwd, { logger: nullLogger, signal: new AbortController().signal });
+        const text = readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
         expect(text).toContain('Zephyr uses Kafka for the event bus.');
         if (deleteMode === 'detach') expect(text).toContain('Related entities:');
         else expect(text).not.toContain('Related entities:');
@@ -119,7 +108,7 @@ describe('`context --refresh` asks the same question as the worker', () => {
         expect(code).toBe(0);
         return text;
       };
-      // Only added: not probed (sync.ts PROBE_WHEN_DELETING), and the context never probes: no summaries yet.
+      // Only added: not probed (sync.ts PROBE_WHEN_NEEDED), and the context never probes: no summaries yet.
       expect(await refresh()).not.toContain('Related entities:');
       box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
       await runSync(config, { waitMs: 5000 });

@@ -72,7 +72,7 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     const box = sandbox();
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Kafka.'));
     const first = await runSync(box.config(), { waitMs: 5000 });
-    // A run that only adds does not probe (sync.ts PROBE_WHEN_DELETING): the cautious rules, saying why.
+    // A run that only adds does not probe (sync.ts PROBE_WHEN_NEEDED): the cautious rules, saying why.
     if (expected.source === 'probe') expect(first.semantics).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed', why: expect.stringMatching(/probed only by a run that deletes or replaces/) });
     else expect(first.semantics).toMatchObject({ deleteRemoves: expected.deleteRemoves, source: expected.source });
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Pulsar.'));
@@ -85,7 +85,7 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     if (expected.source === 'probe') expect(existsSync(join(box.config().stateDir, SEMANTICS_FILE))).toBe(true);
   });
 
-  it.runIf(expected.source === 'probe')('runs that only add notes never probe, queued or seen (PROBE_WHEN_DELETING: the probe costs the user two extractions)', async () => {
+  it.runIf(expected.source === 'probe')('runs that only add notes never probe, queued or seen (PROBE_WHEN_NEEDED: the probe costs the user two extractions)', async () => {
     const box = sandbox();
     for (const name of ['Alpha', 'Beta', 'Gamma']) box.pai(`LEARNING/SYSTEM/${name}.md`, learning(name, `${name} uses Kafka.`));
     server.pauseProcessing();

@@ -54,7 +54,7 @@ describe('rules that follow the server behind an address', () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
     box = makeSandbox(server.url);
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
-    // A run that only adds does not probe (sync.ts PROBE_WHEN_DELETING); one that deletes does: 0.31.2's rules are learnt.
+    // A run that only adds does not probe (sync.ts PROBE_WHEN_NEEDED); one that deletes does: 0.31.2's rules are learnt.
     expect((await settle()).semantics).toMatchObject({ source: 'assumed' });
     box.pai('LEARNING/SYSTEM/y.md', learning('Yak', 'Yak stores its logs in Loki.'));
     await settle();
@@ -97,7 +97,7 @@ describe('rules that follow the server behind an address', () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
     box = makeSandbox(server.url);
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
-    // Not probed by a run that only adds (sync.ts PROBE_WHEN_DELETING): the edit's run below probes 0.31.2 before it sends.
+    // Not probed by a run that only adds (sync.ts PROBE_WHEN_NEEDED): the edit's run below probes 0.31.2 before it sends.
     expect((await settle()).semantics).toMatchObject({ source: 'assumed' });
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
     // Once the new version has been listed (make before break: the old one is still there), the server is swapped.
@@ -118,7 +118,7 @@ describe('rules that follow the server behind an address', () => {
   });
 });
 
-describe('a run probes only when it deletes or replaces (sync.ts PROBE_WHEN_DELETING)', () => {
+describe('a run probes only when it deletes or replaces (sync.ts PROBE_WHEN_NEEDED)', () => {
   it('after a break (the sentinel closed for idleness) runs that only add or confirm notes do not probe again; the next that deletes does', async () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
     box = makeSandbox(server.url);

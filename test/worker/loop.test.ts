@@ -55,7 +55,7 @@ describe('runWorker', () => {
     expect(calls.refreshed).toEqual([]);
   });
 
-  it('tells the sync whether its pass serves a session start (that sync never probes the server\'s rules: sync.ts PROBE_WHEN_DELETING)', async () => {
+  it('tells the sync whether its pass serves a session start (that sync never probes the server\'s rules: sync.ts PROBE_WHEN_NEEDED)', async () => {
     const passes: unknown[] = [];
     const calls = fresh();
     const recording = steps(calls, {

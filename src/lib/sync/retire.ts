@@ -290,7 +290,7 @@ export function anythingRetired(state: SyncState): boolean {
  * Any retired part this machine deletes some day: the old version of an edit, a deleted note's, a
  * duplicate, one held back (its deletion waits on the server's rules). Not a part held as another
  * machine's (copy-hold.ts: `origin --keep` decides it, not the rules). What the server's rules
- * decide, so what a rules probe is run for (sync.ts PROBE_WHEN_DELETING).
+ * decide, so what a rules probe is run for (sync.ts PROBE_WHEN_NEEDED).
  */
 export function anythingToDelete(state: SyncState): boolean {
   const ours = (ref: EpisodeRef) => !heldAsCopy(ref);

@@ -124,7 +124,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
   const connection = new RunConnection(config, options, logger);
-  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: options.rulesWanted === true || stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
   // A linked machine signs its notes (issue 42); a copy `pull` wrote, untouched, is not sent again.
   const signing = await loadNoteSigner(config).catch(async (error: unknown) => {
     await connection.close();
@@ -180,7 +180,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
     if ((options.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options.waitMs ?? 0);
   }
   // A probe put off at the start runs once nothing of ours is left in the server's queue, in a run
-  // that deletes or replaces (PROBE_WHEN_DELETING: at its start, or found since, a duplicate); what
+  // that needs it (PROBE_WHEN_NEEDED: at its start, or found since, a duplicate); what
   // the cautious rules held or put off this run is then deleted by the rules it found.
   if (learned.deferred !== undefined && online.server.reachable && !oursQueued(online) && (learned.deleting || probeWanted(online))) {
     const found = await learned.deferred();
@@ -331,33 +331,37 @@ async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSeman
 }
 
 /**
- * PROBE_WHEN_DELETING: a run probes the server's rules (graphiti/server-rules.ts) only when it
- * deletes or replaces something of ours (retire.ts `anythingToDelete`: an edit's old version, a
- * deleted note, a duplicate, a held deletion), and never on the session-start path
- * (`SyncOptions.mayProbe`). The rules decide only deletions: the edit order, the delete guard, the
- * fact clean-up (retire.ts); sending, confirming and listing do not read them. A probe costs the
- * user two small extractions, and on 0.31.x an answer holds only while the server's session does
- * (30 idle minutes), so probing in every run that reaches the server probed after nearly every break
- * between sessions, mostly for runs that only added notes. Such a run probes at its start, and
- * sends and deletes once the probe has answered (settle waits for it), so an edit goes in the
- * order the server's rules allow; with ours still in the server's queue it goes by the cautious
- * rules and probes at its end (`oursQueued`). Until a probe answers, the cautious rules apply,
- * which are safe on every generation; the readers that never probe keep their cautious reading
- * meanwhile (the context leaves entity summaries out, `pull` allows for an edit's window). The
- * session-start pass is followed by the pull and the context refresh; a probe there would hold
- * both up to its time limit, and the next Stop's sync can probe instead.
+ * PROBE_WHEN_NEEDED: a run probes the server's rules (graphiti/server-rules.ts) only when someone
+ * needs the answer: the run deletes or replaces something of ours (retire.ts `anythingToDelete`:
+ * an edit's old version, a deleted note, a duplicate, a held deletion), or a reader asked for them
+ * (`SyncOptions.rulesWanted`: the worker, when the context it just built left out entity summaries
+ * only because the rules are not known, hooks/worker.ts SUMMARIES_WANT_RULES); and never on the
+ * session-start path (`SyncOptions.mayProbe`). The rules decide only deletions (the edit order, the
+ * delete guard, the fact clean-up: retire.ts) and whether the context may show entity summaries;
+ * sending, confirming and listing do not read them. A probe costs the user two small extractions,
+ * and on 0.31.x an answer holds only while the server's session does (30 idle minutes: nothing
+ * else tells a restarted server, perhaps another build, from the same one, docs/semantics.md), so
+ * probing in every run that reaches the server probed after nearly every break between sessions,
+ * mostly for runs that only added notes. Such a run probes at its start, and sends and deletes
+ * once the probe has answered (settle waits for it), so an edit goes in the order the server's
+ * rules allow; with ours still in the server's queue it goes by the cautious rules and probes at
+ * its end (`oursQueued`). Until a probe answers, the cautious rules apply, which are safe on every
+ * generation; the readers that never probe keep their cautious reading meanwhile (the context
+ * leaves entity summaries out, `pull` allows for an edit's window). The session-start pass is
+ * followed by the pull and the context refresh; a probe there would hold both up to its time
+ * limit, so the worker asks for it after the context is written, only if that context needs it.
  */
 function probeWanted(ctx: OnlineRun): boolean {
-  return ctx.options.mayProbe !== false && anythingToDelete(ctx.state);
+  return ctx.options.mayProbe !== false && (ctx.options.rulesWanted === true || anythingToDelete(ctx.state));
 }
 
 /**
  * What the server's delete removes (cached per server; probed once when its surface does not say).
- * Undefined: unreachable. A probe runs only in a run that deletes or replaces (PROBE_WHEN_DELETING):
+ * Undefined: unreachable. A probe runs only in a run that needs it (PROBE_WHEN_NEEDED: it deletes or replaces, or a reader asked):
  * at its start when nothing of ours is in the server's queue (`probing`: reconcile runs beside it,
  * settle waits for it before sending), else by the cautious rules, and `deferred` probes at the
  * run's end once the queue is clear of ours (`oursQueued`). `deleting`: the run had something to
- * delete or replace when the rules were read.
+ * delete or replace (or a reader asked for the rules) when they were read.
  */
 async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined, inQueue: () => boolean): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number; deleting: boolean; probing: boolean; deferred?: () => Promise<ResolvedSemantics> } | undefined> {
   try {
@@ -370,7 +374,7 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
     // The cautious rules for now (recorded, `status` says them), and perhaps a probe at the run's end.
     const cautious = async (rules: ResolvedSemantics, deferred: boolean) => ({ answer: needed.assume(rules), sessions, deleting, probing: false, ...(deferred ? { deferred: () => needed.probe() } : {}) });
     if (ctx.options.mayProbe === false) return cautious(cautiousUntilNeeded(), false);
-    // Nothing to delete or replace yet: a probe at the end only if something turned up (a duplicate).
+    // Nothing to delete or replace yet, nobody asked: a probe at the end only if something turned up (a duplicate).
     if (!deleting) return cautious(cautiousUntilNeeded(), true);
     // Ours in the server's queue: the probe at the run's end if the queue is clear of ours by then.
     if (inQueue()) return cautious(cautiousWhileQueued(), true);
@@ -387,7 +391,8 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 
 /** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
+  // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
+  return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
 /** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list, a copy's look due. */

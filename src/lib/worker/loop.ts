@@ -21,7 +21,7 @@ export interface StepContext {
 export interface WorkerSteps {
   /** One sync pass; returns how many files changed (added/updated/deleted/renamed), if known. */
   /** `serverReachable: false` when the sync could not reach Graphiti (then no context search is tried). */
-  /** `pass.sessionStart`: the pass serves a session start (its sync never probes the server's rules: sync.ts PROBE_WHEN_DELETING). */
+  /** `pass.sessionStart`: the pass serves a session start (its sync never probes the server's rules: sync.ts PROBE_WHEN_NEEDED). */
   sync(config: Config, ctx: StepContext, pass?: { sessionStart: boolean }): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
   /** Rebuilds the context cache of the project at `cwd`. */
   refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
