@@ -18,9 +18,9 @@ import { detectProject } from '../../src/lib/context/project.js';
 import type { Config } from '../../src/lib/config/config.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
-import { realSteps } from '../../src/hooks/worker.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { workerSessionStart } from '../support/worker-session.js';
 
 const V0_31_1 = { deleteMode: 'cascade', mainParams: true, graphPerGroup: true } as const;
 const V0_31_2 = { deleteMode: 'detach', mainParams: true, graphPerGroup: true } as const;
@@ -57,18 +57,7 @@ async function projectWithKnownRules(version: typeof V0_31_1 | typeof V0_31_2, e
   return { config, cwd, key: detectProject(cwd, config).key };
 }
 
-/** What the worker does for a session start: its sync (never a probe), then the context refresh. */
-async function sessionStart(config: Config, cwd: string): Promise<string> {
-  const steps = realSteps(config, nullLogger);
-  const step = { logger: nullLogger, signal: new AbortController().signal };
-  try {
-    await steps.sync(config, step, { sessionStart: true });
-    await steps.refreshContext(config, cwd, step);
-  } finally {
-    await steps.close();
-  }
-  return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
-}
+const sessionStart = workerSessionStart;
 
 function rulesFile(config: Config, url: string): { deleteRemoves?: string; source?: string } | undefined {
   const file = JSON.parse(readFileSync(join(config.stateDir, 'server-semantics.json'), 'utf8')) as { servers: Record<string, { inUse?: { deleteRemoves: string; source: string } }> };

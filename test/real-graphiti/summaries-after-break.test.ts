@@ -13,13 +13,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config/config.js';
-import { readContextCache } from '../../src/lib/context/cache.js';
-import { detectProject } from '../../src/lib/context/project.js';
 import { sentinelAlive, type Sentinel } from '../../src/lib/graphiti/server-instance.js';
-import { nullLogger } from '../../src/lib/util/log.js';
-import { realSteps } from '../../src/hooks/worker.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { workerSessionStart } from '../support/worker-session.js';
 
 const GROUP = 'gms_break';
 const WAIT = ['--wait', '90000'];
@@ -52,17 +49,7 @@ describe('entity summaries after a break and after a swap (real 0.31.2 → 0.31.
   /** Probe episodes sent: two per probe, each one extraction. */
   const probeExtractions = () => (rules().servers[real.url]?.probes.length ?? 0) * 2;
   /** What the worker does for a session start: its sync (never a probe), then the context refresh. */
-  const sessionStart = async () => {
-    const steps = realSteps(config, nullLogger);
-    const step = { logger: nullLogger, signal: new AbortController().signal };
-    try {
-      await steps.sync(config, step, { sessionStart: true });
-      await steps.refreshContext(config, cwd, step);
-    } finally {
-      await steps.close();
-    }
-    return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
-  };
+  const sessionStart = () => workerSessionStart(config, cwd);
   /** python mcp 2.x closing the sentinel's session after 30 idle minutes, without the wait. */
   const breakOver30Minutes = async () => {
     const sentinel = rules().servers[real.url]?.answer?.sentinel;
