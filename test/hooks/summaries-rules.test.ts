@@ -104,6 +104,18 @@ describe('entity summaries after a break (the server closed the session the answ
     expect(probeExtractions() - before).toBe(0);
   });
 
+  it('nothing is asked where no probe may run now (MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe): no sync run for nothing', async () => {
+    const { config, cwd } = await projectWithKnownRules(V0_31_2);
+    expect(server.expireIdleSessions()).toBeGreaterThan(0);
+    let asked = 0;
+    const { built } = await refreshProjectContext({ ...config, serverRules: 'no-probe' }, detectProject(cwd, config), { logger: nullLogger, askRules: async () => (asked++, false) });
+    expect(built.summariesAwaitingRules).toBeGreaterThan(0);
+    expect(asked).toBe(0);
+    // With probes allowed, the same block asks.
+    await refreshProjectContext(config, detectProject(cwd, config), { logger: nullLogger, askRules: async () => (asked++, false) });
+    expect(asked).toBe(1);
+  });
+
   it('a project with no entity summary to show costs no probe', async () => {
     const { config } = await projectWithKnownRules(V0_31_2);
     expect(server.expireIdleSessions()).toBeGreaterThan(0);

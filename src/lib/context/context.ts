@@ -72,6 +72,12 @@ export function omitByTrust(trust: ContextTrust): string {
  */
 export type SummaryRule = 'current' | 'not-current' | 'rules-unknown';
 
+/** The summary rule, and whether a probe may learn the rules now (server-rules.ts `probeable`): what makes asking worth a sync run. */
+interface SummaryRuleNow {
+  rule: SummaryRule;
+  askable: boolean;
+}
+
 /** Why an entity line (not an order) stays out: no summary, a summary that cannot be shown current, or the trust setting. */
 function entityLeftOut(summary: string, rule: SummaryRule, trust: ContextTrust): string | undefined {
   if (summary === '') return OMIT_EMPTY_SUMMARY;
@@ -334,21 +340,22 @@ function thisProject(config: Pick<Config, 'autoMemoryFolders'>, project: Pick<Pr
  * for the rules; `not-current` when the server could not be asked at all, or when the last probe
  * of it found no rebuilding (nothing to show would come of asking).
  */
-async function summaryRule(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<SummaryRule> {
-  if (!('serverProfile' in graphiti)) return 'not-current';
+async function summaryRule(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<SummaryRuleNow> {
+  const rule = (value: SummaryRule, askable = false): SummaryRuleNow => ({ rule: value, askable });
+  if (!('serverProfile' in graphiti)) return rule('not-current');
   const { resolveSemantics, semanticsOptions } = await import('../graphiti/server-rules.js');
   const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false }).catch(() => undefined);
-  if (semantics === undefined) return 'not-current';
+  if (semantics === undefined) return rule('not-current');
   // The last probe here found no rebuilding: a stale answer may only withhold (server-rules.ts LAST_PROBED_ONLY_WITHHOLDS), so no probe is asked for to show them.
-  if (semantics.source === 'assumed') return semantics.lastProbed?.rebuildsSummaries === false ? 'not-current' : 'rules-unknown';
-  return semantics.rebuildsSummaries ? 'current' : 'not-current';
+  if (semantics.source === 'assumed') return semantics.lastProbed?.rebuildsSummaries === false ? rule('not-current') : rule('rules-unknown', semantics.probeable === true);
+  return rule(semantics.rebuildsSummaries ? 'current' : 'not-current');
 }
 
 /** The summary rule's inputs: as the caller says (tests), else as this server's rules are known now. */
-async function summaryInputs(graphiti: ContextSearcher, config: Config, logger: Logger, options: RefreshOptions): Promise<Pick<BuildContextInput, 'rebuildsSummaries' | 'summaryRulesUnknown'>> {
-  if (options.rebuildsSummaries !== undefined) return { rebuildsSummaries: options.rebuildsSummaries };
-  const rule = await summaryRule(graphiti, config, logger, options.signal);
-  return { rebuildsSummaries: rule === 'current', summaryRulesUnknown: rule === 'rules-unknown' };
+async function summaryInputs(graphiti: ContextSearcher, config: Config, logger: Logger, options: RefreshOptions): Promise<Pick<BuildContextInput, 'rebuildsSummaries' | 'summaryRulesUnknown'> & { askable: boolean }> {
+  if (options.rebuildsSummaries !== undefined) return { rebuildsSummaries: options.rebuildsSummaries, askable: false };
+  const { rule, askable } = await summaryRule(graphiti, config, logger, options.signal);
+  return { rebuildsSummaries: rule === 'current', summaryRulesUnknown: rule === 'rules-unknown', askable };
 }
 
 /** Builds the context for a project with Graphiti and writes the cache the hook reads. */
@@ -369,8 +376,11 @@ export async function refreshProjectContext(
   try {
     const now = options.now ?? new Date();
     const searcher = graphiti;
-    const build = async () =>
-      buildContext({
+    let askable = false;
+    const build = async () => {
+      const summaries = await summaryInputs(searcher, config, logger, options);
+      askable = summaries.askable;
+      return buildContext({
         graphiti: searcher,
         config,
         project,
@@ -378,17 +388,20 @@ export async function refreshProjectContext(
         logger,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) })),
-        ...(await summaryInputs(searcher, config, logger, options)),
+        rebuildsSummaries: summaries.rebuildsSummaries ?? false,
+        summaryRulesUnknown: summaries.summaryRulesUnknown ?? false,
       });
+    };
     let built = await build();
     // SUMMARIES_WANT_RULES: entity summaries that would reach the session were left out only
     // because the server's rules are not known now. On 0.31.x a probed answer lasts only while the
     // server's session does (30 idle minutes), and nothing else tells a restarted server, perhaps
     // another build, from the same one (docs/semantics.md): no cached answer may stand in. So they
     // are asked for, but only when the block would change (summaries within its budget, allowed by
-    // the trust setting), and after a first block is built (a session start's pull and context are
-    // not held up by a probe); the block is built again once they are known.
-    if (built.summariesAwaitingRules > 0 && options.askRules !== undefined && options.signal?.aborted !== true) {
+    // the trust setting, a probe allowed now by the setting and the budgets), and after a first
+    // block is built (a session start's pull and context are not held up by a probe); the block is
+    // built again once they are known.
+    if (built.summariesAwaitingRules > 0 && askable && options.askRules !== undefined && options.signal?.aborted !== true) {
       await writeContextCache(config.stateDir, toCacheEntry(project, built, now));
       if (await options.askRules().catch((error: unknown) => (logger.warn('could not learn the server\'s rules for the entity summaries', { error: error instanceof Error ? error.message : String(error) }), false))) built = await build();
     }

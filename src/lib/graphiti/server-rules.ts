@@ -43,6 +43,11 @@ export interface ResolvedSemantics extends ServerSemantics {
    * replaces probes, never retired words in the session.
    */
   lastProbed?: ServerSemantics;
+  /**
+   * While `assumed`, read without a probe (`probe: false`): a run that needs the answer may probe
+   * now (the setting and the budgets allow it). The context asks for the rules only then.
+   */
+  probeable?: true;
 }
 
 /**
@@ -203,7 +208,7 @@ export async function readSemantics(graphiti: GraphitiClient, options: ResolveOp
   const now = options.now ?? Date.now;
   const setting = options.setting ?? 'auto';
   const read = await decide(graphiti, options, setting, now);
-  if (options.probe === false) return 'probe' in read ? withLastProbed(cautious('the server\'s rules are not known now (not probed, or the session a probed answer rested on is gone)'), read.lastProbed) : read;
+  if (options.probe === false) return 'probe' in read ? { ...withLastProbed(cautious('the server\'s rules are not known now (not probed, or the session a probed answer rested on is gone)'), read.lastProbed), probeable: true } : read;
   await cleanLeftScratch(graphiti, options, now);
   if ('probe' in read) return read;
   await recordInUse(options.stateDir, options.url, read, now, options.localGeneration).catch(() => undefined);
