@@ -140,7 +140,7 @@ export interface BuiltContext extends RenderedContext {
   /**
    * Entity lines that would reach the session (in the budget) were the server's rules known to
    * rebuild summaries, left out only because they are not known now (`summaryRulesUnknown`): what
-   * makes the worker ask for the rules (hooks/worker.ts SUMMARIES_WANT_RULES). 0 when known.
+   * makes the worker ask for the rules (refreshProjectContext SUMMARIES_WANT_RULES). 0 when known.
    */
   summariesAwaitingRules: number;
 }

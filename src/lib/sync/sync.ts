@@ -335,7 +335,7 @@ async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSeman
  * needs the answer: the run deletes or replaces something of ours (retire.ts `anythingToDelete`:
  * an edit's old version, a deleted note, a duplicate, a held deletion), or a reader asked for them
  * (`SyncOptions.rulesWanted`: the worker, when the context it just built left out entity summaries
- * only because the rules are not known, hooks/worker.ts SUMMARIES_WANT_RULES); and never on the
+ * only because the rules are not known, context/context.ts SUMMARIES_WANT_RULES); and never on the
  * session-start path (`SyncOptions.mayProbe`). The rules decide only deletions (the edit order, the
  * delete guard, the fact clean-up: retire.ts) and whether the context may show entity summaries;
  * sending, confirming and listing do not read them. A probe costs the user two small extractions,

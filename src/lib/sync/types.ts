@@ -31,7 +31,7 @@ export interface SyncOptions {
    * A reader needs the server's rules now (sync.ts PROBE_WHEN_NEEDED): the run reaches the server
    * and probes them if they are not known, as a run that deletes would (budgets, queue rule and
    * all). The worker, for a context that left entity summaries out only because the rules are not
-   * known (hooks/worker.ts SUMMARIES_WANT_RULES). Default false.
+   * known (context/context.ts SUMMARIES_WANT_RULES). Default false.
    */
   rulesWanted?: boolean;
   /** Only this source (`pai`, `auto-memory` or an extra source name). */
