@@ -117,6 +117,34 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     }
   });
 
+  it("the server's own settings in our .env that dotenv reads otherwise than written (DOTENV_SURPRISES): start, restart and upgrade warn with the line and the fix, never the value; the environment's value wins and is not warned about", async () => {
+    const file = join(root, 'server.env');
+    writeFileSync(file, ['# the local server', 'OPENAI_API_KEY=sk-pa#ss9', 'GMS_SERVER_MODEL="gpt-\\"mini"', ''].join('\n'));
+    const noPython = { GMS_PYTHON: join(root, 'no', 'python3'), MADEINOZ_KNOWLEDGE_ENV_FILE: file };
+    for (const sub of ['start', 'restart', 'upgrade']) {
+      const run = io(noPython);
+      delete run.io.env.OPENAI_API_KEY;
+      expect(await main(['server', sub], run.io)).toBe(1);
+      const warnings = run.out.stderr.split('\n').filter((l) => l.startsWith('warning: '));
+      expect(warnings, sub).toEqual([
+        `warning: OPENAI_API_KEY in ${file} (line 2): dotenv ends an unquoted value at its first "#", so only the part before it is used; if the "#" belongs to the value, put the value in single quotes: OPENAI_API_KEY='…'`,
+        `warning: GMS_SERVER_MODEL in ${file} (line 3): inside double quotes dotenv keeps a backslash before " or \\ as part of the value; write the value in single quotes without backslashes (GMS_SERVER_MODEL='…'), or in backquotes if it holds a single quote`,
+      ]);
+      // Said before the command's own outcome, and never the value (nor its parts).
+      expect(run.out.stderr.indexOf('warning: ')).toBe(0);
+      expect(run.out.stderr).not.toMatch(/sk-pa|ss9|gpt-/);
+    }
+    // Set in the environment, the file's line is not the value used: nothing to say of it.
+    const overridden = io({ ...noPython, OPENAI_API_KEY: 'sk-from-env' });
+    expect(await main(['server', 'start'], overridden.io)).toBe(1);
+    expect(overridden.out.stderr).not.toContain('OPENAI_API_KEY in');
+    expect(overridden.out.stderr).toContain('GMS_SERVER_MODEL in');
+    // stop and status change nothing the settings decide: no warning there.
+    const status = io({ MADEINOZ_KNOWLEDGE_ENV_FILE: file });
+    expect(await main(['server', 'status'], status.io)).toBe(1);
+    expect(status.out.stderr).toBe('');
+  });
+
   it('a port setting that is not a port: exit 2', async () => {
     const run = io({ GMS_SERVER_DB_PORT: '70000' });
     expect(await main(['server', 'start'], run.io)).toBe(2);

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config/config.js';
+import { serverSettingNotes } from '../config/server-settings.js';
 import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
@@ -91,6 +92,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     // What the server commands create (state, logs, data, the runtime file) is the user's alone.
     if (args.sub === 'start' || args.sub === 'restart' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
+    if (startsServer(args.sub, io.env)) for (const note of serverSettingNotes(io.env)) io.stderr(`warning: ${note}\n`);
     switch (args.sub) {
       case 'start':
         return await start(config, io);
@@ -119,6 +121,16 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     io.stderr(`Error: ${(error as Error).message}\n`);
     return error instanceof ServerSettingError || (error as Error).name === 'ConfigError' ? 2 : 1;
   }
+}
+
+/**
+ * The commands that start a server with the settings as read, and say first what in our `.env`
+ * dotenv reads otherwise than written (config/server-settings.ts `serverSettingNotes`): a
+ * foreground `server run` too (its stderr is the service's log), but not the supervisor `start`
+ * runs detached, whose command has said it already.
+ */
+function startsServer(sub: Subcommand, env: Record<string, string | undefined>): boolean {
+  return sub === 'start' || sub === 'restart' || sub === 'upgrade' || (sub === 'run' && env[SECRETS_ON_STDIN] !== '1');
 }
 
 /** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
