@@ -64,6 +64,11 @@ export interface ServerRuntime {
    * by stopping it and starting a detached one would leave the service behind (server-command.ts).
    */
   foreground?: boolean;
+  /**
+   * The environment the server runs on (server/environment.ts `environmentKey`: its pins and hashed
+   * requirements): a later install that pins other packages for the same release is told apart.
+   */
+  environment?: string;
   error?: string;
 }
 
@@ -100,7 +105,7 @@ function lockFieldsValid(v: Record<string, unknown>): boolean {
 
 /** Which fields must be there, with which type; the optional ones are checked when present. */
 const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
-const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string', foreground: 'boolean' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string', foreground: 'boolean', environment: 'string' } as const;
 
 /**
  * The runtime record if `value` is one: every field of its documented type, pids and ports whole
