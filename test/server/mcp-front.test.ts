@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRONT_PROOF_PATH, frontProof, proveFront } from '../../src/lib/config/server-runtime.js';
 import { MAX_CONNECTIONS, startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { UvicornKeepAlive } from '../support/uvicorn-keep-alive.js';
+import { listenAsOtherUser, otherUser } from '../support/other-user.js';
 
 let dir: string;
 let upstream: Server;
@@ -44,6 +45,31 @@ afterAll(async () => {
   await front.close();
   await new Promise<void>((r) => upstream.close(() => r()));
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe('PORT_TAKEN_SINCE: a second local user takes the last port between the check and the listen', () => {
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a port kept only while free (not one the user set) gives way to any free port; a port the user set still fails; the other user gets nothing${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const probe = await startMcpFront({ port: 0, socketPath: join(dir, 'up.sock'), token });
+    const port = probe.port;
+    await probe.close();
+    // Found free (server start's check), then taken by the other user before the front listens.
+    const stranger = await listenAsOtherUser(user as { uid: number; gid: number }, '127.0.0.1', port);
+    try {
+      // Before: EADDRINUSE, and a restart left the server down.
+      const moved = await startMcpFront({ port, ifTaken: 'any', socketPath: join(dir, 'up.sock'), token });
+      try {
+        expect(moved.port).not.toBe(port);
+        expect(await proveFront(moved.port, token)).toBe(true);
+      } finally {
+        await moved.close();
+      }
+      await expect(startMcpFront({ port, socketPath: join(dir, 'up.sock'), token })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(stranger.requests()).toEqual([]);
+    } finally {
+      await stranger.close();
+    }
+  });
 });
 
 describe('the proof challenge', () => {

@@ -119,7 +119,8 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
       dataDir: settings.dataDir,
       logDir: settings.logDir,
       persist: true,
-      ...(ports.port === undefined ? {} : { port: ports.port }),
+      // A port the user did not set is the last one used, kept only while free.
+      ...(ports.port === undefined ? {} : { port: ports.port, portPreferred: settings.port === undefined }),
       ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
       progress: log,
       falkordbPassword: password,
