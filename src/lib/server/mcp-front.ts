@@ -100,7 +100,10 @@ function answerProof(req: IncomingMessage, res: ServerResponse, token: string, p
   const nonce = url.searchParams.get('nonce') ?? '';
   const ok = req.method === 'GET' && /^[0-9a-f]{64}$/.test(nonce);
   const body = JSON.stringify(ok ? { proof: frontProof(token, port, nonce) } : { error: 'GET with a nonce of 64 hex digits' });
-  res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  // Kept open after a proof (not after a refusal): our client sends its request on the connection
+  // that proved itself (config/server-runtime.ts PROOF_ON_THE_CONNECTION). A connection that never
+  // shows the token is still closed after UNAUTHORIZED_IDLE_MS, and the oldest first past MAX_CONNECTIONS.
+  res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(ok ? {} : { connection: 'close' }) });
   res.end(body);
   return true;
 }
