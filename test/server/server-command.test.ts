@@ -4,8 +4,8 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-c
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { makeFifo } from '../support/fifo.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
@@ -836,22 +837,7 @@ describe('the runtime file points the tool at the started server', () => {
   });
 
   describe('server upgrade killed at each step (SIGKILL where the step says it is reached on a FIFO: no sleeps): afterwards the old or the new release is the one recorded, status says which, and names the next step', () => {
-    /** A FIFO, and the next thing written to it (a stand-in says where it has got to; read once). */
-    function fifo(name: string): { path: string; next(): Promise<string> } {
-      const path = join(root, name);
-      execFileSync('mkfifo', [path]);
-      return {
-        path,
-        next: () =>
-          new Promise((resolve, reject) => {
-            let text = '';
-            const stream = createReadStream(path, { encoding: 'utf8' });
-            stream.on('data', (d) => (text += String(d)));
-            stream.on('end', () => resolve(text.trim()));
-            stream.on('error', reject);
-          }),
-      };
-    }
+    const fifo = (name: string) => makeFifo(root, name);
 
     /** `server upgrade` in its own process (as a user runs it), to be killed. */
     function upgradeProcess(extra: Record<string, string> = {}): { child: ChildProcess; ended: Promise<unknown> } {
