@@ -247,6 +247,19 @@ describe('server commands with no server', () => {
     expect(logs.out.stderr).toContain(`run "${cli()} server start" first`);
   });
 
+  it("a start removes the runtime file's temp copies that a writer killed mid-write left (server upgrade or a supervisor killed between its write and its rename), and no live writer's", async () => {
+    const dir = join(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'server');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const ended = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const dead = join(dir, `.runtime.json.${ended}.k1lled.tmp`);
+    const live = join(dir, `.runtime.json.${process.pid}.writing.tmp`);
+    for (const file of [dead, live]) writeFileSync(file, '{"state":"ready"', { mode: 0o600 });
+    const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'start'], start.io)).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
   it('status of a server that ended on its own (Graphiti killed): failed, why, and the next step', async () => {
     writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { state: 'failed', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: '2.2.0', falkordbBin: '1.4.1', dataDir: join(root, 'd'), logDir: join(root, 'l'), startedAt: '2026-01-01T00:00:00Z', readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
     const status = io();

