@@ -118,7 +118,7 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     }
   });
 
-  it("the server's own settings in our .env that dotenv reads otherwise than written (DOTENV_SURPRISES): start, restart and upgrade warn with the line and the fix, never the value; the environment's value wins and is not warned about", async () => {
+  it("the server's own settings in our .env that dotenv reads otherwise than written (DOTENV_SURPRISES): start, restart, upgrade and a foreground server run warn with the line and the fix, never the value; the environment's value wins and is not warned about", async () => {
     const file = join(root, 'server.env');
     writeFileSync(file, ['# the local server', 'OPENAI_API_KEY=sk-pa#ss9', 'GMS_SERVER_MODEL="gpt-\\"mini"', ''].join('\n'));
     const noPython = { GMS_PYTHON: join(root, 'no', 'python3'), MADEINOZ_KNOWLEDGE_ENV_FILE: file };
@@ -140,6 +140,12 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     expect(await main(['server', 'start'], overridden.io)).toBe(1);
     expect(overridden.out.stderr).not.toContain('OPENAI_API_KEY in');
     expect(overridden.out.stderr).toContain('GMS_SERVER_MODEL in');
+    // A foreground server run (the user service: its stderr is the service's log) says it too.
+    const { OPENAI_API_KEY: _unset, ...withoutKey } = env;
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...withoutKey, ...noPython }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`warning: OPENAI_API_KEY in ${file} (line 2): dotenv ends an unquoted value at its first "#"`);
+    expect(run.stderr).not.toMatch(/sk-pa|ss9/);
     // stop and status change nothing the settings decide: no warning there.
     const status = io({ MADEINOZ_KNOWLEDGE_ENV_FILE: file });
     expect(await main(['server', 'status'], status.io)).toBe(1);
