@@ -37,7 +37,13 @@ const known = (id: string): boolean => GENERATIONS.some((g) => g.id === id);
 export function releaseMove(runtime: ServerRuntime | undefined, running: boolean, env: Record<string, string | undefined>): ReleaseMove | undefined {
   if (runtime === undefined) return undefined;
   const from = runtime.generation;
-  const pinned = serverEnvSettings(env).GMS_SERVER_GENERATION;
+  let pinned: string | undefined;
+  try {
+    pinned = serverEnvSettings(env).GMS_SERVER_GENERATION;
+  } catch {
+    // A setting that cannot be read is said by the command that needs it; nothing to advise here.
+    return undefined;
+  }
   if (pinned !== undefined) {
     if (pinned === from || !known(pinned)) return undefined;
     return { rule: 'PINNED_OTHER', from, to: pinned, command: running ? 'restart' : 'start' };
