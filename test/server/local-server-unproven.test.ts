@@ -10,12 +10,12 @@
  * relayed to it). The other program: another Graphiti test server on the port the front released.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, connect, type Server } from 'node:net';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
-import { mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { FRONT_PROOF_PATH, frontProof, mcpTokenPath, readRuntime, readSecretFile, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { newSecretFile } from '../../src/lib/server/private-files.js';
 import { runSync } from '../../src/lib/sync/sync.js';
@@ -111,6 +111,56 @@ describe("a request meant for the local server goes only to a listener that prov
     expect(sync.out).toMatch(/pending 1/);
     expect(sync.out).toContain('could not prove it is ours, so nothing was sent');
     expect(sync.out).toMatch(/next step: .*server (start|restart)/);
+  });
+
+  it('PROOF_ON_THE_CONNECTION: killed hard right after its front proved itself, and another program binds the port before the request is sent: the request does not go to it (before, it went on a new connection, with the token and the note)', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note, private.'));
+    const token = readSecretFile(mcpTokenPath(stateDir)) as string;
+    // Our front at its last moment: it answers the proof (it holds the token), but before the answer
+    // is out its supervisor is killed hard and another program takes the port; then its own
+    // connections close, as a killed process's do. Everything happens inside the proof, so the
+    // client's next step is certain to come after it (no timing involved).
+    let stranger: GraphitiTestServer | undefined;
+    let killedAndTaken: Promise<void> | undefined;
+    const proofs: string[] = [];
+    const last = createServer((socket: Socket) => {
+      let head = '';
+      socket.on('data', (d: Buffer) => {
+        head += d.toString('latin1');
+        if (!head.includes('\r\n\r\n')) return;
+        const path = head.split(' ')[1] ?? '';
+        proofs.push(path);
+        if (!path.startsWith(FRONT_PROOF_PATH)) return void socket.destroy();
+        const nonce = new URL(path, 'http://front').searchParams.get('nonce') ?? '';
+        const body = JSON.stringify({ proof: frontProof(token, port, nonce) });
+        // Once, for every proof asked meanwhile (a run may open more than one connection at once).
+        killedAndTaken ??= (async () => {
+          last.close();
+          const exited = new Promise((r) => supervisor.child.once('exit', r));
+          supervisor.child.kill('SIGKILL');
+          await exited;
+          stranger = await startGraphitiServer({ processingDelayMs: 0, port });
+          other = stranger;
+        })();
+        void killedAndTaken.then(() => {
+          socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        });
+      });
+    });
+    await new Promise<void>((r) => last.listen(0, '127.0.0.1', () => r()));
+    const port = (last.address() as { port: number }).port;
+    writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), url: `http://127.0.0.1:${port}/mcp`, port });
+    const sync = await cli(['sync']);
+    // The premise: the proof was asked, answered, and the other program had the port by then.
+    expect(proofs.length).toBeGreaterThan(0);
+    expect(proofs.every((p) => p.startsWith(FRONT_PROOF_PATH))).toBe(true);
+    expect(stranger).toBeDefined();
+    // Before: the initialize (and the note after it) went to the other program on a new connection.
+    expect(stranger?.http.filter((h) => h.method === 'POST')).toEqual([]);
+    expect(stranger?.http.every((h) => !h.hasAuthorization)).toBe(true);
+    expect(stranger?.calls.map((c) => c.tool)).toEqual([]);
+    expect(sync.code).toBe(1);
+    expect(sync.out).toMatch(/pending 1/);
   });
 
   it('the runtime names a port another program holds while our supervisor lives (record and listener disagree): nothing is sent there, and the next step says so', async () => {

@@ -12,9 +12,10 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FRONT_PROOF_PATH, frontProof, proveFront } from '../../src/lib/config/server-runtime.js';
+import { FRONT_PROOF_PATH, frontProof, provenConnection, proveFront } from '../../src/lib/config/server-runtime.js';
 import { MAX_CONNECTIONS, startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { UvicornKeepAlive } from '../support/uvicorn-keep-alive.js';
+import { listenAsOtherUser, otherUser } from '../support/other-user.js';
 
 let dir: string;
 let upstream: Server;
@@ -46,6 +47,31 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe('PORT_TAKEN_SINCE: a second local user takes the last port between the check and the listen', () => {
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a port kept only while free (not one the user set) gives way to any free port; a port the user set still fails; the other user gets nothing${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const probe = await startMcpFront({ port: 0, socketPath: join(dir, 'up.sock'), token });
+    const port = probe.port;
+    await probe.close();
+    // Found free (server start's check), then taken by the other user before the front listens.
+    const stranger = await listenAsOtherUser(user as { uid: number; gid: number }, '127.0.0.1', port);
+    try {
+      // Before: EADDRINUSE, and a restart left the server down.
+      const moved = await startMcpFront({ port, ifTaken: 'any', socketPath: join(dir, 'up.sock'), token });
+      try {
+        expect(moved.port).not.toBe(port);
+        expect(await proveFront(moved.port, token)).toBe(true);
+      } finally {
+        await moved.close();
+      }
+      await expect(startMcpFront({ port, socketPath: join(dir, 'up.sock'), token })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(stranger.requests()).toEqual([]);
+    } finally {
+      await stranger.close();
+    }
+  });
+});
+
 describe('the proof challenge', () => {
   it("answers a nonce with the HMAC over its own port, without the token being sent; the answer is checked by proveFront; a bad nonce gets 400", async () => {
     const nonce = randomBytes(32).toString('hex');
@@ -58,6 +84,56 @@ describe('the proof challenge', () => {
     expect(await proveFront(front.port, token)).toBe(true);
     expect(await proveFront(front.port, randomBytes(32).toString('hex'))).toBe(false);
     expect((await get(`${FRONT_PROOF_PATH}?nonce=xyz`)).status).toBe(400);
+  });
+});
+
+describe('PROOF_ON_THE_CONNECTION', () => {
+  /** A request on `agent` (the proven connection), as the client sends it; what the upstream saw, or the error's code. */
+  function on(agent: Agent, headers: Record<string, string>): Promise<{ status: number; body: string } | { code: string }> {
+    return new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port: front.port, path: '/mcp', headers, agent }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ code: e.code ?? e.message }));
+      req.end();
+    });
+  }
+
+  it('the front keeps the connection that proved itself open for the request; that connection, once closed, is not replaced by another (the request fails, marked never sent)', async () => {
+    const seen: Socket[] = [];
+    const counting = (s: Socket) => seen.push(s);
+    const connection = await provenConnection(front.port, token);
+    expect(connection).toBeInstanceOf(Agent);
+    const agent = connection as Agent;
+    const answer = await on(agent, { authorization: `Bearer ${token}` });
+    expect(answer).toEqual({ status: 200, body: JSON.stringify({ path: '/mcp' }) });
+    // Its one connection ended: the next request on it opens none.
+    for (const sockets of Object.values(agent.freeSockets)) for (const s of sockets ?? []) counting(s as Socket);
+    expect(seen).toHaveLength(1);
+    const closed = new Promise((r) => seen[0]?.once('close', r));
+    seen[0]?.destroy();
+    await closed;
+    expect(await on(agent, { authorization: `Bearer ${token}` })).toEqual({ code: 'ELOCALUNPROVEN' });
+    agent.destroy();
+    // Not the token's holder: no connection.
+    expect(await provenConnection(front.port, randomBytes(32).toString('hex'))).toBeUndefined();
+  });
+
+  it("a front that closes the connection after its proof (started before this rule) is told apart ('closes'): the client falls back to the proof made just before", async () => {
+    const old = createServer((req, res) => {
+      const nonce = new URL(req.url ?? '/', 'http://x').searchParams.get('nonce') ?? '';
+      const body = JSON.stringify({ proof: frontProof(token, (old.address() as { port: number }).port, nonce) });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+      res.end(body);
+    });
+    await new Promise<void>((r) => old.listen(0, '127.0.0.1', () => r()));
+    try {
+      expect(await provenConnection((old.address() as { port: number }).port, token)).toBe('closes');
+    } finally {
+      await new Promise<void>((r) => old.close(() => r()));
+    }
   });
 });
 

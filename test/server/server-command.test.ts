@@ -24,6 +24,7 @@ import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-c
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { makeFifo } from '../support/fifo.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
@@ -115,6 +116,40 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("the server's own settings in our .env that dotenv reads otherwise than written (DOTENV_SURPRISES): start, restart, upgrade and a foreground server run warn with the line and the fix, never the value; the environment's value wins and is not warned about", async () => {
+    const file = join(root, 'server.env');
+    writeFileSync(file, ['# the local server', 'OPENAI_API_KEY=sk-pa#ss9', 'GMS_SERVER_MODEL="gpt-\\"mini"', ''].join('\n'));
+    const noPython = { GMS_PYTHON: join(root, 'no', 'python3'), MADEINOZ_KNOWLEDGE_ENV_FILE: file };
+    for (const sub of ['start', 'restart', 'upgrade']) {
+      const run = io(noPython);
+      delete run.io.env.OPENAI_API_KEY;
+      expect(await main(['server', sub], run.io)).toBe(1);
+      const warnings = run.out.stderr.split('\n').filter((l) => l.startsWith('warning: '));
+      expect(warnings, sub).toEqual([
+        `warning: OPENAI_API_KEY in ${file} (line 2): dotenv ends an unquoted value at its first "#", so only the part before it is used; if the "#" belongs to the value, put the value in single quotes: OPENAI_API_KEY='…'`,
+        `warning: GMS_SERVER_MODEL in ${file} (line 3): inside double quotes dotenv keeps a backslash before " or \\ as part of the value; write the value in single quotes without backslashes (GMS_SERVER_MODEL='…'), or in backquotes if it holds a single quote`,
+      ]);
+      // Said before the command's own outcome, and never the value (nor its parts).
+      expect(run.out.stderr.indexOf('warning: ')).toBe(0);
+      expect(run.out.stderr).not.toMatch(/sk-pa|ss9|gpt-/);
+    }
+    // Set in the environment, the file's line is not the value used: nothing to say of it.
+    const overridden = io({ ...noPython, OPENAI_API_KEY: 'sk-from-env' });
+    expect(await main(['server', 'start'], overridden.io)).toBe(1);
+    expect(overridden.out.stderr).not.toContain('OPENAI_API_KEY in');
+    expect(overridden.out.stderr).toContain('GMS_SERVER_MODEL in');
+    // A foreground server run (the user service: its stderr is the service's log) says it too.
+    const { OPENAI_API_KEY: _unset, ...withoutKey } = env;
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...withoutKey, ...noPython }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`warning: OPENAI_API_KEY in ${file} (line 2): dotenv ends an unquoted value at its first "#"`);
+    expect(run.stderr).not.toMatch(/sk-pa|ss9/);
+    // stop and status change nothing the settings decide: no warning there.
+    const status = io({ MADEINOZ_KNOWLEDGE_ENV_FILE: file });
+    expect(await main(['server', 'status'], status.io)).toBe(1);
+    expect(status.out.stderr).toBe('');
   });
 
   it('a port setting that is not a port: exit 2', async () => {
@@ -216,6 +251,19 @@ describe('server commands with no server', () => {
     const logs = io();
     expect(await main(['server', 'logs'], logs.io)).toBe(1);
     expect(logs.out.stderr).toContain(`run "${cli()} server start" first`);
+  });
+
+  it("a start removes the runtime file's temp copies that a writer killed mid-write left (server upgrade or a supervisor killed between its write and its rename), and no live writer's", async () => {
+    const dir = join(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'server');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const ended = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const dead = join(dir, `.runtime.json.${ended}.k1lled.tmp`);
+    const live = join(dir, `.runtime.json.${process.pid}.writing.tmp`);
+    for (const file of [dead, live]) writeFileSync(file, '{"state":"ready"', { mode: 0o600 });
+    const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'start'], start.io)).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('status of a server that ended on its own (Graphiti killed): failed, why, and the next step', async () => {
@@ -759,6 +807,176 @@ describe('the runtime file points the tool at the started server', () => {
     } finally {
       supervisor.kill('SIGKILL');
     }
+  });
+
+  it('a new release dropped in while the old server runs (a package update, GMS_SERVER_GENERATION changed, other packages pinned): it keeps running the old one, and status and start say which runs and name the command that moves it (RELEASE_MOVE)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    const report = async (extra: Record<string, string> = {}) => {
+      const json = io(extra);
+      await main(['server', 'status', '--json'], json.io);
+      const text = io(extra);
+      await main(['server', 'status'], text.io);
+      return { json: JSON.parse(json.out.stdout) as { running: boolean; generation: string; releaseMove?: unknown }, text: text.out.stdout };
+    };
+    try {
+      const id = await identified(supervisor.pid as number);
+      // Started by an earlier install whose newest release was 0.31.1; this one pins 0.31.2 as newest.
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      const newer = await report();
+      expect(newer.json).toMatchObject({ running: true, generation: '0.31.1', releaseMove: { rule: 'NEWER_PINNED', from: '0.31.1', to: '0.31.2', command: 'upgrade' } });
+      expect(newer.text).toContain(`\n  release: ${cli()} server upgrade (it runs Graphiti 0.31.1; this install's newest is 0.31.2; the graph is kept)\n`);
+      const start = io();
+      expect(await main(['server', 'start'], start.io)).toBe(0);
+      expect(start.out.stdout).toMatch(new RegExp(String.raw`^already running: .*\(Graphiti 0\.31\.1, .*\n {2}next step: ${CLI} server upgrade \(it runs Graphiti 0\.31\.1; this install's newest is 0\.31\.2; the graph is kept\)\n$`));
+      // GMS_SERVER_GENERATION set to another release meanwhile: a restart moves it there.
+      const set = await report({ GMS_SERVER_GENERATION: '0.29.3' });
+      expect(set.json).toMatchObject({ generation: '0.31.1', releaseMove: { rule: 'PINNED_OTHER', from: '0.31.1', to: '0.29.3', command: 'restart' } });
+      expect(set.text).toContain(`\n  release: ${cli()} server restart (it runs Graphiti 0.31.1; GMS_SERVER_GENERATION=0.29.3 is run from its next start)\n`);
+      // Set to the release it runs: nothing to move.
+      expect((await report({ GMS_SERVER_GENERATION: '0.31.1' })).json.releaseMove).toBeUndefined();
+      // The newest release, but on the packages an earlier install pinned for it: a restart builds and moves to this install's.
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.31.2', serverVersion: '1.1.2', environment: '0123456789', identities: { supervisor: id } });
+      const packages = await report();
+      expect(packages.json).toMatchObject({ generation: '0.31.2', releaseMove: { rule: 'OTHER_PACKAGES', from: '0.31.2', to: '0.31.2', command: 'restart' } });
+      expect(packages.text).toContain(`\n  release: ${cli()} server restart (it runs Graphiti 0.31.2 on the packages an earlier install pinned; this install pins others for it)\n`);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.31.2', serverVersion: '1.1.2', environment: environmentKey(generation('0.31.2')), identities: { supervisor: id } });
+      expect((await report()).json.releaseMove).toBeUndefined();
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+    // Stopped on the older release (an upgrade killed after its stop; a package update while it was
+    // stopped): the next step is the upgrade, then the start; pinned there, just the start.
+    writeRuntime(stateDir, { ...runtime(2 ** 22 + 5), state: 'stopped', identities: { supervisor: { pid: 2 ** 22 + 5, start: 'gone' } } });
+    const stopped = await report();
+    expect(stopped.json).toMatchObject({ running: false, generation: '0.31.1' });
+    expect(stopped.text).toMatch(new RegExp(String.raw`^stopped\n {2}Graphiti 0\.31\.1 [^]*\n {2}next step: ${CLI} server upgrade, then ${CLI} server start \(Graphiti 0\.31\.1 ran last; this install's newest is 0\.31\.2; the graph is kept\)\n$`));
+    const pinned = await report({ GMS_SERVER_GENERATION: '0.31.1' });
+    expect(pinned.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start\n$`));
+  });
+
+  describe('server upgrade killed at each step (SIGKILL where the step says it is reached on a FIFO: no sleeps): afterwards the old or the new release is the one recorded, status says which, and names the next step', () => {
+    const fifo = (name: string) => makeFifo(root, name);
+
+    /** `server upgrade` in its own process (as a user runs it), to be killed. */
+    function upgradeProcess(extra: Record<string, string> = {}): { child: ChildProcess; ended: Promise<unknown> } {
+      const child = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'upgrade'], { env: { ...env, ...extra }, stdio: 'ignore' });
+      return { child, ended: new Promise((r) => child.once('exit', r)) };
+    }
+
+    async function statusOf(): Promise<{ json: { running: boolean; state: string; generation: string }; text: string }> {
+      const json = io();
+      await main(['server', 'status', '--json'], json.io);
+      const text = io();
+      await main(['server', 'status'], text.io);
+      return { json: JSON.parse(json.out.stdout), text: text.out.stdout };
+    }
+
+    const kill = (pid: number | undefined) => {
+      try {
+        if (pid !== undefined) process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+
+    it('killed while it builds the new release, before the stop: the old release runs on, status says so and names the upgrade', async () => {
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      const supervisor = fakeSupervisor();
+      const atFetch = fifo('at-fetch');
+      let python: number | undefined;
+      try {
+        const id = await identified(supervisor.pid as number);
+        writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+        const upgrade = upgradeProcess({ GMS_PYTHON: fakePython(`case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${atFetch.path}\nexec sleep 3600`) });
+        python = Number(await atFetch.next());
+        upgrade.child.kill('SIGKILL');
+        await upgrade.ended;
+        expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+        expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.31.1' });
+        const after = await statusOf();
+        expect(after.json).toMatchObject({ running: true, generation: '0.31.1' });
+        expect(after.text).toContain(`\n  release: ${cli()} server upgrade (it runs Graphiti 0.31.1; this install's newest is 0.31.2; the graph is kept)\n`);
+        // Run again, its build fails (no network here): the server still runs, and the error says so.
+        const again = io({ GMS_PYTHON: fakePython('case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2; exit 1') });
+        expect(await main(['server', 'upgrade'], again.io)).toBe(1);
+        // What the killed build left is removed first (environment.ts DEAD_BUILDS).
+        expect(again.out.stderr).toMatch(new RegExp(String.raw`^removed what interrupted builds left \(graphiti-0\.31\.2-[0-9a-f]{10}\.building-${upgrade.child.pid}\)\n`));
+        expect(again.out.stderr).toMatch(new RegExp(String.raw`\nError: Installing the Graphiti server 0\.31\.2 failed at "fetch [^"]*": no network \(details: [^)]*\); the running server was not stopped \(it runs as before\), so fix that, then run "${CLI} server upgrade" again\n$`));
+        expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      } finally {
+        kill(python);
+        supervisor.kill('SIGKILL');
+      }
+    });
+
+    it('killed during the stop (its supervisor told to stop): the old release is recorded, stopped; status says so and names the upgrade, then the start; that upgrade finishes the move', async () => {
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      const atStop = fifo('at-stop');
+      // A supervisor that says on the FIFO when it is told to stop, and finishes its stop when this test says.
+      const supervisor = spawn(process.execPath, ['-e', `process.on('SIGTERM', () => require('node:fs').writeFileSync(${JSON.stringify(atStop.path)}, 'stopping\\n')); setInterval(() => {}, 1000)`, 'server', 'run'], { stdio: 'ignore' });
+      const exited = new Promise((r) => supervisor.once('exit', r));
+      try {
+        const id = await identified(supervisor.pid as number);
+        writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+        builtEnvironment(generation('0.31.2'), { redisServer: fakePython('echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file" >&2; exit 127') });
+        const upgrade = upgradeProcess();
+        expect(await atStop.next()).toBe('stopping');
+        upgrade.child.kill('SIGKILL');
+        await upgrade.ended;
+        // The supervisor ends its stop as it always does: its record "stopped", on its release.
+        writeRuntime(stateDir, { ...runtime(id.pid), state: 'stopped', identities: { supervisor: id } });
+        supervisor.kill('SIGKILL');
+        await exited;
+        const after = await statusOf();
+        expect(after.json).toMatchObject({ running: false, state: 'stopped', generation: '0.31.1' });
+        expect(after.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server upgrade, then ${CLI} server start \(Graphiti 0\.31\.1 ran last; this install's newest is 0\.31\.2; the graph is kept\)\n$`));
+        // The next step, as named: the killed upgrade's start lock is taken over; the move is made.
+        const again = io();
+        expect(await main(['server', 'upgrade'], again.io)).toBe(0);
+        expect(again.out.stdout).toBe(`upgraded: Graphiti 0.31.1 -> 0.31.2; the graph in ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} is kept\n`);
+        const moved = await statusOf();
+        expect(moved.json).toMatchObject({ running: false, generation: '0.31.2' });
+        expect(moved.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start\n$`));
+      } finally {
+        supervisor.kill('SIGKILL');
+      }
+    });
+
+    it('killed after the stop, while the new release starts: the start goes on without it, on the new release, and status follows it (starting, then how it ended)', async () => {
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      const supervisor = fakeSupervisor();
+      const atDb = fifo('at-falkordb');
+      let redis: number | undefined;
+      try {
+        const id = await identified(supervisor.pid as number);
+        writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+        // The new release's FalkorDB says on the FIFO that the new supervisor has started it, then hangs.
+        builtEnvironment(generation('0.31.2'), { redisServer: fakePython(`echo "$$" > ${atDb.path}\nexec sleep 3600`) });
+        const upgrade = upgradeProcess();
+        redis = Number(await atDb.next());
+        upgrade.child.kill('SIGKILL');
+        await upgrade.ended;
+        expect(supervisor.signalCode).toBe('SIGTERM');
+        const starting = await statusOf();
+        expect(starting.json).toMatchObject({ running: true, state: 'starting', generation: '0.31.2' });
+        expect(starting.text).toMatch(new RegExp(String.raw`\n {2}next step: wait for it to be ready \("${CLI} server start" waits for it\)\n$`));
+        const newSupervisor = readRuntime(stateDir)?.pid as number;
+        expect(newSupervisor).not.toBe(id.pid);
+        // Its FalkorDB ends: the start fails, recorded on the new release.
+        kill(redis);
+        const deadline = Date.now() + 60_000;
+        while (readRuntime(stateDir)?.state !== 'failed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        const ended = await statusOf();
+        expect(ended.json).toMatchObject({ running: false, state: 'failed', generation: '0.31.2' });
+        expect(ended.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start \("${CLI} server logs" shows why it ended\)\n$`));
+      } finally {
+        kill(redis);
+        supervisor.kill('SIGKILL');
+        const last = readRuntime(stateDir);
+        if (last !== undefined && last.pid !== supervisor.pid) kill(last.pid);
+      }
+    });
   });
 
   it('upgrade with GMS_SERVER_GENERATION pinned to an older release is refused before anything is installed or stopped (the start after it would run the pinned release again)', async () => {

@@ -92,8 +92,16 @@ const server = http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
 });
-server.on('error', (e) => { process.stdout.write(JSON.stringify({ error: e.code }) + '\\n'); process.exit(1); });
-server.listen(port, host, () => process.stdout.write(JSON.stringify({ listening: port }) + '\\n'));
+const wait = process.argv[3] === 'wait';
+server.on('error', (e) => {
+  // Waiting for the port (a second user who knows it will be released): try again at once.
+  if (wait && e.code === 'EADDRINUSE') return setTimeout(() => server.listen(port, host), 1);
+  process.stdout.write(JSON.stringify({ error: e.code }) + '\\n');
+  process.exit(1);
+});
+server.on('listening', () => process.stdout.write(JSON.stringify({ listening: port }) + '\\n'));
+if (wait) process.stdout.write(JSON.stringify({ waiting: port }) + '\\n');
+server.listen(port, host);
 `;
 
 /** What a listener run by the second user saw: each request's method, path and Authorization header. */
@@ -108,7 +116,27 @@ export interface OtherUserListener {
  * Resolves once it listens; rejects if the port cannot be had.
  */
 export function listenAsOtherUser(user: { uid: number; gid: number }, host: string, port: number): Promise<OtherUserListener> {
-  const child = spawn('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, '-e', LISTENER_SCRIPT, host, String(port)], { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return otherUserListener(user, host, port, false).then((l) => l.listening.then(() => l));
+}
+
+/**
+ * A second user waiting for `host:port`, held by our server now: it tries to bind again at once
+ * whenever the port is taken, so it has the port the moment our server releases it. Resolves once
+ * it is trying; `listening` once it has the port.
+ */
+export function waitForPortAsOtherUser(user: { uid: number; gid: number }, host: string, port: number): Promise<OtherUserListener & { listening: Promise<void> }> {
+  return otherUserListener(user, host, port, true);
+}
+
+function otherUserListener(user: { uid: number; gid: number }, host: string, port: number, wait: boolean): Promise<OtherUserListener & { listening: Promise<void> }> {
+  const child = spawn('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, '-e', LISTENER_SCRIPT, host, String(port), ...(wait ? ['wait'] : [])], { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let bound: () => void = () => undefined;
+  let failed: (error: Error) => void = () => undefined;
+  const listening = new Promise<void>((resolve, reject) => {
+    bound = resolve;
+    failed = reject;
+  });
+  listening.catch(() => undefined);
   const lines: string[] = [];
   let buffer = '';
   return new Promise((resolve, reject) => {
@@ -118,16 +146,27 @@ export function listenAsOtherUser(user: { uid: number; gid: number }, host: stri
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 1);
         const msg = JSON.parse(line) as Record<string, unknown>;
-        if (msg.listening !== undefined) {
-          resolve({
-            requests: () => lines.map((l) => JSON.parse(l) as { method: string; url: string; authorization: string | null }),
-            close: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('close', () => done()), child.kill('SIGKILL')))),
-          });
-        } else if (msg.error !== undefined) reject(new Error(`${OTHER_USER} could not listen on ${host}:${port}: ${String(msg.error)}`));
-        else lines.push(line);
+        const handle = {
+          listening,
+          requests: () => lines.map((l) => JSON.parse(l) as { method: string; url: string; authorization: string | null }),
+          close: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('close', () => done()), child.kill('SIGKILL')))),
+        };
+        if (msg.waiting !== undefined) resolve(handle);
+        else if (msg.listening !== undefined) {
+          bound();
+          resolve(handle);
+        } else if (msg.error !== undefined) {
+          const error = new Error(`${OTHER_USER} could not listen on ${host}:${port}: ${String(msg.error)}`);
+          failed(error);
+          reject(error);
+        } else lines.push(line);
       }
     });
     child.once('error', reject);
-    child.once('close', (code) => reject(new Error(`listener as ${OTHER_USER} exited (${code})`)));
+    child.once('close', (code) => {
+      const error = new Error(`listener as ${OTHER_USER} exited (${code})`);
+      failed(error);
+      reject(error);
+    });
   });
 }

@@ -8,8 +8,10 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request, type ClientRequestArgs } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
@@ -64,6 +66,11 @@ export interface ServerRuntime {
    * by stopping it and starting a detached one would leave the service behind (server-command.ts).
    */
   foreground?: boolean;
+  /**
+   * The environment the server runs on (server/environment.ts `environmentKey`: its pins and hashed
+   * requirements): a later install that pins other packages for the same release is told apart.
+   */
+  environment?: string;
   error?: string;
 }
 
@@ -100,7 +107,7 @@ function lockFieldsValid(v: Record<string, unknown>): boolean {
 
 /** Which fields must be there, with which type; the optional ones are checked when present. */
 const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
-const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string', foreground: 'boolean' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string', foreground: 'boolean', environment: 'string' } as const;
 
 /**
  * The runtime record if `value` is one: every field of its documented type, pids and ports whole
@@ -250,11 +257,19 @@ export const FRONT_PROOF_TTL_MS = 1000;
 export const STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
 
 /** Asks the listener on 127.0.0.1:`port` to prove it holds `token` (without sending the token). */
-export function proveFront(port: number, token: string, timeoutMs = 2000): Promise<boolean> {
+export async function proveFront(port: number, token: string, timeoutMs = 2000): Promise<boolean> {
+  return (await askProof(port, token, timeoutMs, false)).proven;
+}
+
+/**
+ * The proof challenge on a connection of `agent`'s (false: one of its own). `closes`: the listener
+ * said it closes the connection after its answer (a front from before PROOF_ON_THE_CONNECTION).
+ */
+function askProof(port: number, token: string, timeoutMs: number, agent: Agent | false): Promise<{ proven: boolean; closes: boolean }> {
   const nonce = randomBytes(32).toString('hex');
   const expected = Buffer.from(frontProof(token, port, nonce), 'hex');
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: 'GET', agent, timeout: timeoutMs }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
@@ -264,18 +279,64 @@ export function proveFront(port: number, token: string, timeoutMs = 2000): Promi
       res.on('end', () => {
         try {
           const proof = Buffer.from(String((JSON.parse(body) as { proof?: unknown }).proof ?? ''), 'hex');
-          resolve(res.statusCode === 200 && proof.length === expected.length && timingSafeEqual(proof, expected));
+          const proven = res.statusCode === 200 && proof.length === expected.length && timingSafeEqual(proof, expected);
+          resolve({ proven, closes: /\bclose\b/i.test(String(res.headers.connection ?? '')) });
         } catch {
-          resolve(false);
+          resolve({ proven: false, closes: true });
         }
       });
-      res.on('error', () => resolve(false));
+      res.on('error', () => resolve({ proven: false, closes: true }));
     });
     req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(false));
-    req.once('close', () => resolve(false));
+    req.once('error', () => resolve({ proven: false, closes: true }));
+    req.once('close', () => resolve({ proven: false, closes: true }));
     req.end();
   });
+}
+
+/**
+ * An agent with exactly one connection, the one given: a request it cannot put on that connection
+ * (closed meanwhile: its listener ended) fails before anything is written, and no other connection
+ * is ever opened. Kept alive between the proof and the request; `destroy()` ends it.
+ */
+class OneConnection extends Agent {
+  #socket: Socket | undefined;
+  constructor(socket: Socket) {
+    super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
+    this.#socket = socket;
+  }
+
+  override createConnection(_options: ClientRequestArgs, callback?: (error: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (socket !== undefined && !socket.destroyed) return socket;
+    // mcp/errors.ts LOCAL_UNPROVEN's code (not imported: this module stays on node and util/): the
+    // request never left, so an add_memory held back here stays pending.
+    const error = Object.assign(new Error('the connection to the local Graphiti server closed after it proved itself (it stopped, or was killed): nothing was sent on another'), { code: 'ELOCALUNPROVEN' });
+    callback?.(error, undefined as unknown as Duplex);
+    return undefined;
+  }
+}
+
+/**
+ * PROOF_ON_THE_CONNECTION: a connection to our front on 127.0.0.1:`port` that has proven, on itself,
+ * that it holds `token`; the request goes on that very connection, never on another. A proof made
+ * on one connection says nothing of the next: between the two the supervisor can be killed hard
+ * (its front gone at once, no stop notice) and another program bind the port, and a request on a new
+ * connection reaches that program. An established connection cannot pass to another listener: if
+ * ours dies, it closes, and the request fails before it is written.
+ *
+ * `'closes'`: the front proved itself but closes the connection after its answer (one started before
+ * this rule; the package was updated under it): the caller sends on a new connection right after the
+ * proof, as before, with the narrow window that leaves, until that server is restarted.
+ * Claude Code's connections are its own: `server headers` (localServerAuthorization) keeps that window.
+ */
+export async function provenConnection(port: number, token: string, timeoutMs = 2000): Promise<Agent | 'closes' | undefined> {
+  const agent = new OneConnection(connect({ host: '127.0.0.1', port }));
+  const { proven, closes } = await askProof(port, token, timeoutMs, agent);
+  if (proven && !closes) return agent;
+  agent.destroy();
+  return proven ? 'closes' : undefined;
 }
 
 const proven = new Map<string, { token: string; until: number }>();
@@ -283,9 +344,11 @@ const proven = new Map<string, { token: string; until: number }>();
 /**
  * The bearer token to send to `url`, or undefined: only when `url` is the live local server's
  * front (runtime ready, supervisor ours, 127.0.0.1 and its port: isLocalFrontUrl) and the
- * listener there has just proven it holds the current token (proveFront). Asked before every
- * request (a proof is reused for FRONT_PROOF_TTL_MS), so a client running for long, such as
- * watch, re-checks as it goes: a stopped server's port gets nothing.
+ * listener there has just proven it holds the current token (proveFront; a proof is reused for
+ * FRONT_PROOF_TTL_MS). For a connection that is not ours to make: Claude Code's (`server headers`),
+ * which it opens after this answer, so about a millisecond after a `kill -9` stays open there (the
+ * token it could leak died with that front). Our own clients prove on the connection they send on
+ * (localServerAccess, PROOF_ON_THE_CONNECTION).
  */
 export async function localServerAuthorization(stateDir: string, url: string | URL): Promise<string | undefined> {
   let target: URL;
@@ -320,17 +383,30 @@ export async function localServerAuthorization(stateDir: string, url: string | U
  * without the token, its add_memory would hand the note to that listener. `other`: not our local
  * server; nothing of ours to add.
  */
-export type LocalServerAccess = { token: string } | 'unproven' | 'other';
+export type LocalServerAccess = { token: string; connection?: Agent } | 'unproven' | 'other';
 
 export async function localServerAccess(stateDir: string, url: string | URL, chosenAsLocal: boolean): Promise<LocalServerAccess> {
-  const token = await localServerAuthorization(stateDir, url);
-  if (token !== undefined) return { token };
+  const proven = await localServerConnection(stateDir, url);
+  if (proven !== undefined) return proven;
   const live = liveServer(stateDir);
   // A live server that records no token has nothing to prove itself with (a runtime written before
   // the front existed, a test's stand-in): its requests go as they always went, without one.
   const atLive = isLocalFrontUrl(url, live);
   if (atLive && live?.token === undefined) return 'other';
   return chosenAsLocal || atLive ? 'unproven' : 'other';
+}
+
+/**
+ * The token and the connection it goes on (PROOF_ON_THE_CONNECTION) when `url` is the live local
+ * server's front (as for localServerAuthorization) and that front proves itself on the connection;
+ * a front that closes after its proof gets the token on a proof made just before; else undefined.
+ */
+async function localServerConnection(stateDir: string, url: string | URL): Promise<{ token: string; connection?: Agent } | undefined> {
+  const live = liveServer(stateDir);
+  if (live?.token === undefined || !isLocalFrontUrl(url, live)) return undefined;
+  const proven = await provenConnection(Number(new URL(url).port || 80), live.token);
+  if (proven === undefined) return undefined;
+  return proven === 'closes' ? { token: live.token } : { token: live.token, connection: proven };
 }
 
 /** The runtime of our local server when `url` is its endpoint (ready, our supervisor alive), else undefined. */

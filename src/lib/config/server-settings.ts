@@ -38,12 +38,28 @@ export type ServerSettingValues = Partial<Record<ServerSettingName, string>>;
  * value that cannot work: a port outside 1-65535, an endpoint that is not an http(s) URL, a
  * relative data folder.
  */
+const isServerSetting = (name: string): boolean => (SERVER_SETTING_NAMES as readonly string[]).includes(name);
+
+/**
+ * What dotenv reads otherwise than written in the server's settings in our `.env` file
+ * (dotenv-file.ts DOTENV_SURPRISES: an OPENAI_API_KEY cut at its `#` is a key the LLM endpoint
+ * refuses only once episodes are processed, far from here), each with its line and fix, never the
+ * value. Only lines whose value is the one used: a name set in the environment wins over the file.
+ */
+export function serverSettingNotes(env: Env): string[] {
+  const file = findEnvFile(env);
+  if (file === undefined) return [];
+  return readSettingsFile(file, isServerSetting)
+    .notes.filter((note) => (env[note.name] ?? '') === '')
+    .map((note) => note.text);
+}
+
 export function readServerSettings(env: Env): ServerSettingValues {
   const values: ServerSettingValues = {};
   const fromFile = new Set<ServerSettingName>();
   const file = findEnvFile(env);
   if (file !== undefined) {
-    for (const [name, value] of Object.entries(readSettingsFile(file, (n) => (SERVER_SETTING_NAMES as readonly string[]).includes(n)).values)) {
+    for (const [name, value] of Object.entries(readSettingsFile(file, isServerSetting).values)) {
       values[name as ServerSettingName] = value;
       fromFile.add(name as ServerSettingName);
     }

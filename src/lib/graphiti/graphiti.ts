@@ -14,7 +14,7 @@
  */
 import { z } from 'zod/v3';
 import type { Config } from '../config/config.js';
-import { localServerAccess } from '../config/server-runtime.js';
+import { localServerAccess, type LocalServerAccess } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
@@ -181,13 +181,14 @@ const statusSchema = z.object({ status: z.enum(['ok', 'error']), message: z.stri
  * (config/server-runtime.ts ONLY_PROVEN_LOCAL). The error says the request never left (LOCAL_UNPROVEN),
  * so an add_memory held back here stays pending and is sent once the server is back.
  */
-async function localServerToken(config: Pick<Config, 'stateDir' | 'mcpUrlSource'>, url: URL): Promise<string | undefined> {
+async function localServerToken(config: Pick<Config, 'stateDir' | 'mcpUrlSource'>, url: URL): Promise<Exclude<LocalServerAccess, 'unproven' | 'other'> | undefined> {
   const access = await localServerAccess(config.stateDir, url, config.mcpUrlSource === 'local-server');
   if (access === 'other') return undefined;
   if (access === 'unproven') {
     throw new McpNetworkError(`Network error talking to ${displayUrl(url)}: the local Graphiti server (server start) is not there any more, or not yet: whatever listens there could not prove it is ours, so nothing was sent to it`, LOCAL_UNPROVEN);
   }
-  return access.token;
+  // The token, and the connection that proved itself, which the request goes on (PROOF_ON_THE_CONNECTION).
+  return access;
 }
 
 export class GraphitiClient {

@@ -21,7 +21,8 @@
  */
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpAbortError, McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError, McpTimeoutError } from './errors.js';
-import { displayUrl, normalizeHeaders } from './http.js';
+import type { Agent } from 'node:http';
+import { displayUrl, normalizeHeaders, type Authorization, type Authorize } from './http.js';
 import { isRecord as isObject } from '../util/json.js';
 import { errorObject, type JsonRpcId } from './jsonrpc.js';
 import { LegacySseTransport } from './legacy-sse.js';
@@ -51,9 +52,10 @@ export interface McpClientOptions {
   authToken?: string;
   /**
    * The bearer token for a request to `url`, asked right before each one is sent (undefined: send
-   * none). For a token that may go only to a listener proven right then (the local server's).
+   * none), and the connection it must go on when there is one. For a token that may go only to a
+   * listener proven right then, on that connection (the local server's: PROOF_ON_THE_CONNECTION).
    */
-  tokenFor?: (url: URL) => Promise<string | undefined>;
+  tokenFor?: (url: URL) => Promise<{ token: string; connection?: Agent } | undefined>;
   /** Per-request deadline including the body; default 30000. */
   timeoutMs?: number;
   clientInfo?: { name: string; version: string };
@@ -102,13 +104,12 @@ interface Deadline {
 /** Answers to the legacy SSE probe that only say "there is no legacy endpoint here". */
 const NOT_A_LEGACY_ENDPOINT = new Set([400, 404, 405, 406, 409]);
 
-/** `tokenFor` as per-request headers: the Authorization header when it gives a token. */
-function bearerFor(tokenFor: (url: URL) => Promise<string | undefined>): (url: URL) => Promise<Record<string, string>> {
-  return async (url) => {
-    const token = await tokenFor(url);
-    const headers: Record<string, string> = {};
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    return headers;
+/** `tokenFor` as per-request authorization: the Authorization header when it gives a token, on its connection when it names one. */
+function bearerFor(tokenFor: NonNullable<McpClientOptions['tokenFor']>): Authorize {
+  return async (url): Promise<Authorization> => {
+    const given = await tokenFor(url);
+    if (given === undefined) return { headers: {} };
+    return { headers: { authorization: `Bearer ${given.token}` }, ...(given.connection === undefined ? {} : { connection: given.connection }) };
   };
 }
 

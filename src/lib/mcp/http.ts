@@ -33,6 +33,8 @@ export interface HttpRequestInit {
   body?: string | undefined;
   /** Ends the request at any stage (connect, headers, body). */
   signal: AbortSignal;
+  /** The one connection to send on (an Authorization's), ended with the exchange; else the shared kept-alive ones. */
+  connection?: http.Agent | undefined;
   /**
    * Headers for this very URL, asked right before each request is sent (each redirect hop too):
    * how a token goes only where its owner has just said it may (the local server's proven front).
@@ -40,8 +42,16 @@ export interface HttpRequestInit {
   authorize?: Authorize | undefined;
 }
 
-/** Extra headers (names lower-case) for a request to `url`; {} for none. */
-export type Authorize = (url: URL, signal: AbortSignal) => Promise<Record<string, string>>;
+/**
+ * What a request to `url` is sent with: extra headers (names lower-case; {} for none), and, for the
+ * local server's front, the one connection it must go on (the connection that proved itself:
+ * config/server-runtime.ts PROOF_ON_THE_CONNECTION), this request's alone and ended with it.
+ */
+export interface Authorization {
+  headers: Record<string, string>;
+  connection?: http.Agent;
+}
+export type Authorize = (url: URL, signal: AbortSignal) => Promise<Authorization>;
 
 export interface HttpResponse {
   status: number;
@@ -138,9 +148,13 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
     // destroy() without an error: with one, Node re-emits it on the socket, where
     // nobody listens once the response has started. Readers see the signal instead.
     const onAbort = () => req?.destroy();
-    const detach = () => init.signal.removeEventListener('abort', onAbort);
+    // A connection given for this exchange alone ends with it.
+    const detach = () => {
+      init.signal.removeEventListener('abort', onAbort);
+      init.connection?.destroy();
+    };
     try {
-      req = mod.request(url, { method: init.method, headers, agent: sharedIdleLimitedAgent(mod.Agent) }, (res) => {
+      req = mod.request(url, { method: init.method, headers, agent: init.connection ?? sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding('utf8');
         // Readers attach their own listeners; this one only keeps an error on a body
         // nobody reads any more from becoming an uncaught exception.
@@ -149,6 +163,7 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
         resolve({ status: res.statusCode ?? 0, url, headers: res.headers, stream: res });
       });
     } catch (error) {
+      init.connection?.destroy();
       reject(toNetworkError(error, url));
       return;
     }
@@ -203,8 +218,8 @@ export function discard(response: HttpResponse): void {
 export async function sendFollowingRedirects(url: URL, init: HttpRequestInit, maxHops = MAX_REDIRECTS): Promise<HttpResponse> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const auth = init.authorize === undefined ? {} : await init.authorize(current, init.signal);
-    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth } });
+    const auth: Authorization = init.authorize === undefined ? { headers: {} } : await init.authorize(current, init.signal);
+    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth.headers }, connection: auth.connection });
     const status = response.status;
     if (status !== 301 && status !== 302 && status !== 303 && status !== 307 && status !== 308) return response;
     discard(response);

@@ -13,7 +13,7 @@
  * backend is ever installed or run, and it installs only wheels, each checked against its hash.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverCacheRoot, serverPython } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
 import { processEnv } from '../config/process-env.js';
+import { isProcessAlive } from '../util/process-alive.js';
+import { identifyProcess, isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
 
 export interface GraphitiEnvironment {
   dir: string;
@@ -127,6 +129,48 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
   }
 }
 
+/** A build's work folder: `<environment folder>.building-<pid of the builder>`, beside where it is renamed to. */
+const BUILDING = /^graphiti-.+\.building-(\d+)$/;
+
+/** The file in a work folder naming its builder (pid and start time), written first. */
+const BUILDER_FILE = 'builder.json';
+
+/**
+ * DEAD_BUILDS: the work folders in the cache whose builder has ended (killed, Ctrl-C, the machine
+ * off mid-build) are removed before a build starts: each holds a half-made venv (hundreds of MB)
+ * that nothing else would ever remove. A folder is its builder's while that process lives: by its
+ * recorded identity (pid and start time, util/process-identity.ts), so a pid reused since by
+ * another program does not keep a dead build's folder; a folder without the record yet (its
+ * builder has just made it) is judged by its pid alone, alive meaning kept. A concurrent build
+ * (another command, another generation) is never touched.
+ */
+export function removeDeadBuilds(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(BUILDING.exec(name)?.[1] ?? NaN);
+    if (!Number.isInteger(pid)) continue;
+    const work = join(root, name);
+    let builder: ProcessIdentity | undefined;
+    try {
+      const recorded = JSON.parse(readFileSync(join(work, BUILDER_FILE), 'utf8')) as Partial<ProcessIdentity>;
+      if (recorded.pid === pid && typeof recorded.start === 'string') builder = { pid, start: recorded.start };
+    } catch {
+      // not written yet (or never, where no start time can be read): judged by its pid
+    }
+    const alive = builder === undefined ? isProcessAlive(pid) : isSameProcess(builder, '');
+    if (alive) continue;
+    rmSync(work, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /** The base interpreter: GMS_PYTHON, else python3 on PATH; checked for version, venv and pip. */
 export async function checkPython(env: NodeJS.ProcessEnv = processEnv()): Promise<string> {
   const python = serverPython(env);
@@ -168,9 +212,14 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   const base = await checkPython(env);
   const started = Date.now();
   mkdirSync(cacheRoot(env), { recursive: true, mode: 0o700 });
+  const swept = removeDeadBuilds(cacheRoot(env));
+  if (swept.length > 0) options.progress?.(`removed what interrupted builds left (${swept.join(', ')})`);
   const work = `${dir}.building-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
+  // Who builds here, so a later build can tell this folder from a dead build's (removeDeadBuilds).
+  const self = identifyProcess(process.pid);
+  if (self !== undefined) writeFileSync(join(work, BUILDER_FILE), `${JSON.stringify(self)}\n`);
   const log = join(work, 'install.log');
   const step = async (what: string, cmd: string, args: string[], timeoutMs: number): Promise<string> => {
     options.progress?.(`graphiti ${gen.id}: ${what}`);

@@ -34,6 +34,8 @@ export interface LocalGraphitiOptions {
   persist?: boolean;
   /** Ports on 127.0.0.1; default free ones. */
   port?: number;
+  /** `port` is only preferred (the last one used): another free one if it is taken (mcp-front.ts PORT_TAKEN_SINCE). */
+  portPreferred?: boolean;
   dbPort?: number;
   progress?: (line: string) => void;
   serverEnv?: Record<string, string>;
@@ -81,7 +83,7 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
     if (lock !== undefined) {
       // The front first: its port is the one Graphiti must accept in the Host header.
       rmSync(lock.socketPath, { force: true });
-      front = await startMcpFront({ port: options.port ?? 0, socketPath: lock.socketPath, token: lock.token, ...(lock.tokenFile === undefined ? {} : { tokenFile: lock.tokenFile }) });
+      front = await startMcpFront({ port: options.port ?? 0, ifTaken: options.portPreferred === true ? 'any' : 'fail', socketPath: lock.socketPath, token: lock.token, ...(lock.tokenFile === undefined ? {} : { tokenFile: lock.tokenFile }) });
     }
     const port = front?.port ?? options.port;
     serverOptions = {

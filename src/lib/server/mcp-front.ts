@@ -100,7 +100,10 @@ function answerProof(req: IncomingMessage, res: ServerResponse, token: string, p
   const nonce = url.searchParams.get('nonce') ?? '';
   const ok = req.method === 'GET' && /^[0-9a-f]{64}$/.test(nonce);
   const body = JSON.stringify(ok ? { proof: frontProof(token, port, nonce) } : { error: 'GET with a nonce of 64 hex digits' });
-  res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  // Kept open after a proof (not after a refusal): our client sends its request on the connection
+  // that proved itself (config/server-runtime.ts PROOF_ON_THE_CONNECTION). A connection that never
+  // shows the token is still closed after UNAUTHORIZED_IDLE_MS, and the oldest first past MAX_CONNECTIONS.
+  res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(ok ? {} : { connection: 'close' }) });
   res.end(body);
   return true;
 }
@@ -108,8 +111,23 @@ function answerProof(req: IncomingMessage, res: ServerResponse, token: string, p
 /**
  * Listens on 127.0.0.1:`port` (0 = any free one) and forwards authorized requests to `socketPath`.
  * `tokenFile` is only named in the refusal, so its reader knows where the token is.
+ *
+ * PORT_TAKEN_SINCE: `ifTaken: 'any'` (the port is the last one used, not one the user set) takes any
+ * free port when another program bound that one after it was found free (`server start` checks it
+ * first, then starts FalkorDB, and only then listens here: a second local user waiting for the port
+ * can take it in between). Before, the start failed with EADDRINUSE, and a restart left the server
+ * down; now it runs on another port, which `server start` reports as changed.
  */
-export function startMcpFront(options: { port: number; socketPath: string; token: string; tokenFile?: string; maxConnections?: number }): Promise<McpFront> {
+export async function startMcpFront(options: { port: number; socketPath: string; token: string; tokenFile?: string; maxConnections?: number; ifTaken?: 'fail' | 'any' }): Promise<McpFront> {
+  try {
+    return await listenFront(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.ifTaken !== 'any' || options.port === 0) throw error;
+    return listenFront({ ...options, port: 0 });
+  }
+}
+
+function listenFront(options: { port: number; socketPath: string; token: string; tokenFile?: string; maxConnections?: number }): Promise<McpFront> {
   let boundPort = options.port;
   // Open connections, oldest first (a Set keeps insertion order), and those that showed the token.
   const sockets = new Set<Socket>();

