@@ -80,6 +80,21 @@ const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(config
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
+/** A copy taken up, the old machine's edit of One, and the copy's look that sent its text of One again as its own. */
+async function copySentAgainAfterAnEdit(): Promise<Sandbox> {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+  return b;
+}
+
 describe('two machines with one origin that are not one memory', () => {
   it('a home copied to a new machine, the old one still in use: the copy edits and deletes its notes without touching the old machine\'s episodes', async () => {
     const b = machineB();
@@ -267,16 +282,7 @@ describe('two machines with one origin that are not one memory', () => {
   });
 
   it('what the copy sent again is still looked after: the old machine\'s revert takes it for its own, and its next edit deletes it; the copy sends it once more', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
-    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
-    await sync(a);
-    await lookAgainLater(configOf(b).stateDir);
-    await sync(b);
-    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+    const b = await copySentAgainAfterAnEdit();
 
     // A reverts: the very text B sent again is in the graph under the shared origin, and A adopts it; then A edits again.
     a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
@@ -456,16 +462,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('the old machine loses its state after the copy sent a note again: the copy\'s text of the note stays in the graph', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
-    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
-    await sync(a);
-    await lookAgainLater(configOf(b).stateDir);
-    await sync(b);
-    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+    const b = await copySentAgainAfterAnEdit();
 
     // The old machine's state is lost: its rebuild finds the copy's episode under the shared origin, another text of its note.
     rmSync(a.path('state'), { recursive: true, force: true });
