@@ -446,9 +446,12 @@ describe('what a copy that is not settled leaves alone', () => {
     const [adopted] = uuidsOf('One: One, first text.');
     const shared = origins()['One: One, first text.'];
 
-    expect((await cli(b, 'origin', '--split')).code).toBe(0);
+    const split = await cli(b, 'origin', '--split');
+    expect(split.code).toBe(0);
+    expect(split.out).toContain('deletes the 2 episode(s) it sent under the shared one (1 of them sent again beside the other machine\'s edit: deleted only if that machine has not taken them back by a revert)');
     await sync(b);
     await sync(a);
+    expect((await cli(b, 'origin')).code).toBe(0);
     // The old machine's One stays (its current episode); the copy has its own of each note; Two is not doubled.
     expect(server.episodes('main').some((e) => e.uuid === adopted)).toBe(true);
     expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, first text.']);
