@@ -191,6 +191,9 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(split.orphans).toEqual([expect.objectContaining({ uuid: 'u-resent', foreign: true, handOver: true })]);
     expect(split.orphans[0]).not.toHaveProperty('resentBeside');
     expect(partsHeldAsCopy(split)).toEqual([]); // no question to the user
+    // `origin --keep` after the split does not release it either: only the look decides.
+    expect(keepAsOurs(split)).toBe(0);
+    expect(split.orphans[0]?.foreign).toBe(true);
     expect(copyWatchDue(split, t0, new Set())).toEqual(new Map([['g', new Set([marker])]]));
     // Not judged by a partial or blind look.
     expect(judge(split, listed({ [marker]: 'u-resent' }, { complete: false })).handOvers).toEqual([]);

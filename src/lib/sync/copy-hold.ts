@@ -89,7 +89,8 @@ export function keepAsOurs(state: SyncState): number {
   delete state.copyWatch;
   let cleared = 0;
   for (const ref of everyPart(state)) {
-    if (ref.foreign !== true) continue;
+    // A split's orphan waiting for SPLIT_HANDS_OVER's look stays held: the other machine may rest on it, whatever this machine is.
+    if (ref.foreign !== true || ref.handOver === true) continue;
     delete ref.foreign;
     cleared++;
   }
