@@ -129,12 +129,20 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     }
     expect(await graph()).toEqual([]);
 
-    await lookAgainLater(f.config().stateDir);
-    const after = [await runSync(f.config(), { waitMs: 0 }), await runSync(e.config(), { waitMs: 0 })];
+    // Two looks: the first sees the absence, the next (the absence settled) leaves the note deleted for good.
+    const after = [];
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(f.config().stateDir);
+      after.push(await runSync(f.config(), { waitMs: 0 }));
+    }
+    after.push(await runSync(e.config(), { waitMs: 0 }));
     expect(after.map((s) => [s.added, s.updated, s.resent])).toEqual([
+      [0, 0, 0],
       [0, 0, 0],
       [0, 0, 0],
     ]);
     expect(await graph()).toEqual([]);
+    const { state } = await loadState(f.config().stateDir, { readOnly: true });
+    expect(Object.values(state.files).flatMap((r) => r.episodes.map((p) => p.deletedElsewhere !== undefined))).toEqual([true]);
   });
 });

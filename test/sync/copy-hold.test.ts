@@ -153,28 +153,48 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
   it('DELETED_ON_PURPOSE: a group that shows nothing was cleared, and a note pull judges was deleted on one of the person\'s machines: neither is sent again, watched or held; the other machine\'s edit is sent again beside it', () => {
     const cleared = stateWith();
     takeUpState(config('k-b'), cleared.state, false, 'k-a', iso);
-    const r = judge(cleared.state, listed({}));
+    const current = cleared.record.episodes[0] as EpisodeRef;
+    // Not at first sight (an edit in flight may leave the group empty for a while): remembered, nothing sent.
+    const first = judge(cleared.state, listed({}));
+    expect([first.goneElsewhere, first.leftDeleted]).toEqual([[], []]);
+    applyReconciliation(cleared.state, first, iso);
+    expect(current.goneSeen).toEqual({ since: iso, how: 'cleared' });
+    expect(heldAsCopy(current)).toBe(false); // its episode was seen gone: nothing to hold
+    // Once the absence has settled (the group's patience: here the maximum, none known), left deleted, by what the first look saw, though the group has been written to since.
+    const later = t0 + 60_000;
+    const other = { [part('two', 'e'.repeat(12)).marker]: 'u-two' };
+    const r = reconcile({ state: cleared.state, listing: listed(other), now: later, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(cleared.state, later, new Set()) });
     expect(r.goneElsewhere).toEqual([]);
     expect(r.leftDeleted.map((x) => x.why)).toEqual(['cleared']);
     applyReconciliation(cleared.state, r, iso);
-    const current = cleared.record.episodes[0] as EpisodeRef;
     expect(current).toMatchObject({ uuid: 'u-current', deletedElsewhere: iso });
+    expect(current.goneSeen).toBeUndefined();
     expect(copyWatchDue(cleared.state, t0, new Set()).size).toBe(0);
     // Edited here later: the part it replaces holds nothing (its episode is gone).
     cleared.record.superseded.push(current);
     expect(heldAsCopy(current)).toBe(false);
 
-    const other = { [part('two', 'e'.repeat(12)).marker]: 'u-two' };
     const linked = stateWith();
     takeUpState(config('k-b'), linked.state, false, 'k-a', iso);
     const byPull = reconcile({ state: linked.state, listing: listed(other), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(linked.state, t0, new Set()), pullJudges: new Set([linked.record.id]) });
-    expect(byPull.leftDeleted.map((x) => x.why)).toEqual(['deleted-by-person']);
+    expect(byPull.goneWaiting.map((x) => x.how)).toEqual(['deleted-by-person']);
+    applyReconciliation(linked.state, byPull, iso);
 
-    // The other machine's own version of the note is listed: its edit, whatever pull knows: sent again, beside it.
+    // The other machine's own version of the note is listed by the next look: it was its edit in flight, whatever pull knows or the first look saw: sent again, beside it.
     const edited = reconcile({ state: linked.state, listing: listed({ ...other, [part('one', 'f'.repeat(12)).marker]: 'u-edit' }), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(linked.state, t0, new Set()), pullJudges: new Set([linked.record.id]) });
     expect(edited.goneElsewhere.map((x) => x.beside)).toEqual([true]);
     applyReconciliation(linked.state, edited, iso);
     expect(linked.record.episodes[0]?.resentBeside).toBe(true);
+    expect(linked.record.episodes[0]?.goneSeen).toBeUndefined();
+
+    // Seen gone, then in view again (a listing that missed it): the mark goes.
+    const flicker = stateWith();
+    takeUpState(config('k-b'), flicker.state, false, 'k-a', iso);
+    applyReconciliation(flicker.state, judge(flicker.state, listed({})), iso);
+    const seen = flicker.record.episodes[0] as EpisodeRef;
+    expect(seen.goneSeen).toBeDefined();
+    applyReconciliation(flicker.state, judge(flicker.state, listed({ [seen.marker]: 'u-current' })), iso);
+    expect(seen.goneSeen).toBeUndefined();
   });
 
   it('SPLIT_HANDS_OVER: a split retires what was sent beside the other machine\'s edit held, until a look shows another version of the note (deleted) or none (left to that machine)', () => {

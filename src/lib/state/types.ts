@@ -84,6 +84,12 @@ export interface EpisodeRef {
    */
   deletedElsewhere?: string;
   /**
+   * A current part a copy's look found gone in a way that reads as a deletion on purpose, and since
+   * when (sync/copy-hold.ts DELETED_ON_PURPOSE): judged once the absence has settled (an edit in
+   * flight elsewhere may leave the graph without the note for a while), by what that first look saw.
+   */
+  goneSeen?: { since: string; how: 'cleared' | 'deleted-by-person' };
+  /**
    * Sent again by a copy's look while the other machine's own version of the note stood in the
    * graph (its edit: sync/copy-hold.ts COPY_WATCH). It carries the shared origin, so that machine
    * takes it for its own if it reverts to this text: `origin --split` does not simply delete it

@@ -74,8 +74,8 @@ export function staleMayBeForeign(config: Pick<Config, 'originPlace'>): boolean 
  * A retired part held by COPY_HOLD: not deleted until the user says what this machine is. One found
  * deleted on purpose elsewhere (DELETED_ON_PURPOSE) holds nothing: its episode is gone already.
  */
-export function heldAsCopy(ref: Pick<EpisodeRef, 'foreign' | 'deletedElsewhere'>): boolean {
-  return ref.foreign === true && ref.deletedElsewhere === undefined;
+export function heldAsCopy(ref: Pick<EpisodeRef, 'foreign' | 'deletedElsewhere' | 'goneSeen'>): boolean {
+  return ref.foreign === true && ref.deletedElsewhere === undefined && ref.goneSeen === undefined;
 }
 
 /** The retired parts held by COPY_HOLD (status, the summary, the session's note); an orphan waiting for SPLIT_HANDS_OVER's look is no question to the user. */
@@ -164,12 +164,20 @@ function anotherVersion(listed: MarkerInfo | undefined, of: MarkerInfo): boolean
  *   machine, or the other machine's own) is deleted on the others where untouched, pull.md's rule,
  *   one owner (pull/decide.ts): the copy's pull removes its untouched file;
  * - sent again otherwise (the other machine deleted it, the two not linked).
- * A part left deleted is marked `deletedElsewhere`: never watched or sent again, nothing to hold.
+ * Not at first sight: an edit on a server that deletes the old version before the new one is stored
+ * leaves the graph without the note for a while (in a group of one note, empty). The first look that
+ * reads a deletion on purpose records it (`goneSeen`: since when, and what it saw: a group written to
+ * again since it was cleared still was cleared), and the part is left deleted only once the absence
+ * has settled (sync/pace.ts ABSENCE_SETTLED, as pull judges a note deleted elsewhere); the other
+ * machine's new version listed by then is its edit, and the text is sent again beside it.
+ * A part left deleted is marked `deletedElsewhere`: never watched or sent again, nothing to hold
+ * (nor while `goneSeen`: its episode was seen gone).
  * (A group whose only notes the other machine deleted looks cleared: the copy's text comes back
  * under its own origin with `origin --split`.)
  */
-export function judgeGone(ref: Pick<EpisodeRef, 'marker'>, marker: MarkerInfo | undefined, listed: OurGroupListing, pullJudges: boolean): { resend: true; beside: boolean } | { resend: false; why: 'cleared' | 'deleted-by-person' } {
+export function judgeGone(ref: Pick<EpisodeRef, 'marker' | 'goneSeen'>, marker: MarkerInfo | undefined, listed: OurGroupListing, pullJudges: boolean): { resend: true; beside: boolean } | { resend: false; why: 'cleared' | 'deleted-by-person' } {
   if (listed.direct === true || (marker !== undefined && listed.episodes.some((e) => e.marker?.raw !== ref.marker && anotherVersion(e.marker, marker)))) return { resend: true, beside: true };
+  if (ref.goneSeen !== undefined) return { resend: false, why: ref.goneSeen.how };
   if (listed.episodes.length === 0) return { resend: false, why: 'cleared' };
   if (pullJudges) return { resend: false, why: 'deleted-by-person' };
   return { resend: true, beside: false };
