@@ -85,8 +85,9 @@ export interface Reconciliation {
   goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef; beside: boolean }>;
   /** Parts COPY_WATCH found deleted on purpose elsewhere (copy-hold.ts DELETED_ON_PURPOSE), the absence settled: not sent again. */
   leftDeleted: Array<{ record: FileRecord; ref: EpisodeRef; why: 'cleared' | 'deleted-by-person' }>;
-  /** Parts whose absence reads as a deletion on purpose, not settled yet (DELETED_ON_PURPOSE `goneSeen`); `back`: watched parts in view again whose mark goes. */
+  /** Parts whose absence reads as a deletion on purpose, not settled yet: remembered (DELETED_ON_PURPOSE `goneSeen`). */
   goneWaiting: Array<{ ref: EpisodeRef; since: number; how: 'cleared' | 'deleted-by-person' }>;
+  /** Parts seen gone before (`goneSeen`) that this listing shows again: the mark goes. */
   backInView: EpisodeRef[];
   /** SPLIT_HANDS_OVER orphans judged (copy-hold.ts): `delete` released to the usual deletion, `leave`/`gone` dropped from the state. */
   handOvers: Array<{ ref: EpisodeRef; verdict: 'delete' | 'leave' | 'gone' }>;
