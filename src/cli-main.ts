@@ -354,7 +354,7 @@ async function commandOrigin(config: Config, values: Record<string, string | boo
     }
     if (values.split === true) {
       const split = await choice.splitOrigin(config);
-      io.stdout(`Split: this machine's origin is now ${split.origin}; the other machine keeps ${config.origin}.${split.stateAside === undefined ? '' : ` The copied state is kept aside in ${split.stateAside}.`} The next sync sends this machine's notes under the new origin${split.retired === 0 ? '' : ` and deletes the ${split.retired} episode(s) it sent under the shared one`}; nothing of the other machine's is touched. A \`watch\` running here keeps the old origin until it is restarted.\nNext: ${cli()} sync\n`);
+      io.stdout(`Split: this machine's origin is now ${split.origin}; the other machine keeps ${config.origin}.${split.stateAside === undefined ? '' : ` The copied state is kept aside in ${split.stateAside}.`} The next sync sends this machine's notes under the new origin${split.retired === 0 ? '' : ` and deletes the ${split.retired} episode(s) it sent under the shared one${split.handOver === 0 ? '' : ` (${split.handOver} of them sent again beside the other machine's edit: deleted only if that machine has not taken them back by a revert)`}`}; nothing of the other machine's is touched. A \`watch\` running here keeps the old origin until it is restarted.\nNext: ${cli()} sync\n`);
       return 0;
     }
   } catch (error) {

@@ -23,9 +23,12 @@ export async function syncSettled(server: GraphitiTestServer, config: () => Conf
   throw new Error('the sync did not settle');
 }
 
-/** Time passes on a copy: its last look at the episodes its unchanged notes rest on was a day ago (sync/copy-hold.ts COPY_WATCH). */
+/** Time passes on a copy: its last look at the episodes its unchanged notes rest on was a day ago (sync/copy-hold.ts COPY_WATCH), and so was any absence that look saw. */
 export async function lookAgainLater(stateDir: string): Promise<void> {
   const { state } = await loadState(stateDir);
-  if (state.copyWatch !== undefined) state.copyWatch.at = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  if (state.copyWatch !== undefined) state.copyWatch.at = dayAgo;
+  // An absence first seen then has lasted a day too (DELETED_ON_PURPOSE `goneSeen`).
+  for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.goneSeen !== undefined) ref.goneSeen.since = dayAgo;
   await saveState(stateDir, state);
 }

@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STATE_VERSION } from '../../src/lib/state/format.js';
+import { HELD_STATE_VERSION, STATE_VERSION } from '../../src/lib/state/format.js';
 import { sharedWorkerFilesOfOlderBuilds, WORKER_STATE_FORMAT, workerFiles } from '../../src/lib/worker/spawn.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { runHook, type HookSandbox } from '../helpers/hook-runner.js';
@@ -33,8 +33,7 @@ useHookWorker((w) => {
 });
 
 /** A live worker of an older build: it holds the shared lease and takes every request written beside it, and syncs nothing (it refuses the state). */
-async function olderWorkerRunning(): Promise<{ eaten: string }> {
-  const shared = sharedWorkerFilesOfOlderBuilds(sb.stateDir);
+async function olderWorkerRunning(shared = sharedWorkerFilesOfOlderBuilds(sb.stateDir)): Promise<{ eaten: string }> {
   mkdirSync(shared.dir, { recursive: true });
   const eaten = join(sb.root, 'eaten-by-the-older-worker');
   const token = 'older-build-worker-token';
@@ -64,9 +63,10 @@ afterEach(() => {
 });
 
 describe('copies of the tool of different ages', () => {
-  it('the worker lease and queue are named by the state format this build writes', () => {
-    expect(WORKER_STATE_FORMAT).toBe(STATE_VERSION);
-    expect(workerFiles('/s').pidFile).toBe(join('/s', 'worker', `format-${STATE_VERSION}`, 'worker.pid'));
+  it('the worker lease and queue are named by the newest state format this build writes', () => {
+    expect(WORKER_STATE_FORMAT).toBe(HELD_STATE_VERSION);
+    expect(workerFiles('/s').pidFile).toBe(join('/s', 'worker', `format-${HELD_STATE_VERSION}`, 'worker.pid'));
+    expect(workerFiles('/s', STATE_VERSION).pidFile).not.toBe(workerFiles('/s').pidFile);
     expect(sharedWorkerFilesOfOlderBuilds('/s').pidFile).not.toBe(workerFiles('/s').pidFile);
   });
 
@@ -96,4 +96,32 @@ describe('copies of the tool of different ages', () => {
     expect(sent.filter((b) => b.includes('Thursday'))).toHaveLength(1);
     expect(existsSync(eaten)).toBe(false);
   }, 60_000);
+
+  it("a held state (written as version 3) with a build from before COPY_HOLD beside this one: its worker holds the format-2 lease and refuses the state; this build's Stop still starts its own worker, and the edit reaches the graph once", async () => {
+    const as = (machine: string) => ({ ...sb.env, MADEINOZ_KNOWLEDGE_MACHINE_ID: machine });
+    const note = (day: string) => `---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on ${day}.\n`;
+    writeFileSync(join(memory, 'deploy.md'), note('Friday'));
+    await runHook('stop', as('machine-a'), { input: stop(1) });
+    await waitForWorkers(sb, 1, 20_000);
+    await server.whenIdle();
+    // The home copied: this machine takes the state up, and its edit holds the other machine's episode.
+    writeFileSync(join(memory, 'deploy.md'), note('Thursday'));
+    await runHook('stop', as('machine-b'), { input: stop(2) });
+    await waitForWorkers(sb, 2, 20_000);
+    await server.whenIdle();
+    expect(JSON.parse(readFileSync(join(sb.stateDir, 'state.json'), 'utf8')).version).toBe(HELD_STATE_VERSION);
+
+    // A copy of a build from before COPY_HOLD (it writes format 2, and refuses 3: "upgrade") runs its worker.
+    const { eaten } = await olderWorkerRunning(workerFiles(sb.stateDir, STATE_VERSION));
+    writeFileSync(join(memory, 'deploy.md'), note('Wednesday'));
+    const run = await runHook('stop', as('machine-b'), { input: stop(3) });
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await waitForWorkers(sb, 3, 20_000);
+    await server.whenIdle();
+    const sent = server.calls.filter((c) => c.tool === 'add_memory').map((c) => String(c.args.episode_body));
+    expect(sent.filter((b) => b.includes('Wednesday'))).toHaveLength(1);
+    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(expect.arrayContaining(['The deploy freeze starts on Wednesday.', 'The deploy freeze starts on Friday.']));
+    expect(existsSync(eaten)).toBe(false);
+    expect(sb.logs().find((l) => l.component === 'worker' && String(l.msg).startsWith('a worker of an older build runs beside this one'))).toMatchObject({ pid: older?.pid });
+  }, 90_000);
 });

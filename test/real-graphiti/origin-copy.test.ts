@@ -4,8 +4,10 @@
  * edits delete the old version first (break-before-make, docs/semantics.md): the copy's edit and
  * deletion leave the old machine's episodes in the graph, and its new version is still stored
  * (a held old version must not hold it back); and the old machine's edit and deletion of notes the
- * copy still has unchanged, after which the copy sends its text of them again (COPY_WATCH). Lean: one
- * server, two scenarios; the cases in full run on the fake server (test/sync/origin-copy.test.ts).
+ * copy still has unchanged, after which the copy sends its text of them again (COPY_WATCH); and the
+ * group cleared by the user, which the copy leaves cleared (DELETED_ON_PURPOSE: the real server's
+ * listing of a cleared group is what tells it). Lean: one server, three scenarios (the last clears
+ * the group); the cases in full run on the fake server (test/sync/origin-copy.test.ts).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { runSync } from '../../src/lib/sync/sync.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { lookAgainLater, note } from '../helpers/two-machines.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 
 const GENERATION = process.env.GMS_ORIGIN_COPY_GENERATION ?? '0.31.1';
 const GROUP = 'gms_copy';
@@ -104,5 +107,42 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
       [0, 0, 0, 0],
     ]);
     expect(await ours()).toHaveLength(3);
+  });
+
+  it('the user clears the group while the copy is not settled: the copy sends nothing again, as a machine never copied does', async () => {
+    const third = '-home-me-third';
+    const e = make('machine-e');
+    e.auto(third, 'five.md', note('Five', 'Ember ships on Mondays.'));
+    await sync(e);
+    const f = make('machine-f');
+    rmSync(f.path('claude'), { recursive: true, force: true });
+    cpSync(e.path('claude'), f.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(e.path('state'), f.path('state'), { recursive: true, preserveTimestamps: true });
+    await sync(f);
+    expect(await graph()).toContain('Five: Ember ships on Mondays.');
+
+    const client = new GraphitiClient(e.config());
+    try {
+      expect(await client.clearGroup(GROUP)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    expect(await graph()).toEqual([]);
+
+    // Two looks: the first sees the absence, the next (the absence settled) leaves the note deleted for good.
+    const after = [];
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(f.config().stateDir);
+      after.push(await runSync(f.config(), { waitMs: 0 }));
+    }
+    after.push(await runSync(e.config(), { waitMs: 0 }));
+    expect(after.map((s) => [s.added, s.updated, s.resent])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(await graph()).toEqual([]);
+    const { state } = await loadState(f.config().stateDir, { readOnly: true });
+    expect(Object.values(state.files).flatMap((r) => r.episodes.map((p) => p.deletedElsewhere !== undefined))).toEqual([true]);
   });
 });

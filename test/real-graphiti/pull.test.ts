@@ -27,7 +27,7 @@ const GROUP = 'gms_pull';
 /**
  * Where an edit deletes the old version before the new one is processed (docs/semantics.md), so a
  * note is absent from the graph for a while: a pull then holds an absent note's copy until the
- * absence has lasted the group's patience (pull/decide.ts `absenceSettled`).
+ * absence has lasted the group's patience (sync/pace.ts `absenceSettled`).
  */
 const BREAK_BEFORE_MAKE = ['0.29.3', '0.31.1'].includes(GENERATION);
 

@@ -137,8 +137,10 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(judge(state, listed({}, { blind: true })).goneElsewhere).toEqual([]);
     // A complete listing that did not look for it (the local server's direct read finds by marker): no judgement.
     expect(judge(state, listed({}), new Map()).goneElsewhere).toEqual([]);
-    const r = judge(state, listed({}));
+    // The group holds something else: the other machine deleted this note (not linked here), sent again.
+    const r = judge(state, listed({ [part('two', 'e'.repeat(12)).marker]: 'u-two' }));
     expect(r.goneElsewhere.map((x) => x.ref)).toEqual([current]);
+    expect(r.goneElsewhere[0]?.beside).toBe(false);
     applyReconciliation(state, r, iso);
     expect(current).toMatchObject({ resends: 0 });
     expect(current.uuid).toBeUndefined();
@@ -146,5 +148,88 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(current.sentAt).toBeUndefined();
     // The other machine's older version and deleted note stay held.
     expect(partsHeldAsCopy(state).map((x) => x.uuid)).toEqual(['u-old', 'u-gone']);
+  });
+
+  it('DELETED_ON_PURPOSE: a group that shows nothing was cleared, and a note pull judges was deleted on one of the person\'s machines: neither is sent again, watched or held; the other machine\'s edit is sent again beside it', () => {
+    const cleared = stateWith();
+    takeUpState(config('k-b'), cleared.state, false, 'k-a', iso);
+    const current = cleared.record.episodes[0] as EpisodeRef;
+    // Not at first sight (an edit in flight may leave the group empty for a while): remembered, nothing sent.
+    const first = judge(cleared.state, listed({}));
+    expect([first.goneElsewhere, first.leftDeleted]).toEqual([[], []]);
+    applyReconciliation(cleared.state, first, iso);
+    expect(current.goneSeen).toEqual({ since: iso, how: 'cleared' });
+    expect(heldAsCopy(current)).toBe(false); // its episode was seen gone: nothing to hold
+    // Once the absence has settled (the group's patience: here the maximum, none known), left deleted, by what the first look saw, though the group has been written to since.
+    const later = t0 + 60_000;
+    const other = { [part('two', 'e'.repeat(12)).marker]: 'u-two' };
+    const r = reconcile({ state: cleared.state, listing: listed(other), now: later, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(cleared.state, later, new Set()) });
+    expect(r.goneElsewhere).toEqual([]);
+    expect(r.leftDeleted.map((x) => x.why)).toEqual(['cleared']);
+    applyReconciliation(cleared.state, r, iso);
+    expect(current).toMatchObject({ uuid: 'u-current', deletedElsewhere: iso });
+    expect(current.goneSeen).toBeUndefined();
+    expect(copyWatchDue(cleared.state, t0, new Set()).size).toBe(0);
+    // Edited here later: the part it replaces holds nothing (its episode is gone).
+    cleared.record.superseded.push(current);
+    expect(heldAsCopy(current)).toBe(false);
+
+    const linked = stateWith();
+    takeUpState(config('k-b'), linked.state, false, 'k-a', iso);
+    const byPull = reconcile({ state: linked.state, listing: listed(other), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(linked.state, t0, new Set()), pullJudges: new Set([linked.record.id]) });
+    expect(byPull.goneWaiting.map((x) => x.how)).toEqual(['deleted-by-person']);
+    applyReconciliation(linked.state, byPull, iso);
+
+    // The other machine's own version of the note is listed by the next look: it was its edit in flight, whatever pull knows or the first look saw: sent again, beside it.
+    const edited = reconcile({ state: linked.state, listing: listed({ ...other, [part('one', 'f'.repeat(12)).marker]: 'u-edit' }), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false, watched: copyWatchDue(linked.state, t0, new Set()), pullJudges: new Set([linked.record.id]) });
+    expect(edited.goneElsewhere.map((x) => x.beside)).toEqual([true]);
+    applyReconciliation(linked.state, edited, iso);
+    expect(linked.record.episodes[0]?.resentBeside).toBe(true);
+    expect(linked.record.episodes[0]?.goneSeen).toBeUndefined();
+
+    // Seen gone, then in view again (a listing that missed it): the mark goes.
+    const flicker = stateWith();
+    takeUpState(config('k-b'), flicker.state, false, 'k-a', iso);
+    applyReconciliation(flicker.state, judge(flicker.state, listed({})), iso);
+    const seen = flicker.record.episodes[0] as EpisodeRef;
+    expect(seen.goneSeen).toBeDefined();
+    applyReconciliation(flicker.state, judge(flicker.state, listed({ [seen.marker]: 'u-current' })), iso);
+    expect(seen.goneSeen).toBeUndefined();
+  });
+
+  it('SPLIT_HANDS_OVER: a split retires what was sent beside the other machine\'s edit held, until a look shows another version of the note (deleted) or none (left to that machine)', () => {
+    const make = () => {
+      const { state, record } = stateWith();
+      takeUpState(config('k-b'), state, false, 'k-a', iso);
+      const resent = { ...part('one', 'b'.repeat(12), 'u-resent'), resentBeside: true as const };
+      record.episodes = [resent];
+      const split = createEmptyState(iso);
+      split.orphans = sentHereSinceTakeUp(state);
+      return { split, marker: resent.marker };
+    };
+    const { split, marker } = make();
+    expect(split.orphans).toEqual([expect.objectContaining({ uuid: 'u-resent', foreign: true, handOver: true })]);
+    expect(split.orphans[0]).not.toHaveProperty('resentBeside');
+    expect(partsHeldAsCopy(split)).toEqual([]); // no question to the user
+    // `origin --keep` after the split does not release it either: only the look decides.
+    expect(keepAsOurs(split)).toBe(0);
+    expect(split.orphans[0]?.foreign).toBe(true);
+    expect(copyWatchDue(split, t0, new Set())).toEqual(new Map([['g', new Set([marker])]]));
+    // Not judged by a partial or blind look.
+    expect(judge(split, listed({ [marker]: 'u-resent' }, { complete: false })).handOvers).toEqual([]);
+    // Only it is listed under its note: maybe the other machine's current one (a revert): left, never deleted.
+    const left = judge(split, listed({ [marker]: 'u-resent' }));
+    expect(left.handOvers.map((h) => h.verdict)).toEqual(['leave']);
+    applyReconciliation(split, left, iso);
+    expect(split.orphans).toEqual([]);
+
+    // Another version of the note under that origin is listed: the other machine's current one is that: this one is deleted.
+    const other = make();
+    const released = judge(other.split, listed({ [other.marker]: 'u-resent', [part('one', 'f'.repeat(12)).marker]: 'u-a-now' }));
+    expect(released.handOvers.map((h) => h.verdict)).toEqual(['delete']);
+    applyReconciliation(other.split, released, iso);
+    expect(other.split.orphans).toEqual([expect.objectContaining({ uuid: 'u-resent' })]);
+    expect(other.split.orphans[0]).not.toHaveProperty('foreign');
+    expect(heldAsCopy(other.split.orphans[0] as EpisodeRef)).toBe(false);
   });
 });

@@ -22,6 +22,8 @@ import { realSteps } from '../../src/hooks/worker.js';
 import { takeOriginNote } from '../../src/lib/context/origin-note.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { link, machine, topic } from '../pull/homes.js';
+import { runPull } from '../../src/lib/pull/pull.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
@@ -77,6 +79,21 @@ const uuidsOf = (...names: string[]) => names.map((n) => server.episodes('main')
 const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(configOf(box).stateDir), 'utf8')) as { version: number }).version;
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
+
+/** A copy taken up, the old machine's edit of One, and the copy's look that sent its text of One again as its own. */
+async function copySentAgainAfterAnEdit(): Promise<Sandbox> {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+  return b;
+}
 
 describe('two machines with one origin that are not one memory', () => {
   it('a home copied to a new machine, the old one still in use: the copy edits and deletes its notes without touching the old machine\'s episodes', async () => {
@@ -265,16 +282,7 @@ describe('two machines with one origin that are not one memory', () => {
   });
 
   it('what the copy sent again is still looked after: the old machine\'s revert takes it for its own, and its next edit deletes it; the copy sends it once more', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
-    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
-    await sync(a);
-    await lookAgainLater(configOf(b).stateDir);
-    await sync(b);
-    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+    const b = await copySentAgainAfterAnEdit();
 
     // A reverts: the very text B sent again is in the graph under the shared origin, and A adopts it; then A edits again.
     a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
@@ -336,5 +344,145 @@ describe('two machines with one origin that are not one memory', () => {
       await server.whenIdle();
     }
     expect(graph()).toEqual(['One: One, edited after the rebuild.']);
+  });
+});
+
+describe('what a copy that is not settled leaves alone', () => {
+  it('the user clears the graph: the copy sends nothing again, as a machine never copied does, also once the group is written to again', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    b.auto(PROJECT, 'two.md', note('Two', 'Two, edited on B.'));
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, edited on B.', 'Two: Two, first text.']);
+
+    const client = new GraphitiClient(configOf(a));
+    try {
+      expect(await client.clearGroup('main')).toBe(true);
+    } finally {
+      await client.close();
+    }
+    expect(graph()).toEqual([]);
+    const sent = adds();
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    await sync(a);
+    expect(adds()).toBe(sent);
+    expect(graph()).toEqual([]);
+
+    // Someone writes to the group again (the old machine, a new note): the copy still sends nothing it had.
+    a.auto(PROJECT, 'three.md', note('Three', 'Three, written after the clear.'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['Three: Three, written after the clear.']);
+    expect(adds()).toBe(sent + 1);
+  });
+
+  it('a note deleted on a linked machine (pull) stays deleted: the copy does not send it again, its untouched file goes, and the linked machine does not get it back', async () => {
+    const REMOTE = 'git@github.com:me/app.git';
+    const old = machine(server, 'old', REMOTE, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'old' });
+    const other = machine(server, 'other', REMOTE, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'other' });
+    extraBoxes.push(old.box, other.box);
+    await link(old, other);
+    old.write('one.md', topic('One', 'One, written on the old machine.'));
+    old.write('two.md', topic('Two', 'Two, written on the old machine.'));
+    await old.sync();
+    await old.pull({ projectDirs: [old.repo] });
+    expect((await other.pull({ projectDirs: [other.repo] })).written).toHaveLength(2);
+
+    // The old machine's home (Claude config folder, state folder with the key) copied to a new one, at the same paths.
+    const copy = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'copy' });
+    extraBoxes.push(copy);
+    rmSync(copy.path('claude'), { recursive: true, force: true });
+    cpSync(old.box.path('claude'), copy.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(old.box.path('state'), copy.path('state'), { recursive: true, preserveTimestamps: true });
+    const copyMemory = join(copy.path('claude', 'projects'), old.memoryDir.slice(old.box.path('claude', 'projects').length + 1));
+    expect(existsSync(join(copyMemory, 'one.md'))).toBe(true);
+    await syncSettled(server, () => copy.config());
+    const pullOnCopy = () => runPull(copy.config(), { env: copy.env, projectDirs: [old.repo] });
+    await pullOnCopy();
+    const sent = adds();
+
+    // Deleted on the linked machine: its pull takes the note's episode out of the graph.
+    rmSync(join(other.memoryDir, 'one.md'));
+    await other.sync();
+    expect((await other.pull({ projectDirs: [other.repo] })).deletedInGraph).toBe(1);
+    expect(graph()).toEqual(['Two: Two, written on the old machine.']);
+
+    // The copy looks (some time later): nothing sent again; its pull removes its untouched file, as on the old machine.
+    await lookAgainLater(copy.config().stateDir);
+    await syncSettled(server, () => copy.config());
+    expect(adds()).toBe(sent);
+    expect((await pullOnCopy()).removed).toEqual([join(copyMemory, 'one.md')]);
+    await syncSettled(server, () => copy.config());
+    expect((await old.pull({ projectDirs: [old.repo] })).removed).toEqual([join(old.memoryDir, 'one.md')]);
+    expect((await other.pull({ projectDirs: [other.repo] })).written).toEqual([]);
+    expect(existsSync(join(other.memoryDir, 'one.md'))).toBe(false);
+    expect(graph()).toEqual(['Two: Two, written on the old machine.']);
+    expect(adds()).toBe(sent);
+  });
+
+  it('`origin --split` after the copy sent a note again leaves the episode the old machine took back by a revert, and deletes the one nobody else names', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    // The old machine edits One and deletes Two; the copy sends both again as its own.
+    a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.', 'Two: Two, first text.']);
+    // The old machine reverts One: it takes the copy's episode of that text for its own.
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    await sync(a);
+    expect(graph()).toEqual(['One: One, first text.', 'Two: Two, first text.']);
+    const [adopted] = uuidsOf('One: One, first text.');
+    const shared = origins()['One: One, first text.'];
+
+    const split = await cli(b, 'origin', '--split');
+    expect(split.code).toBe(0);
+    expect(split.out).toContain('deletes the 2 episode(s) it sent under the shared one (1 of them sent again beside the other machine\'s edit: deleted only if that machine has not taken them back by a revert)');
+    await sync(b);
+    await sync(a);
+    expect((await cli(b, 'origin')).code).toBe(0);
+    // The old machine's One stays (its current episode); the copy has its own of each note; Two is not doubled.
+    expect(server.episodes('main').some((e) => e.uuid === adopted)).toBe(true);
+    expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, first text.']);
+    expect(origins()['Two: Two, first text.']).not.toBe(shared);
+
+    // Each goes on with its own: the old machine's edit replaces its episode, the copy's stays.
+    a.auto(PROJECT, 'one.md', note('One', 'One, A edits again.'));
+    await sync(a);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, A edits again.', 'One: One, first text.', 'Two: Two, first text.']);
+  });
+
+  it('the old machine loses its state after the copy sent a note again: the copy\'s text of the note stays in the graph', async () => {
+    const b = await copySentAgainAfterAnEdit();
+
+    // The old machine's state is lost: its rebuild finds the copy's episode under the shared origin, another text of its note.
+    rmSync(a.path('state'), { recursive: true, force: true });
+    await sync(a);
+    // It takes that episode for an older version of its own and deletes it (it cannot know of the copy).
+    expect(graph()).toEqual(['One: One, edited on A.']);
+    const [aOne] = uuidsOf('One: One, edited on A.');
+    const sent = adds();
+
+    // The copy's next look sends its text once more, and nothing after that.
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, edited on A.', 'One: One, first text.']);
+    expect(adds()).toBe(sent + 1);
+    expect(uuidsOf('One: One, edited on A.')).toEqual([aOne]);
   });
 });

@@ -16,7 +16,7 @@
  * - Deleted elsewhere (no version of the note left in a listed group) → the local copy is removed
  *   only if untouched since pulled or sent; otherwise kept, and said. Only once the group's queue
  *   has been quiet for its patience since the note went missing, or the absence has lasted the
- *   configured maximum (`absenceSettled`): an edit on a break-before-make server deletes the old
+ *   configured maximum (sync/pace.ts `absenceSettled`): an edit on a break-before-make server deletes the old
  *   version before the new one is processed, and in that window the graph holds no version at
  *   all. Until then the copy, its MEMORY.md line and its ledger entry stay (`absent`).
  * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
@@ -28,6 +28,7 @@
  */
 import type { PulledNote } from '../state/pulled.js';
 import type { NoteVersion } from './incoming.js';
+import { absenceSettled } from '../sync/pace.js';
 
 export interface LocalNote {
   /** Content hash (memory/hash.ts) of the file now. */
@@ -97,24 +98,6 @@ function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' 
   if (f.pulled !== undefined && f.pulled.hash !== '' && f.pulled.hash === f.local.hash) return { version: f.pulled.version, via: 'pulled' };
   if (f.own !== undefined && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: 'sent' };
   return undefined;
-}
-
-/**
- * Whether a note's absence from the graph is a deletion elsewhere: the group's queue has been
- * quiet for its patience since this machine first saw the note missing (`missingSince`; none
- * yet: it starts now), or the absence has lasted the configured maximum. The graph shows nothing
- * of a version still queued, so time is the only evidence, read as the sync reads it for its own
- * parts (sync/reconcile.ts, a quiet queue): the patience is what the group's queue takes (waits
- * and processing, learned by the sync), counted from the last movement, since an edit elsewhere
- * may wait behind others (a batch of edits, processed one after the other) for longer than one
- * patience while the queue keeps moving. A start in the future (a clock set back) starts again
- * now, and movement in the future counts as now: never waited for forever.
- */
-export function absenceSettled(missingSince: string | undefined, now: number, patienceMs: number, movedAt = 0, maxMs = Number.POSITIVE_INFINITY): { settled: boolean; since: number } {
-  const seen = Date.parse(missingSince ?? '');
-  const since = Number.isFinite(seen) && seen <= now ? seen : now;
-  const quietSince = Math.max(since, Math.min(movedAt, now));
-  return { settled: now - quietSince >= patienceMs || now - since >= maxMs, since };
 }
 
 export function decide(f: NoteFacts): Decision {

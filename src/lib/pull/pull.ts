@@ -316,7 +316,7 @@ interface GraphDelete {
   entry: PulledNote | undefined;
 }
 
-/** What decides when an absence is a deletion (decide.ts `absenceSettled`): 0 patience on a make-before-break server. */
+/** What decides when an absence is a deletion (sync/pace.ts `absenceSettled`): 0 patience on a make-before-break server. */
 type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
 
 interface PullRun {
@@ -333,7 +333,7 @@ interface PullRun {
   when: string;
   /** The pull's clock (PullOptions.now), read once at its start. */
   now: number;
-  /** How long a note of a group may be absent before it is a deletion (decide.ts `absenceSettled`). */
+  /** How long a note of a group may be absent before it is a deletion (sync/pace.ts `absenceSettled`). */
   absenceRule: (group: string) => Promise<AbsenceRule>;
   /** The groups the listing speaks for (group-reach.ts `groupsInView`): a note of another is never absent. */
   inView: ReadonlySet<string>;

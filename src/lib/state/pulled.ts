@@ -69,7 +69,7 @@ export interface PulledNote {
   indexLine?: IndexLine;
   /**
    * When pull first found no version of the note in its listed group (ISO time), while that has
-   * lasted less than the group's patience (pull/decide.ts `absenceSettled`): an edit elsewhere on a
+   * lasted less than the group's patience (sync/pace.ts `absenceSettled`): an edit elsewhere on a
    * break-before-make server leaves the graph without the note until its new version is processed.
    * Cleared when a version is seen again; the copy goes once the absence has lasted the patience.
    */

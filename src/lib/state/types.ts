@@ -77,6 +77,31 @@ export interface EpisodeRef {
    * (sync/copy-hold.ts COPY_HOLD). Retired, it is held, not deleted, until `origin --keep`.
    */
   foreign?: true;
+  /**
+   * A current part whose episode a copy's look found deleted on purpose elsewhere (the group
+   * cleared, or the note deleted on one of the person's linked machines), when: not sent again and
+   * no longer watched (sync/copy-hold.ts DELETED_ON_PURPOSE); nothing of it is left to delete.
+   */
+  deletedElsewhere?: string;
+  /**
+   * A current part a copy's look found gone in a way that reads as a deletion on purpose, and since
+   * when (sync/copy-hold.ts DELETED_ON_PURPOSE): judged once the absence has settled (an edit in
+   * flight elsewhere may leave the graph without the note for a while), by what that first look saw.
+   */
+  goneSeen?: { since: string; how: 'cleared' | 'deleted-by-person' };
+  /**
+   * Sent again by a copy's look while the other machine's own version of the note stood in the
+   * graph (its edit: sync/copy-hold.ts COPY_WATCH). It carries the shared origin, so that machine
+   * takes it for its own if it reverts to this text: `origin --split` does not simply delete it
+   * (`handOver`).
+   */
+  resentBeside?: true;
+  /**
+   * An orphan `origin --split` left from a part `resentBeside`: held (`foreign`) until a complete
+   * listing judges it. Another version of its note under its origin listed: not the other
+   * machine's current one, deleted; none: left to that machine (sync/copy-hold.ts SPLIT_HANDS_OVER).
+   */
+  handOver?: true;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */

@@ -11,7 +11,7 @@ import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
-import { copyWatchDue, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
+import { copyWatchDue, judgedByPull, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
 import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
@@ -50,9 +50,9 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  recordCopyWatch(state, watch, listing, r.goneElsewhere.length, new Date(ctx.now()).toISOString());
+  recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString());
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === undefined) continue;
@@ -66,6 +66,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
   const again: FileRecord[] = [];
+  for (const { record, ref, why } of r.leftDeleted) logger.info(why === 'cleared' ? 'the group was cleared: this note is not sent again (copy-hold.ts DELETED_ON_PURPOSE)' : 'the note was deleted on another of your machines: not sent again; pull removes the untouched copy here (copy-hold.ts DELETED_ON_PURPOSE)', { id: record.id, marker: ref.marker });
   for (const { record, ref } of r.goneElsewhere) {
     logger.warn('another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine\'s own', { id: record.id, marker: ref.marker });
     ctx.counts.resent++;

@@ -25,12 +25,16 @@
  * is taken for a copy: a rebuild there makes a new host name, and the origin lives in `~/.claude`
  * precisely so that it survives that (util/origin.ts).
  */
+import { join } from 'node:path';
 import type { Config } from '../config/config.js';
+import type { MarkerInfo } from '../memory/episode.js';
+import type { MemorySource } from '../memory/types.js';
+import type { PulledLedger } from '../state/pulled.js';
 import { everyPart, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { readMachineStamp } from '../state/machine-stamp.js';
 import { nextBackoff } from '../util/backoff.js';
 import { isSharedPart } from './shared.js';
-import type { Listing } from './listing.js';
+import type { Listing, OurGroupListing } from './listing.js';
 
 /** What taking up the loaded state found: whether to stamp the folder as this machine's once the state is saved, and how many parts were marked. */
 export interface TakeUp {
@@ -66,14 +70,17 @@ export function staleMayBeForeign(config: Pick<Config, 'originPlace'>): boolean 
   return config.originPlace === 'elsewhere';
 }
 
-/** A retired part held by COPY_HOLD: not deleted until the user says what this machine is. */
-export function heldAsCopy(ref: Pick<EpisodeRef, 'foreign'>): boolean {
-  return ref.foreign === true;
+/**
+ * A retired part held by COPY_HOLD: not deleted until the user says what this machine is. One found
+ * deleted on purpose elsewhere (DELETED_ON_PURPOSE) holds nothing: its episode is gone already.
+ */
+export function heldAsCopy(ref: Pick<EpisodeRef, 'foreign' | 'deletedElsewhere' | 'goneSeen'>): boolean {
+  return ref.foreign === true && ref.deletedElsewhere === undefined && ref.goneSeen === undefined;
 }
 
-/** The retired parts held by COPY_HOLD (status, the summary, the session's note). */
+/** The retired parts held by COPY_HOLD (status, the summary, the session's note); an orphan waiting for SPLIT_HANDS_OVER's look is no question to the user. */
 export function partsHeldAsCopy(state: SyncState): EpisodeRef[] {
-  return retiredParts(state).filter(heldAsCopy);
+  return retiredParts(state).filter((ref) => heldAsCopy(ref) && ref.handOver !== true);
 }
 
 /** `origin --keep`: this machine's user says the state is theirs; every mark goes, and what was held is deleted by the next run. Returns how many were marked. */
@@ -82,7 +89,8 @@ export function keepAsOurs(state: SyncState): number {
   delete state.copyWatch;
   let cleared = 0;
   for (const ref of everyPart(state)) {
-    if (ref.foreign !== true) continue;
+    // A split's orphan waiting for SPLIT_HANDS_OVER's look stays held: the other machine may rest on it, whatever this machine is.
+    if (ref.foreign !== true || ref.handOver === true) continue;
     delete ref.foreign;
     cleared++;
   }
@@ -95,10 +103,102 @@ export function keepAsOurs(state: SyncState): number {
  * another machine, where every part the other machine named is `foreign`. In a state made here
  * beside an origin made elsewhere, a part adopted while rebuilding may be the other machine's
  * episode of the same text (a coincidence, or a synced folder): none is retired there.
+ * A part sent again beside the other machine's edit (`resentBeside`) goes as a SPLIT_HANDS_OVER
+ * orphan.
  */
 export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
   if (state.takenUpAt === undefined) return [];
-  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== undefined);
+  return everyPart(state)
+    .filter((ref) => ref.foreign !== true && ref.uuid !== undefined && ref.deletedElsewhere === undefined)
+    .map(({ resentBeside, ...ref }) => (resentBeside === true ? { ...ref, foreign: true as const, handOver: true as const } : ref));
+}
+
+/**
+ * SPLIT_HANDS_OVER: `origin --split` never deletes what the other machine may have taken back.
+ *
+ * What the copy sent again beside the other machine's edit (COPY_WATCH, `resentBeside`) is that
+ * machine's earlier text under the origin that is that machine's alone after the split: a revert
+ * there takes the episode for its own current one (same marker), and nothing in the graph says so.
+ * So the split retires it held (`foreign`, `handOver`: a build that does not know this holds it
+ * too, HELD_NEEDS_NEWER_FORMAT), and the next complete listing of its group judges:
+ * - another version of the note under that origin is listed: the other machine's current version is
+ *   that one (a file has one), so this one is nobody's: deleted like any orphan;
+ * - none (or a listing that finds by marker only, the local server's): left to the other machine,
+ *   dropped from this state, never deleted;
+ * - the episode itself gone: nothing to do.
+ * What the copy sent again after the other machine's deletion, or sent of its own edits, nobody
+ * else names: deleted as before. (Left: the other machine deleting its edited note after the look
+ * leaves the handed-over episode to nobody; the other machine writing a deleted note again with
+ * this very text takes an episode the split deletes. Both need that machine's state to tell.)
+ */
+export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefined): 'delete' | 'leave' | 'gone' | undefined {
+  if (listed === undefined || !listed.complete || listed.blind === true) return undefined;
+  const own = listed.episodes.find((e) => e.uuid === ref.uuid);
+  if (own === undefined) return 'gone';
+  const marker = own.marker;
+  if (listed.direct === true || marker === undefined) return 'leave';
+  return listed.episodes.some((e) => e.uuid !== ref.uuid && anotherVersion(e.marker, marker)) ? 'delete' : 'leave';
+}
+
+/** Another version (another text) of the same file under the same origin. */
+function anotherVersion(listed: MarkerInfo | undefined, of: MarkerInfo): boolean {
+  return listed !== undefined && listed.fileId === of.fileId && listed.origin === of.origin && listed.hash !== of.hash;
+}
+
+/**
+ * DELETED_ON_PURPOSE: the copy does not undo a deletion the person made on purpose elsewhere.
+ *
+ * COPY_WATCH sends a note again when the other machine's edit or deletion took the episode it rests
+ * on: until the user says which it is, this machine's text may be another memory's and must stay in
+ * the graph. But an episode also leaves the graph because the person deleted the note everywhere,
+ * and undoing that brings a deleted note back (and `pull` then writes it back on the machine where it
+ * was deleted). Whichever the user answers, such a deletion stands: a machine never copied sends
+ * nothing again after it. So a part whose episode a complete, listing-wide look no longer shows is:
+ * - sent again, `resentBeside`, where another version of its note under its origin is listed (the
+ *   other machine edited it: the two memories differ, this text must stay; also where the listing
+ *   finds by marker only and cannot tell);
+ * - left deleted where the group holds no episode at all: cleared (`clear_graph`, a wiped database),
+ *   as docs/real-graphiti.md "Wiping the graph" says for every machine;
+ * - left deleted where `pull` judges the note (linked, its ledger agrees with the file as it is,
+ *   `judgedByPull`): a note deleted on one of the person's machines (pull's deletion on a linked
+ *   machine, or the other machine's own) is deleted on the others where untouched, pull.md's rule,
+ *   one owner (pull/decide.ts): the copy's pull removes its untouched file;
+ * - sent again otherwise (the other machine deleted it, the two not linked).
+ * Not at first sight: an edit on a server that deletes the old version before the new one is stored
+ * leaves the graph without the note for a while (in a group of one note, empty). The first look that
+ * reads a deletion on purpose records it (`goneSeen`: since when, and what it saw: a group written to
+ * again since it was cleared still was cleared), and the part is left deleted only once the absence
+ * has settled (sync/pace.ts ABSENCE_SETTLED, as pull judges a note deleted elsewhere); the other
+ * machine's new version listed by then is its edit, and the text is sent again beside it.
+ * A part left deleted is marked `deletedElsewhere`: never watched or sent again, nothing to hold
+ * (nor while `goneSeen`: its episode was seen gone).
+ * (A group whose only notes the other machine deleted looks cleared: the copy's text comes back
+ * under its own origin with `origin --split`.)
+ */
+export function judgeGone(ref: Pick<EpisodeRef, 'marker' | 'goneSeen'>, marker: MarkerInfo | undefined, listed: OurGroupListing, pullJudges: boolean): { resend: true; beside: boolean } | { resend: false; why: 'cleared' | 'deleted-by-person' } {
+  if (listed.direct === true || (marker !== undefined && listed.episodes.some((e) => e.marker?.raw !== ref.marker && anotherVersion(e.marker, marker)))) return { resend: true, beside: true };
+  if (ref.goneSeen !== undefined) return { resend: false, why: ref.goneSeen.how };
+  if (listed.episodes.length === 0) return { resend: false, why: 'cleared' };
+  if (pullJudges) return { resend: false, why: 'deleted-by-person' };
+  return { resend: true, beside: false };
+}
+
+/**
+ * The files whose deletion elsewhere `pull` judges (DELETED_ON_PURPOSE), by record id: linked (a
+ * ledger, so a note key), and the ledger agrees with the file as this state last sent or took it up
+ * (the entry's content hash is the record's): pull removes such a file once its note is gone.
+ */
+export function judgedByPull(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[]): Set<string> {
+  const out = new Set<string>();
+  if (ledger === undefined) return out;
+  const roots = new Map(sources.map((s) => [s.name, s.root]));
+  for (const record of Object.values(state.files)) {
+    const root = roots.get(record.source);
+    if (root === undefined || record.hash === undefined) continue;
+    const entry = ledger.notes[join(root, record.relPath)];
+    if (entry !== undefined && entry.hash !== '' && entry.hash === record.hash) out.add(record.id);
+  }
+  return out;
 }
 
 /**
@@ -115,7 +215,8 @@ export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
  * COPY_WATCH_MAX_MS; a look that found one gone starts again from the shortest), and a part whose
  * episode a complete listing no longer shows (reconcile.ts `goneElsewhere`: every copy of its marker
  * looked for, the listing not blind) is sent again as this machine's own: the other machine deleted
- * its episode, so what stands for this note in the graph is now this machine's. Nothing is doubled
+ * its episode, so what stands for this note in the graph is now this machine's (unless the person
+ * deleted it on purpose: DELETED_ON_PURPOSE). Nothing is doubled
  * (only an episode proven gone is replaced), nothing of the other machine's is touched, and a
  * machine that was never copied has no foreign part: it never looks.
  *
@@ -140,7 +241,7 @@ export function watchedParts(state: SyncState, sharedOrigins: ReadonlySet<string
   const every = !restingOnOther && state.takenUpAt !== undefined;
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
-    for (const ref of record.episodes) if ((ref.foreign === true || every) && ref.uuid !== undefined && !isSharedPart(ref, sharedOrigins)) out.push(ref);
+    for (const ref of record.episodes) if ((ref.foreign === true || every) && ref.uuid !== undefined && ref.deletedElsewhere === undefined && !isSharedPart(ref, sharedOrigins)) out.push(ref);
   }
   return out;
 }
@@ -150,7 +251,8 @@ export function copyWatchDue(state: SyncState, now: number, sharedOrigins: Reado
   const due = new Map<string, Set<string>>();
   const last = state.copyWatch;
   if (last !== undefined && now - Date.parse(last.at) < last.everyMs) return due;
-  for (const ref of watchedParts(state, sharedOrigins)) {
+  // SPLIT_HANDS_OVER's orphans wait for a look too (a split state has no `copyWatch` yet: due at once).
+  for (const ref of [...watchedParts(state, sharedOrigins), ...state.orphans.filter((o) => o.handOver === true)]) {
     const markers = due.get(ref.groupId) ?? new Set<string>();
     markers.add(ref.marker);
     due.set(ref.groupId, markers);

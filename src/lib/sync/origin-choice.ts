@@ -85,7 +85,7 @@ export async function keepOrigin(config: Config, now: () => Date = () => new Dat
 }
 
 /** `origin --split`. Returns the new origin and where the state was put aside. */
-export async function splitOrigin(config: Config, now: () => Date = () => new Date()): Promise<{ origin: string; stateAside: string | undefined; retired: number }> {
+export async function splitOrigin(config: Config, now: () => Date = () => new Date()): Promise<{ origin: string; stateAside: string | undefined; retired: number; handOver: number }> {
   const key = choosable(config, 'split');
   // On the machine that made both, a split would give the original memory a new origin and send all of it again: it belongs on the copy.
   const standing = await originStanding(config);
@@ -104,7 +104,7 @@ export async function splitOrigin(config: Config, now: () => Date = () => new Da
         await saveState(config.stateDir, next);
       }
       writeMachineStamp(config.stateDir, key, now());
-      return { origin: choice.choice === 'split' ? choice.origin : config.origin, stateAside, retired: sentHere.length };
+      return { origin: choice.choice === 'split' ? choice.origin : config.origin, stateAside, retired: sentHere.length, handOver: sentHere.filter((ref) => ref.handOver === true).length };
     },
     { timeoutMs: 10 * 60_000, label: 'origin --split' },
   );

@@ -609,3 +609,23 @@ function isLooks(v: unknown): v is Array<[number, number]> {
 function isSigned(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 }
+
+/**
+ * ABSENCE_SETTLED: whether an episode's absence from the graph is a deletion, not an edit in flight
+ * (pull/decide.ts for a note deleted elsewhere; sync/copy-hold.ts DELETED_ON_PURPOSE for a copy's
+ * look). A note's absence is a deletion elsewhere: the group's queue has been
+ * quiet for its patience since this machine first saw the note missing (`missingSince`; none
+ * yet: it starts now), or the absence has lasted the configured maximum. The graph shows nothing
+ * of a version still queued, so time is the only evidence, read as the sync reads it for its own
+ * parts (sync/reconcile.ts, a quiet queue): the patience is what the group's queue takes (waits
+ * and processing, learned by the sync), counted from the last movement, since an edit elsewhere
+ * may wait behind others (a batch of edits, processed one after the other) for longer than one
+ * patience while the queue keeps moving. A start in the future (a clock set back) starts again
+ * now, and movement in the future counts as now: never waited for forever.
+ */
+export function absenceSettled(missingSince: string | undefined, now: number, patienceMs: number, movedAt = 0, maxMs = Number.POSITIVE_INFINITY): { settled: boolean; since: number } {
+  const seen = Date.parse(missingSince ?? '');
+  const since = Number.isFinite(seen) && seen <= now ? seen : now;
+  const quietSince = Math.max(since, Math.min(movedAt, now));
+  return { settled: now - quietSince >= patienceMs || now - since >= maxMs, since };
+}

@@ -28,11 +28,13 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
-import { aheadOfOurClock, lastMovement, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
+import { absenceSettled, aheadOfOurClock, lastMovement, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
 import { placementOf, repliedPosition, sentPosition, type Placed } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
+import { judgeGone, judgeHandOver } from './copy-hold.js';
+import { parseMarker } from '../memory/episode.js';
 
 /**
  * How long a part waits before a blind listing counts as evidence (at least `confirmMaxAgeMs`).
@@ -62,6 +64,8 @@ export interface ReconcileInput {
   staleMayBeForeign?: boolean;
   /** The markers this listing looked for COPY_WATCH (copy-hold.ts `copyWatchDue`), by group: only they may be judged gone elsewhere. */
   watched?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Record ids whose deletion elsewhere `pull` judges (copy-hold.ts `judgedByPull`, DELETED_ON_PURPOSE). */
+  pullJudges?: ReadonlySet<string>;
 }
 
 export interface Reconciliation {
@@ -78,7 +82,15 @@ export interface Reconciliation {
   /** Current parts the server dropped, to send again. */
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: DropEvidence }>;
   /** Current parts COPY_WATCH looked for (copy-hold.ts: on another machine's episode, or sharing its markers) that a complete listing no longer shows: sent again as ours. */
-  goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef }>;
+  goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef; beside: boolean }>;
+  /** Parts COPY_WATCH found deleted on purpose elsewhere (copy-hold.ts DELETED_ON_PURPOSE), the absence settled: not sent again. */
+  leftDeleted: Array<{ record: FileRecord; ref: EpisodeRef; why: 'cleared' | 'deleted-by-person' }>;
+  /** Parts whose absence reads as a deletion on purpose, not settled yet: remembered (DELETED_ON_PURPOSE `goneSeen`). */
+  goneWaiting: Array<{ ref: EpisodeRef; since: number; how: 'cleared' | 'deleted-by-person' }>;
+  /** Parts seen gone before (`goneSeen`) that this listing shows again: the mark goes. */
+  backInView: EpisodeRef[];
+  /** SPLIT_HANDS_OVER orphans judged (copy-hold.ts): `delete` released to the usual deletion, `leave`/`gone` dropped from the state. */
+  handOvers: Array<{ ref: EpisodeRef; verdict: 'delete' | 'leave' | 'gone' }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
   /** Shared parts whose copy is now known to be the one every owner keeps. */
@@ -90,7 +102,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], handOvers: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -249,11 +261,27 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
+      if (ref.goneSeen !== undefined && shown.has(ref)) out.backInView.push(ref);
       if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
-      out.goneElsewhere.push({ record, ref });
+      // DELETED_ON_PURPOSE (copy-hold.ts): not every deletion is the other machine's to undo, and not at first sight.
+      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input.pullJudges?.has(record.id) === true);
+      if (gone.resend) {
+        out.goneElsewhere.push({ record, ref, beside: gone.beside });
+        continue;
+      }
+      const pace = paceOf(state, ref.groupId);
+      const absence = absenceSettled(ref.goneSeen?.since, now, patienceMs(pace, input.confirmMaxAgeMs), lastMovement(pace, listed), input.confirmMaxAgeMs);
+      if (absence.settled) out.leftDeleted.push({ record, ref, why: gone.why });
+      else out.goneWaiting.push({ ref, since: absence.since, how: gone.why });
     }
+  }
+  // SPLIT_HANDS_OVER (copy-hold.ts): what a split may leave to the other machine, judged by a complete look.
+  for (const ref of state.orphans) {
+    if (ref.handOver !== true) continue;
+    const verdict = judgeHandOver(ref, input.listing.get(ref.groupId));
+    if (verdict !== undefined) out.handOvers.push({ ref, verdict });
   }
 
   // A shared part stays listed after its confirmation until a co-owner's racing copy would have
@@ -321,8 +349,25 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     delete ref.queuedOrder;
     delete ref.queuedAt;
   }
-  for (const { ref } of r.goneElsewhere) {
+  for (const { ref } of r.leftDeleted) {
+    ref.deletedElsewhere = nowIso;
+    delete ref.goneSeen;
+  }
+  for (const { ref, since, how } of r.goneWaiting) ref.goneSeen ??= { since: new Date(since).toISOString(), how };
+  for (const ref of r.backInView) delete ref.goneSeen;
+  for (const { ref, verdict } of r.handOvers) {
+    delete ref.handOver;
+    if (verdict === 'delete') delete ref.foreign;
+  }
+  if (r.handOvers.some((h) => h.verdict !== 'delete')) {
+    const dropped = new Set(r.handOvers.flatMap((h) => (h.verdict === 'delete' ? [] : [h.ref])));
+    state.orphans = state.orphans.filter((ref) => !dropped.has(ref));
+  }
+  for (const { ref, beside } of r.goneElsewhere) {
     // Sent again by this machine: from now on the part is its own (copy-hold.ts COPY_WATCH).
+    if (beside) ref.resentBeside = true;
+    else delete ref.resentBeside;
+    delete ref.goneSeen;
     delete ref.uuid;
     delete ref.confirmedAt;
     delete ref.sentAt;

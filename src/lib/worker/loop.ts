@@ -10,7 +10,7 @@
  */
 import type { Config } from '../config/config.js';
 import type { Logger } from '../util/log.js';
-import { consumeDirty, isDirty, isProcessAlive, markDirty, readLock, releaseLock, sharedWorkerFilesOfOlderBuilds, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './spawn.js';
+import { consumeDirty, isDirty, isProcessAlive, markDirty, readLock, leasesOfOlderBuilds, releaseLock, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './spawn.js';
 import { cli } from '../util/install-route.js';
 
 export interface StepContext {
@@ -95,8 +95,10 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
 
   // A copy of the tool of an older build runs its worker beside this one (worker/spawn.ts: no lease is
   // shared across state formats); the log says so, and `status` names the copy and how to update it.
-  const older = readLock(sharedWorkerFilesOfOlderBuilds(stateDir).pidFile);
-  if (older !== undefined && isProcessAlive(older.pid)) {
+  const older = leasesOfOlderBuilds(stateDir)
+    .map((files) => readLock(files.pidFile))
+    .find((lock) => lock !== undefined && isProcessAlive(lock.pid));
+  if (older !== undefined) {
     logger.info(`a worker of an older build runs beside this one (a copy older than the state syncs nothing): "${cli()} status" names the copy and how to update it`, { pid: older.pid, command: older.command });
   }
 

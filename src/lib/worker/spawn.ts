@@ -60,8 +60,8 @@ export interface WorkerFiles {
 }
 
 /**
- * The state format this build writes (state/format.ts `STATE_VERSION`, which the hooks may not
- * load; test/hooks/worker-versions.test.ts holds the two equal).
+ * The newest state format this build writes (state/format.ts `HELD_STATE_VERSION`, which the hooks
+ * may not load; test/hooks/worker-versions.test.ts holds the two equal).
  *
  * Builds that write the same state format share one worker lease and one request queue; builds of
  * another format never wait for each other. Two copies of the tool of different ages may run from
@@ -74,12 +74,20 @@ export interface WorkerFiles {
  * refusal, worker/loop.ts); a newer compatible one (`compatibleWith`) takes its turn under the
  * state lock, the one writer at a time (state/lock.ts). `status` names such copies (install/copies.ts).
  * While a part is held as another machine's, the state is written as version 3 (state/format.ts
- * HELD_NEEDS_NEWER_FORMAT) but this build keeps the lease of format 2: a build from before that rule
- * sharing it refuses the state and its worker stops (worker/loop.ts `state-conflict`), so the next
- * hook's worker, perhaps this build's, takes the requests; an older copy beside a newer one may then
- * delay a sync to the next session, never delete what is held.
+ * HELD_NEEDS_NEWER_FORMAT), which builds from before that rule refuse; so this build's lease is
+ * format 3's, not the format-2 lease those builds keep. Sharing it, their worker (its hook may start
+ * first) took this build's requests with the lease, refused the state and stopped: the edit waited
+ * for a hook of this build to win the lease, for as long as the older copy stayed installed. A
+ * format-2 build beside this one now runs its own worker: on a held state it refuses and writes
+ * nothing; on one written as 2 (nothing marked as another machine's) it takes its turn under the
+ * state lock, as a compatible build does.
  */
-export const WORKER_STATE_FORMAT = 2;
+export const WORKER_STATE_FORMAT = 3;
+
+/** The leases of older builds whose worker may run beside this one (the log names them: worker/loop.ts). */
+export function leasesOfOlderBuilds(stateDir: string): WorkerFiles[] {
+  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2)];
+}
 
 /** The lease and queue of the builds that write `format` (this build's by default): `<stateDir>/worker/format-<n>/`. */
 export function workerFiles(stateDir: string, format: number = WORKER_STATE_FORMAT): WorkerFiles {
