@@ -4687,7 +4687,7 @@ function lockFieldsValid(v) {
   return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
 }
 var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
-var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean" };
+var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean", environment: "string" };
 function parseRuntime(value) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
   const v = value;

@@ -4614,11 +4614,11 @@ function frontProof(token, port, nonce) {
 ${port}
 ${nonce}`).digest("hex");
 }
-function proveFront(port, token, timeoutMs = 2e3) {
+function askProof(port, token, timeoutMs, agent) {
   const nonce = (0, import_node_crypto.randomBytes)(32).toString("hex");
   const expected = Buffer.from(frontProof(token, port, nonce), "hex");
   return new Promise((resolve15) => {
-    const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs }, (res) => {
+    const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent, timeout: timeoutMs }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => {
@@ -4628,45 +4628,41 @@ function proveFront(port, token, timeoutMs = 2e3) {
       res.on("end", () => {
         try {
           const proof = Buffer.from(String(JSON.parse(body).proof ?? ""), "hex");
-          resolve15(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
+          const proven = res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected);
+          resolve15({ proven, closes: /\bclose\b/i.test(String(res.headers.connection ?? "")) });
         } catch {
-          resolve15(false);
+          resolve15({ proven: false, closes: true });
         }
       });
-      res.on("error", () => resolve15(false));
+      res.on("error", () => resolve15({ proven: false, closes: true }));
     });
     req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve15(false));
-    req.once("close", () => resolve15(false));
+    req.once("error", () => resolve15({ proven: false, closes: true }));
+    req.once("close", () => resolve15({ proven: false, closes: true }));
     req.end();
   });
 }
-async function localServerAuthorization(stateDir, url2) {
-  let target;
-  try {
-    target = new URL(url2);
-  } catch {
-    return void 0;
-  }
-  if (target.protocol !== "http:" || target.hostname !== "127.0.0.1") return void 0;
-  const key = `${stateDir}
-${target.origin}`;
-  const cached2 = proven.get(key);
-  const live = liveServer(stateDir);
-  if (cached2 !== void 0 && cached2.until > Date.now() && live?.token === cached2.token) return cached2.token;
-  proven.delete(key);
-  if (live?.token === void 0 || !isLocalFrontUrl(target, live)) return void 0;
-  if (!await proveFront(Number(target.port), live.token)) return void 0;
-  proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
-  return live.token;
+async function provenConnection(port, token, timeoutMs = 2e3) {
+  const agent = new OneConnection((0, import_node_net.connect)({ host: "127.0.0.1", port }));
+  const { proven, closes } = await askProof(port, token, timeoutMs, agent);
+  if (proven && !closes) return agent;
+  agent.destroy();
+  return proven ? "closes" : void 0;
 }
 async function localServerAccess(stateDir, url2, chosenAsLocal) {
-  const token = await localServerAuthorization(stateDir, url2);
-  if (token !== void 0) return { token };
+  const proven = await localServerConnection(stateDir, url2);
+  if (proven !== void 0) return proven;
   const live = liveServer(stateDir);
   const atLive = isLocalFrontUrl(url2, live);
   if (atLive && live?.token === void 0) return "other";
   return chosenAsLocal || atLive ? "unproven" : "other";
+}
+async function localServerConnection(stateDir, url2) {
+  const live = liveServer(stateDir);
+  if (live?.token === void 0 || !isLocalFrontUrl(url2, live)) return void 0;
+  const proven = await provenConnection(Number(new URL(url2).port || 80), live.token);
+  if (proven === void 0) return void 0;
+  return proven === "closes" ? { token: live.token } : { token: live.token, connection: proven };
 }
 function liveRuntimeAt(stateDir, url2) {
   const runtime = readRuntime(stateDir);
@@ -4687,13 +4683,14 @@ function liveServerStartedAt(stateDir, url2) {
   const started = Date.parse(liveRuntimeAt(stateDir, url2)?.startedAt ?? "");
   return Number.isFinite(started) ? started : void 0;
 }
-var import_node_crypto, import_node_fs5, import_node_http, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, proven;
+var import_node_crypto, import_node_fs5, import_node_http, import_node_net, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, OneConnection;
 var init_server_runtime = __esm({
   "src/lib/config/server-runtime.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
     import_node_fs5 = require("node:fs");
     import_node_http = require("node:http");
+    import_node_net = require("node:net");
     import_node_path4 = require("node:path");
     init_fs_atomic();
     init_process_alive();
@@ -4702,12 +4699,26 @@ var init_server_runtime = __esm({
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
     REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
-    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean" };
+    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean", environment: "string" };
     COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
     FRONT_PROOF_PATH = "/.well-known/graphiti-memory-sync/front-proof";
     FRONT_PROOF_TTL_MS = 1e3;
     STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
-    proven = /* @__PURE__ */ new Map();
+    OneConnection = class extends import_node_http.Agent {
+      #socket;
+      constructor(socket) {
+        super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
+        this.#socket = socket;
+      }
+      createConnection(_options, callback) {
+        const socket = this.#socket;
+        this.#socket = void 0;
+        if (socket !== void 0 && !socket.destroyed) return socket;
+        const error62 = Object.assign(new Error("the connection to the local Graphiti server closed after it proved itself (it stopped, or was killed): nothing was sent on another"), { code: "ELOCALUNPROVEN" });
+        callback?.(error62, void 0);
+        return void 0;
+      }
+    };
   }
 });
 
@@ -6242,9 +6253,12 @@ async function sendHttp(url2, init) {
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
     const onAbort = () => req?.destroy();
-    const detach = () => init.signal.removeEventListener("abort", onAbort);
+    const detach = () => {
+      init.signal.removeEventListener("abort", onAbort);
+      init.connection?.destroy();
+    };
     try {
-      req = mod.request(url2, { method: init.method, headers: headers2, agent: sharedIdleLimitedAgent(mod.Agent) }, (res) => {
+      req = mod.request(url2, { method: init.method, headers: headers2, agent: init.connection ?? sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding("utf8");
         res.on("error", () => {
         });
@@ -6252,6 +6266,7 @@ async function sendHttp(url2, init) {
         resolve15({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
+      init.connection?.destroy();
       reject(toNetworkError(error62, url2));
       return;
     }
@@ -6295,8 +6310,8 @@ function discard(response) {
 async function sendFollowingRedirects(url2, init, maxHops = MAX_REDIRECTS) {
   let current = url2;
   for (let hop = 0; ; hop++) {
-    const auth = init.authorize === void 0 ? {} : await init.authorize(current, init.signal);
-    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth } });
+    const auth = init.authorize === void 0 ? { headers: {} } : await init.authorize(current, init.signal);
+    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth.headers }, connection: auth.connection });
     const status = response.status;
     if (status !== 301 && status !== 302 && status !== 303 && status !== 307 && status !== 308) return response;
     discard(response);
@@ -7195,10 +7210,9 @@ var init_streamable = __esm({
 // src/lib/mcp/client.ts
 function bearerFor(tokenFor) {
   return async (url2) => {
-    const token = await tokenFor(url2);
-    const headers2 = {};
-    if (token !== void 0) headers2.authorization = `Bearer ${token}`;
-    return headers2;
+    const given = await tokenFor(url2);
+    if (given === void 0) return { headers: {} };
+    return { headers: { authorization: `Bearer ${given.token}` }, ...given.connection === void 0 ? {} : { connection: given.connection } };
   };
 }
 function toToolInfo(raw) {
@@ -7851,7 +7865,7 @@ async function localServerToken(config2, url2) {
   if (access === "unproven") {
     throw new McpNetworkError(`Network error talking to ${displayUrl(url2)}: the local Graphiti server (server start) is not there any more, or not yet: whatever listens there could not prove it is ours, so nothing was sent to it`, LOCAL_UNPROVEN);
   }
-  return access.token;
+  return access;
 }
 function declares(tool, parameter) {
   return tool.inputSchema.properties !== void 0 && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, parameter);
@@ -71513,6 +71527,12 @@ function isLooks(v) {
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
 }
+function absenceSettled(missingSince, now, patienceMs2, movedAt = 0, maxMs = Number.POSITIVE_INFINITY) {
+  const seen = Date.parse(missingSince ?? "");
+  const since = Number.isFinite(seen) && seen <= now ? seen : now;
+  const quietSince = Math.max(since, Math.min(movedAt, now));
+  return { settled: now - quietSince >= patienceMs2 || now - since >= maxMs, since };
+}
 var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, SPAN_SLACK, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
@@ -76798,11 +76818,149 @@ var init_plan = __esm({
   }
 });
 
+// src/lib/state/machine-stamp.ts
+function readMachineStamp(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
+  writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
+`, { mode: 384, mkdirMode: 448 });
+}
+var import_node_fs26, import_node_path30, FILE2;
+var init_machine_stamp = __esm({
+  "src/lib/state/machine-stamp.ts"() {
+    "use strict";
+    import_node_fs26 = require("node:fs");
+    import_node_path30 = require("node:path");
+    init_fs_atomic();
+    FILE2 = "machine.json";
+  }
+});
+
+// src/lib/sync/copy-hold.ts
+function takeUpState(config2, state, fresh, stamp = readMachineStamp(config2.stateDir), nowIso = (/* @__PURE__ */ new Date()).toISOString()) {
+  const key = config2.machineKey;
+  if (key === void 0 || stamp === key) return { stamp: false, marked: 0 };
+  const copied = !fresh && (stamp !== void 0 || config2.originPlace === "elsewhere");
+  let marked = 0;
+  if (copied) {
+    state.takenUpAt ??= nowIso;
+    for (const ref of everyPart(state)) {
+      if (ref.foreign === true) continue;
+      ref.foreign = true;
+      marked++;
+    }
+  }
+  return { stamp: true, marked };
+}
+function staleMayBeForeign(config2) {
+  return config2.originPlace === "elsewhere";
+}
+function heldAsCopy(ref) {
+  return ref.foreign === true && ref.deletedElsewhere === void 0 && ref.goneSeen === void 0;
+}
+function partsHeldAsCopy(state) {
+  return retiredParts(state).filter((ref) => heldAsCopy(ref) && ref.handOver !== true);
+}
+function keepAsOurs(state) {
+  delete state.takenUpAt;
+  delete state.copyWatch;
+  let cleared = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.foreign !== true || ref.handOver === true) continue;
+    delete ref.foreign;
+    cleared++;
+  }
+  return cleared;
+}
+function sentHereSinceTakeUp(state) {
+  if (state.takenUpAt === void 0) return [];
+  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== void 0 && ref.deletedElsewhere === void 0).map(({ resentBeside, ...ref }) => resentBeside === true ? { ...ref, foreign: true, handOver: true } : ref);
+}
+function judgeHandOver(ref, listed) {
+  if (listed === void 0 || !listed.complete || listed.blind === true) return void 0;
+  const own2 = listed.episodes.find((e) => e.uuid === ref.uuid);
+  if (own2 === void 0) return "gone";
+  const marker = own2.marker;
+  if (listed.direct === true || marker === void 0) return "leave";
+  return listed.episodes.some((e) => e.uuid !== ref.uuid && anotherVersion(e.marker, marker)) ? "delete" : "leave";
+}
+function anotherVersion(listed, of) {
+  return listed !== void 0 && listed.fileId === of.fileId && listed.origin === of.origin && listed.hash !== of.hash;
+}
+function judgeGone(ref, marker, listed, pullJudges) {
+  if (listed.direct === true || marker !== void 0 && listed.episodes.some((e) => e.marker?.raw !== ref.marker && anotherVersion(e.marker, marker))) return { resend: true, beside: true };
+  if (ref.goneSeen !== void 0) return { resend: false, why: ref.goneSeen.how };
+  if (listed.episodes.length === 0) return { resend: false, why: "cleared" };
+  if (pullJudges) return { resend: false, why: "deleted-by-person" };
+  return { resend: true, beside: false };
+}
+function judgedByPull(state, ledger, sources) {
+  const out = /* @__PURE__ */ new Set();
+  if (ledger === void 0) return out;
+  const roots = new Map(sources.map((s) => [s.name, s.root]));
+  for (const record2 of Object.values(state.files)) {
+    const root = roots.get(record2.source);
+    if (root === void 0 || record2.hash === void 0) continue;
+    const entry = ledger.notes[(0, import_node_path31.join)(root, record2.relPath)];
+    if (entry !== void 0 && entry.hash !== "" && entry.hash === record2.hash) out.add(record2.id);
+  }
+  return out;
+}
+function watchedParts(state, sharedOrigins, restingOnOther = false) {
+  const out = [];
+  const every = !restingOnOther && state.takenUpAt !== void 0;
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) if ((ref.foreign === true || every) && ref.uuid !== void 0 && ref.deletedElsewhere === void 0 && !isSharedPart(ref, sharedOrigins)) out.push(ref);
+  }
+  return out;
+}
+function copyWatchDue(state, now, sharedOrigins) {
+  const due = /* @__PURE__ */ new Map();
+  const last = state.copyWatch;
+  if (last !== void 0 && now - Date.parse(last.at) < last.everyMs) return due;
+  for (const ref of [...watchedParts(state, sharedOrigins), ...state.orphans.filter((o) => o.handOver === true)]) {
+    const markers = due.get(ref.groupId) ?? /* @__PURE__ */ new Set();
+    markers.add(ref.marker);
+    due.set(ref.groupId, markers);
+  }
+  return due;
+}
+function recordCopyWatch(state, watched, listing2, gone, nowIso) {
+  if (watched.size === 0) return;
+  for (const [group, markers] of watched) {
+    const listed = listing2.get(group);
+    if (listed === void 0 || listed.blind === true) return;
+    if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
+  }
+  const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
+  state.copyWatch = { at: nowIso, everyMs };
+}
+var import_node_path31, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
+var init_copy_hold = __esm({
+  "src/lib/sync/copy-hold.ts"() {
+    "use strict";
+    import_node_path31 = require("node:path");
+    init_state();
+    init_machine_stamp();
+    init_backoff();
+    init_shared();
+    COPY_WATCH_MIN_MS = 10 * 6e4;
+    COPY_WATCH_MAX_MS = 6 * 60 * 6e4;
+  }
+});
+
 // src/lib/sync/reconcile.ts
 function reconcile(input2) {
   const { state, now } = input2;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], handOvers: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input2.listing);
   const complete = (group) => input2.listing.get(group)?.complete === true;
   const sightings = /* @__PURE__ */ new Map();
@@ -76929,11 +77087,25 @@ function reconcile(input2) {
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped") continue;
     for (const ref of record2.episodes) {
+      if (ref.goneSeen !== void 0 && shown.has(ref)) out.backInView.push(ref);
       if (ref.uuid === void 0 || shown.has(ref) || input2.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input2.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
-      out.goneElsewhere.push({ record: record2, ref });
+      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input2.pullJudges?.has(record2.id) === true);
+      if (gone.resend) {
+        out.goneElsewhere.push({ record: record2, ref, beside: gone.beside });
+        continue;
+      }
+      const pace = paceOf(state, ref.groupId);
+      const absence = absenceSettled(ref.goneSeen?.since, now, patienceMs(pace, input2.confirmMaxAgeMs), lastMovement(pace, listed), input2.confirmMaxAgeMs);
+      if (absence.settled) out.leftDeleted.push({ record: record2, ref, why: gone.why });
+      else out.goneWaiting.push({ ref, since: absence.since, how: gone.why });
     }
+  }
+  for (const ref of state.orphans) {
+    if (ref.handOver !== true) continue;
+    const verdict2 = judgeHandOver(ref, input2.listing.get(ref.groupId));
+    if (verdict2 !== void 0) out.handOvers.push({ ref, verdict: verdict2 });
   }
   for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
@@ -76986,7 +77158,24 @@ function applyReconciliation(state, r, nowIso) {
     delete ref.queuedOrder;
     delete ref.queuedAt;
   }
-  for (const { ref } of r.goneElsewhere) {
+  for (const { ref } of r.leftDeleted) {
+    ref.deletedElsewhere = nowIso;
+    delete ref.goneSeen;
+  }
+  for (const { ref, since, how } of r.goneWaiting) ref.goneSeen ??= { since: new Date(since).toISOString(), how };
+  for (const ref of r.backInView) delete ref.goneSeen;
+  for (const { ref, verdict: verdict2 } of r.handOvers) {
+    delete ref.handOver;
+    if (verdict2 === "delete") delete ref.foreign;
+  }
+  if (r.handOvers.some((h) => h.verdict !== "delete")) {
+    const dropped = new Set(r.handOvers.flatMap((h) => h.verdict === "delete" ? [] : [h.ref]));
+    state.orphans = state.orphans.filter((ref) => !dropped.has(ref));
+  }
+  for (const { ref, beside } of r.goneElsewhere) {
+    if (beside) ref.resentBeside = true;
+    else delete ref.resentBeside;
+    delete ref.goneSeen;
     delete ref.uuid;
     delete ref.confirmedAt;
     delete ref.sentAt;
@@ -77038,6 +77227,8 @@ var init_reconcile = __esm({
     init_schedule();
     init_plan();
     init_failed_steps();
+    init_copy_hold();
+    init_episode();
     BLIND_LISTING_PATIENCE_MS = 2 * 60 * 6e4;
   }
 });
@@ -77061,113 +77252,6 @@ var init_status = __esm({
   }
 });
 
-// src/lib/state/machine-stamp.ts
-function readMachineStamp(stateDir) {
-  try {
-    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
-    return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
-  writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
-`, { mode: 384, mkdirMode: 448 });
-}
-var import_node_fs26, import_node_path30, FILE2;
-var init_machine_stamp = __esm({
-  "src/lib/state/machine-stamp.ts"() {
-    "use strict";
-    import_node_fs26 = require("node:fs");
-    import_node_path30 = require("node:path");
-    init_fs_atomic();
-    FILE2 = "machine.json";
-  }
-});
-
-// src/lib/sync/copy-hold.ts
-function takeUpState(config2, state, fresh, stamp = readMachineStamp(config2.stateDir), nowIso = (/* @__PURE__ */ new Date()).toISOString()) {
-  const key = config2.machineKey;
-  if (key === void 0 || stamp === key) return { stamp: false, marked: 0 };
-  const copied = !fresh && (stamp !== void 0 || config2.originPlace === "elsewhere");
-  let marked = 0;
-  if (copied) {
-    state.takenUpAt ??= nowIso;
-    for (const ref of everyPart(state)) {
-      if (ref.foreign === true) continue;
-      ref.foreign = true;
-      marked++;
-    }
-  }
-  return { stamp: true, marked };
-}
-function staleMayBeForeign(config2) {
-  return config2.originPlace === "elsewhere";
-}
-function heldAsCopy(ref) {
-  return ref.foreign === true;
-}
-function partsHeldAsCopy(state) {
-  return retiredParts(state).filter(heldAsCopy);
-}
-function keepAsOurs(state) {
-  delete state.takenUpAt;
-  delete state.copyWatch;
-  let cleared = 0;
-  for (const ref of everyPart(state)) {
-    if (ref.foreign !== true) continue;
-    delete ref.foreign;
-    cleared++;
-  }
-  return cleared;
-}
-function sentHereSinceTakeUp(state) {
-  if (state.takenUpAt === void 0) return [];
-  return everyPart(state).filter((ref) => ref.foreign !== true && ref.uuid !== void 0);
-}
-function watchedParts(state, sharedOrigins, restingOnOther = false) {
-  const out = [];
-  const every = !restingOnOther && state.takenUpAt !== void 0;
-  for (const record2 of Object.values(state.files)) {
-    if (record2.status === "failed" || record2.status === "skipped") continue;
-    for (const ref of record2.episodes) if ((ref.foreign === true || every) && ref.uuid !== void 0 && !isSharedPart(ref, sharedOrigins)) out.push(ref);
-  }
-  return out;
-}
-function copyWatchDue(state, now, sharedOrigins) {
-  const due = /* @__PURE__ */ new Map();
-  const last = state.copyWatch;
-  if (last !== void 0 && now - Date.parse(last.at) < last.everyMs) return due;
-  for (const ref of watchedParts(state, sharedOrigins)) {
-    const markers = due.get(ref.groupId) ?? /* @__PURE__ */ new Set();
-    markers.add(ref.marker);
-    due.set(ref.groupId, markers);
-  }
-  return due;
-}
-function recordCopyWatch(state, watched, listing2, gone, nowIso) {
-  if (watched.size === 0) return;
-  for (const [group, markers] of watched) {
-    const listed = listing2.get(group);
-    if (listed === void 0 || listed.blind === true) return;
-    if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
-  }
-  const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
-  state.copyWatch = { at: nowIso, everyMs };
-}
-var COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
-var init_copy_hold = __esm({
-  "src/lib/sync/copy-hold.ts"() {
-    "use strict";
-    init_state();
-    init_machine_stamp();
-    init_backoff();
-    init_shared();
-    COPY_WATCH_MIN_MS = 10 * 6e4;
-    COPY_WATCH_MAX_MS = 6 * 60 * 6e4;
-  }
-});
-
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
   const watch = copyWatchDue(ctx.state, ctx.now(), run2.sharedOrigins);
@@ -77186,9 +77270,9 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, ctx.sources) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  recordCopyWatch(state, watch, listing2, r.goneElsewhere.length, new Date(ctx.now()).toISOString());
+  recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
     logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
@@ -77201,6 +77285,7 @@ async function reconcileWithGraph(ctx, run2) {
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record: record2, message: message2 } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message: message2 });
   const again = [];
+  for (const { record: record2, ref, why } of r.leftDeleted) logger.info(why === "cleared" ? "the group was cleared: this note is not sent again (copy-hold.ts DELETED_ON_PURPOSE)" : "the note was deleted on another of your machines: not sent again; pull removes the untouched copy here (copy-hold.ts DELETED_ON_PURPOSE)", { id: record2.id, marker: ref.marker });
   for (const { record: record2, ref } of r.goneElsewhere) {
     logger.warn("another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine's own", { id: record2.id, marker: ref.marker });
     ctx.counts.resent++;
@@ -77882,7 +77967,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path31.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path32.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -77925,12 +78010,12 @@ function noteKeyWrittenAt(stateDir) {
     return void 0;
   }
 }
-var import_node_fs27, import_node_path31, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs27, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
     import_node_fs27 = require("node:fs");
-    import_node_path31 = require("node:path");
+    import_node_path32 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -77955,7 +78040,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path32.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path33.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -77991,7 +78076,7 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path32.join)(root, ".git");
+  const dotGit = (0, import_node_path33.join)(root, ".git");
   let st;
   try {
     st = (0, import_node_fs28.statSync)(dotGit);
@@ -78002,10 +78087,10 @@ function commonGitDir(root) {
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path32.isAbsolute)(m[1]) ? m[1] : (0, import_node_path32.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path33.isAbsolute)(m[1]) ? m[1] : (0, import_node_path33.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path32.isAbsolute)(common) ? common : (0, import_node_path32.resolve)(gitDir, common);
+      const common = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path33.isAbsolute)(common) ? common : (0, import_node_path33.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -78027,7 +78112,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -78048,7 +78133,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path32.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -78071,7 +78156,7 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs28.openSync)((0, import_node_path32.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs28.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
       head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
@@ -78086,24 +78171,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path32.resolve)(path);
+  let dir = (0, import_node_path33.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path32.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path32.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path32.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path33.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path33.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path33.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path32.resolve)(path);
+  return (0, import_node_path33.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path32;
+var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path33;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
     import_node_fs28 = require("node:fs");
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
   }
 });
 
@@ -78157,7 +78242,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path33.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path34.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -78200,7 +78285,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned2 = again && sent !== void 0;
-      const parent = pinned2 ? sent.parent : parentVersion(pulled, (0, import_node_path33.join)(source2.root, file2.relPath));
+      const parent = pinned2 ? sent.parent : parentVersion(pulled, (0, import_node_path34.join)(source2.root, file2.relPath));
       const version2 = pinned2 ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -78208,7 +78293,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path33;
+var import_node_os7, import_node_path34;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -78222,7 +78307,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path33 = require("node:path");
+    import_node_path34 = require("node:path");
   }
 });
 
@@ -80156,8 +80241,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path34.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path34.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path35.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path35.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summaryRule(graphiti, config2, logger, signal) {
   const rule = (value, askable = false) => ({ rule: value, askable });
@@ -80215,11 +80300,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path34, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
+var import_node_path35, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path34 = require("node:path");
+    import_node_path35 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -80287,12 +80372,6 @@ function agreedVersion(f) {
   if (f.own !== void 0 && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: "sent" };
   return void 0;
 }
-function absenceSettled(missingSince, now, patienceMs2, movedAt = 0, maxMs = Number.POSITIVE_INFINITY) {
-  const seen = Date.parse(missingSince ?? "");
-  const since = Number.isFinite(seen) && seen <= now ? seen : now;
-  const quietSince = Math.max(since, Math.min(movedAt, now));
-  return { settled: now - quietSince >= patienceMs2 || now - since >= maxMs, since };
-}
 function decide2(f) {
   return oneCopy(f, decideVersions(f));
 }
@@ -80336,6 +80415,7 @@ function decideVersions(f) {
 var init_decide = __esm({
   "src/lib/pull/decide.ts"() {
     "use strict";
+    init_pace();
   }
 });
 
@@ -80435,7 +80515,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises11.readFile)((0, import_node_path35.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises11.readFile)((0, import_node_path36.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -80448,7 +80528,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path36.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -80456,15 +80536,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path35.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path36.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises11, import_node_path35, INDEX_FILE;
+var import_promises11, import_node_path36, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
     import_promises11 = require("node:fs/promises");
-    import_node_path35 = require("node:path");
+    import_node_path36 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -80481,7 +80561,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path36.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path37.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -80504,12 +80584,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path36;
+var import_node_os8, import_node_path37;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path36 = require("node:path");
+    import_node_path37 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -80586,7 +80666,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs29.statSync)((0, import_node_path37.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs29.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -80606,9 +80686,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path37.basename)(file2);
+  const name = (0, import_node_path38.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path37.join)((0, import_node_path37.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path38.join)((0, import_node_path38.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -80618,8 +80698,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path37.resolve)(memoryDir, path);
-  const rel = (0, import_node_path37.relative)((0, import_node_path37.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path38.resolve)(memoryDir, path);
+  const rel = (0, import_node_path38.relative)((0, import_node_path38.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -80812,7 +80892,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path37.join)((0, import_node_path37.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path38.join)((0, import_node_path38.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -80936,13 +81016,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs29, import_promises12, import_node_path37, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs29, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
     import_node_fs29 = require("node:fs");
     import_promises12 = require("node:fs/promises");
-    import_node_path37 = require("node:path");
+    import_node_path38 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
@@ -81029,7 +81109,7 @@ async function splitOrigin(config2, now = () => /* @__PURE__ */ new Date()) {
         await saveState(config2.stateDir, next);
       }
       writeMachineStamp(config2.stateDir, key, now());
-      return { origin: choice.choice === "split" ? choice.origin : config2.origin, stateAside, retired: sentHere.length };
+      return { origin: choice.choice === "split" ? choice.origin : config2.origin, stateAside, retired: sentHere.length, handOver: sentHere.filter((ref) => ref.handOver === true).length };
     },
     { timeoutMs: 10 * 6e4, label: "origin --split" }
   );
@@ -81069,7 +81149,7 @@ __export(origin_note_exports, {
 });
 function read(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path38.join)(stateDir, FILE3), "utf8"));
+    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
@@ -81078,32 +81158,32 @@ function read(stateDir) {
 function recordOriginQuestion(stateDir, question) {
   if (question === void 0) {
     try {
-      (0, import_node_fs30.unlinkSync)((0, import_node_path38.join)(stateDir, FILE3));
+      (0, import_node_fs30.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
     } catch {
     }
     return;
   }
   if (read(stateDir) !== void 0) return;
-  writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
+  writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
 `);
 }
 function takeOriginNote(stateDir) {
   const note = read(stateDir);
   if (note === void 0 || note.told) return void 0;
   try {
-    writeFileAtomicSync((0, import_node_path38.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
+    writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
 `);
   } catch {
     return void 0;
   }
   return `Note for the user from graphiti-memory-sync: ${note.text}`;
 }
-var import_node_fs30, import_node_path38, FILE3;
+var import_node_fs30, import_node_path39, FILE3;
 var init_origin_note = __esm({
   "src/lib/context/origin-note.ts"() {
     "use strict";
     import_node_fs30 = require("node:fs");
-    import_node_path38 = require("node:path");
+    import_node_path39 = require("node:path");
     init_fs_atomic();
     FILE3 = "origin-question.json";
   }
@@ -81602,7 +81682,10 @@ init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
-var WORKER_STATE_FORMAT = 2;
+var WORKER_STATE_FORMAT = 3;
+function leasesOfOlderBuilds(stateDir) {
+  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2)];
+}
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
   const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
   return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
@@ -81763,8 +81846,8 @@ async function runWorker(options2) {
     }
     token = taken.lock.token;
   }
-  const older = readLock(sharedWorkerFilesOfOlderBuilds(stateDir).pidFile);
-  if (older !== void 0 && isProcessAlive(older.pid)) {
+  const older = leasesOfOlderBuilds(stateDir).map((files) => readLock(files.pidFile)).find((lock) => lock !== void 0 && isProcessAlive(lock.pid));
+  if (older !== void 0) {
     logger.info(`a worker of an older build runs beside this one (a copy older than the state syncs nothing): "${cli()} status" names the copy and how to update it`, { pid: older.pid, command: older.command });
   }
   const controller = new AbortController();
