@@ -115,6 +115,16 @@ const LAYOUTS: Layout[] = [
   },
 ];
 
+/** The edit `reported` is taken up by one pass, and the note is polled from then on: a later edit is reported. */
+async function takenUpOnceThenPolled(watcher: Watcher, passes: PassReason[], reported: Promise<unknown>, note: string, file: string): Promise<void> {
+  await reported;
+  await whenQuiet(watcher);
+  expect(passes).toEqual(['initial', 'change']);
+  const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+  writeFileSync(file, learning('Edited', 'v3'));
+  await edited;
+}
+
 describe.each(LAYOUTS)('--poll: an edit made right after the initial pass read the note, before chokidar\'s first poll of it ($name)', (layout) => {
   it('is taken up at once (one pass), and the note is polled from then on', async () => {
     const { note, file, polled } = layout.make();
@@ -127,13 +137,7 @@ describe.each(LAYOUTS)('--poll: an edit made right after the initial pass read t
     const reported = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
     await watcher.start();
     expect(hold.heldPaths.length).toBeGreaterThan(0);
-    await reported;
-    await whenQuiet(watcher);
-    expect(passes).toEqual(['initial', 'change']);
-    // Polled from then on: a later edit is reported.
-    const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
-    writeFileSync(file, learning('Edited', 'v3'));
-    await edited;
+    await takenUpOnceThenPolled(watcher, passes, reported, note, file);
   });
 });
 
@@ -152,12 +156,7 @@ describe("--poll: an edit saved after the first-poll check's look, before chokid
     // The edit, then chokidar's first stat (it has the edit: no poll of it reports it).
     writeFileSync(file, learning('Edited', 'v2, saved between the check and the first stat'));
     hold.release();
-    await reported;
-    await whenQuiet(watcher);
-    expect(passes).toEqual(['initial', 'change']);
-    const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
-    writeFileSync(file, learning('Edited', 'v3'));
-    await edited;
+    await takenUpOnceThenPolled(watcher, passes, reported, note, file);
   });
 });
 
