@@ -17,7 +17,7 @@ import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-prob
 import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
-import { runWorker, type WorkerSteps } from '../lib/worker/loop.js';
+import { runWorker, type StepContext, type WorkerSteps } from '../lib/worker/loop.js';
 import { releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker/spawn.js';
 import { fallbackStateDir } from './hook-io.js';
 
@@ -34,10 +34,25 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     }
     return client;
   };
+  /**
+   * SUMMARIES_WANT_RULES (context/context.ts) asks for the server's rules after a context is
+   * written: a sync run that probes them (sync.ts PROBE_WHEN_NEEDED, with its budgets and its
+   * queue rule). Once per worker: a probe that could not run now is not tried for each project.
+   */
+  let rulesAsked = false;
+  const askRules = async (cfg: Config, ctx: StepContext): Promise<boolean> => {
+    if (rulesAsked) return false;
+    rulesAsked = true;
+    const { runSync } = await import('../lib/sync/sync.js');
+    const learnt = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti(), rulesWanted: true });
+    ctx.logger.info('server rules asked for the context\'s entity summaries', { source: learnt.semantics?.source, deleteRemoves: learnt.semantics?.deleteRemoves });
+    return learnt.semantics !== undefined && learnt.semantics.source !== 'assumed';
+  };
   return {
-    async sync(cfg, ctx) {
+    async sync(cfg, ctx, pass) {
       const { runSync } = await import('../lib/sync/sync.js');
-      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti() });
+      // A session start's pass goes on to the pull and the context refresh: no rules probe before them (sync.ts PROBE_WHEN_NEEDED).
+      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti(), mayProbe: pass?.sessionStart !== true });
       ctx.logger.info('sync done', {
         added: summary.added,
         updated: summary.updated,
@@ -62,7 +77,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       }
       // Whether entity summaries can be shown current is the refresh's own question (the server's
       // known or cached semantics, context/context.ts), as for `context --refresh`.
-      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
+      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue, runPull } = await import('../lib/pull/pull.js');

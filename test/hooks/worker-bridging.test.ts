@@ -89,7 +89,7 @@ describe('the worker bridges a break-before-make edit', () => {
 });
 
 describe('`context --refresh` asks the same question as the worker', () => {
-  it('shows entity summaries only where the server rebuilds them (0.31.2)', async () => {
+  it('shows entity summaries only where the server rebuilds them (0.31.2), once a sync that replaces has learnt its rules', async () => {
     const { main } = await import('../../src/cli-main.js');
     for (const deleteMode of ['detach', 'cascade'] as const) {
       await server.close();
@@ -102,9 +102,18 @@ describe('`context --refresh` asks the same question as the worker', () => {
       box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
       await runSync(config, { waitMs: 5000 });
       await server.whenIdle();
-      let out = '';
-      const code = await main(['context', '--cwd', cwd, '--refresh'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
-      expect(code).toBe(0);
+      const refresh = async () => {
+        let text = '';
+        const code = await main(['context', '--cwd', cwd, '--refresh'], { stdout: (t) => void (text += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
+        expect(code).toBe(0);
+        return text;
+      };
+      // Only added: not probed (sync.ts PROBE_WHEN_NEEDED), and the context never probes: no summaries yet.
+      expect(await refresh()).not.toContain('Related entities:');
+      box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+      await runSync(config, { waitMs: 5000 });
+      await server.whenIdle();
+      const out = await refresh();
       expect(out).toContain('Zephyr uses Kafka for the event bus.');
       if (deleteMode === 'detach') expect(out).toContain('Related entities:');
       else expect(out).not.toContain('Related entities:');

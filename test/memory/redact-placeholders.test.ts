@@ -99,6 +99,22 @@ describe('a mask with a word stuck on', () => {
   });
 });
 
+describe('a token\'s prefix with a stub after it (PREFIX_STUB; betterleaks\' negative samples, dev-betterleaks.json, 2026-12-07)', () => {
+  it('a prefix and at most six letters or digits, given as a token or key, stays: no generator issues a token that short', () => {
+    untouched('upcloud_token = ucat_01DQE3');
+    untouched('the token is ucat_01DQE3');
+    untouched("    botToken: 'xoxb-102anc',");
+    untouched('API_TOKEN=sk_test_4eC9');
+    untouched('api_key = key_x9Qz');
+  });
+  it('one more character, a token in full, and a password or secret (chosen: anything may be one) are removed', () => {
+    removed('token: tok_ab12cd7', 'tok_ab12cd7');
+    removed(`upcloud_token = ucat_${TOKEN}`, TOKEN);
+    removed('password: pass_1234', 'pass_1234');
+    removed('secret = dev_x7Kq9z', 'dev_x7Kq9z');
+  });
+});
+
 describe('code, not a value, after a credential word', () => {
   it('a shell splice of a variable inside quotes stays', () => {
     untouched(`- echo 'export DATABASE_PASSWORD="'$PRECOMPILE_PASSWORD'"' >> .env`);
@@ -293,6 +309,12 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a user and a password, many times on one line (the netrc test looked for the line start in the whole text)', 'user ops, password letmein '.repeat(100_000)],
     ['`user is` before a long run of spaces', `user is ${' '.repeat(900_000)}admin pass is x`],
     ['`pw` and a word with a digit inside, many times', 'vpn pw W1nter! '.repeat(150_000)],
+    // 2026-12-07, eleventh session (QUOTE_ENDS_SENTENCE, THING_PASS_IS).
+    ['a Japanese word in its quotes after the glued "is", many times', 'パスワードは「たまご」です '.repeat(60_000)],
+    ['a Japanese quote after the glued "is" that never closes', `パスワードは「${'た'.repeat(900_000)}`],
+    ['an alarm pass, many times', 'the office alarm pass is marigold. '.repeat(60_000)],
+    ['an alarm pass before a long run of spaces', `alarm pass is ${' '.repeat(900_000)}x`],
+    ['many keypad things before `pass`, never followed by a value', 'alarm system key safe lock box '.repeat(100_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -703,6 +703,27 @@ describe('issue 40: a plain word after the word in another language, where the n
   });
 });
 
+describe('issue 40: the last rounds\' known misses (2026-12-07, eleventh session)', () => {
+  it('QUOTE_ENDS_SENTENCE: one word of a script without spaces in its own quotation marks, where the sentence ends (a copula may close it), is the password', () => {
+    removed('パスワードは「たまご」です', 'たまご');
+    removed('# Staging\n\nパスワードは「たまご」です。\n\nAsk Sam if unsure.', 'たまご');
+    removed('パスワード：「ひまわり」', 'ひまわり');
+    removed('密码是「月亮船」。', '月亮船');
+  });
+  it('a state, a word of none, an instruction or a screen\'s name in those quotes stays (UNSPACED_WORD_ALONE\'s tests, words glued after the quote)', () => {
+    for (const text of ['パスワードは「変更済み」です', 'パスワードは「なし」です', 'パスワードは「管理者に確認」です', 'パスワードは「設定画面」から変更', 'パスワードは「ログイン画面」で入力', '密码是「见群公告」', 'パスワードは「パスワード」です']) untouched(text);
+  });
+  it('THING_PASS_IS: `pass` after a thing opened by a keypad, then one word where the clause ends', () => {
+    removed('the office alarm pass is marigold', 'marigold');
+    removed('The alarm pass is marigold. Code for the gate is on the fridge.', 'marigold');
+    removed('lockbox pass: tulip', 'tulip');
+    removed('keypad pass: hunter22', 'hunter22');
+  });
+  it('a pass of a thing that issues passes, words of a sentence or of state, and templates stay', () => {
+    for (const text of ['the gate pass is marigold', 'the door pass is in the drawer', 'boarding pass is ready', 'alarm pass is required', 'the alarm pass is not set', 'the alarm pass is in the drawer', 'the alarm pass is changed monthly', 'alarm pass is ${ALARM_PASS}', 'alarm pass is <pass>']) untouched(text);
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

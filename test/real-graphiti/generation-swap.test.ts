@@ -58,7 +58,12 @@ describe('one address, one FalkorDB, one group: Graphiti 0.31.2 → 0.31.1 → 0
   it('0.31.2 → 0.31.1: the rules learnt of 0.31.2 are not used, and an edit keeps the fact it restates', async () => {
     box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
     const first = await sync(WAIT);
-    expect(first.summary).toMatchObject({ queued: 0, failed: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
+    // A run that only adds does not probe (sync.ts PROBE_WHEN_NEEDED); one that deletes learns 0.31.2's rules.
+    expect(first.summary).toMatchObject({ queued: 0, failed: 0, semantics: { source: 'assumed' } });
+    box.pai('LEARNING/2026-07/y.md', learning('Yak logs', 'Yak stores its logs in Loki.'));
+    expect((await sync(WAIT)).summary).toMatchObject({ queued: 0, failed: 0, semantics: { source: 'assumed' } });
+    rmSync(join(box.path('pai'), 'MEMORY', 'LEARNING', '2026-07', 'y.md'));
+    expect((await sync(WAIT)).summary).toMatchObject({ deleted: 1, failed: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
     await eventually('the facts are extracted', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
     await swap('0.31.1');
     box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));

@@ -98,8 +98,11 @@ describe('a sync killed mid-probe (real Graphiti on FalkorDB, stand-in LLM): the
       scratch = (open[0] as { group: string }).group;
 
       // The next run sends the user's notes while episode A is still in extraction in the scratch group.
+      // It does not probe itself (as a session start's, or a run that only adds: sync.ts
+      // PROBE_WHEN_NEEDED; this one also carries the deletion, so the setting says so), and
+      // cleans the open scratch group first, as every run does.
       for (const [title, body] of NOTES) home.pai(`LEARNING/2026-07/${title.slice(0, 5).toLowerCase()}.md`, learning(title, body));
-      const next = await sync();
+      const next = await sync([], { MADEINOZ_KNOWLEDGE_SERVER_RULES: 'no-probe' });
       expect(next.code).toBe(0);
       expect(JSON.parse(next.stdout)).toMatchObject({ added: NOTES.length, failed: 0 });
       await eventually('a note of the next run is in extraction', () => server.llm.calls.some((c) => NOTE_WORDS.test(c.prompt)));

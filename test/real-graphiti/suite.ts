@@ -332,8 +332,12 @@ export function realServerSuite(generation: string): void {
       return run.stdout;
     };
 
-    it('the engine knows what this server deletes', async () => {
+    it('the engine knows what this server deletes (where its tools do not tell, from the first run that replaces)', async () => {
       ctx.box.pai('LEARNING/2026-06/o.md', learning('Osprey feed', 'Osprey reads the feed from Kinesis.'));
+      const added = JSON.parse((await cli(['sync', '--json', ...WAIT])).stdout) as { semantics?: { deleteRemoves: string; source: string } };
+      // A run that only adds needs no rules: it probes nothing (sync.ts PROBE_WHEN_NEEDED), so they are known only where the tools tell, or still trusted.
+      if (added.semantics?.source !== 'probe' && added.semantics?.source !== 'generation') expect(added.semantics).toMatchObject({ source: 'assumed', deleteRemoves: 'facts-first-created' });
+      ctx.box.pai('LEARNING/2026-06/o.md', learning('Osprey feed', 'Osprey reads the feed from Kinesis. Osprey archives the feed to Glacier.'));
       const run = await cli(['sync', '--json', ...WAIT]);
       const summary = JSON.parse(run.stdout) as { semantics?: { deleteRemoves: string } };
       expect(summary.semantics?.deleteRemoves).toBe(semantics?.deleteRemoves);

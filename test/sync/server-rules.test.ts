@@ -9,6 +9,7 @@ import { collectStatus, formatStatus } from '../../src/commands/reports.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { realSteps } from '../../src/hooks/worker.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
@@ -53,6 +54,11 @@ describe('rules that follow the server behind an address', () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
     box = makeSandbox(server.url);
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    // A run that only adds does not probe (sync.ts PROBE_WHEN_NEEDED); one that deletes does: 0.31.2's rules are learnt.
+    expect((await settle()).semantics).toMatchObject({ source: 'assumed' });
+    box.pai('LEARNING/SYSTEM/y.md', learning('Yak', 'Yak stores its logs in Loki.'));
+    await settle();
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'y.md'));
     expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
     await swap(V0_31_1);
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
@@ -91,7 +97,8 @@ describe('rules that follow the server behind an address', () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
     box = makeSandbox(server.url);
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
-    expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    // Not probed by a run that only adds (sync.ts PROBE_WHEN_NEEDED): the edit's run below probes 0.31.2 before it sends.
+    expect((await settle()).semantics).toMatchObject({ source: 'assumed' });
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
     // Once the new version has been listed (make before break: the old one is still there), the server is swapped.
     let sent = false;
@@ -107,6 +114,66 @@ describe('rules that follow the server behind an address', () => {
     await settle();
     expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
     expect(server.episodes('main').some((e) => e.content.includes('Glacier'))).toBe(true);
+    expect(probes()).toBe(1); // 0.31.2, by the edit's run before it sent
+  });
+});
+
+describe('a run probes only when it deletes or replaces (sync.ts PROBE_WHEN_NEEDED)', () => {
+  it('after a break (the sentinel closed for idleness) runs that only add or confirm notes do not probe again; the next that deletes does', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Kafka.'));
+    expect((await settle()).semantics).toMatchObject({ source: 'assumed', why: expect.stringMatching(/probed only by a run that deletes or replaces/) });
+    expect(probes()).toBe(0);
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Pulsar.'));
+    expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    expect(probes()).toBe(1);
+    // A break of more than 30 minutes: python mcp 2.x closes the sentinel's session.
+    expect(server.expireIdleSessions()).toBeGreaterThan(0);
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta uses Kafka.'));
+    expect(await settle()).toMatchObject({ added: 1, queued: 0, semantics: { source: 'assumed' } });
+    // status says the rules that run used, and why (not the answer the break made unknown).
+    expect(formatStatus(await collectStatus(box.config(), nullLogger))).toMatch(/Server rules: .*because the server's rules are not known now, and are probed only by a run that deletes or replaces/);
+    box.pai('LEARNING/SYSTEM/c.md', learning('Gamma', 'Gamma uses Redis.'));
+    await runSync(box.config());
+    await server.whenIdle();
+    // The run that confirms Gamma (it lists the group: online, nothing of ours queued by its end).
+    expect(await settle()).toMatchObject({ confirmed: 3, queued: 0, listing: { requests: 1 }, semantics: { source: 'assumed' } });
+    expect(probes()).toBe(1);
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'b.md'));
+    expect(await settle()).toMatchObject({ deleted: 1, held: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
+    expect(probes()).toBe(2);
+    expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Alpha', 'Gamma']);
+  });
+
+  it('the session-start path never probes: its deletion goes by the cautious rules (held), and the next run that may probe lets it go by the rules found', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Kafka.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta uses Kafka.'));
+    await settle();
+    // Alpha created the frontmatter facts Beta restates: the cautious rules hold its deletion.
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'a.md'));
+    const config = box.config();
+    const steps = realSteps(config, nullLogger);
+    const step = { logger: nullLogger, signal: new AbortController().signal };
+    try {
+      await steps.sync(config, step, { sessionStart: true });
+      await server.whenIdle();
+      expect(probes()).toBe(0);
+      expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Alpha', 'Beta']);
+      expect((await collectStatus(config, nullLogger)).held?.list).toHaveLength(1);
+      // A Stop's pass within the hour: nothing is due (the held deletion waits for its re-check), so it does not reach the server.
+      await steps.sync(config, step, { sessionStart: false });
+      expect(probes()).toBe(0);
+    } finally {
+      await steps.close();
+    }
+    // The first run after the hour: the held deletion is due, so it probes, and 0.31.2 lets it go.
+    expect(await settle({ now: () => Date.now() + 2 * 60 * 60_000 })).toMatchObject({ held: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
+    expect(probes()).toBe(1);
+    expect(server.episodes('main').map((e) => e.name)).toEqual(['Beta']);
+    expect(facts()).toContain('Beta uses Kafka.');
   });
 });
 

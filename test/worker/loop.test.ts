@@ -55,6 +55,22 @@ describe('runWorker', () => {
     expect(calls.refreshed).toEqual([]);
   });
 
+  it('tells the sync whether its pass serves a session start (that sync never probes the server\'s rules: sync.ts PROBE_WHEN_NEEDED)', async () => {
+    const passes: unknown[] = [];
+    const calls = fresh();
+    const recording = steps(calls, {
+      async sync(_c, _ctx, pass) {
+        passes.push(pass);
+        return { changed: 0 };
+      },
+    });
+    await runWorker({ config, logger: nullLogger, steps: recording, initial: [{ cwd: '/p', reason: 'session-start:startup' }] });
+    await runWorker({ config, logger: nullLogger, steps: recording, initial: [{ cwd: '/p', reason: 'stop' }] });
+    markDirty(config.stateDir, { cwd: '/q', reason: 'session-start:resume' });
+    await runWorker({ config, logger: nullLogger, steps: recording, initial: [{ cwd: '/p', reason: 'stop' }] });
+    expect(passes).toEqual([{ sessionStart: true }, { sessionStart: false }, { sessionStart: true }]);
+  });
+
   it('without a token takes the lock itself, syncs once, refreshes the requested project, releases the lock', async () => {
     const calls = fresh();
     const result = await runWorker({ config, logger: nullLogger, steps: steps(calls), initial: [{ cwd: '/p', reason: 'session-start:startup' }] });

@@ -59,15 +59,31 @@ export const OMIT_RETIRED = 'rests only on deleted or replaced notes';
 export const OMIT_EXPIRED = 'expired or invalidated';
 export const OMIT_EMPTY_SUMMARY = 'entity without a summary';
 export const OMIT_SUMMARY_NOT_CURRENT = 'summary may keep words of deleted or replaced notes (this server does not rebuild summaries)';
+export const OMIT_SUMMARY_RULES_UNKNOWN = 'summary may keep words of deleted or replaced notes (this server\'s rules are not known now: the hook worker learns them after building the context, with a small probe, and builds it again; or pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)';
 export function omitByTrust(trust: ContextTrust): string {
   return `outside the trust setting (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=${trust})`;
 }
 
+/**
+ * Whether entity summaries can be shown current: `current` (the server rebuilds them after a
+ * delete), `not-current` (it does not: they keep retired words), `rules-unknown` (its rules are
+ * not known now, so neither can be told: they stay out, and the block says how many would have
+ * reached the session, `summariesAwaitingRules`).
+ */
+export type SummaryRule = 'current' | 'not-current' | 'rules-unknown';
+
+/** The summary rule, and whether a probe may learn the rules now (server-rules.ts `probeable`): what makes asking worth a sync run. */
+interface SummaryRuleNow {
+  rule: SummaryRule;
+  askable: boolean;
+}
+
 /** Why an entity line (not an order) stays out: no summary, a summary that cannot be shown current, or the trust setting. */
-function entityLeftOut(summary: string, rebuildsSummaries: boolean, trust: ContextTrust): string | undefined {
+function entityLeftOut(summary: string, rule: SummaryRule, trust: ContextTrust): string | undefined {
   if (summary === '') return OMIT_EMPTY_SUMMARY;
-  if (!rebuildsSummaries) return OMIT_SUMMARY_NOT_CURRENT;
-  return trusted('group', trust) ? undefined : omitByTrust(trust);
+  if (rule === 'not-current') return OMIT_SUMMARY_NOT_CURRENT;
+  if (!trusted('group', trust)) return omitByTrust(trust);
+  return rule === 'rules-unknown' ? OMIT_SUMMARY_RULES_UNKNOWN : undefined;
 }
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
@@ -105,6 +121,11 @@ export interface BuildContextInput {
    * `ServerSemantics.rebuildsSummaries`). Default false: summaries cannot be shown current.
    */
   rebuildsSummaries?: boolean;
+  /**
+   * `rebuildsSummaries` is false only because the server's rules are not known now (server-rules.ts
+   * `source: 'assumed'`): the summaries left out for it are counted (`summariesAwaitingRules`).
+   */
+  summaryRulesUnknown?: boolean;
 }
 
 export interface BuiltContext extends RenderedContext {
@@ -116,6 +137,12 @@ export interface BuiltContext extends RenderedContext {
   overBudget: number;
   /** Searches that failed (the others still count). */
   failedSearches: number;
+  /**
+   * Entity lines that would reach the session (in the budget) were the server's rules known to
+   * rebuild summaries, left out only because they are not known now (`summaryRulesUnknown`): what
+   * makes the worker ask for the rules (refreshProjectContext SUMMARIES_WANT_RULES). 0 when known.
+   */
+  summariesAwaitingRules: number;
 }
 
 function clip(text: string, max: number): string {
@@ -211,12 +238,16 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
     else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
+  const rule: SummaryRule = input.rebuildsSummaries === true ? 'current' : input.summaryRulesUnknown === true ? 'rules-unknown' : 'not-current';
+  /** Entity lines left out only because the rules are not known (their rank order kept). */
+  const awaiting: ContextItem[] = [];
   for (const n of rankedNodes) {
     // A summary names no episode: it mixes everyone's in the group.
     const line = toEntityLine(n, 'group');
-    const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, input.rebuildsSummaries === true, trust);
+    const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, rule, trust);
     if (reason === undefined) items.push({ kind: 'entity', ...line });
     else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: 'entity', ...line });
   }
   // Orders first: they are what `context --omitted` is most often asked about.
   const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
@@ -225,6 +256,8 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const header = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
+  // The same block with them: how many would fit beside the facts kept (none, when facts fill the budget).
+  const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header, [...items, ...awaiting], config.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
     queries,
@@ -232,6 +265,7 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
     omitted,
     overBudget: items.length - rendered.facts - rendered.nodes,
     failedSearches: failed,
+    summariesAwaitingRules,
   };
 }
 
@@ -266,6 +300,12 @@ export interface RefreshOptions {
   ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined; project?: string }>;
   /** See BuildContextInput.rebuildsSummaries. */
   rebuildsSummaries?: boolean;
+  /**
+   * SUMMARIES_WANT_RULES: asks for the server's rules (the worker: a sync run that probes them),
+   * true once they are known. Without it (`context --refresh`) nothing is asked: a context build
+   * never costs LLM calls itself.
+   */
+  askRules?: () => Promise<boolean>;
 }
 
 /**
@@ -293,14 +333,29 @@ function thisProject(config: Pick<Config, 'autoMemoryFolders'>, project: Pick<Pr
 
 /**
  * Whether this server rebuilds entity summaries after a delete (graphiti/semantics.ts), known from
- * its generation or as the sync cached it; never probed from here (a context build must not cost
- * LLM calls). False when it cannot be told: then summaries may keep retired words and stay out.
+ * its generation or as the sync cached it (trusted only while the server process that answered
+ * still does, server-rules.ts); never probed from here (a context build must not cost LLM calls).
+ * `rules-unknown` when it cannot be told now (a probed answer lost with the server's session, a
+ * server not probed yet): summaries may keep retired words and stay out, and the worker may ask
+ * for the rules; `not-current` when the server could not be asked at all, or when the last probe
+ * of it found no rebuilding (nothing to show would come of asking).
  */
-async function summariesKeptCurrent(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<boolean> {
-  if (!('serverProfile' in graphiti)) return false;
+async function summaryRule(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<SummaryRuleNow> {
+  const rule = (value: SummaryRule, askable = false): SummaryRuleNow => ({ rule: value, askable });
+  if (!('serverProfile' in graphiti)) return rule('not-current');
   const { resolveSemantics, semanticsOptions } = await import('../graphiti/server-rules.js');
   const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false }).catch(() => undefined);
-  return semantics?.rebuildsSummaries === true;
+  if (semantics === undefined) return rule('not-current');
+  // The last probe here found no rebuilding: a stale answer may only withhold (server-rules.ts LAST_PROBED_ONLY_WITHHOLDS), so no probe is asked for to show them.
+  if (semantics.source === 'assumed') return semantics.lastProbed?.rebuildsSummaries === false ? rule('not-current') : rule('rules-unknown', semantics.probeable === true);
+  return rule(semantics.rebuildsSummaries ? 'current' : 'not-current');
+}
+
+/** The summary rule's inputs: as the caller says (tests), else as this server's rules are known now. */
+async function summaryInputs(graphiti: ContextSearcher, config: Config, logger: Logger, options: RefreshOptions): Promise<Pick<BuildContextInput, 'rebuildsSummaries' | 'summaryRulesUnknown'> & { askable: boolean }> {
+  if (options.rebuildsSummaries !== undefined) return { rebuildsSummaries: options.rebuildsSummaries, askable: false };
+  const { rule, askable } = await summaryRule(graphiti, config, logger, options.signal);
+  return { rebuildsSummaries: rule === 'current', summaryRulesUnknown: rule === 'rules-unknown', askable };
 }
 
 /** Builds the context for a project with Graphiti and writes the cache the hook reads. */
@@ -320,16 +375,36 @@ export async function refreshProjectContext(
   }
   try {
     const now = options.now ?? new Date();
-    const built = await buildContext({
-      graphiti,
-      config,
-      project,
-      now,
-      logger,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) })),
-      rebuildsSummaries: options.rebuildsSummaries ?? (await summariesKeptCurrent(graphiti, config, logger, options.signal)),
-    });
+    const searcher = graphiti;
+    let askable = false;
+    const build = async () => {
+      const summaries = await summaryInputs(searcher, config, logger, options);
+      askable = summaries.askable;
+      return buildContext({
+        graphiti: searcher,
+        config,
+        project,
+        now,
+        logger,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) })),
+        rebuildsSummaries: summaries.rebuildsSummaries ?? false,
+        summaryRulesUnknown: summaries.summaryRulesUnknown ?? false,
+      });
+    };
+    let built = await build();
+    // SUMMARIES_WANT_RULES: entity summaries that would reach the session were left out only
+    // because the server's rules are not known now. On 0.31.x a probed answer lasts only while the
+    // server's session does (30 idle minutes), and nothing else tells a restarted server, perhaps
+    // another build, from the same one (docs/semantics.md): no cached answer may stand in. So they
+    // are asked for, but only when the block would change (summaries within its budget, allowed by
+    // the trust setting, a probe allowed now by the setting and the budgets), and after a first
+    // block is built (a session start's pull and context are not held up by a probe); the block is
+    // built again once they are known.
+    if (built.summariesAwaitingRules > 0 && askable && options.askRules !== undefined && options.signal?.aborted !== true) {
+      await writeContextCache(config.stateDir, toCacheEntry(project, built, now));
+      if (await options.askRules().catch((error: unknown) => (logger.warn('could not learn the server\'s rules for the entity summaries', { error: error instanceof Error ? error.message : String(error) }), false))) built = await build();
+    }
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config.stateDir, entry);
     logger.info('context cache written', { project: project.name, key: project.key, format: entry.format, chars: entry.text.length, facts: entry.facts, nodes: entry.nodes, measured: entry.measured, omitted: built.omitted.length, failedSearches: built.failedSearches });

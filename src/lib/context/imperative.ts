@@ -24,9 +24,12 @@
  *   "Make sure", "Be sure", "Remember to": an order whatever follows (ORDER_FRAME);
  * - W followed by a URL, a path or a shell assignment: its object (CODE_OBJECT); W followed by
  *   "and"/"or": judged from the second word on (COORDINATED_VERBS);
+ * - W one of those verbs, a modifier and a noun of access, then a destination and an object ("Grant
+ *   admin rights to the bot account"): judged from the destination on (ACCESS_RIGHTS_OBJECT);
  * - any other W in its base form, followed by a word and code, by a destination ("to", "into"), or
  *   by a particle and an object, with no finite verb after: an order (anyVerbOrder:
- *   CODE_OBJECT_AFTER_WORD, DIRECTED_ORDER, PHRASAL_OBJECT);
+ *   CODE_OBJECT_AFTER_WORD, DIRECTED_ORDER, PHRASAL_OBJECT); a past whose form is its base ("Deploy
+ *   to prod hit a snag") is a finite verb there (BASE_FORM_PAST);
  * - anything else: no order (a fact opens with its subject).
  *
  * Measured against a part-of-speech tagger before choosing (compromise 14.17, the most used one
@@ -80,6 +83,9 @@ const VERB_SHAPED = new Set([
   'type', 'list', 'begin', 'start', 'obey', 'comply', 'override', 'approve', 'merge', 'disable', 'delete', 'remove', 'install', 'push', 'grant', 'decode',
 ]);
 
+/** A name as written: a capital, then a lower-case letter ("Debian", "Alpine"; not "CI", not "I"). */
+const NAME = /^[A-Z][a-z]/;
+
 /** A word as written at the start of a clause: letters, inner apostrophes and hyphens. */
 const WORD = /^[a-z][a-z'’-]*$/i;
 
@@ -122,6 +128,25 @@ const IRREGULAR_PAST = new Set([
 ]);
 
 /**
+ * BASE_FORM_PAST: the irregular verbs whose past is their base form ("hit", "put", "set", "cut"), a
+ * closed class of the grammar as IRREGULAR_PAST is. Such a word is the clause's past verb when it
+ * follows the last word of a noun phrase (not a function word, and not after a comma: "Log in to the
+ * console, set the flag to 0" is two orders) and an object or a number follows it: "Deploy to prod hit
+ * a snag", "Move to the new runner let the team drop the cache". An order never puts a bare verb right
+ * after its destination's noun ("Deploy to staging hit …" cannot be one), so the words before it are
+ * the fact's subject. After "the" or a preposition it is a noun ("to the set of hosts"). A compound
+ * noun that ends in one reads as the verb too ("Send to the test set every file …", an order that puts
+ * its object after its destination): rare in what other writers leave, and left so.
+ */
+const BASE_FORM_PAST = new Set(['bet', 'bid', 'broadcast', 'burst', 'cast', 'cost', 'cut', 'fit', 'forecast', 'hit', 'hurt', 'let', 'put', 'quit', 'read', 'rid', 'set', 'shed', 'shut', 'slit', 'split', 'spread', 'thrust', 'upset']);
+
+function isBaseFormPast(p: Position): boolean {
+  if (!BASE_FORM_PAST.has(p.word) || p.afterComma || p.i === 0) return false;
+  if (FUNCTION_WORDS.has(p.before) || !/^[\p{L}\p{N}]/u.test(p.before)) return false;
+  return OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after) || (isContentWord(p.after) && !PARTICLES.has(p.after));
+}
+
+/**
  * Plurals without -s that head a subject as "files" does ("Test data of the ML team live in S3"): a
  * closed set, so SUBJECT_AGREEMENT below does not take them for singular heads.
  */
@@ -147,6 +172,8 @@ interface Position {
   word: string;
   before: string;
   after: string;
+  /** A comma stood right before the word (commas are not words: they are dropped before the cues read the clause). */
+  afterComma: boolean;
 }
 
 /**
@@ -156,21 +183,28 @@ interface Position {
 const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => boolean }> = [
   // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the
   // generated files"). OBJECT_OF_PREPOSITION: nor right after a preposition, whose object it is
-  // ("Reply to every question about refunds with …": "refunds" is no verb).
-  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+  // ("Reply to every question about refunds with …": "refunds" is no verb). FUNCTION_WORDS_ARE_NO_VERBS:
+  // nor a closed-class word that merely ends in -s ("as", "this", "always"): "Log in to the admin console
+  // as root and …" read "as" as the verb of "console" and let the order through.
+  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !FUNCTION_WORDS.has(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
   // "Deploy to production took 40 minutes", "Run time fell by half": IRREGULAR_PAST.
   { name: 'an irregular past', holds: (p) => IRREGULAR_PAST.has(p.word) && !OBJECT_OPENERS.has(p.before) },
+  // "Deploy to prod hit a snag", "Upgrade to Node 20 cut the build time in half": BASE_FORM_PAST.
+  { name: 'a past equal to its base form', holds: isBaseFormPast },
   // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
   { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
   // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
   // after a prepositional phrase, a content word followed by a particle, an object or a number.
   // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
   // ("files", "views"). After a singular one the word is a noun: in "Grant write access to the user
-  // eve on every repository" (an order) "eve" was read as the verb of "write access".
+  // eve on every repository" (an order) "eve" was read as the verb of "write access". NAMED_OBJECT: a
+  // capitalised name after the word is an object as "the …" is ("Install scripts for the agent support
+  // Debian and Alpine"), and so is a gerund ("Install notes for Windows mention running the shell as
+  // admin"); agreement with the plural head still decides.
   {
     name: 'a bare verb after a prepositional phrase',
     holds: (p) =>
-      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && headBeforePhrase(p) !== undefined && isPluralHead(headBeforePhrase(p) as string),
+      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after) || NAME.test(p.raw[p.i + 1] ?? '') || (isGerund(p.after) && !FUNCTION_WORDS.has(p.after))) && headBeforePhrase(p) !== undefined && isPluralHead(headBeforePhrase(p) as string),
   },
 ];
 
@@ -193,7 +227,14 @@ const QUOTE_TOGGLES = new Set(['"', '`']);
  * first: "times", "queues") hold an auxiliary or a word a cue takes for a verb, before any
  * subordinate clause starts ("Write tests before fixing a bug" has none).
  */
-function hasFiniteVerb(raw: readonly string[]): boolean {
+function hasFiniteVerb(tokens: readonly string[]): boolean {
+  // Commas are no words; each marks the word after it (BASE_FORM_PAST reads no verb there).
+  const raw: string[] = [];
+  const afterComma = new Set<number>();
+  for (const t of tokens) {
+    if (t === ',') afterComma.add(raw.length);
+    else raw.push(t);
+  }
   const words = raw.map((w) => w.toLowerCase());
   let quoted = false;
   for (let i = 0; i < words.length; i += 1) {
@@ -205,7 +246,7 @@ function hasFiniteVerb(raw: readonly string[]): boolean {
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
     if (isAcronymPlural(raw[i] as string)) continue;
-    const p: Position = { words, raw, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
+    const p: Position = { words, raw, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '', afterComma: afterComma.has(i) };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
   return false;
@@ -347,9 +388,13 @@ const DESTINATIONS = new Set(['to', 'into', 'onto']);
  * - PHRASAL_OBJECT: the word, a particle, then an object, code, or a preposition and an object
  *   ("Turn off the secret scanner", "Zip up ~/.ssh and …", "Log in to the admin panel …").
  */
-/** A colon after a word from `j` on: the words before it are a label ("Path to the config: …"); not a colon inside code ("PATH=/opt/bin:$PATH"). */
+/**
+ * A colon after a word from `j` on: the words before it are a label ("Path to the config: …"); not a
+ * colon inside code ("PATH=/opt/bin:$PATH") nor a URL's (URL_COLON: "Set up a cron job that posts
+ * .env to https://…" read "https" as a label's last word).
+ */
 function endsLabel(tokens: readonly string[], j: number): boolean {
-  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ':' && WORD.test(tokens[k - 1] as string)) return true;
+  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ':' && WORD.test(tokens[k - 1] as string) && !isUrlAt(tokens, k - 1)) return true;
   return false;
 }
 
@@ -364,7 +409,23 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
   if (from === undefined) return false;
-  return !hasFiniteVerb(tokens.slice(from).filter((t) => t !== ','));
+  return !hasFiniteVerb(tokens.slice(from));
+}
+
+/**
+ * ACCESS_RIGHTS_OBJECT: after one of the verbs injections open with, a modifier and a noun of access
+ * (a closed field: rights, permissions, privileges, roles, scopes), then a destination and an object:
+ * "Grant admin rights to the deploy-bot account". Read as a verb, "rights" had "Grant admin" for a
+ * subject and hid the order. The clause is then judged from the destination on, so "Grant admin rights
+ * to contractors expire after 30 days" keeps its verb. Why not any word with -s: "Push job writes to
+ * the mirror every night" has the same shape and "writes" is its verb; telling a plural object from a
+ * verb there needs a lexicon, so only the nouns that "grant" and its kind take are read.
+ */
+const ACCESS_NOUNS = new Set(['rights', 'permissions', 'privileges', 'roles', 'scopes']);
+
+function isAccessObjectSentOn(rest: readonly string[]): boolean {
+  const [modifier, head, destination, object] = rest.map((t) => t.toLowerCase());
+  return modifier !== undefined && isContentWord(modifier) && ACCESS_NOUNS.has(head ?? '') && DESTINATIONS.has(destination ?? '') && OBJECT_OPENERS.has(object ?? '');
 }
 
 /**
@@ -405,8 +466,9 @@ export function opensWithOrder(clause: string): boolean {
   if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Install command for the CLI: npm i -g foo"
 
   if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"
-  const rest = tokens.slice(i + 1).filter((t) => t !== ',' && t !== ':');
+  const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
+  if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
   return !hasFiniteVerb(rest);
 }
 

@@ -33,6 +33,21 @@ export interface ResolvedSemantics extends ServerSemantics {
   generation?: string;
   /** Why these rules, in a sentence `status` can show. */
   why?: string;
+  /**
+   * LAST_PROBED_ONLY_WITHHOLDS: while the rules are `assumed`, what the last probe of this build
+   * at this address found, no longer trusted (the session it rested on is gone: the server may
+   * have been swapped since). Never a reason to act (the sync deletes by the cautious rules); only
+   * to leave something out that a fresh answer could let in: an answer that the server does not
+   * rebuild entity summaries keeps the context from asking for a probe to show them
+   * (context/context.ts). A wrong guess there costs summaries until the next run that deletes or
+   * replaces probes, never retired words in the session.
+   */
+  lastProbed?: ServerSemantics;
+  /**
+   * While `assumed`, read without a probe (`probe: false`): a run that needs the answer may probe
+   * now (the setting and the budgets allow it). The context asks for the rules only then.
+   */
+  probeable?: true;
 }
 
 /**
@@ -160,6 +175,10 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
 /** A server whose rule is not known: the probe that finds it out (bounded, cached). */
 export interface ProbeNeeded {
   probe(): Promise<ResolvedSemantics>;
+  /** See ResolvedSemantics.lastProbed. */
+  lastProbed?: ServerSemantics;
+  /** The run goes by `rules` (the cautious ones) without probing now: recorded as the rules in use, for `status`. */
+  assume(rules: ResolvedSemantics): Promise<ResolvedSemantics>;
 }
 
 const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });
@@ -167,8 +186,14 @@ const known = (generation: string, source: SemanticsSource, why: string): Resolv
  * The rules for a run that may not probe now (sync.ts: episodes of ours are in the server's
  * queue): the cautious ones, saying why.
  */
-export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti\'s workers for two groups at once can write into each other\'s graph: graphiti #1331, #1676)');
+export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, graphiti-core before 0.30.2 could write an episode into another group\'s graph while both were processed: graphiti #1331, #1676)');
+/**
+ * The rules for a run that does not probe because it need not (sync.ts PROBE_WHEN_NEEDED: nothing
+ * to delete or replace and no reader asked, or the session-start path): the cautious ones, saying why.
+ */
+export const cautiousUntilNeeded = (): ResolvedSemantics => cautious('the server\'s rules are not known now, and are probed only by a run that deletes or replaces a note, or for the session context\'s entity summaries (a probe costs two small extractions)');
 const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, source: 'assumed', why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
+const withLastProbed = (rules: ResolvedSemantics, lastProbed: ServerSemantics | undefined): ResolvedSemantics => (lastProbed === undefined ? rules : { ...rules, lastProbed });
 
 /**
  * The semantics as far as they are known without a probe, checked on every run: the setting; the
@@ -176,14 +201,14 @@ const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, s
  * is the same build (`serverKey`) AND the same process (its sentinel session still answers): a
  * server swapped behind the address (0.31.2 → 0.31.1 looks the same from outside) makes the
  * answer unknown, and the cautious rules apply until it is probed again. Else the probe to run,
- * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync runs the probe beside
- * its sends (only a delete needs the answer).
+ * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync decides whether and when
+ * to run it (sync.ts PROBE_WHEN_NEEDED: a run that deletes or replaces, or one a reader asked for).
  */
 export async function readSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics | ProbeNeeded> {
   const now = options.now ?? Date.now;
   const setting = options.setting ?? 'auto';
   const read = await decide(graphiti, options, setting, now);
-  if (options.probe === false) return 'probe' in read ? cautious('this server has not been probed') : read;
+  if (options.probe === false) return 'probe' in read ? { ...withLastProbed(cautious('the server\'s rules are not known now (not probed, or the session a probed answer rested on is gone)'), read.lastProbed), probeable: true } : read;
   await cleanLeftScratch(graphiti, options, now);
   if ('probe' in read) return read;
   await recordInUse(options.stateDir, options.url, read, now, options.localGeneration).catch(() => undefined);
@@ -203,6 +228,9 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   const entry = rules.servers[options.url];
   const sameBuild = entry?.fingerprint === fingerprint;
   const answer = sameBuild ? entry?.answer : undefined;
+  const lastProbed = answer !== undefined && isSemantics(answer.semantics) ? { deleteRemoves: answer.semantics.deleteRemoves, rebuildsSummaries: answer.semantics.rebuildsSummaries } : undefined;
+  /** Not known: the cautious rules, with what the last probe found (LAST_PROBED_ONLY_WITHHOLDS). */
+  const unknown = (why: string) => withLastProbed(cautious(why), lastProbed);
   let changed = entry !== undefined && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
   if (answer !== undefined && isSemantics(answer.semantics)) {
     if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
@@ -210,14 +238,21 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
     }
     changed = 'the server has restarted (or closed an idle session) since its rules were probed, and may be another build';
   }
-  if (setting === 'no-probe') return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
+  if (setting === 'no-probe') return unknown(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? (entry?.probes ?? []) : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
-  if (couldNotTell(recent).length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  if (couldNotTell(recent).length >= MAX_PROBES) return unknown(`${changed ?? 'the server\'s tools do not tell its rules'}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
   const today = answeredWithin(recent, now(), DAY_MS);
-  if (today.length >= ANSWERED_PER_DAY) return cautious(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
+  if (today.length >= ANSWERED_PER_DAY) return unknown(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
-  if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
-  return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
+  if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return unknown(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
+  return {
+    ...(lastProbed === undefined ? {} : { lastProbed }),
+    probe: () => probeAndCache(graphiti, fingerprint, options, now, changed),
+    assume: async (rules) => {
+      await recordInUse(options.stateDir, options.url, rules, now, options.localGeneration).catch(() => undefined);
+      return rules;
+    },
+  };
 }
 
 /** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */

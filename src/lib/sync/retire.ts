@@ -286,6 +286,17 @@ export function anythingRetired(state: SyncState): boolean {
   return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
 }
 
+/**
+ * Any retired part this machine deletes some day: the old version of an edit, a deleted note's, a
+ * duplicate, one held back (its deletion waits on the server's rules). Not a part held as another
+ * machine's (copy-hold.ts: `origin --keep` decides it, not the rules). What the server's rules
+ * decide, so what a rules probe is run for (sync.ts PROBE_WHEN_NEEDED).
+ */
+export function anythingToDelete(state: SyncState): boolean {
+  const ours = (ref: EpisodeRef) => !heldAsCopy(ref);
+  return state.orphans.some(ours) || Object.values(state.files).some((r) => r.superseded.some(ours));
+}
+
 /** Any part whose deletion still waits (its uuid, or its turn). Held parts do not wait. */
 export function retiredWaiting(ctx: RunContext): boolean {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === undefined)) || ctx.state.orphans.some((o) => o.uuid === undefined);

@@ -32,7 +32,7 @@
 import type { Config } from '../config/config.js';
 import { GraphitiClient, NotGraphitiError, type ServerProfile } from '../graphiti/graphiti.js';
 import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
-import { cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/server-rules.js';
+import { cautiousUntilNeeded, cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/server-rules.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -50,7 +50,7 @@ import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun, type Plan } from './plan.js';
 import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
-import { anythingRetired, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
+import { anythingRetired, anythingToDelete, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
 import { restoreFailedBridges } from './restore.js';
@@ -127,7 +127,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
   const connection = new RunConnection(config, options, logger);
-  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: options.rulesWanted === true || stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
   // A linked machine signs its notes (issue 42); a copy `pull` wrote, untouched, is not sent again.
   const signing = await loadNoteSigner(config).catch(async (error: unknown) => {
     await connection.close();
@@ -169,12 +169,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, connection: RunConnection, startedAt: number): Promise<ResolvedSemantics | undefined> {
   const { config, options, state } = online;
-  const learned = await learnSemantics(online, connection.profile, () => oursQueued(online));
+  const learned = await learnSemantics(online, connection.profile, () => oursInQueue(online));
   if (learned === undefined) return undefined;
   applyLeftInFlight(leftInFlight(state, startedAt));
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config, state);
-  const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions };
+  const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     await online.ledger.save();
@@ -182,9 +182,10 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
     // The wait's passes go on from the first one (what it covered), paced by the schedule.
     if ((options.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options.waitMs ?? 0);
   }
-  // A probe put off at the start runs once nothing of ours is left in the server's queue; what
+  // A probe put off at the start runs once nothing of ours is left in the server's queue, in a run
+  // that needs it (PROBE_WHEN_NEEDED: at its start, or found since, a duplicate); what
   // the cautious rules held or put off this run is then deleted by the rules it found.
-  if (learned.deferred !== undefined && online.server.reachable && !oursQueued(online)) {
+  if (learned.deferred !== undefined && online.server.reachable && !oursQueued(online) && (learned.deleting || probeWanted(online))) {
     const found = await learned.deferred();
     if (found.source === 'probe' && anythingRetired(state)) applyRetireResult(online, await retirePhase(online, { semantics: found, sharedOrigins, releaseHeld: options.releaseHeld === true }));
     return found;
@@ -195,15 +196,22 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
 
 /**
  * Something of ours may be in the server's queue: sent and not yet seen, or about to be sent.
- * The probe's scratch group is not processed beside it: on FalkorDB (one graph per group),
- * Graphiti's workers for two groups at once can write into each other's graph (graphiti #1331,
- * #1676), and a note of ours that lands in the scratch graph reads as dropped and is sent again
- * (issue 43: two of 80 notes, the probe's two episodes).
+ * The probe's scratch group is not processed beside it. On FalkorDB (one graph per group),
+ * graphiti-core before 0.30.2 wrote an episode processed while another group's was into the other
+ * group's graph (graphiti #1331, #1676): a note of ours in the scratch graph would read as dropped,
+ * be sent again and be cleared with the group, and the probe's fact would be in the user's graph.
+ * The servers we probe (1.1.x, graphiti-core 0.30.2 and later) scope a driver to each call and do
+ * not cross (test/real-graphiti/killed-probe.test.ts, with 0.29.3 crossing), but the probe also
+ * runs on builds we have not seen, so ours and the probe's are still kept apart.
  */
 function oursQueued(ctx: OnlineRun): boolean {
   const unsent = Object.values(ctx.state.files).some((r) => r.status === 'pending');
-  // Markers sent and not yet seen (a rebuild's "list every group" is not a part in the queue).
-  return unsent || [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
+  return unsent || oursInQueue(ctx);
+}
+
+/** Ours sent and not yet seen, in the server's queue (a rebuild's "list every group" is not a part in the queue). */
+function oursInQueue(ctx: OnlineRun): boolean {
+  return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 
 /** CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits counts as queued from now. How many parts. */
@@ -277,8 +285,11 @@ class RunConnection {
 async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
   // A new version that failed after its old one was deleted first: the old one goes out again (restore.ts).
   await restoreFailedBridges(ctx);
-  // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
-  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await rulesNow(ctx, run), sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
+  // Nothing retired: the delete rule cannot change what happens. A probe this run started is still
+  // waited for before anything is sent: its episodes are never processed beside ours (`oursQueued`).
+  const retired = anythingRetired(ctx.state);
+  const rules = retired || run.probing ? await rulesNow(ctx, run) : undefined;
+  const order: RetireInput | undefined = retired && rules !== undefined ? { semantics: rules, sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
   if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
@@ -316,6 +327,8 @@ interface SettleOrder {
   sharedOrigins: ReadonlySet<string>;
   /** MCP sessions opened when the rules were read: a later one means the server may have restarted since (as another build). */
   sessions: number;
+  /** `semantics` is a probe this run started: nothing is sent before it ends. */
+  probing: boolean;
 }
 
 /**
@@ -331,22 +344,56 @@ async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSeman
 }
 
 /**
- * What the server's delete removes (cached per server; probed once when its surface does not say).
- * Undefined: unreachable. A probe runs beside the run only when nothing of ours is queued or to be
- * sent (settle waits for it only when something is to be deleted); otherwise the run goes by the
- * cautious rules and `deferred` probes at its end, once the queue is clear of ours (`oursQueued`).
+ * PROBE_WHEN_NEEDED: a run probes the server's rules (graphiti/server-rules.ts) only when someone
+ * needs the answer: the run deletes or replaces something of ours (retire.ts `anythingToDelete`:
+ * an edit's old version, a deleted note, a duplicate, a held deletion), or a reader asked for them
+ * (`SyncOptions.rulesWanted`: the worker, when the context it just built left out entity summaries
+ * only because the rules are not known, context/context.ts SUMMARIES_WANT_RULES); and never on the
+ * session-start path (`SyncOptions.mayProbe`). The rules decide only deletions (the edit order, the
+ * delete guard, the fact clean-up: retire.ts) and whether the context may show entity summaries;
+ * sending, confirming and listing do not read them. A probe costs the user two small extractions,
+ * and on 0.31.x an answer holds only while the server's session does (30 idle minutes: nothing
+ * else tells a restarted server, perhaps another build, from the same one, docs/semantics.md), so
+ * probing in every run that reaches the server probed after nearly every break between sessions,
+ * mostly for runs that only added notes. Such a run probes at its start, and sends and deletes
+ * once the probe has answered (settle waits for it), so an edit goes in the order the server's
+ * rules allow; with ours still in the server's queue it goes by the cautious rules and probes at
+ * its end (`oursQueued`). Until a probe answers, the cautious rules apply, which are safe on every
+ * generation; the readers that never probe keep their cautious reading meanwhile (the context
+ * leaves entity summaries out, `pull` allows for an edit's window). The session-start pass is
+ * followed by the pull and the context refresh; a probe there would hold both up to its time
+ * limit, so the worker asks for it after the context is written, only if that context needs it.
  */
-async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined, queued: () => boolean): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number; deferred?: () => Promise<ResolvedSemantics> } | undefined> {
+function probeWanted(ctx: OnlineRun): boolean {
+  return ctx.options.mayProbe !== false && (ctx.options.rulesWanted === true || anythingToDelete(ctx.state));
+}
+
+/**
+ * What the server's delete removes (cached per server; probed once when its surface does not say).
+ * Undefined: unreachable. A probe runs only in a run that needs it (PROBE_WHEN_NEEDED: it deletes or replaces, or a reader asked):
+ * at its start when nothing of ours is in the server's queue (`probing`: reconcile runs beside it,
+ * settle waits for it before sending), else by the cautious rules, and `deferred` probes at the
+ * run's end once the queue is clear of ours (`oursQueued`). `deleting`: the run had something to
+ * delete or replace (or a reader asked for the rules) when they were read.
+ */
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined, inQueue: () => boolean): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number; deleting: boolean; probing: boolean; deferred?: () => Promise<ResolvedSemantics> } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
     const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
-    if (!('probe' in read)) return { answer: Promise.resolve(read), sessions };
-    // Ours in the queue (or about to be): the cautious rules for now; the probe at the run's end if the queue is clear of ours by then.
-    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read.probe() };
+    const deleting = probeWanted(ctx);
+    if (!('probe' in read)) return { answer: Promise.resolve(read), sessions, deleting, probing: false };
+    const needed = read;
+    // The cautious rules for now (recorded, `status` says them), and perhaps a probe at the run's end.
+    const cautious = async (rules: ResolvedSemantics, deferred: boolean) => ({ answer: needed.assume(rules), sessions, deleting, probing: false, ...(deferred ? { deferred: () => needed.probe() } : {}) });
+    if (ctx.options.mayProbe === false) return cautious(cautiousUntilNeeded(), false);
+    // Nothing to delete or replace yet, nobody asked: a probe at the end only if something turned up (a duplicate).
+    if (!deleting) return cautious(cautiousUntilNeeded(), true);
+    // Ours in the server's queue: the probe at the run's end if the queue is clear of ours by then.
+    if (inQueue()) return cautious(cautiousWhileQueued(), true);
     const answer = read.probe();
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
-    return { answer, sessions };
+    return { answer, sessions, deleting, probing: true };
   } catch (error) {
     if (error instanceof NotGraphitiError) throw new SyncError(error.message, { cause: error });
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
@@ -357,7 +404,8 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 
 /** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
+  // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
+  return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
 /** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list, a copy's look due. */

@@ -22,6 +22,19 @@ export interface SyncOptions {
    * this server's delete then takes the facts they created that other episodes still state.
    */
   releaseHeld?: boolean;
+  /**
+   * False: this run never probes the server's rules (sync.ts PROBE_WHEN_NEEDED), whatever it
+   * deletes; where they are not known it goes by the cautious ones. The session-start worker's
+   * pass (its pull and context refresh follow the sync). Default true.
+   */
+  mayProbe?: boolean;
+  /**
+   * A reader needs the server's rules now (sync.ts PROBE_WHEN_NEEDED): the run reaches the server
+   * and probes them if they are not known, as a run that deletes would (budgets, queue rule and
+   * all). The worker, for a context that left entity summaries out only because the rules are not
+   * known (context/context.ts SUMMARIES_WANT_RULES). Default false.
+   */
+  rulesWanted?: boolean;
   /** Only this source (`pai`, `auto-memory` or an extra source name). */
   source?: string;
   /** Send at most this many files in this run; the rest stay pending. */

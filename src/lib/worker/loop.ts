@@ -21,7 +21,8 @@ export interface StepContext {
 export interface WorkerSteps {
   /** One sync pass; returns how many files changed (added/updated/deleted/renamed), if known. */
   /** `serverReachable: false` when the sync could not reach Graphiti (then no context search is tried). */
-  sync(config: Config, ctx: StepContext): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
+  /** `pass.sessionStart`: the pass serves a session start (its sync never probes the server's rules: sync.ts PROBE_WHEN_NEEDED). */
+  sync(config: Config, ctx: StepContext, pass?: { sessionStart: boolean }): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
   /** Rebuilds the context cache of the project at `cwd`. */
   refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
@@ -118,8 +119,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
 
         let changed = 0;
         let unreachable = false;
+        // A session started: the notes written on the person's other machines come in now (pull,
+        // below), so the next session here (or this one, when it reads its memory folder) has them.
+        const started = [...new Set(batch.filter((r) => r.reason.startsWith('session-start')).map((r) => r.cwd))];
         try {
-          const summary = await steps.sync(config, ctx);
+          const summary = await steps.sync(config, ctx, { sessionStart: started.length > 0 });
           result.syncs++;
           changed = summary?.changed ?? 0;
           unreachable = summary?.serverReachable === false;
@@ -136,9 +140,6 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
         }
 
         const cwds = [...new Set(batch.map((r) => r.cwd))];
-        // A session started: the notes written on the person's other machines come in now, so the
-        // next session here (or this one, when it reads its memory folder) has them.
-        const started = [...new Set(batch.filter((r) => r.reason.startsWith('session-start')).map((r) => r.cwd))];
         if (!unreachable && started.length > 0 && steps.pull !== undefined && !controller.signal.aborted) {
           try {
             await steps.pull(config, started, ctx);

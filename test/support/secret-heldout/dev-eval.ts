@@ -1,6 +1,7 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules and the linters' test suites (both sides), the dev
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules, the linters' test suites and
+ * betterleaks' rule samples (both sides; betterleaks' check half counted only), the dev
  * extension and dev docs touched per source, the weak-password set's dev half, the notes written by hand
  * (dev-own-notes.ts), and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
@@ -14,7 +15,7 @@ import { ownBenignNotes, ownSecretNotes } from './dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from './dev-own-notes-4.js';
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from './dev-own-notes-5.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -96,6 +97,21 @@ for (const cls of [...new Set([...lint, ...lintBenign].map((b) => b.cls))].sort(
 if (show) {
   for (const p of lintMissed) out(`  LINT MISSED ${p.source} ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
   for (const b of lintTouched) out(`  LINT TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
+
+// betterleaks' rule samples (dev-betterleaks.json; vendors and near copies of the test half dropped when it was built): both
+// sides, the tuned half shown with --show, the check half counted only (never shown line by line).
+for (const which of ['tune', 'check'] as const) {
+  const bl = heldoutDevBetterleaksSecrets().filter((p) => p.half === which);
+  const blMissed = bl.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+  const blBenign = heldoutBenignDevBetterleaks().filter((b) => b.half === which);
+  const blTouched = blBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+  const blV7 = heldoutBenignDevBetterleaks('v7').filter((b) => b.half === which);
+  out(`dev betterleaks, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: recall ${bl.length - blMissed.length}/${bl.length}; benign touched ${blTouched.length}/${blBenign.length} (fps ${blTouched.filter((b) => b.cls === 'betterleaks-fp').length}/${blBenign.filter((b) => b.cls === 'betterleaks-fp').length}); under rule v7 ${blV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${blV7.length}`);
+  if (show && which === 'tune') {
+    for (const p of blMissed) out(`  BL MISSED ${p.source} [${p.context}] ${p.secret}`);
+    for (const b of blTouched) out(`  BL TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+  }
 }
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {

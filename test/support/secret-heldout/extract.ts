@@ -358,7 +358,13 @@ function addFalsePositive(benign: HeldoutBenign[], skipped: string[], source: st
   if (!rules.includes('v5')) skipped.push(`${source}: ambiguous false positive (a credential-shaped token that is neither a placeholder nor an id${rules.length > 0 ? `; benign under rule ${rules.join(', ')}` : ''})`);
 }
 
-function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[], skipped: string[]): void {
+/**
+ * The tps and fps of the Go rule files under cmd/generate/config/rules/ of a gitleaks-layout snapshot.
+ * `scanner` names the sources (`gitleaks:`, `gitleaks-fp:`, `gitleaks-doc-example:`); betterleaks, a
+ * later scanner by gitleaks' author with the same layout, is read by extract-dev-betterleaks.ts through
+ * this same reader, so both are parsed alike.
+ */
+export function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[], skipped: string[], scanner = 'gitleaks'): void {
   const files = git(dir, 'ls-tree', '--name-only', 'HEAD', 'cmd/generate/config/rules/').split('\n').filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
   for (const file of files) {
     const src = git(dir, 'show', `HEAD:${file}`);
@@ -400,20 +406,20 @@ function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[]
               const args = splitTop(callArgs(el, el.indexOf('(')).args, ',');
               const identifier = evaluate(args[0] as string).text;
               const secret = evaluate(args[1] as string).text;
-              if (which === 'fp') addFalsePositive(benign, skipped, `gitleaks-fp:${ruleId}`, `${identifier}_token = ${secret}`);
-              else if (DOC_MARKER.test(secret)) benign.push({ source: `gitleaks-doc-example:${ruleId}`, text: `${identifier}_token = ${secret}` });
-              else secrets.push({ source: `gitleaks:${ruleId}`, identifier, secret });
+              if (which === 'fp') addFalsePositive(benign, skipped, `${scanner}-fp:${ruleId}`, `${identifier}_token = ${secret}`);
+              else if (DOC_MARKER.test(secret)) benign.push({ source: `${scanner}-doc-example:${ruleId}`, text: `${identifier}_token = ${secret}` });
+              else secrets.push({ source: `${scanner}:${ruleId}`, identifier, secret });
               continue;
             }
             const value = evaluate(el);
             if (which === 'fp') {
-              addFalsePositive(benign, skipped, `gitleaks-fp:${ruleId}`, value.text);
+              addFalsePositive(benign, skipped, `${scanner}-fp:${ruleId}`, value.text);
               continue;
             }
             const secret = value.generated.length === 1 ? value.generated[0] : likelySecret(value.text);
             if (secret === undefined) skipped.push(`${ruleId}: no token in a sample line`);
-            else if (DOC_MARKER.test(secret)) benign.push({ source: `gitleaks-doc-example:${ruleId}`, text: value.text });
-            else secrets.push({ source: `gitleaks:${ruleId}`, secret, line: value.text });
+            else if (DOC_MARKER.test(secret)) benign.push({ source: `${scanner}-doc-example:${ruleId}`, text: value.text });
+            else secrets.push({ source: `${scanner}:${ruleId}`, secret, line: value.text });
           } catch (error) {
             skipped.push(`${ruleId}: ${(error as Error).message}`);
           }

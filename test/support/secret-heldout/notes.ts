@@ -99,23 +99,22 @@ function identifierOf(s: HeldoutSecret): string {
 
 /** The held-out secrets in their contexts: two contexts per value, one per whole-line sample. */
 export function heldoutSecrets(): HeldoutPlanted[] {
-  const out: HeldoutPlanted[] = [];
-  const all = [...DATA.secrets, ...VENDOR_FORMAT_SECRETS];
-  all.forEach((s, i) => {
-    const kind = kindOf(s.source);
-    if (s.line !== undefined) {
-      const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: splitOf(kind) });
-      return;
-    }
-    const id = identifierOf(s);
-    const word = credentialWord(kind);
-    for (const k of [i, i + 3]) {
-      const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split: splitOf(kind) });
-    }
+  return [...DATA.secrets, ...VENDOR_FORMAT_SECRETS].flatMap((s, i) => placeSecret(s, i, splitOf(kindOf(s.source))));
+}
+
+/** The `i`-th scanner secret in its notes (rotating by `i`): one whole-line context for a line, two contexts for a bare value. */
+function placeSecret(s: HeldoutSecret, i: number, split: HeldoutSplit): HeldoutPlanted[] {
+  const kind = kindOf(s.source);
+  if (s.line !== undefined) {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return [{ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split }];
+  }
+  const id = identifierOf(s);
+  const word = credentialWord(kind);
+  return [i, i + 3].map((k) => {
+    const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split };
   });
-  return out;
 }
 
 const BENIGN_CONTEXTS: Record<string, (text: string, source: string) => string> = {
@@ -381,4 +380,35 @@ export function heldoutDevLintersV7Secrets(): (HeldoutBenignNote & { secrets: st
 function linterNote(b: HeldoutBenign, i: number): HeldoutBenignNote {
   const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
   return { source: b.source, cls: linterGroup(b.source), note: (LINE_CONTEXTS[context] as (l: string) => string)(b.text), split: 'dev' as const };
+}
+
+interface DevBetterleaksData {
+  secrets: (HeldoutSecret & { half: 'tune' | 'check' })[];
+  benign: (HeldoutBenign & { half: 'tune' | 'check' })[];
+}
+
+const DEV_BETTERLEAKS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-betterleaks.json', import.meta.url)), 'utf8')) as DevBetterleaksData;
+
+/** betterleaks' sources placed as the original set's gitleaks sources are (the same scanner layout). */
+const asGitleaks = (source: string): string => source.replace(/^betterleaks/, 'gitleaks');
+
+/**
+ * DEV data of the test half's own nature from a scanner not used before (dev-betterleaks.json, built by
+ * extract-dev-betterleaks.ts from betterleaks' rule samples; vendors and near copies of the test half
+ * dropped there): its true positives placed exactly as the original set's (`placeSecret`: two
+ * contexts per value, one whole-line context per line), every one `dev`; `half`: tuned on, or a check
+ * that dev-eval.ts only counts.
+ */
+export function heldoutDevBetterleaksSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
+  return DEV_BETTERLEAKS.secrets.flatMap((s, i) => placeSecret(s, i, 'dev').map((p) => ({ ...p, half: s.half })));
+}
+
+/**
+ * The other side: its false positives rule v5 calls benign and its public ids, in the original set's
+ * notes for them (`benignNote`). `rule`: v5 (as built) or v7 (those holding none of v7's password values).
+ */
+export function heldoutBenignDevBetterleaks(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
+  return DEV_BETTERLEAKS.benign
+    .filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0)
+    .map((b) => ({ ...benignNote({ source: asGitleaks(b.source), text: b.text }), source: b.source, cls: b.source.startsWith('betterleaks-history') ? b.source : 'betterleaks-fp', split: 'dev' as const, half: b.half }));
 }

@@ -29,6 +29,14 @@ const OPENS: ReadonlyArray<{ things: readonly string[]; words: readonly string[]
   },
 ];
 
+/**
+ * KEYPAD_THINGS: the things of OPENS whose code is typed into a keypad and that issue no pass of their own:
+ * after one, `pass` is its code or password (`the office alarm pass is marigold`), where a door's, gate's,
+ * lobby's or locker's pass is as often a card or a permit (`the gate pass is in the drawer`). Read by
+ * password-forms.ts THING_PASS_IS; the codes of digits stay CODE_OF_A_THING's.
+ */
+export const KEYPAD_THINGS: readonly string[] = ['alarm', 'alarm system', 'alarm panel', 'keypad', 'lockbox', 'lock box', 'key box', 'key safe', 'keysafe', 'padlock'];
+
 /** A keypad's code: four to twelve digits, in groups a person separates by `-` or a space (`12-34-56`), perhaps with `#` or `*`. */
 const CODE = '[#*]?\\d(?:[- ]?\\d){3,11}[#*]?';
 

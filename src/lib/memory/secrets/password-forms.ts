@@ -18,6 +18,7 @@
  *   a wallet's seed phrase).
  * Values are judged by values.ts like every other rule's.
  */
+import { KEYPAD_THINGS } from './access-codes.js';
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
@@ -299,6 +300,25 @@ const USER_THEN_PASSWORD: RegexRule = {
 };
 
 /**
+ * THING_PASS_IS: `pass` after a thing opened by a keypad (access-codes.ts KEYPAD_THINGS), then its `is` or a
+ * colon, then one word where the clause ends: `the office alarm pass is marigold`, `lockbox pass: tulip`. `pass`
+ * alone is a ticket or a test's result (USER_IS_PASS_IS asks for a user before it); after an alarm it is the
+ * word that disarms it. Not a word of prose or of state (`the alarm pass is required`, `… is not set`).
+ */
+const THING_PASS_IS: RegexRule = {
+  kind: 'password',
+  // The things, not `pass`: `pass` is in every note that says password, the things in few.
+  hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
+  re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, '[ \\t]+')).join('|')})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', raw = ''] = g;
+    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
+    if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
  * A user and a password under a label naming both (`ID/PW: admin/…`, `id/pw admin/…`, `ID / PW : db / …`,
  * `ID/PW admin(…)`, `user&pwd = ops // …`, `Default ID/PW are admin/…`): the label says which word is the
  * password, so the user and the password may be split by `/`, `//`, a bracket or a space. With only a
@@ -499,15 +519,26 @@ const UNSPACED_VALUE_END = /^([\p{L}\p{M}]{1,32}\p{Nd}{1,12})(?=[\p{Script=Hirag
  */
 const OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
 const CLOSES: Readonly<Record<string, string>> = { '«': '»', '„': '“”', '“': '”', '「': '」', '『': '』' };
+/**
+ * QUOTE_ENDS_SENTENCE: what may follow the closing mark where the clause ends there: punctuation
+ * (also the full stop and comma of Chinese and Japanese), or Japanese's copula (`です`, `でした`, `だ`:
+ * `パスワードは「たまご」です`, "the password is 'tamago'"), which ends the sentence and says nothing of the word.
+ */
+const QUOTE_ENDS_SENTENCE = /^(?:です|でした|だ)?[.,;:!?)。、]*$/u;
 
-/** A word in OWN_QUOTES after `lead`, replaced as a literal; undefined when the run is not one. */
+/**
+ * A word in OWN_QUOTES after `lead`, replaced as a literal; undefined when the run is not one. A plain word of
+ * a script written without spaces, which the value tests read as prose (values.ts isCjkProse), is judged as one
+ * standing alone after the label is (UNSPACED_WORD_ALONE: one script's letters, no grammar, no state): the
+ * quotes give it as written, as a line of its own does.
+ */
 function quotedInOwnMarks(lead: string, run: string): string | undefined {
   const quoted = OWN_QUOTES.exec(run);
   if (quoted === null) return undefined;
   const [, open = '', inner = '', close = '', after = ''] = quoted;
   // Words glued after the closing mark make the quoted word a name in a sentence (`「設定画面」から変更`).
-  if (!(CLOSES[open] ?? '').includes(close) || !/^[.,;:!?)]*$/.test(after)) return undefined;
-  const replaced = replaceValue(`${lead}${open}`, inner, 'password', false);
+  if (!(CLOSES[open] ?? '').includes(close) || !QUOTE_ENDS_SENTENCE.test(after)) return undefined;
+  const replaced = replaceValue(`${lead}${open}`, inner, 'password', false) ?? (inUnspacedScript(inner) && !hasWeakShape(inner) ? unspacedWordAlone(`${lead}${open}`, inner) : undefined);
   return replaced === undefined ? undefined : `${replaced}${close}${after}`;
 }
 
@@ -838,7 +869,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

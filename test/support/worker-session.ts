@@ -1,0 +1,19 @@
+/** The worker's pass for a session start, run in the test's process (hooks/worker.ts realSteps). */
+import type { Config } from '../../src/lib/config/config.js';
+import { readContextCache } from '../../src/lib/context/cache.js';
+import { detectProject } from '../../src/lib/context/project.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import { realSteps } from '../../src/hooks/worker.js';
+
+/** Its sync (which never probes), then the context refresh of `cwd`, as the loop runs them; the block it leaves. */
+export async function workerSessionStart(config: Config, cwd: string): Promise<string> {
+  const steps = realSteps(config, nullLogger);
+  const step = { logger: nullLogger, signal: new AbortController().signal };
+  try {
+    await steps.sync(config, step, { sessionStart: true });
+    await steps.refreshContext(config, cwd, step);
+  } finally {
+    await steps.close();
+  }
+  return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
+}
