@@ -8415,6 +8415,7 @@ __export(server_rules_exports, {
   MAX_PROBES: () => MAX_PROBES,
   PROBE_WINDOW_MS: () => PROBE_WINDOW_MS,
   SEMANTICS_FILE: () => SEMANTICS_FILE,
+  cautiousUntilNeeded: () => cautiousUntilNeeded,
   cautiousWhileQueued: () => cautiousWhileQueued,
   forgetServerRules: () => forgetServerRules,
   generationFromSurface: () => generationFromSurface,
@@ -8464,7 +8465,7 @@ async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
   const read2 = await decide(graphiti, options2, setting, now);
-  if (options2.probe === false) return "probe" in read2 ? cautious("this server has not been probed") : read2;
+  if (options2.probe === false) return "probe" in read2 ? { ...withLastProbed(cautious("the server's rules are not known now (not probed, or the session a probed answer rested on is gone)"), read2.lastProbed), probeable: true } : read2;
   await cleanLeftScratch(graphiti, options2, now);
   if ("probe" in read2) return read2;
   await recordInUse(options2.stateDir, options2.url, read2, now, options2.localGeneration).catch(() => void 0);
@@ -8483,6 +8484,8 @@ async function decide(graphiti, options2, setting, now) {
   const entry = rules.servers[options2.url];
   const sameBuild = entry?.fingerprint === fingerprint;
   const answer = sameBuild ? entry?.answer : void 0;
+  const lastProbed = answer !== void 0 && isSemantics(answer.semantics) ? { deleteRemoves: answer.semantics.deleteRemoves, rebuildsSummaries: answer.semantics.rebuildsSummaries } : void 0;
+  const unknown2 = (why) => withLastProbed(cautious(why), lastProbed);
   let changed = entry !== void 0 && !sameBuild ? "the server behind this address is another build than when its rules were learnt" : void 0;
   if (answer !== void 0 && isSemantics(answer.semantics)) {
     if (answer.sentinel !== void 0 && options2.endpoint !== void 0 && await sentinelAlive(options2.endpoint, answer.sentinel, options2.signal)) {
@@ -8490,14 +8493,21 @@ async function decide(graphiti, options2, setting, now) {
     }
     changed = "the server has restarted (or closed an idle session) since its rules were probed, and may be another build";
   }
-  if (setting === "no-probe") return cautious(`${changed ?? "the server's tools do not tell its rules"}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
+  if (setting === "no-probe") return unknown2(`${changed ?? "the server's tools do not tell its rules"}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? entry?.probes ?? [] : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
-  if (couldNotTell(recent).length >= MAX_PROBES) return cautious(`${changed ?? "the server's tools do not tell its rules"}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  if (couldNotTell(recent).length >= MAX_PROBES) return unknown2(`${changed ?? "the server's tools do not tell its rules"}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
   const today = answeredWithin(recent, now(), DAY_MS);
-  if (today.length >= ANSWERED_PER_DAY) return cautious(`${changed ?? "the server may have changed"}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
+  if (today.length >= ANSWERED_PER_DAY) return unknown2(`${changed ?? "the server may have changed"}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
-  if (last !== void 0 && last.outcome !== "answered" && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
-  return { probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed) };
+  if (last !== void 0 && last.outcome !== "answered" && now() - Date.parse(last.at) < PROBE_GAP_MS) return unknown2(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
+  return {
+    ...lastProbed === void 0 ? {} : { lastProbed },
+    probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed),
+    assume: async (rules2) => {
+      await recordInUse(options2.stateDir, options2.url, rules2, now, options2.localGeneration).catch(() => void 0);
+      return rules2;
+    }
+  };
 }
 async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
   const { stateDir, url: url2 } = options2;
@@ -8585,7 +8595,7 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, couldNotTell, known, cautiousWhileQueued, cautious;
+var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
@@ -8604,8 +8614,10 @@ var init_server_rules = __esm({
     DAY_MS = 24 * 60 * 6e4;
     couldNotTell = (probes) => probes.filter((p) => p.outcome !== "answered");
     known = (generation, source2, why) => ({ ...GENERATION_SEMANTICS[generation], source: source2, generation, why });
-    cautiousWhileQueued = () => cautious("the server's rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti's workers for two groups at once can write into each other's graph: graphiti #1331, #1676)");
+    cautiousWhileQueued = () => cautious("the server's rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, graphiti-core before 0.30.2 could write an episode into another group's graph while both were processed: graphiti #1331, #1676)");
+    cautiousUntilNeeded = () => cautious("the server's rules are not known now, and are probed only by a run that deletes or replaces a note, or for the session context's entity summaries (a probe costs two small extractions)");
     cautious = (why) => ({ ...CAUTIOUS_SEMANTICS, source: "assumed", why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
+    withLastProbed = (rules, lastProbed) => lastProbed === void 0 ? rules : { ...rules, lastProbed };
   }
 });
 
@@ -32703,7 +32715,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, SEED_KINDS, SEED_KIND_BEFORE, SECOND_FACTOR_SEED, ACCESS_CODE_RULES;
+var OPENS, KEYPAD_THINGS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, SEED_KINDS, SEED_KIND_BEFORE, SECOND_FACTOR_SEED, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32720,6 +32732,7 @@ var init_access_codes = __esm({
         words: ["pin", "pin code", "pin number", "passcode", "unlock code"]
       }
     ];
+    KEYPAD_THINGS = ["alarm", "alarm system", "alarm panel", "keypad", "lockbox", "lock box", "key box", "key safe", "keysafe", "padlock"];
     CODE = "[#*]?\\d(?:[- ]?\\d){3,11}[#*]?";
     alternatives = (words3) => [...words3].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
     CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(" ").at(-1))))];
@@ -32795,7 +32808,7 @@ function isDummy(value, opts = {}) {
   return chooser === "generated" && ((long ? TYPED_RUN_LONG : TYPED_RUN).test(value) || isTypedByHand(value));
 }
 function isTypedByHand(value) {
-  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
+  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value) || PREFIX_STUB.test(value);
 }
 function isRepeatedPlaceholder(value) {
   if (value.length < 8 || value.length > 64 || value.length % 2 !== 0) return false;
@@ -33048,7 +33061,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, PREFIX_STUB, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33068,6 +33081,7 @@ var init_values = __esm({
     EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
     TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
     TYPED_RUN_LONG = /0{12,}|abcdefghij/;
+    PREFIX_STUB = /^(?:[a-z]{2,8}[_-]){1,2}[A-Za-z0-9]{1,6}$/;
     BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
@@ -34364,8 +34378,8 @@ function quotedInOwnMarks(lead, run2) {
   const quoted = OWN_QUOTES.exec(run2);
   if (quoted === null) return void 0;
   const [, open5 = "", inner = "", close = "", after = ""] = quoted;
-  if (!(CLOSES[open5] ?? "").includes(close) || !/^[.,;:!?)]*$/.test(after)) return void 0;
-  const replaced = replaceValue(`${lead}${open5}`, inner, "password", false);
+  if (!(CLOSES[open5] ?? "").includes(close) || !QUOTE_ENDS_SENTENCE.test(after)) return void 0;
+  const replaced = replaceValue(`${lead}${open5}`, inner, "password", false) ?? (inUnspacedScript(inner) && !hasWeakShape(inner) ? unspacedWordAlone(`${lead}${open5}`, inner) : void 0);
   return replaced === void 0 ? void 0 : `${replaced}${close}${after}`;
 }
 function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
@@ -34407,10 +34421,11 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, THING_PASS_IS, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
+    init_access_codes();
     init_assignment();
     init_context();
     init_engine();
@@ -34590,6 +34605,18 @@ var init_password_forms = __esm({
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
+    THING_PASS_IS = {
+      kind: "password",
+      // The things, not `pass`: `pass` is in every note that says password, the things in few.
+      hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
+      re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, "[ \\t]+")).join("|")})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", raw = ""] = g;
+        const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
+        if (bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text3.slice(offset + m.length, offset + m.length + 16)))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
     NAMED_PAIR = {
       kind: "password",
       hints: ["/pw", "/ pw", "/pass", "/ pass", "/pwd", "&pw", "&pass"],
@@ -34684,6 +34711,7 @@ var init_password_forms = __esm({
     UNSPACED_VALUE_END = new RegExp("^([\\p{L}\\p{M}]{1,32}\\p{Nd}{1,12})(?=[\\p{Script=Hiragana}\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20])", "u");
     OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
     CLOSES = { "\xAB": "\xBB", "\u201E": "\u201C\u201D", "\u201C": "\u201D", "\u300C": "\u300D", "\u300E": "\u300F" };
+    QUOTE_ENDS_SENTENCE = /^(?:です|でした|だ)?[.,;:!?)。、]*$/u;
     ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
     USER_BEFORE = new RegExp(
       `(?:^|[\\s,;|*_])(?:${USER_IN_OTHER_LANGUAGES.join("|")})(?:\\*\\*|__)?[ \\t]*[:=\uFF1A](?:\\*\\*|__)?[ \\t]*[^\\s,;]{1,64}[ \\t]*(?:[,;/|][ \\t]*|\\r?\\n[ \\t]*(?:[-*+][ \\t]+)?)(?:\\*\\*|__)?$`,
@@ -34836,7 +34864,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -77486,6 +77514,10 @@ function readyToSend(record2, input2) {
 function anythingRetired(state) {
   return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
 }
+function anythingToDelete(state) {
+  const ours = (ref) => !heldAsCopy(ref);
+  return state.orphans.some(ours) || Object.values(state.files).some((r) => r.superseded.some(ours));
+}
 function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
@@ -78240,7 +78272,7 @@ async function run(input2) {
   const scan = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn("source held: its name stood for another folder", { source: problem.source, message: problem.message });
   const connection = new RunConnection(config2, options2, logger);
-  if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
+  if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: options2.rulesWanted === true || stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
   const signing = await loadNoteSigner(config2).catch(async (error62) => {
     await connection.close();
     throw error62;
@@ -78275,19 +78307,19 @@ async function run(input2) {
 }
 async function onlinePhases(online, input2, plan, connection, startedAt) {
   const { config: config2, options: options2, state } = online;
-  const learned = await learnSemantics(online, connection.profile, () => oursQueued(online));
+  const learned = await learnSemantics(online, connection.profile, () => oursInQueue(online));
   if (learned === void 0) return void 0;
   applyLeftInFlight(leftInFlight(state, startedAt));
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config2, state);
-  const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions };
+  const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
   const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     await online.ledger.save();
     await settle2(online, order);
     if ((options2.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options2.waitMs ?? 0);
   }
-  if (learned.deferred !== void 0 && online.server.reachable && !oursQueued(online)) {
+  if (learned.deferred !== void 0 && online.server.reachable && !oursQueued(online) && (learned.deleting || probeWanted(online))) {
     const found = await learned.deferred();
     if (found.source === "probe" && anythingRetired(state)) applyRetireResult(online, await retirePhase(online, { semantics: found, sharedOrigins, releaseHeld: options2.releaseHeld === true }));
     return found;
@@ -78296,7 +78328,10 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
 }
 function oursQueued(ctx) {
   const unsent = Object.values(ctx.state.files).some((r) => r.status === "pending");
-  return unsent || [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
+  return unsent || oursInQueue(ctx);
+}
+function oursInQueue(ctx) {
+  return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
@@ -78316,7 +78351,9 @@ async function endRun(ctx, end) {
 }
 async function settle2(ctx, run2) {
   await restoreFailedBridges(ctx);
-  const order = anythingRetired(ctx.state) ? { semantics: await rulesNow(ctx, run2), sharedOrigins: run2.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : void 0;
+  const retired = anythingRetired(ctx.state);
+  const rules = retired || run2.probing ? await rulesNow(ctx, run2) : void 0;
+  const order = retired && rules !== void 0 ? { semantics: rules, sharedOrigins: run2.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : void 0;
   if (order !== void 0 && editOrder(order.semantics) === "break-before-make") {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record2) => readyToSend(record2, order));
@@ -78350,16 +78387,24 @@ async function rulesNow(ctx, run2) {
   ctx.logger.warn("the Graphiti server forgot our session during the run (a restart?); deleting by the cautious rules until its rules are known again");
   return { ...CAUTIOUS_SEMANTICS, source: "assumed", why: "the server restarted during the run and may be another build" };
 }
-async function learnSemantics(ctx, handshake, queued) {
+function probeWanted(ctx) {
+  return ctx.options.mayProbe !== false && (ctx.options.rulesWanted === true || anythingToDelete(ctx.state));
+}
+async function learnSemantics(ctx, handshake, inQueue) {
   try {
     await handshake;
     const read2 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
-    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions };
-    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read2.probe() };
+    const deleting = probeWanted(ctx);
+    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions, deleting, probing: false };
+    const needed = read2;
+    const cautious2 = async (rules, deferred) => ({ answer: needed.assume(rules), sessions, deleting, probing: false, ...deferred ? { deferred: () => needed.probe() } : {} });
+    if (ctx.options.mayProbe === false) return cautious2(cautiousUntilNeeded(), false);
+    if (!deleting) return cautious2(cautiousUntilNeeded(), true);
+    if (inQueue()) return cautious2(cautiousWhileQueued(), true);
     const answer = read2.probe();
     answer.catch(() => void 0);
-    return { answer, sessions };
+    return { answer, sessions, deleting, probing: true };
   } catch (error62) {
     if (error62 instanceof NotGraphitiError) throw new SyncError(error62.message, { cause: error62 });
     if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
@@ -78368,7 +78413,7 @@ async function learnSemantics(ctx, handshake, queued) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
+  return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
   if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
@@ -78472,6 +78517,11 @@ function isAcronymPlural(token) {
 function isPast(word) {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
+function isBaseFormPast(p) {
+  if (!BASE_FORM_PAST.has(p.word) || p.afterComma || p.i === 0) return false;
+  if (FUNCTION_WORDS2.has(p.before) || !/^[\p{L}\p{N}]/u.test(p.before)) return false;
+  return OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after) || isContentWord(p.after) && !PARTICLES.has(p.after);
+}
 function isPluralHead(raw) {
   const word = raw.toLowerCase();
   return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
@@ -78483,7 +78533,13 @@ function headBeforePhrase(p) {
   for (let k = 1; k < p.i; k += 1) if (FUNCTION_WORDS2.has(p.words[k])) return p.raw[k - 1];
   return void 0;
 }
-function hasFiniteVerb(raw) {
+function hasFiniteVerb(tokens) {
+  const raw = [];
+  const afterComma = /* @__PURE__ */ new Set();
+  for (const t of tokens) {
+    if (t === ",") afterComma.add(raw.length);
+    else raw.push(t);
+  }
   const words3 = raw.map((w) => w.toLowerCase());
   let quoted = false;
   for (let i = 0; i < words3.length; i += 1) {
@@ -78495,7 +78551,7 @@ function hasFiniteVerb(raw) {
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
     if (isAcronymPlural(raw[i])) continue;
-    const p = { words: words3, raw, i, word, before: words3[i - 1], after: words3[i + 1] ?? "" };
+    const p = { words: words3, raw, i, word, before: words3[i - 1], after: words3[i + 1] ?? "", afterComma: afterComma.has(i) };
     if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
   return false;
@@ -78541,7 +78597,7 @@ function presentVerbFollows(tokens) {
   return tokens.some((t) => AUXILIARIES.has(t.toLowerCase()) || WORD2.test(t) && isThirdPerson(t) && !isAcronymPlural(t) && !FUNCTION_WORDS2.has(t.toLowerCase()));
 }
 function endsLabel(tokens, j) {
-  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ":" && WORD2.test(tokens[k - 1])) return true;
+  for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ":" && WORD2.test(tokens[k - 1]) && !isUrlAt(tokens, k - 1)) return true;
   return false;
 }
 function anyVerbOrder(tokens, i) {
@@ -78555,7 +78611,11 @@ function anyVerbOrder(tokens, i) {
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
   if (from === void 0) return false;
-  return !hasFiniteVerb(tokens.slice(from).filter((t) => t !== ","));
+  return !hasFiniteVerb(tokens.slice(from));
+}
+function isAccessObjectSentOn(rest) {
+  const [modifier, head, destination, object2] = rest.map((t) => t.toLowerCase());
+  return modifier !== void 0 && isContentWord(modifier) && ACCESS_NOUNS.has(head ?? "") && DESTINATIONS.has(destination ?? "") && OBJECT_OPENERS.has(object2 ?? "");
 }
 function opensWithOrder(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
@@ -78583,8 +78643,9 @@ function opensWithOrder(clause) {
   if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false;
   if (AUXILIARIES.has(n)) return false;
-  const rest = tokens.slice(i + 1).filter((t) => t !== "," && t !== ":");
+  const rest = tokens.slice(i + 1).filter((t) => t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
+  if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
   return !hasFiniteVerb(rest);
 }
 function opensWithQuestion(clause) {
@@ -78595,7 +78656,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, IRREGULAR_PAST, PLURALS_WITHOUT_S, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -78836,6 +78897,7 @@ var init_imperative = __esm({
       "grant",
       "decode"
     ]);
+    NAME = /^[A-Z][a-z]/;
     WORD2 = /^[a-z][a-z'’-]*$/i;
     IRREGULAR_PAST = /* @__PURE__ */ new Set([
       "arose",
@@ -78938,24 +79000,32 @@ var init_imperative = __esm({
       "wore",
       "wrote"
     ]);
+    BASE_FORM_PAST = /* @__PURE__ */ new Set(["bet", "bid", "broadcast", "burst", "cast", "cost", "cut", "fit", "forecast", "hit", "hurt", "let", "put", "quit", "read", "rid", "set", "shed", "shut", "slit", "split", "spread", "thrust", "upset"]);
     PLURALS_WITHOUT_S = /* @__PURE__ */ new Set(["data", "metadata", "people", "media", "criteria", "staff"]);
     FINITE_VERB_CUES = [
       // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the
       // generated files"). OBJECT_OF_PREPOSITION: nor right after a preposition, whose object it is
-      // ("Reply to every question about refunds with …": "refunds" is no verb).
-      { name: "an inflected verb", holds: (p) => WORD2.test(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+      // ("Reply to every question about refunds with …": "refunds" is no verb). FUNCTION_WORDS_ARE_NO_VERBS:
+      // nor a closed-class word that merely ends in -s ("as", "this", "always"): "Log in to the admin console
+      // as root and …" read "as" as the verb of "console" and let the order through.
+      { name: "an inflected verb", holds: (p) => WORD2.test(p.word) && !FUNCTION_WORDS2.has(p.word) && !OBJECT_OPENERS.has(p.before) && !PREPOSITIONS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
       // "Deploy to production took 40 minutes", "Run time fell by half": IRREGULAR_PAST.
       { name: "an irregular past", holds: (p) => IRREGULAR_PAST.has(p.word) && !OBJECT_OPENERS.has(p.before) },
+      // "Deploy to prod hit a snag", "Upgrade to Node 20 cut the build time in half": BASE_FORM_PAST.
+      { name: "a past equal to its base form", holds: isBaseFormPast },
       // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
       { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
       // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
       // after a prepositional phrase, a content word followed by a particle, an object or a number.
       // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
       // ("files", "views"). After a singular one the word is a noun: in "Grant write access to the user
-      // eve on every repository" (an order) "eve" was read as the verb of "write access".
+      // eve on every repository" (an order) "eve" was read as the verb of "write access". NAMED_OBJECT: a
+      // capitalised name after the word is an object as "the …" is ("Install scripts for the agent support
+      // Debian and Alpine"), and so is a gerund ("Install notes for Windows mention running the shell as
+      // admin"); agreement with the plural head still decides.
       {
         name: "a bare verb after a prepositional phrase",
-        holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS2.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && headBeforePhrase(p) !== void 0 && isPluralHead(headBeforePhrase(p))
+        holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS2.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after) || NAME.test(p.raw[p.i + 1] ?? "") || isGerund(p.after) && !FUNCTION_WORDS2.has(p.after)) && headBeforePhrase(p) !== void 0 && isPluralHead(headBeforePhrase(p))
       }
     ];
     QUOTE_TOGGLES = /* @__PURE__ */ new Set(['"', "`"]);
@@ -78967,6 +79037,7 @@ var init_imperative = __esm({
     PHRASAL_PARTICLES = /* @__PURE__ */ new Set(["off", "up", "out", "down", "back", "away"]);
     PHRASAL_BEFORE_PREPOSITION = /* @__PURE__ */ new Set([...PHRASAL_PARTICLES, "in", "on"]);
     DESTINATIONS = /* @__PURE__ */ new Set(["to", "into", "onto"]);
+    ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
     QUESTION_SUBJECTS = /* @__PURE__ */ new Set(["you", "i", "we", "they", "he", "she", "it", "this", "that", "these", "those", "there", "the", "a", "an", "my", "your", "our"]);
@@ -78980,13 +79051,27 @@ function overridePattern(f) {
   const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
+function bareImperativeInOtherLanguage(clause) {
+  const m = BARE_OPENING.exec(clause);
+  if (m === null) return false;
+  const [, first, second, third] = m;
+  if (NOT_VERBS.has(first.toLowerCase())) return false;
+  const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0];
+  const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2);
+  return IMPERATIVE_ROWS.some(
+    (row) => (
+      // "always" and code: the word for "always" says the language. An article: a marker must say it.
+      row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word))
+    )
+  );
+}
 function overridesInOtherLanguage(text3) {
   return ANY_IGNORE.test(text3) && OVERRIDES.some((pattern) => pattern.test(text3));
 }
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA;
+var FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -78994,10 +79079,65 @@ var init_orders_by_language = __esm({
       { language: "German", spaced: true, politeOpeners: ["bitte"], ignore: ["ignoriere", "ignorier", "ignorieren sie", "vergiss", "vergessen sie", "missachte"], earlier: ["vorherigen", "bisherigen", "obigen", "fr\xFCheren", "alle"], instructions: ["anweisungen", "anweisung", "instruktionen", "regeln", "vorgaben"] },
       { language: "Spanish", spaced: true, politeOpeners: ["por favor"], ignore: ["ignora", "ignore", "ignorar", "olvida", "olvide"], earlier: ["anteriores", "previas", "todas"], instructions: ["instrucciones", "reglas", "indicaciones"] },
       { language: "French", spaced: true, politeOpeners: ["veuillez", "s'il vous pla\xEEt", "s\u2019il vous pla\xEEt", "merci de", "s'il te pla\xEEt"], ignore: ["ignore", "ignorez", "ignorer", "oublie", "oubliez"], earlier: ["pr\xE9c\xE9dentes", "ant\xE9rieures", "toutes"], instructions: ["instructions", "consignes", "r\xE8gles"] },
-      { language: "Portuguese", spaced: true, politeOpeners: ["por favor"], ignore: ["ignore", "ignora", "ignorar", "esque\xE7a", "esqueca"], earlier: ["anteriores", "pr\xE9vias", "todas"], instructions: ["instru\xE7\xF5es", "instrucoes", "regras"] },
-      { language: "Italian", spaced: true, politeOpeners: ["per favore", "per piacere"], ignore: ["ignora", "ignorate", "dimentica"], earlier: ["precedenti", "tutte"], instructions: ["istruzioni", "regole"] },
-      { language: "Dutch", spaced: true, politeOpeners: ["alsjeblieft", "alstublieft", "gelieve"], ignore: ["negeer", "vergeet"], earlier: ["vorige", "eerdere", "alle"], instructions: ["instructies", "regels"] },
-      { language: "Polish", spaced: true, politeOpeners: ["prosz\u0119", "prosze"], ignore: ["zignoruj", "ignoruj"], earlier: ["poprzednie", "wcze\u015Bniejsze", "wszystkie"], instructions: ["instrukcje", "polecenia"] },
+      {
+        language: "Portuguese",
+        spaced: true,
+        politeOpeners: ["por favor"],
+        ignore: ["ignore", "ignora", "ignorar", "esque\xE7a", "esqueca"],
+        earlier: ["anteriores", "pr\xE9vias", "todas"],
+        instructions: ["instru\xE7\xF5es", "instrucoes", "regras"],
+        imperative: {
+          articles: ["o", "os", "a", "as", "um", "uma", "uns", "umas", "este", "esta", "estes", "estas", "esse", "essa", "esses", "essas", "todos", "todas", "seu", "sua", "seus", "suas"],
+          always: ["sempre", "nunca"],
+          markers: ["n\xE3o", "ao", "aos", "pelo", "pela", "depois", "sem", "uma", "tamb\xE9m", "ningu\xE9m", "seu", "sua", "nas"],
+          notVerbs: ["ap\xF3s", "para", "por", "com", "sem", "em", "sobre", "entre", "at\xE9", "desde", "durante", "contra", "segundo", "conforme", "hoje", "ontem", "amanh\xE3", "agora", "depois", "antes", "tamb\xE9m", "j\xE1", "ainda", "aqui", "ent\xE3o", "e", "ou", "mas", "porque", "quando", "se", "como", "que", "enquanto", "embora", "onde", "h\xE1", "existe", "existem", "\xE9", "foi", "s\xE3o", "era", "est\xE1", "est\xE3o", "tem", "t\xEAm", "fica", "ficou", "houve", "falta", "faltam"]
+        }
+      },
+      {
+        language: "Italian",
+        spaced: true,
+        politeOpeners: ["per favore", "per piacere"],
+        ignore: ["ignora", "ignorate", "dimentica"],
+        earlier: ["precedenti", "tutte"],
+        instructions: ["istruzioni", "regole"],
+        imperative: {
+          articles: ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "questo", "questa", "questi", "queste", "quel", "quella", "tutti", "tutte", "ogni"],
+          always: ["sempre", "mai"],
+          markers: ["di", "della", "dei", "delle", "degli", "nel", "nella", "nei", "sul", "sulla", "alla", "dal", "dalla", "che", "dopo", "ogni", "senza", "gli", "questo", "questa", "nessuno"],
+          notVerbs: ["dopo", "prima", "durante", "secondo", "con", "per", "tra", "fra", "su", "da", "di", "in", "a", "senza", "oggi", "ieri", "domani", "ora", "adesso", "poi", "quindi", "anche", "gi\xE0", "ancora", "qui", "e", "o", "ma", "perch\xE9", "quando", "se", "come", "che", "mentre", "dove", "\xE8", "era", "sono", "ha", "hanno", "esiste", "esistono", "manca", "mancano", "serve", "servono", "resta", "restano", "rimane", "vale", "c\u2019\xE8", "c'\xE8"]
+        }
+      },
+      {
+        language: "Dutch",
+        spaced: true,
+        politeOpeners: ["alsjeblieft", "alstublieft", "gelieve"],
+        ignore: ["negeer", "vergeet"],
+        earlier: ["vorige", "eerdere", "alle"],
+        instructions: ["instructies", "regels"],
+        imperative: {
+          articles: ["de", "het", "een", "deze", "dit", "alle", "alles", "je", "jouw", "uw", "mijn", "onze", "ons"],
+          always: ["altijd", "nooit"],
+          markers: ["het", "een", "naar", "voor", "met", "op", "uit", "niet", "voordat", "nadat", "ze", "elke", "aan", "bij", "zonder", "ook", "wordt", "zijn", "geen", "deze", "iemand"],
+          notVerbs: ["volgens", "tijdens", "na", "voor", "met", "op", "in", "bij", "door", "over", "onder", "naast", "zonder", "sinds", "tot", "vanaf", "tegen", "om", "rond", "via", "per", "dankzij", "ondanks", "behalve", "binnen", "buiten", "achter", "langs", "uit", "van", "naar", "ook", "nu", "dan", "toen", "daarna", "daarom", "bovendien", "verder", "eerst", "vandaag", "gisteren", "morgen", "soms", "vaak", "meestal", "alleen", "zelfs", "nog", "wel", "niet", "maar", "en", "of", "want", "dus", "omdat", "als", "wanneer", "terwijl", "hoewel", "zodra", "tenzij", "dat", "wat", "wie", "waar", "hoe", "welke", "hier", "daar", "er", "zo"]
+        }
+      },
+      {
+        language: "Polish",
+        spaced: true,
+        politeOpeners: ["prosz\u0119", "prosze"],
+        ignore: ["zignoruj", "ignoruj"],
+        earlier: ["poprzednie", "wcze\u015Bniejsze", "wszystkie"],
+        instructions: ["instrukcje", "polecenia"],
+        // Polish has no articles: a feminine object's accusative ending ("Wyłącz weryfikację …", "Zrób
+        // kopię …") or "always"/"never" before code marks the first word as the verb.
+        imperative: {
+          articles: [],
+          objectEndings: ["\u0119"],
+          always: ["zawsze", "nigdy"],
+          markers: ["przed", "przy", "dla", "bez", "si\u0119", "\u017Ce", "po", "od", "na", "w", "z", "ze", "do", "ka\u017Cdym", "ka\u017Cdy", "nikomu"],
+          notVerbs: ["na", "w", "we", "z", "ze", "do", "od", "po", "przez", "za", "pod", "nad", "przed", "mi\u0119dzy", "o", "u", "dla", "bez", "przy", "mimo", "opr\xF3cz", "wed\u0142ug", "podczas", "wobec", "zamiast", "poza", "obok", "zawsze", "nigdy", "dzi\u015B", "dzisiaj", "wczoraj", "jutro", "teraz", "potem", "cz\u0119sto", "czasem", "te\u017C", "tak\u017Ce", "ju\u017C", "jeszcze", "i", "a", "ale", "lub", "albo", "oraz", "\u017Ce", "gdy", "kiedy", "je\u015Bli", "je\u017Celi", "bo", "poniewa\u017C", "wi\u0119c", "prosz\u0119"]
+        }
+      },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
     ];
@@ -79008,6 +79148,10 @@ var init_orders_by_language = __esm({
     POLITE_OPENER = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.politeOpeners))})(?![\p{L}])`, "iu");
     POLITE_ENDING = new RegExp(String.raw`(?:${alt(FORMS.flatMap((f) => f.politeEndings ?? []))})(?:[。！!.]|$)`, "u");
     KANA = /[\u3040-\u30ff]/;
+    IMPERATIVE_ROWS = FORMS.flatMap((f) => f.imperative === void 0 ? [] : [f.imperative]);
+    NOT_VERBS = new Set(IMPERATIVE_ROWS.flatMap((r) => [...r.notVerbs, ...r.articles]));
+    BARE_OPENING = new RegExp(String.raw`^(\p{L}[\p{L}'’-]*)\s+(${alt(IMPERATIVE_ROWS.flatMap((r) => [...r.articles, ...r.always]))}|\p{L}{2,}(?:${alt(IMPERATIVE_ROWS.flatMap((r) => r.objectEndings ?? []))}))(?![\p{L}\p{N}'’-])\s*(\S*)`, "u");
+    CODE_START = /^[`"'“‘~./$-]/u;
   }
 });
 
@@ -79042,7 +79186,7 @@ function variants(folded) {
 }
 function structuralReason(text3) {
   const starts = clauseStarts(text3);
-  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)) || politeRequestInOtherLanguage(text3.slice(start, start + 240)))) return "opens with an imperative";
+  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)) || politeRequestInOtherLanguage(text3.slice(start, start + 240)) || bareImperativeInOtherLanguage(text3.slice(start, start + 240)))) return "opens with an imperative";
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
   return void 0;
 }
@@ -79845,6 +79989,7 @@ __export(context_exports, {
   OMIT_EXPIRED: () => OMIT_EXPIRED,
   OMIT_RETIRED: () => OMIT_RETIRED,
   OMIT_SUMMARY_NOT_CURRENT: () => OMIT_SUMMARY_NOT_CURRENT,
+  OMIT_SUMMARY_RULES_UNKNOWN: () => OMIT_SUMMARY_RULES_UNKNOWN,
   ORDER_REASONS: () => ORDER_REASONS,
   TEAM_MEMORY_ORIGIN: () => TEAM_MEMORY_ORIGIN,
   buildContext: () => buildContext,
@@ -79878,10 +80023,11 @@ __export(context_exports, {
 function omitByTrust(trust) {
   return `outside the trust setting (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=${trust})`;
 }
-function entityLeftOut(summary, rebuildsSummaries, trust) {
+function entityLeftOut(summary, rule, trust) {
   if (summary === "") return OMIT_EMPTY_SUMMARY;
-  if (!rebuildsSummaries) return OMIT_SUMMARY_NOT_CURRENT;
-  return trusted("group", trust) ? void 0 : omitByTrust(trust);
+  if (rule === "not-current") return OMIT_SUMMARY_NOT_CURRENT;
+  if (!trusted("group", trust)) return omitByTrust(trust);
+  return rule === "rules-unknown" ? OMIT_SUMMARY_RULES_UNKNOWN : void 0;
 }
 function clip(text3, max) {
   const s = text3.replace(/\s+/g, " ").trim();
@@ -79958,24 +80104,29 @@ async function buildContext(input2) {
     else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
+  const rule = input2.rebuildsSummaries === true ? "current" : input2.summaryRulesUnknown === true ? "rules-unknown" : "not-current";
+  const awaiting = [];
   for (const n of rankedNodes) {
     const line = toEntityLine(n, "group");
-    const reason = orderReason(`${n.name}: ${n.summary ?? ""}`) ?? entityLeftOut(line.summary, input2.rebuildsSummaries === true, trust);
+    const reason = orderReason(`${n.name}: ${n.summary ?? ""}`) ?? entityLeftOut(line.summary, rule, trust);
     if (reason === void 0) items.push({ kind: "entity", ...line });
     else left.push({ kind: "entity", from: "group", text: line.summary === "" ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: "entity", ...line });
   }
   const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
   if (left.length > 0) logger.info("context lines left out", { count: left.length, reasons: [...new Set(left.map((o) => o.reason))] });
   const header2 = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: "", format: "none", facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header2, items, config2.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
+  const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header2, [...items, ...awaiting], config2.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
     queries,
     found: { facts: unique.size, nodes: rankedNodes.length, expired: expiredFacts.length, retired: stale.size },
     omitted,
     overBudget: items.length - rendered.facts - rendered.nodes,
-    failedSearches: failed
+    failedSearches: failed,
+    summariesAwaitingRules
   };
 }
 function toCacheEntry(project, built, now = /* @__PURE__ */ new Date()) {
@@ -80008,11 +80159,19 @@ function thisProject(config2, project) {
   const dir = (0, import_node_path34.resolve)(project.memoryDir);
   return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path34.resolve)(f.root) === dir).map((f) => f.name)) };
 }
-async function summariesKeptCurrent(graphiti, config2, logger, signal) {
-  if (!("serverProfile" in graphiti)) return false;
+async function summaryRule(graphiti, config2, logger, signal) {
+  const rule = (value, askable = false) => ({ rule: value, askable });
+  if (!("serverProfile" in graphiti)) return rule("not-current");
   const { resolveSemantics: resolveSemantics2, semanticsOptions: semanticsOptions2 } = await Promise.resolve().then(() => (init_server_rules(), server_rules_exports));
   const semantics = await resolveSemantics2(graphiti, { ...semanticsOptions2(config2, logger, signal), probe: false }).catch(() => void 0);
-  return semantics?.rebuildsSummaries === true;
+  if (semantics === void 0) return rule("not-current");
+  if (semantics.source === "assumed") return semantics.lastProbed?.rebuildsSummaries === false ? rule("not-current") : rule("rules-unknown", semantics.probeable === true);
+  return rule(semantics.rebuildsSummaries ? "current" : "not-current");
+}
+async function summaryInputs(graphiti, config2, logger, options2) {
+  if (options2.rebuildsSummaries !== void 0) return { rebuildsSummaries: options2.rebuildsSummaries, askable: false };
+  const { rule, askable } = await summaryRule(graphiti, config2, logger, options2.signal);
+  return { rebuildsSummaries: rule === "current", summaryRulesUnknown: rule === "rules-unknown", askable };
 }
 async function refreshProjectContext(config2, project, options2 = {}) {
   const logger = options2.logger ?? nullLogger;
@@ -80026,16 +80185,28 @@ async function refreshProjectContext(config2, project, options2 = {}) {
   }
   try {
     const now = options2.now ?? /* @__PURE__ */ new Date();
-    const built = await buildContext({
-      graphiti,
-      config: config2,
-      project,
-      now,
-      logger,
-      ...options2.signal === void 0 ? {} : { signal: options2.signal },
-      ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }),
-      rebuildsSummaries: options2.rebuildsSummaries ?? await summariesKeptCurrent(graphiti, config2, logger, options2.signal)
-    });
+    const searcher = graphiti;
+    let askable = false;
+    const build = async () => {
+      const summaries = await summaryInputs(searcher, config2, logger, options2);
+      askable = summaries.askable;
+      return buildContext({
+        graphiti: searcher,
+        config: config2,
+        project,
+        now,
+        logger,
+        ...options2.signal === void 0 ? {} : { signal: options2.signal },
+        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }),
+        rebuildsSummaries: summaries.rebuildsSummaries ?? false,
+        summaryRulesUnknown: summaries.summaryRulesUnknown ?? false
+      });
+    };
+    let built = await build();
+    if (built.summariesAwaitingRules > 0 && askable && options2.askRules !== void 0 && options2.signal?.aborted !== true) {
+      await writeContextCache(config2.stateDir, toCacheEntry(project, built, now));
+      if (await options2.askRules().catch((error62) => (logger.warn("could not learn the server's rules for the entity summaries", { error: error62 instanceof Error ? error62.message : String(error62) }), false))) built = await build();
+    }
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config2.stateDir, entry);
     logger.info("context cache written", { project: project.name, key: project.key, format: entry.format, chars: entry.text.length, facts: entry.facts, nodes: entry.nodes, measured: entry.measured, omitted: built.omitted.length, failedSearches: built.failedSearches });
@@ -80044,7 +80215,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path34, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path34, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
@@ -80067,6 +80238,7 @@ var init_context2 = __esm({
     OMIT_EXPIRED = "expired or invalidated";
     OMIT_EMPTY_SUMMARY = "entity without a summary";
     OMIT_SUMMARY_NOT_CURRENT = "summary may keep words of deleted or replaced notes (this server does not rebuild summaries)";
+    OMIT_SUMMARY_RULES_UNKNOWN = "summary may keep words of deleted or replaced notes (this server's rules are not known now: the hook worker learns them after building the context, with a small probe, and builds it again; or pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)";
   }
 });
 
@@ -81023,7 +81195,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out unless it comes from this project's own notes." },
-  { name: "MADEINOZ_KNOWLEDGE_SERVER_RULES", default: "auto", description: "What the Graphiti server's delete_episode removes, which decides the order of an edit (docs/semantics.md): auto (from the server's tools, the local server's release, else at most 3 small probes per server), no-probe (never probe: the cautious rules where the tools do not tell), or a generation to pin its rules: 0.28.2, 0.29.3, 0.31.1 or 0.31.2. Pin only a release you know the server runs." },
+  { name: "MADEINOZ_KNOWLEDGE_SERVER_RULES", default: "auto", description: "What the Graphiti server's delete_episode removes, which decides the order of an edit (docs/semantics.md): auto (from the server's tools, the local server's release, else a small probe, run only by a sync that deletes or replaces a note or for the session context's entity summaries: at most 3 that cannot tell a month, 8 that answer a day), no-probe (never probe: the cautious rules where the tools do not tell), or a generation to pin its rules: 0.28.2, 0.29.3, 0.31.1 or 0.31.2. Pin only a release you know the server runs." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "150", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms)." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -81612,8 +81784,9 @@ async function runWorker(options2) {
         logger.info("worker pass", { pass: result.passes, requests: batch.length });
         let changed = 0;
         let unreachable = false;
+        const started = [...new Set(batch.filter((r) => r.reason.startsWith("session-start")).map((r) => r.cwd))];
         try {
-          const summary = await steps.sync(config2, ctx);
+          const summary = await steps.sync(config2, ctx, { sessionStart: started.length > 0 });
           result.syncs++;
           changed = summary?.changed ?? 0;
           unreachable = summary?.serverReachable === false;
@@ -81626,7 +81799,6 @@ async function runWorker(options2) {
           }
         }
         const cwds = [...new Set(batch.map((r) => r.cwd))];
-        const started = [...new Set(batch.filter((r) => r.reason.startsWith("session-start")).map((r) => r.cwd))];
         if (!unreachable && started.length > 0 && steps.pull !== void 0 && !controller.signal.aborted) {
           try {
             await steps.pull(config2, started, ctx);
@@ -81740,10 +81912,19 @@ function realSteps(config2, logger) {
     }
     return client;
   };
+  let rulesAsked = false;
+  const askRules = async (cfg, ctx) => {
+    if (rulesAsked) return false;
+    rulesAsked = true;
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
+    const learnt = await runSync2(cfg, { logger: ctx.logger.child({ component: "sync" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: "hook worker", graphiti: await graphiti(), rulesWanted: true });
+    ctx.logger.info("server rules asked for the context's entity summaries", { source: learnt.semantics?.source, deleteRemoves: learnt.semantics?.deleteRemoves });
+    return learnt.semantics !== void 0 && learnt.semantics.source !== "assumed";
+  };
   return {
-    async sync(cfg, ctx) {
+    async sync(cfg, ctx, pass) {
       const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
-      const summary = await runSync2(cfg, { logger: ctx.logger.child({ component: "sync" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: "hook worker", graphiti: await graphiti() });
+      const summary = await runSync2(cfg, { logger: ctx.logger.child({ component: "sync" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: "hook worker", graphiti: await graphiti(), mayProbe: pass?.sessionStart !== true });
       ctx.logger.info("sync done", {
         added: summary.added,
         updated: summary.updated,
@@ -81764,7 +81945,7 @@ function realSteps(config2, logger) {
         ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
         return;
       }
-      await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
+      await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue: pullDue2, runPull: runPull2 } = await Promise.resolve().then(() => (init_pull(), pull_exports));
