@@ -42,7 +42,10 @@ export function formatPullReport(r: PullReport): string {
   const lines: string[] = [];
   for (const w of r.written) lines.push(`pulled   ${w.file} (from ${w.origin})${w.redacted ? ' — came back REDACTED: secrets in it are [REDACTED:…]' : ''}`);
   const what = { redacted: 'a redacted version', private: 'the version (it cannot hold this note\'s <private> blocks or secrets, which never left this machine)', 'both-changed': 'the version' } as const;
-  for (const c of r.copies) lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
+  for (const c of r.copies) {
+    if (c.why === 'same-name-here') lines.push(`copy     ${c.file}: ${c.origin} has two notes whose names differ only in case (or accents' form), which this disk takes for one name; the other one is written as ${c.copy}. Next: rename one of them on ${c.origin} so the names differ in more than case`);
+    else lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
+  }
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
   for (const f of r.respelt) lines.push(`renamed  ${f.from} → ${f.to} (renamed by case or Unicode form on another machine; one file on this disk)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);

@@ -297,7 +297,7 @@ export function formatStatus(s: StatusReport): string {
   if (s.pull?.unsigned !== undefined) lines.push(`Signing: ${unsignedLine(s.pull.unsigned)}`);
   if (s.conflicts !== undefined && s.conflicts.length > 0) {
     lines.push('Conflicts (a note changed on two machines; merge the copy into the note, then delete the copy):');
-    for (const c of s.conflicts) lines.push(`  ${c.file} ← ${c.copy} (from ${c.origin}${c.reason === 'redacted' ? ', redacted' : ''})`);
+    for (const c of s.conflicts) lines.push(`  ${c.file} ← ${c.copy} (from ${c.origin}${c.reason === 'redacted' ? ', redacted' : c.reason === 'same-name-here' ? ': another note, whose name differs only in case, which this disk takes for the same name; rename one of them there' : ''})`);
   }
   lines.push(`State: ${s.stateDir}`);
   return `${lines.join('\n')}\n`;

@@ -148,6 +148,24 @@ describe('GraphitiClient', () => {
       expect(await g.getEpisodes(['main'], 10)).toHaveLength(1);
     });
 
+    it.each(['forwarded502', 'forwarded504'] as const)('a proxy that forwarded the request, then answered %s (the server queued it): the error reaches the caller, sent once, one episode', async (kind) => {
+      const { s, g } = await setup();
+      s.failNext(kind, 1);
+      await expect(g.addMemory(memory)).rejects.toMatchObject({ status: kind === 'forwarded502' ? 502 : 504 });
+      await s.whenIdle();
+      expect(adds(s)).toHaveLength(1);
+      expect(await g.getEpisodes(['main'], 10)).toHaveLength(1);
+    });
+
+    it('a proxy\'s 502 for every other request is still retried (get_episodes is only read)', async () => {
+      const { s, g } = await setup();
+      await g.addMemory(memory);
+      await s.whenIdle();
+      s.failNext('http502', 1);
+      await expect(g.getEpisodes(['main'], 10)).resolves.toHaveLength(1);
+      expect(s.calls.filter((c) => c.tool === 'get_episodes')).toHaveLength(2);
+    });
+
     it('answers that say it was not taken (503, a lost session, "not initialized") are still retried: queued once', async () => {
       const { s, g } = await setup({ startupErrors: 1 });
       s.failNext('http503', 1);

@@ -7,8 +7,10 @@ import {
   McpAbortError,
   McpHttpError,
   McpNetworkError,
+  McpSessionExpiredError,
   McpTimeoutError,
   isRetryable,
+  mayHaveArrived,
   parseRetryAfter,
 } from '../../src/lib/mcp/errors.js';
 import { displayUrl, isNetworkFailure, toNetworkError } from '../../src/lib/mcp/http.js';
@@ -173,6 +175,26 @@ describe('HTTP statuses', () => {
     expect(error).toBeInstanceOf(McpHttpError);
     expect((error as McpHttpError).status).toBe(status);
     expect(isRetryable(error)).toBe(true);
+  });
+
+  it.each([
+    [502, true],
+    [504, true],
+    [408, false],
+    [425, false],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('%i: may the request have arrived (MAY_HAVE_ARRIVED: a gateway may have forwarded it)? %s', async (status, arrived) => {
+    const server = await serve(callServer((_req, res) => text(res, status, 'answer')));
+    const c = client({ url: `${server.origin}/mcp` });
+    const error = await c.callTool('echo', {}).catch((e: unknown) => e);
+    expect((error as McpHttpError).status).toBe(status);
+    expect(mayHaveArrived(error)).toBe(arrived);
+  });
+
+  it('a lost session is never taken for a gateway answer', () => {
+    expect(mayHaveArrived(new McpSessionExpiredError(404, 'Session not found', 'http://x/mcp'))).toBe(false);
   });
 
   it.each([400, 401, 403, 406])('%i is not retryable', async (status) => {

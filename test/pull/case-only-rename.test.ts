@@ -22,6 +22,7 @@ import { listedAs, otherSpelling, sameFile } from '../../src/lib/util/file-ident
 import type { FoldingDisk } from '../support/folding-disk.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { formatPullReport } from '../../src/commands/pull-report.js';
 import { link, topic, type Machine } from './homes.js';
 
 const disk = vi.hoisted((): FoldingDisk => ({ roots: [] }));
@@ -215,5 +216,38 @@ describe('sync: a note renamed by case alone here, on a case-insensitive disk', 
       expect(adds()).toBe(sent);
       expect((await records(m)).map((p) => p.split('/').pop())).toEqual(['note.md']);
     });
+  });
+});
+
+describe('pull: two notes whose names differ only in case, onto a case-insensitive disk (SAME_NAME_HERE)', () => {
+  it('the second cannot have its name here: written beside the first as a copy named for what it is (not "both changed"), with the step; nothing removed or sent, and it stays so', async () => {
+    const [a, b] = await machines.pair();
+    disk.roots.push(b.box.root);
+    try {
+      a.write('Note.md', topic('Deploys', BODY));
+      a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
+      await a.sync();
+      const pulled = await b.pull();
+      // Whichever is written first keeps the name; the other is the copy.
+      expect(pulled.copies).toEqual([expect.objectContaining({ why: 'same-name-here' })]);
+      const { file, copy } = pulled.copies[0] as { file: string; copy: string };
+      expect([join(b.memoryDir, 'Note.md'), join(b.memoryDir, 'note.md')]).toContain(file);
+      const texts = [readFileSync(file, 'utf8'), readFileSync(copy, 'utf8')];
+      expect(texts.filter((t) => t.includes(BODY))).toHaveLength(1);
+      expect(texts.filter((t) => t.includes('Backups run nightly at two.'))).toHaveLength(1);
+      const said = formatPullReport(pulled);
+      expect(said).toContain('differ only in case');
+      expect(said).toContain('rename one of them');
+      await b.sync();
+      const sent = adds();
+      for (const m of [b, a, b]) {
+        expect(await m.pull()).toMatchObject({ written: [], removed: [], copies: [], deletedInGraph: 0 });
+        await m.sync();
+      }
+      expect(adds()).toBe(sent);
+      expect(episodeNames().sort()).toEqual(['Backups', 'Deploys']);
+    } finally {
+      disk.roots.length = 0;
+    }
   });
 });

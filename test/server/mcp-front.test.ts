@@ -190,7 +190,8 @@ describe("the front's connections to Graphiti (util/keep-alive.ts IDLE_REUSE)", 
       expect((await call('/first')).status).toBe(200);
       busy += 5_000;
       // Before: the front used its connection to Graphiti again, Graphiti's close crossed it, and the
-      // client got a 502 for a request Graphiti never read (now it would get a broken connection).
+      // client got a 502 for a request Graphiti never read (now it would get a broken connection; the
+      // front's answer for a connection never made is 503 now).
       expect(await call('/second')).toEqual({ status: 200, body: JSON.stringify({ path: '/second' }) });
       expect(keepAlive.resets).toBe(0);
       expect(seen).toEqual(['/first', '/second']);
@@ -221,8 +222,8 @@ describe('when the connection to Graphiti fails', () => {
     }
   }
 
-  it('nothing listening (Graphiti stopped or restarting): 502, which says the request was not taken', async () => {
-    expect(await through(join(dir, 'nobody.sock'))).toBe(502);
+  it('nothing listening (Graphiti stopped or restarting): 503, which says the request was not taken (a 502 may have been forwarded: mcp/errors.ts GATEWAY_STATUSES)', async () => {
+    expect(await through(join(dir, 'nobody.sock'))).toBe(503);
   });
 
   it('Graphiti read the request and its connection broke before a reply: the client connection breaks too, not a 502 (the request may have been taken)', async () => {

@@ -364,6 +364,23 @@ export function whyNotConfirmed(record: FileRecord, state: SyncState, stateDir: 
   return `${recordFacts(record, state)}; last log lines about it: ${lines.length === 0 ? 'none' : `\n    ${lines.join('\n    ')}`}`;
 }
 
+/** UNDER_FIRE: more than this many injected faults must have hit for a soak to say anything about faults. */
+export const MIN_FAULTS_HIT = 5;
+
+/**
+ * UNDER_FIRE, the soak's premise (one owner for the short soak and `npm run soak`): the seeded fault
+ * schedule met the eligible requests asked for (soak-scenarios.ts `faultRequests`: counted by
+ * requests, not by time, so a loaded machine is not under less fire), and more than MIN_FAULTS_HIT
+ * faults hit. What is not so, in words; none: the run really was under fire.
+ */
+export function notUnderFire(figures: Pick<Figures, 'faults'> & { faultScheduleMet: number }, faultRequests: number): string[] {
+  const problems: string[] = [];
+  if (figures.faultScheduleMet < faultRequests) problems.push(`the fault schedule met ${figures.faultScheduleMet} eligible requests, not ${faultRequests}: too little work reached the server while faults were on (a longer chaos phase, or fewer fault requests asked for)`);
+  const hit = Object.values(figures.faults).reduce((a, b) => a + b, 0);
+  if (hit <= MIN_FAULTS_HIT) problems.push(`only ${hit} injected faults hit (more than ${MIN_FAULTS_HIT} needed)`);
+  return problems;
+}
+
 export function formatFigures(figures: Figures & { wallMs?: number }): string {
   const faults = Object.entries(figures.faults)
     .map(([k, v]) => `${k} ${v}`)

@@ -358,6 +358,52 @@ describe('sync end to end', () => {
     expect(await runSync(config)).toMatchObject({ pending: 4, serverReachable: false });
   });
 
+  it.each(['forwarded502', 'forwarded504'] as const)("a proxy's %s after it forwarded add_memory (the episode exists): in flight, confirmed by the next sync, never sent again", async (kind) => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    server.failNext(kind, 1);
+    // Retries 0: what the sync does with the answer, not the call's own retries (graphiti.test.ts).
+    expect(await runSync(box.config({ MADEINOZ_KNOWLEDGE_RETRIES: '0' }))).toMatchObject({ queued: 1, pending: 0 });
+    await server.whenIdle();
+    expect(await runSync(box.config())).toMatchObject({ confirmed: 1, resent: 0, duplicatesRemoved: 0 });
+    expect(adds()).toHaveLength(1);
+    expect(server.episodes('main')).toHaveLength(1);
+  });
+
+  it("a proxy's 502 without forwarding (the episode does not exist): nothing lost, the part is sent again on drop evidence", async () => {
+    // A clock that moves a millisecond at each reading: the later note's send is later than the 502 (FIFO compares times).
+    let clock = Date.now();
+    const now = () => (clock += 1);
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+    server.failNext('unforwarded502', 1);
+    expect(await runSync(config, { now })).toMatchObject({ queued: 2, pending: 0, serverReachable: true });
+    await server.whenIdle();
+    // The note sent after it is in the graph and it is not (FIFO): sent again, once.
+    expect(await runSync(config, { now })).toMatchObject({ confirmed: 1, resent: 1 });
+    await server.whenIdle();
+    clock += 1_000;
+    expect(await runSync(config, { now })).toMatchObject({ confirmed: 2, resent: 0 });
+    expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Alpha', 'Beta']);
+  });
+
+  it("a lone note whose add_memory got a proxy's 502 without forwarding waits for the group's patience, then is sent again once", async () => {
+    let clock = Date.now();
+    const now = () => clock;
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    const config = box.config({ MADEINOZ_KNOWLEDGE_RETRIES: '0', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '60000' });
+    server.failNext('unforwarded502', 1);
+    expect(await runSync(config, { now })).toMatchObject({ queued: 1, pending: 0 });
+    clock += 30_000;
+    expect(await runSync(config, { now })).toMatchObject({ queued: 1, resent: 0 });
+    clock += 31_000;
+    expect(await runSync(config, { now })).toMatchObject({ resent: 1 });
+    await server.whenIdle();
+    clock += 1_000;
+    expect(await runSync(config, { now })).toMatchObject({ confirmed: 1, resent: 0 });
+    expect(server.episodes('main').map((e) => e.name)).toEqual(['Alpha']);
+  });
+
   it('a refused connection leaves the part unsent, so it goes out as soon as the server is back', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     await server.stop();

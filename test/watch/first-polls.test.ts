@@ -78,4 +78,32 @@ describe('FirstPolls', () => {
     expect(second).toBeDefined();
     expect((await polls.check(second ?? [], () => true)).map((c) => c.path)).toEqual([join(dir, 'a.md')]);
   });
+
+  it('FIRST_POLL_SECOND_LOOK: the look after the check reports what moved since it that chokidar did not report; what the check found gone, or chokidar reported, is not reported again; once', async () => {
+    const polls = new FirstPolls();
+    scanned(polls, ['swallowed.md', 'polled.md', 'gone.md', 'still.md']);
+    const states = polls.passStarts() ?? [];
+    rmSync(join(dir, 'gone.md'));
+    expect((await polls.check(states, () => true)).map((c) => [c.path, c.kind])).toEqual([[join(dir, 'gone.md'), 'unlink']]);
+    // After the check: an edit chokidar's first stat swallowed, and one its poll reported.
+    writeFileSync(join(dir, 'swallowed.md'), 'swallowed.md v2, longer');
+    writeFileSync(join(dir, 'polled.md'), 'polled.md v2, longer');
+    expect(polls.seenAgain(join(dir, 'polled.md'), 'change')).toBe(false);
+    const again = await polls.lookAgain(() => true);
+    expect(again.map((c) => [c.path, c.kind])).toEqual([[join(dir, 'swallowed.md'), 'change']]);
+    expect(await polls.lookAgain(() => true)).toEqual([]);
+  });
+
+  it('the second look of a watching that stopped, or started afresh meanwhile, reports nothing', async () => {
+    const polls = new FirstPolls();
+    scanned(polls, ['a.md']);
+    await polls.check(polls.passStarts() ?? [], () => true);
+    writeFileSync(join(dir, 'a.md'), 'a.md v2, longer');
+    expect(await polls.lookAgain(() => false)).toEqual([]);
+    scanned(polls, ['a.md']);
+    await polls.check(polls.passStarts() ?? [], () => true);
+    scanned(polls, ['a.md']); // watched afresh before the look
+    writeFileSync(join(dir, 'a.md'), 'a.md v3, longer still');
+    expect(await polls.lookAgain(() => true)).toEqual([]);
+  });
 });

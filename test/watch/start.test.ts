@@ -115,6 +115,16 @@ const LAYOUTS: Layout[] = [
   },
 ];
 
+/** The edit `reported` is taken up by one pass, and the note is polled from then on: a later edit is reported. */
+async function takenUpOnceThenPolled(watcher: Watcher, passes: PassReason[], reported: Promise<unknown>, note: string, file: string): Promise<void> {
+  await reported;
+  await whenQuiet(watcher);
+  expect(passes).toEqual(['initial', 'change']);
+  const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+  writeFileSync(file, learning('Edited', 'v3'));
+  await edited;
+}
+
 describe.each(LAYOUTS)('--poll: an edit made right after the initial pass read the note, before chokidar\'s first poll of it ($name)', (layout) => {
   it('is taken up at once (one pass), and the note is polled from then on', async () => {
     const { note, file, polled } = layout.make();
@@ -127,13 +137,26 @@ describe.each(LAYOUTS)('--poll: an edit made right after the initial pass read t
     const reported = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
     await watcher.start();
     expect(hold.heldPaths.length).toBeGreaterThan(0);
-    await reported;
+    await takenUpOnceThenPolled(watcher, passes, reported, note, file);
+  });
+});
+
+describe("--poll: an edit saved after the first-poll check's look, before chokidar's first stat (another thread took that stat microseconds late)", () => {
+  it('is reported by the look after it (FIRST_POLL_SECOND_LOOK): one pass, and the note is polled from then on', async () => {
+    const layout = LAYOUTS[0] as Layout;
+    const { note, file, polled } = layout.make();
+    const hold = holdFirstPolls(polled);
+    const { watcher, passes } = pollingWatcher(() => undefined);
+    await watcher.start();
+    // The initial pass is over and the check has looked (it found the note as the scan read it).
     await whenQuiet(watcher);
-    expect(passes).toEqual(['initial', 'change']);
-    // Polled from then on: a later edit is reported.
-    const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
-    writeFileSync(file, learning('Edited', 'v3'));
-    await edited;
+    expect(passes).toEqual(['initial']);
+    expect(hold.heldPaths.length).toBeGreaterThan(0);
+    const reported = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    // The edit, then chokidar's first stat (it has the edit: no poll of it reports it).
+    writeFileSync(file, learning('Edited', 'v2, saved between the check and the first stat'));
+    hold.release();
+    await takenUpOnceThenPolled(watcher, passes, reported, note, file);
   });
 });
 

@@ -89,6 +89,17 @@ describe('runWorker', () => {
     expect(readLock(workerFiles(config.stateDir).pidFile)).toBeUndefined();
   });
 
+  it('a hook killed between spawning its worker and handing it the lease: the next hook takes the lease and starts its own; the first worker, starting late, does nothing but leave its request (a guard: no work twice)', async () => {
+    const killedHook = takeLock(config.stateDir, { pid: 999_999 }); // its pid gone: killed before transferLock
+    if (!killedHook.acquired) throw new Error('lock');
+    expect(takeLock(config.stateDir).acquired).toBe(true); // the next hook judged the lease stale and took it
+    const calls = fresh();
+    const late = await runWorker({ config, logger: nullLogger, steps: steps(calls), lockToken: killedHook.lock.token, initial: [{ cwd: '/p', reason: 'stop' }] });
+    expect(late.outcome).toBe('lock-lost');
+    expect(calls.syncs).toBe(0);
+    expect(isDirty(config.stateDir)).toBe(true);
+  });
+
   it('another live worker holds the lock: leaves the request as dirty work and does nothing', async () => {
     takeLock(config.stateDir); // held by this (live) process with another token
     const calls = fresh();

@@ -329,7 +329,7 @@ export class GraphitiClient {
     const [groupId] = this.safeGroups([input.groupId]) as [string];
     // ADD_ONCE: each add_memory call queues one more episode, so an attempt whose request was
     // handed over and may have been taken (mcp/errors.ts MAY_HAVE_ARRIVED: a reply lost to a
-    // reset, a timeout, a reply stream cut short) is never sent again here: a second copy would
+    // reset, a timeout, a reply stream cut short, a proxy's 502/504) is never sent again here: a second copy would
     // be processed too (its facts extracted twice) and stay in the graph until a later sync
     // retires it. The error goes to the caller, and the sync records the part in flight for
     // reconcile to confirm or re-send. Failures before the hand-over (connecting, tools/list)

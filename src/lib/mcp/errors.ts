@@ -87,20 +87,32 @@ export const LOCAL_UNPROVEN = 'ELOCALUNPROVEN';
 const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', LOCAL_UNPROVEN]);
 
 /**
+ * A gateway's answer about its upstream (RFC 9110 §15.6.3, §15.6.5): 502 Bad Gateway, 504 Gateway
+ * Timeout. A reverse proxy in front of Graphiti gives them when the upstream connection broke or
+ * its read timed out after the request was forwarded, as well as when it could not connect at
+ * all; the answer does not say which, so the server may have taken the request. (Graphiti's own
+ * uvicorn never answers them; our local server's front answers 503 when it could not connect,
+ * server/mcp-front.ts.)
+ */
+const GATEWAY_STATUSES = new Set([502, 504]);
+
+/**
  * MAY_HAVE_ARRIVED: whether a request that failed may still have been taken by the server. A
  * timeout or an abort mid-flight, a connection broken once it was made (a reset, a hang-up: the
- * server may have read the request and died or been restarted before its reply), or a reply
- * stream that ended before its response (the server answered 200 and began its reply: it had the
- * request) all leave it open. A refused connection (NEVER_CONNECTED_CODES) or any HTTP answer
- * (503, 429, a lost session's 404) says the request was not taken. The owner of the rule for a
- * request that is not idempotent (add_memory: each call queues one more episode): such a request
- * is never sent again blindly after these errors (graphiti/graphiti.ts addMemory), and the sync
- * records it in flight for reconciliation to confirm or re-send (sync/send.ts).
+ * server may have read the request and died or been restarted before its reply), a reply stream
+ * that ended before its response (the server answered 200 and began its reply: it had the
+ * request), or a gateway's 502/504 (GATEWAY_STATUSES: a proxy may have forwarded it) all leave it
+ * open. A refused connection (NEVER_CONNECTED_CODES) or any other HTTP answer (503, 429, a lost
+ * session's 404) says the request was not taken. The owner of the rule for a request that is not
+ * idempotent (add_memory: each call queues one more episode): such a request is never sent again
+ * blindly after these errors (graphiti/graphiti.ts addMemory), and the sync records it in flight
+ * for reconciliation to confirm, or re-send on drop evidence (sync/send.ts, sync/reconcile.ts).
  */
 export function mayHaveArrived(error: unknown): boolean {
   if (!(error instanceof McpError)) return false;
   if (error.kind === 'timeout' || error.kind === 'aborted') return true;
   if (error instanceof McpNetworkError) return !NEVER_CONNECTED_CODES.has(error.code ?? '');
+  if (error instanceof McpHttpError) return !(error instanceof McpSessionExpiredError) && GATEWAY_STATUSES.has(error.status);
   // The only retryable protocol errors are a reply stream that ended before its response (mcp/streamable.ts).
   return error instanceof McpProtocolError && error.retryable;
 }

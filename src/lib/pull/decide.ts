@@ -60,9 +60,12 @@ export interface NoteFacts {
   movedAt?: number;
   /** The longest an absence is held however the queue moves (the configured maximum, `confirmMaxAgeMs`). */
   maxAbsenceMs?: number;
+  /** The note's name opens a file the folder lists under another spelling (a disk that folds names: util/file-identity.ts): `local` is that file's (SAME_NAME_HERE). */
+  localIsAnotherName?: boolean;
 }
 
-export type CopyReason = 'both-changed' | 'redacted' | 'private';
+/** `same-name-here`: SAME_NAME_HERE, the note's name is another note's on this disk. */
+export type CopyReason = 'both-changed' | 'redacted' | 'private' | 'same-name-here';
 
 export type Decision =
   | { kind: 'none'; why: string }
@@ -101,7 +104,12 @@ function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' 
 }
 
 export function decide(f: NoteFacts): Decision {
-  return oneCopy(f, decideVersions(f));
+  const d = oneCopy(f, decideVersions(f));
+  // SAME_NAME_HERE: two notes whose names differ only in case (or Unicode form) are one name on a
+  // disk that folds names (macOS, Windows): the file this one's name opens is the other's, so its
+  // text goes beside it, as a conflict's would, but nothing changed on both sides: the copy says
+  // what it is, and the step is renaming one of them where both live.
+  return d.kind === 'copy' && d.why === 'both-changed' && f.localIsAnotherName === true ? { kind: 'copy', why: 'same-name-here' } : d;
 }
 
 /**

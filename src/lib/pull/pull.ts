@@ -374,6 +374,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
     now: run.now,
     ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
+    ...(local !== undefined && pulled === undefined && !(await run.spelt(file)) ? { localIsAnotherName: true } : {}),
   };
   // ONE_FILE_TWO_SPELLINGS, here: a pulled note renamed on this machine by case (or Unicode form)
   // alone still opens under its old name on a disk that folds names, though the folder lists it

@@ -5,8 +5,9 @@
  * `Authorization: Bearer <token>` (the 0600 file server/mcp.token) on every request, compares it
  * in constant time, drops the header, and forwards everything else unchanged both ways (bodies
  * streamed, so SSE replies flow as they come; the Host header is kept, which Graphiti checks).
- * Graphiti unreachable gets a 502; a connection to it that breaks breaks the client's too, since
- * Graphiti may have read the request (mcp/errors.ts MAY_HAVE_ARRIVED).
+ * Graphiti unreachable gets a 503 (not a gateway's 502, which a client must read as "may have been
+ * forwarded"); a connection to it that breaks breaks the client's too, since Graphiti may have
+ * read the request (mcp/errors.ts MAY_HAVE_ARRIVED).
  *
  * Two things it answers without the token:
  * - the proof challenge (FRONT_PROOF_PATH): an HMAC of the client's nonce and this front's own
@@ -77,8 +78,10 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string):
   });
   upstream.once('error', () => {
     if (!res.headersSent && !connected) {
-      // Nothing listens on the socket (Graphiti stopped or restarting): it cannot have read the request.
-      res.writeHead(502, { 'content-type': 'text/plain' });
+      // Nothing listens on the socket (Graphiti stopped or restarting): it cannot have read the
+      // request. 503, not 502: a gateway's 502 says it may have been forwarded (mcp/errors.ts
+      // GATEWAY_STATUSES), and the client would keep the add_memory in flight instead of re-sending it.
+      res.writeHead(503, { 'content-type': 'text/plain' });
       res.end(`The local Graphiti server is not answering: see "${cli()} server logs"\n`);
       return;
     }

@@ -93,7 +93,7 @@ export interface ConflictCopy {
   hash: string;
   origin: string;
   version: number;
-  reason: 'both-changed' | 'redacted' | 'private' | 'deleted-elsewhere';
+  reason: 'both-changed' | 'redacted' | 'private' | 'same-name-here' | 'deleted-elsewhere';
   at: string;
 }
 

@@ -174,7 +174,8 @@ export interface SyncState {
   /** Episodes of deleted files still to delete. */
   orphans: EpisodeRef[];
   /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
-  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number> };
+  /** `clock`: the system's uptime and boot at its start (sync/clock-jump.ts CLOCK_JUMPED_FORWARD). */
+  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number>; clock?: { uptimeMs: number; bootId?: string } };
   /**
    * The newest episodes of ours that were deleted (at most 5,000): the context leaves out, and the
    * fact clean-up removes, facts resting only on them (sync/fact-cleanup.ts). A hint: a lost list

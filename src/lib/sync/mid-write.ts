@@ -19,10 +19,41 @@
  * MID_WRITE_SETTLE_MS ago is looked for again once that much has passed: back, it is read as any
  * note is; still gone, it is deleted as before. An emptied note's age is its mtime's distance from now either
  * way: a clock set back since makes a past save look like a future one, and it is long settled.
+ *
+ * STABLE_READ: a save that writes over the file in place (an editor without atomic save, the same
+ * length of text or a text written over the old one without truncating) keeps the size the scan
+ * saw, and a read between its writes returns the new text's start over the old one's end: a torn
+ * note, which was sent as the note (its knowledge extracted, other machines' `pull` writing it)
+ * until the next run replaced it. So a note is read twice on one open file, its fstat taken before
+ * and after (prepare.ts readMemoryFile): the read stands only when both reads are the same bytes and
+ * the size, mtime and ctime did not move. Both are needed: timestamps come from a coarse clock (a
+ * few ms on Linux), so writes close together leave the stat as it was while the text changes; and a
+ * write after both reads returned the same torn text shows only in the stat. Otherwise the note is
+ * read again once settled (MID_WRITE_SETTLE_MS), at most MID_WRITE_ROUNDS times; still moving then,
+ * it is left for the next run (nothing sent, nothing retracted: its last version stays). A writer
+ * descheduled through both reads and both fstats cannot be told from a finished save: that torn
+ * text is still sent, and replaced by the next run (the watch's write stabilizer, which waits for a
+ * file to be still, narrows it there).
  */
 
 /** A save writes its text within milliseconds of truncating; a second covers a loaded machine and costs a run little. */
 export const MID_WRITE_SETTLE_MS = 1_000;
+
+/** STABLE_READ: settle waits for one note in one run at most, before a note still being written is left for the next run. */
+export const MID_WRITE_ROUNDS = 3;
+
+/** What an fstat says of a file's content: the same before and after a read when no write landed in between (STABLE_READ). */
+export interface ContentStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** STABLE_READ: whether two reads of one open file, with its fstat before and after, saw one finished text. */
+export function readIsStable(before: ContentStat, after: ContentStat, first: Uint8Array, second: Uint8Array): boolean {
+  const sameStat = before.size === after.size && before.mtimeMs === after.mtimeMs && before.ctimeMs === after.ctimeMs;
+  return sameStat && Buffer.compare(first, second) === 0;
+}
 
 export interface ReadFacts {
   /** Bytes the read returned. */

@@ -21,7 +21,7 @@ import { listedAs } from '../util/file-identity.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { goneMidWriteWait, midWriteWait } from './mid-write.js';
+import { goneMidWriteWait, MID_WRITE_ROUNDS, MID_WRITE_SETTLE_MS, midWriteWait } from './mid-write.js';
 import { draftsByMarker, draftsMatchParts, keptDrafts, prepareEpisodes, readMemoryFile, rebuildDrafts, versionIdentity } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -62,7 +62,7 @@ export interface Plan {
   /** Anything in the state changes (else the run journals only `lastRun`). */
   changed: boolean;
   /** For the log: what happened to which file. */
-  events: Array<{ message: 'file skipped' | 'file failed' | 'file renamed' | 'file deleted'; data: Record<string, unknown> }>;
+  events: Array<{ message: 'file skipped' | 'file failed' | 'file renamed' | 'file deleted' | 'file still being written'; data: Record<string, unknown> }>;
 }
 
 /** What one scanned file comes to. `record`, when present, is the record to write. */
@@ -70,6 +70,8 @@ type Verdict =
   | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
   /** Deleted between scan and read: the next run sees the deletion. */
   | { kind: 'gone'; record?: FileRecord }
+  /** Still being written after every settle wait (mid-write.ts STABLE_READ): left as it was for the next run. */
+  | { kind: 'unsettled'; record?: FileRecord }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
@@ -103,7 +105,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
   const back = await backAfterSettling(input, deleted);
   if (back.length > 0) {
     deleted = deleted.filter((record) => !back.some((b) => b.record === record));
-    for (const { record, file } of back) verdicts.push({ id: record.id, verdict: await assessFile(input, record.id, file, record, true) });
+    for (const { record, file } of back) verdicts.push({ id: record.id, verdict: await assessFile(input, record.id, file, record, 1) });
   }
   await runPool(
     verdicts.filter((entry) => entry.verdict.kind === 'rename' && entry.verdict.record.episodes.some((ref) => ref.sentAt === undefined)),
@@ -136,7 +138,8 @@ export function sameStat(record: Pick<FileRecord, 'mtimeMs' | 'size'>, file: Pic
   return record.mtimeMs === file.mtimeMs && record.size === file.size;
 }
 
-async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, settled = false): Promise<Verdict> {
+/** `round`: how many settle waits this file has had in this run (mid-write.ts MID_WRITE, STABLE_READ). */
+async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, round = 0): Promise<Verdict> {
   const { config, force, nowIso } = input;
   let base = existing;
   if (force && base !== undefined && base.status === 'failed' && base.episodes.length > 0) base = freshAttempts(base);
@@ -165,10 +168,12 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   const read = await readMemoryFile(file.absPath);
   if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);
+  // Written while it was read (mid-write.ts STABLE_READ): read again once settled, until it holds still.
+  if (read.kind === 'torn') return round < MID_WRITE_ROUNDS ? assessSettled(input, id, file, existing, MID_WRITE_SETTLE_MS, round + 1) : { kind: 'unsettled', ...(reset ? { record: base as FileRecord } : {}) };
   const { raw, hash } = read;
   // Caught while it was being saved (mid-write.ts MID_WRITE): read again once it has settled, once.
-  const wait = settled ? undefined : midWriteWait({ bytes: raw.length, scannedSize: file.size, mtimeMs: file.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input.now ?? Date.now)() });
-  if (wait !== undefined) return assessSettled(input, id, file, existing, wait);
+  const wait = round > 0 ? undefined : midWriteWait({ bytes: raw.length, scannedSize: file.size, mtimeMs: file.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input.now ?? Date.now)() });
+  if (wait !== undefined) return assessSettled(input, id, file, existing, wait, round + 1);
   // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
@@ -262,8 +267,8 @@ async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]):
   return back;
 }
 
-/** A file caught mid-write (mid-write.ts), assessed again from a fresh stat after `waitMs`; gone meanwhile, the next run sees the deletion. */
-async function assessSettled(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, waitMs: number): Promise<Verdict> {
+/** A file caught mid-write (mid-write.ts), assessed again from a fresh stat after `waitMs` (its `round`-th wait); gone meanwhile, the next run sees the deletion. */
+async function assessSettled(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, waitMs: number, round: number): Promise<Verdict> {
   await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
   let st;
   try {
@@ -271,7 +276,7 @@ async function assessSettled(input: PlanInput, id: string, file: ScannedFile, ex
   } catch {
     return { kind: 'gone' };
   }
-  return assessFile(input, id, { ...file, mtimeMs: st.mtimeMs, size: st.size }, existing, true);
+  return assessFile(input, id, { ...file, mtimeMs: st.mtimeMs, size: st.size }, existing, round);
 }
 
 /** A file whose older version was restored (restore.ts): its parts are sent from their kept text until confirmed. */
@@ -433,6 +438,10 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
   switch (verdict.kind) {
     case 'gone':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
+      return;
+    case 'unsettled':
+      if (verdict.record !== undefined) plan.put.push(verdict.record);
+      plan.events.push({ message: 'file still being written', data: { id, rounds: MID_WRITE_ROUNDS } });
       return;
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);

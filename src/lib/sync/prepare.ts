@@ -3,8 +3,7 @@
  * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
  * rebuilding the body of a part the server dropped, so both always produce the same episodes.
  */
-import { readFile as readFileCallback } from 'node:fs';
-import { promisify } from 'node:util';
+import { close, fstat, open, read, type Stats } from 'node:fs';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
 import { buildEpisodes, type EpisodeDraft, type EpisodeInput } from '../memory/episode.js';
@@ -20,6 +19,7 @@ import type { Logger } from '../util/log.js';
 import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
+import { readIsStable } from './mid-write.js';
 
 
 export type Prepared =
@@ -28,24 +28,61 @@ export type Prepared =
   | { kind: 'skipped'; reason: string; retract: boolean }
   | { kind: 'failed'; reason: string };
 
-export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: 'gone' } | { kind: 'failed'; reason: string };
+/** `torn`: written while it was read (mid-write.ts STABLE_READ): read it again once settled. */
+export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: 'gone' } | { kind: 'failed'; reason: string } | { kind: 'torn' };
 
 /**
- * fs.readFile with a callback, not fs/promises: on Node 20 the promise version takes a round trip
- * per step (open, stat, read, close) and was 1.5–8x slower on 1,000 small notes (40–290 ms vs
- * ~35 ms); the plan reads every new or changed note before anything is sent.
+ * node:fs with callbacks, not fs/promises: on Node 20 the promise version takes a slower round trip
+ * per step and was 1.5–8x slower on 1,000 small notes; the plan reads every new or changed note
+ * before anything is sent. Looked up at each call (not bound once), so a test can stand in for them.
  */
-const readFile = promisify(readFileCallback);
+const openFile = (path: string) => new Promise<number>((resolve, reject) => open(path, 'r', (e, fd) => (e ? reject(e) : resolve(fd))));
+const statOf = (fd: number) => new Promise<Stats>((resolve, reject) => fstat(fd, (e, st) => (e ? reject(e) : resolve(st))));
+const closeFile = (fd: number) => new Promise<void>((resolve) => close(fd, () => resolve()));
+const readAt = (fd: number, buffer: Buffer, offset: number, position: number) =>
+  new Promise<number>((resolve, reject) => read(fd, buffer, offset, buffer.length - offset, position, (e, n) => (e ? reject(e) : resolve(n))));
 
-/** Reads and hashes a file. `gone`: deleted since the scan (the next run sees the deletion). */
-export async function readMemoryFile(absPath: string): Promise<ReadResult> {
-  try {
-    const raw = await readFile(absPath);
-    return { kind: 'read', raw, hash: contentHashOf(raw) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
-    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}; ${FAILED_FILE_STEPS.unreadable}` };
+/** The whole file from its start (it may have grown since `sizeHint`). */
+async function readWhole(fd: number, sizeHint: number): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(sizeHint + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)], buffer.length * 2);
+    const n = await readAt(fd, buffer, length, length);
+    if (n === 0) return buffer.subarray(0, length);
+    length += n;
   }
+}
+
+/**
+ * Reads and hashes a file: twice on one open file, with its fstat before and after, so a text
+ * written while it was read is never taken for the note (mid-write.ts STABLE_READ: `torn`).
+ * `gone`: deleted since the scan (the next run sees the deletion).
+ */
+export async function readMemoryFile(absPath: string): Promise<ReadResult> {
+  let fd: number;
+  try {
+    fd = await openFile(absPath);
+  } catch (error) {
+    return notRead(error);
+  }
+  try {
+    const before = await statOf(fd);
+    const first = await readWhole(fd, before.size);
+    const second = await readWhole(fd, first.length);
+    const after = await statOf(fd);
+    if (!readIsStable(before, after, first, second)) return { kind: 'torn' };
+    return { kind: 'read', raw: first, hash: contentHashOf(first) };
+  } catch (error) {
+    return notRead(error);
+  } finally {
+    await closeFile(fd);
+  }
+}
+
+function notRead(error: unknown): ReadResult {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
+  return { kind: 'failed', reason: `unreadable: ${(error as Error).message}; ${FAILED_FILE_STEPS.unreadable}` };
 }
 
 /** Parsed, filtered, grouped and split into drafts whose markers carry `fileId`, `hash` and `origin`. */

@@ -139,8 +139,8 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       result.queued++;
     } catch (error) {
       // The request may have been queued (mcp/errors.ts MAY_HAVE_ARRIVED: a timeout, a reset, a
-      // reply cut short): treat it as in flight; reconcile confirms it or, on FIFO/age evidence,
-      // sends it again.
+      // reply cut short, a proxy's 502/504): treat it as in flight; reconcile confirms it or, on
+      // FIFO/age evidence, sends it again.
       const lost = mayHaveArrived(error);
       // A lost reply has no reply order: the part counts as queued, if at all, by the time the call gave up (send-order.ts `repliedPosition`).
       if (lost) ref.queuedAt = iso();

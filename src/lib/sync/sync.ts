@@ -44,6 +44,7 @@ import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
 import { applyLeftInFlight, leftInFlight } from './in-flight.js';
+import { clockMarkNow, forwardJumpMs, requeueAfterJump, type ClockMark } from './clock-jump.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
@@ -112,6 +113,8 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const { config, options, logger, sources, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
+  const requeued = input.lock === undefined || clock === undefined ? 0 : requeueIfClockJumped(state, startedAt, clock, logger);
   const migratedOrigins = migrateStateOrigins(state, config);
   const scanned = await scanSources(sources, {
     exclude: config.exclude,
@@ -154,7 +157,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
+    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
   );
   return summarize(ctx, plan, semantics);
 }
@@ -211,11 +214,21 @@ function oursInQueue(ctx: OnlineRun): boolean {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 
+/** CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits counts as queued from now. How many parts. */
+function requeueIfClockJumped(state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
+  const last = state.lastRun;
+  const jumpMs = forwardJumpMs(last === undefined ? undefined : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+  if (jumpMs === 0) return 0;
+  const parts = requeueAfterJump(state, startedAt);
+  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD)', { jumpMs, parts });
+  return parts;
+}
+
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
-async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; connection: RunConnection; stampAs?: string | undefined }): Promise<void> {
+async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; clock: ClockMark | undefined; connection: RunConnection; stampAs?: string | undefined }): Promise<void> {
   const { config, state } = ctx;
   if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
-  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(end.clock === undefined ? {} : { clock: end.clock }) };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();

@@ -9,6 +9,7 @@ import type { ResolvedSemantics } from '../graphiti/server-rules.js';
 import type { FileRecord, SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
+import type { ClockMark } from './clock-jump.js';
 
 export interface SyncOptions {
   dryRun?: boolean;
@@ -59,6 +60,12 @@ export interface SyncOptions {
    * busy the machine is.
    */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The system's uptime and boot at the run's start (clock-jump.ts CLOCK_JUMPED_FORWARD; default
+   * `clockMarkNow`). A run on an injected `now` has none unless given here (the system's uptime says
+   * nothing of a test's clock, which jumps at will): no jump is judged, and none recorded.
+   */
+  clockMark?: () => ClockMark;
 }
 
 export interface SyncProblem {

@@ -19,18 +19,22 @@
  * taken up by a thread. A file chokidar reports meanwhile needs no look (its poll is running); and
  * a change the check reported that chokidar's poll reports too owes nothing more (`seenAgain`).
  *
- * Taken up after is not done after: with several threads in the pool, the check's stat of a file
- * can run a few microseconds before chokidar's first stat of it, taken up just before it by another
- * thread. An edit saved in exactly those microseconds is in chokidar's first stat and not in the
- * check's, so neither reports it, as before this check. Accepted: nothing is lost or sent twice
- * (the file on disk differs from the state, so the next pass, whatever owes it, sends it, and a
- * later edit of it is polled as usual), and closing it would take a second look at every file an
- * interval later, on every start, for a window of microseconds in a start on a loaded machine.
- * The folders' guard (`FolderPolls`) rests on the same order, with the same residue.
+ * FIRST_POLL_SECOND_LOOK: taken up after is not done after. With several threads in the pool, the
+ * check's stat of a file can run a few microseconds before chokidar's first stat of it, taken up
+ * just before it by another thread (or that thread is descheduled in between). An edit saved in
+ * exactly that gap is in chokidar's first stat and not in the check's, so neither reported it: the
+ * note waited, unsent, for a pass owed by something else. So the check's states are kept, and every
+ * file is looked at once more SECOND_LOOK_POLLS poll intervals after the check: by then chokidar's
+ * first stat (taken up before the check's) is long done and its next poll has run, so a file whose
+ * state moved since the check and that chokidar has not reported is one its first stat swallowed
+ * (or one edited since whose poll is still to come: reported twice, the second report of the same
+ * state owes nothing, `seenAgain`). The folders' guard (`FolderPolls`) rests on the same order and
+ * has its own later looks (a folder changed before its first poll is looked at every interval).
  *
  * Cost: nothing per interval. Once per start or rewatch: a 32-bit state per polled file, held from
- * the scan to the end of the next pass beside the names chokidar keeps (a map by path only while
- * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.
+ * the scan to the second look beside the names chokidar keeps (a map by path only while the scan
+ * runs: its garbage goes with the scan's), one lstat per file at the end of the pass after the
+ * scan, and one more at the second look.
  */
 import { lstat, stat } from 'node:fs/promises';
 import { lstatSync, statSync, type Stats } from 'node:fs';
@@ -45,6 +49,9 @@ interface StateStats {
 
 /** Lstat-s at once at a pass's end (a network drive answers each in turn anyway). */
 const CONCURRENT_STATS = 16;
+
+/** FIRST_POLL_SECOND_LOOK: poll intervals from the check to its second look (chokidar's first stat done, and one poll after it). */
+export const SECOND_LOOK_POLLS = 2;
 
 /**
  * What the check compares, as a 32-bit hash (a small integer: 10,000 of them cost 40 KiB, where
@@ -100,7 +107,9 @@ export class FirstPolls {
   private scanStates: FolderStates[] | undefined;
   /** The states the pass under way will be checked against, once taken. */
   private taken: FolderStates[] | undefined;
-  /** Files chokidar's poll reported since the scan (resolved): its poll of them runs, no look is needed. */
+  /** What the check found, until its second look (FIRST_POLL_SECOND_LOOK). */
+  private checked: FolderStates[] | undefined;
+  /** Files chokidar's poll reported since the scan (resolved), until the second look: its poll of them runs, no look is needed. */
   private readonly polled = new Set<string>();
   /** The state each file the check reported was in, until chokidar's poll reports that file. */
   private readonly reported = new Map<string, number | undefined>();
@@ -110,6 +119,7 @@ export class FirstPolls {
     this.scanning = new Map();
     this.scanStates = undefined;
     this.taken = undefined;
+    this.checked = undefined;
     this.polled.clear();
     this.reported.clear();
   }
@@ -154,19 +164,47 @@ export class FirstPolls {
 
   /**
    * The pass is over: the files whose state differs from what the scan read. `current` says
-   * whether the watching the states belong to still runs (else nothing is reported).
+   * whether the watching the states belong to still runs (else nothing is reported). What it found
+   * waits for the second look (`lookAgain`).
    */
   async check(folders: readonly FolderStates[], current: () => boolean): Promise<FirstPollChange[]> {
+    const found = folders.map((f): FolderStates => ({ folder: f.folder, names: [...f.names], states: Int32Array.from(f.states) }));
+    const changes = await this.look(folders, found, current);
+    if (this.scanStates === folders) {
+      this.scanStates = undefined;
+      // The second look compares with what this one found (a file gone now is chokidar's: its unlink was reported here).
+      this.checked = current() ? found : undefined;
+      if (this.checked === undefined) this.polled.clear();
+    }
+    return current() ? changes : [];
+  }
+
+  /**
+   * FIRST_POLL_SECOND_LOOK: SECOND_LOOK_POLLS intervals after the check, the files whose state
+   * moved since it and that chokidar has not reported (its first stat swallowed the edit). Once.
+   */
+  async lookAgain(current: () => boolean): Promise<FirstPollChange[]> {
+    const checked = this.checked;
+    this.checked = undefined;
+    if (checked === undefined) return [];
+    const changes = await this.look(checked, undefined, current);
+    if (this.checked === undefined) this.polled.clear();
+    return current() ? changes : [];
+  }
+
+  /** Each file's state now against `folders`' (written into `found`, when given): those that differ, unless chokidar reported them. */
+  private async look(folders: readonly FolderStates[], found: FolderStates[] | undefined, current: () => boolean): Promise<FirstPollChange[]> {
     const changes: FirstPollChange[] = [];
     // One cursor over every file, CONCURRENT_STATS lstat-s under way at a time.
     let folderAt = 0;
     let fileAt = 0;
-    const nextFile = (): { path: string; before: number } | undefined => {
+    const nextFile = (): { path: string; before: number; i: number; folderAt: number } | undefined => {
       while (folderAt < folders.length) {
         const { folder, names, states } = folders[folderAt] as FolderStates;
         if (fileAt < names.length) {
           const i = fileAt++;
-          return { path: resolve(folder, names[i] as string), before: states[i] as number };
+          if (names[i] === '') continue; // gone at the check
+          return { path: resolve(folder, names[i] as string), before: states[i] as number, i, folderAt };
         }
         folderAt++;
         fileAt = 0;
@@ -176,17 +214,18 @@ export class FirstPolls {
     const worker = async (): Promise<void> => {
       for (let file = nextFile(); file !== undefined && current(); file = nextFile()) {
         const state = await stateLater(file.path);
+        if (found !== undefined) {
+          const seen = found[file.folderAt] as FolderStates;
+          if (state === undefined) seen.names[file.i] = '';
+          else seen.states[file.i] = state;
+        }
         // A file chokidar reported meanwhile: its poll runs, and reports what follows.
         if (state === file.before || this.polled.has(file.path)) continue;
         changes.push({ path: file.path, kind: state === undefined ? 'unlink' : 'change', state });
       }
     };
     await Promise.all(Array.from({ length: CONCURRENT_STATS }, worker));
-    if (this.scanStates === folders) {
-      this.scanStates = undefined;
-      this.polled.clear();
-    }
-    return current() ? changes : [];
+    return changes;
   }
 
   /** The check's change has been reported: chokidar's report of the same state owes nothing (`seenAgain`). */
@@ -201,7 +240,7 @@ export class FirstPolls {
    * chokidar's first stat but before the check's.
    */
   seenAgain(path: string, kind: string): boolean {
-    if (this.scanStates !== undefined) this.polled.add(path);
+    if (this.scanStates !== undefined || this.checked !== undefined) this.polled.add(path);
     if (!this.reported.has(path)) return false;
     const reported = this.reported.get(path);
     this.reported.delete(path);

@@ -57,10 +57,10 @@ import {
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
-import { FirstPolls, FolderPolls, type FolderStates } from './first-polls.js';
+import { FirstPolls, FolderPolls, SECOND_LOOK_POLLS, type FirstPollChange, type FolderStates } from './first-polls.js';
 import { startWatching, unlistedEntries } from './unlisted.js';
 import { PassProcess } from './pass-process.js';
-import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
+import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase, type TimerHandle } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
 
 export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent, SettingsEvent } from './events.js';
@@ -220,6 +220,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private readonly firstPolls = new FirstPolls();
   /** `--poll`: a note made in a folder before chokidar's first poll of it is not lost (first-polls.ts), for the watching `fsw` is. */
   private folderPolls: { fsw: FSWatcher; polls: FolderPolls } | undefined;
+  /** `--poll`: the timer of the first-poll check's second look (first-polls.ts FIRST_POLL_SECOND_LOOK). */
+  private secondLook: TimerHandle | undefined;
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -545,7 +547,22 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     // And each folder's first poll known taken (or its wait under way): nothing of the start's is left to the idle watch.
     if (this.folderPolls?.fsw === fsw) await this.folderPolls.polls.settled;
     // Watched afresh since the pass started: that watching's scan is checked by the pass after it.
-    const changes = await this.firstPolls.check(scanned, () => this.fsw === fsw && this.stopping === undefined);
+    const current = () => this.fsw === fsw && this.stopping === undefined;
+    this.reportFirstPolls(await this.firstPolls.check(scanned, current));
+    // FIRST_POLL_SECOND_LOOK (first-polls.ts): an edit in the gap before chokidar's first stat, which another thread took late.
+    if (!current()) return;
+    if (this.secondLook !== undefined) this.clock.clearTimeout(this.secondLook);
+    this.secondLook = this.clock.setTimeout(() => {
+      this.secondLook = undefined;
+      this.firstPolls.lookAgain(current).then(
+        (changes) => this.reportFirstPolls(changes),
+        (error: unknown) => this.fsError(error),
+      );
+    }, SECOND_LOOK_POLLS * (this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS));
+  }
+
+  /** Files changed before chokidar's first poll of them, reported as chokidar would have (first-polls.ts). */
+  private reportFirstPolls(changes: readonly FirstPollChange[]): void {
     for (const change of changes) {
       const hit = this.filter.classify(change.path, 'file');
       if (hit === undefined) continue;
@@ -893,6 +910,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.stopping = (async () => {
       this.stabilizer.close();
       this.folderPolls?.polls.stop();
+      if (this.secondLook !== undefined) this.clock.clearTimeout(this.secondLook);
       await this.rewatching;
       const closing = Promise.all([this.fsw?.close().catch(() => undefined), this.settingsWatch.close(), this.linkedNotesWatch.close()]);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);

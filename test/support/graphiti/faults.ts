@@ -1,6 +1,6 @@
 /**
  * What the test server does wrong on purpose: injected faults (HTTP 503/429, resets, lost sessions,
- * hangs, dropped episodes, queue errors, lost replies), random from a seed or one-shot, and the real
+ * hangs, dropped episodes, queue errors, lost replies, a proxy's 502/504), random from a seed or one-shot, and the real
  * servers' quirks (startup errors, the initialize race, old servers' gating, the Host check).
  * The random sequence is a pure function of (seed, order of eligible requests).
  */
@@ -12,6 +12,19 @@ import type { ServerCore } from './core.js';
 import { sendPlain, sendSessionNotFound } from './framing.js';
 import type { FaultKind, GraphitiServerOptions, Resolved } from './options.js';
 import type { Session } from './sessions.js';
+
+/** Faults applied once the request was processed: what the client gets instead of the reply. */
+export const AFTER_PROCESSING = ['lostReply', 'forwarded502', 'forwarded504'] as const satisfies readonly FaultKind[];
+export type AfterProcessing = (typeof AFTER_PROCESSING)[number];
+/** One-shot faults that wait for the next add_memory call (whatever other calls come first). */
+const FOR_ADD_MEMORY: readonly FaultKind[] = ['drop', 'queueError', 'unforwarded502', ...AFTER_PROCESSING];
+
+/** A proxy's answer in place of the processed request's reply (nginx's words), or undefined: the connection is cut. */
+export function afterProcessingAnswer(kind: AfterProcessing): { status: number; text: string } | undefined {
+  if (kind === 'forwarded502') return { status: 502, text: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' };
+  if (kind === 'forwarded504') return { status: 504, text: '<html><head><title>504 Gateway Time-out</title></head><body><center><h1>504 Gateway Time-out</h1></center><hr><center>nginx</center></body></html>' };
+  return undefined;
+}
 
 /** The random faults and the one-shot ones still to come, and the quirks' counters. */
 export class FaultPlan {
@@ -73,7 +86,7 @@ export class FaultPlan {
     this.met += 1;
     this.onMet(this.met);
     const shot = this.oneShot.find(
-      (s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.kind !== 'lostReply' && (hasSession || s.kind !== 'sessionLoss') && s.count > 0,
+      (s) => !FOR_ADD_MEMORY.includes(s.kind) && (hasSession || s.kind !== 'sessionLoss') && s.count > 0,
     );
     if (shot) {
       this.consume(shot);
@@ -96,11 +109,15 @@ export class FaultPlan {
     return undefined;
   }
 
-  /** A one-shot 'lostReply' applies to the next add_memory call (like 'drop' and 'queueError'). */
-  takeLostReply(message: JSONRPCMessage): FaultKind | undefined {
-    const m = message as { method?: string; params?: { name?: string } };
-    if (m.method !== 'tools/call' || !['add_memory', 'add_episode'].includes(m.params?.name ?? '')) return undefined;
-    return this.takeOneShot('lostReply') ? 'lostReply' : undefined;
+  /** A one-shot 'unforwarded502' for this add_memory call: answered before it is processed. */
+  takeBeforeAddMemory(message: JSONRPCMessage): 'unforwarded502' | undefined {
+    return isAddMemory(message) && this.takeOneShot('unforwarded502') ? 'unforwarded502' : undefined;
+  }
+
+  /** A one-shot fault that lets the request be processed first ('lostReply', 'forwarded502/504') applies to the next add_memory call (like 'drop' and 'queueError'). */
+  takeAfterProcessing(message: JSONRPCMessage): AfterProcessing | undefined {
+    if (!isAddMemory(message)) return undefined;
+    return AFTER_PROCESSING.find((kind) => this.takeOneShot(kind));
   }
 
   /** A one-shot 'queueError': this add_memory answers `{"error":"Error queuing episode: …"}`. */
@@ -150,6 +167,11 @@ export class FaultPlan {
   }
 }
 
+function isAddMemory(message: JSONRPCMessage): boolean {
+  const m = message as { method?: string; params?: { name?: string } };
+  return m.method === 'tools/call' && ['add_memory', 'add_episode'].includes(m.params?.name ?? '');
+}
+
 function seeded(opts: Resolved): [() => number, () => number] {
   const seed = opts.faults.seed ?? 1;
   return [mulberry32(seed), mulberry32(seed ^ 0x5bd1e995)];
@@ -162,6 +184,9 @@ export function applyFault(core: ServerCore, kind: FaultKind, req: IncomingMessa
   switch (kind) {
     case 'http503':
       return sendPlain(res, 503, 'Service Unavailable');
+    case 'http502':
+    case 'unforwarded502':
+      return sendPlain(res, 502, '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>', { 'content-type': 'text/html' });
     case 'http429':
       return sendPlain(res, 429, 'Too Many Requests', { 'retry-after': String(core.opts.faults.retryAfterSeconds ?? 1) });
     case 'reset':
@@ -178,6 +203,8 @@ export function applyFault(core: ServerCore, kind: FaultKind, req: IncomingMessa
     case 'drop':
     case 'queueError':
     case 'lostReply':
+    case 'forwarded502':
+    case 'forwarded504':
       // Applied while handling the request (decideDrop, callTool, the streamable POST), never here.
       return;
   }

@@ -12,7 +12,9 @@ export type DeleteMode = 'node-only' | 'cascade' | 'detach';
 /** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
 /** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
 /** 'lostReply': the request is processed, then the connection is cut before the reply (the client cannot tell whether it arrived). */
-export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError' | 'lostReply';
+/** 'http502': a reverse proxy in front answers `502 Bad Gateway` without forwarding (its upstream refused the connection): nothing was processed. 'unforwarded502': the same, for the next add_memory only. */
+/** 'forwarded502' / 'forwarded504': a reverse proxy forwarded the request, the server processed it, and the proxy answers 502 / 504 instead of the reply (upstream connection broken, or its read timeout). */
+export type FaultKind = 'http503' | 'http429' | 'http502' | 'unforwarded502' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError' | 'lostReply' | 'forwarded502' | 'forwarded504';
 
 export interface FaultOptions {
   /** Probability that an eligible POST is answered `503 Service Unavailable` (plain text). */

@@ -10,7 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpLog } from './api.js';
 import type { ServerCore } from './core.js';
-import { applyFault, gateMessages, hostAllowed } from './faults.js';
+import { afterProcessingAnswer, applyFault, gateMessages, hostAllowed } from './faults.js';
 import { header, isJsonContentType, readMessages, sendJson, sendPlain, sendRpcError, sendSessionNotFound, setErrorId, toWebRequest, writeWebResponse } from './framing.js';
 import { handleSseConnect, handleSsePost } from './legacy-sse.js';
 import { hexId, type Session } from './sessions.js';
@@ -162,8 +162,9 @@ export class Router {
     const { body, messages } = parsed;
     let session = existing;
     const first = messages[0]!;
-    const fault = core.faults.pick(core.opts, entry.rpcMethod, existing !== undefined) ?? core.faults.takeLostReply(first);
-    if (fault && fault !== 'lostReply') return applyFault(core, fault, req, res, entry, session, first);
+    const picked = core.faults.pick(core.opts, entry.rpcMethod, existing !== undefined) ?? core.faults.takeBeforeAddMemory(first);
+    if (picked) return applyFault(core, picked, req, res, entry, session, first);
+    const afterProcessing = core.faults.takeAfterProcessing(first);
 
     const isInit = messages.some((m) => isInitializeRequest(m));
     if (!session) {
@@ -171,10 +172,14 @@ export class Router {
       session = await this.createStreamableSession();
     } else if (!isInit && this.badProtocolVersion(req, res)) return;
     const response = await session.http!.handleRequest(toWebRequest(req, core.port), { parsedBody: body });
-    if (fault === 'lostReply') {
-      // Let the handler finish its work (the reply is produced), then cut the connection unread.
+    if (afterProcessing !== undefined) {
+      // Let the handler finish its work (the reply is produced), then cut the connection unread, or
+      // answer as a proxy whose upstream's reply never reached it.
       await response.text().catch(() => undefined);
-      req.socket.destroy();
+      entry.fault = afterProcessing;
+      const answer = afterProcessingAnswer(afterProcessing);
+      if (answer === undefined) req.socket.destroy();
+      else sendPlain(res, answer.status, answer.text, { 'content-type': 'text/html' });
       return;
     }
     return writeWebResponse(res, response, () => core.opts);
