@@ -5613,6 +5613,7 @@ function mayHaveArrived(error62) {
   if (!(error62 instanceof McpError)) return false;
   if (error62.kind === "timeout" || error62.kind === "aborted") return true;
   if (error62 instanceof McpNetworkError) return !NEVER_CONNECTED_CODES.has(error62.code ?? "");
+  if (error62 instanceof McpHttpError) return !(error62 instanceof McpSessionExpiredError) && GATEWAY_STATUSES.has(error62.status);
   return error62 instanceof McpProtocolError && error62.retryable;
 }
 function describeHttpStatus(status, body, url2) {
@@ -5630,7 +5631,7 @@ function parseRetryAfter(value, now = Date.now()) {
   if (Number.isNaN(date5)) return void 0;
   return Math.max(0, date5 - now);
 }
-var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, LOCAL_UNPROVEN, NEVER_CONNECTED_CODES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, NotGraphitiError, McpAbortError;
+var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, LOCAL_UNPROVEN, NEVER_CONNECTED_CODES, GATEWAY_STATUSES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, NotGraphitiError, McpAbortError;
 var init_errors2 = __esm({
   "src/lib/mcp/errors.ts"() {
     "use strict";
@@ -5670,6 +5671,7 @@ var init_errors2 = __esm({
     ENDPOINT_STATUSES = /* @__PURE__ */ new Set([401, 403, 404, 421]);
     LOCAL_UNPROVEN = "ELOCALUNPROVEN";
     NEVER_CONNECTED_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", LOCAL_UNPROVEN]);
+    GATEWAY_STATUSES = /* @__PURE__ */ new Set([502, 504]);
     McpJsonRpcError = class extends McpError {
       constructor(code, message2, data) {
         super(`JSON-RPC error ${code}: ${message2}`);
@@ -8472,18 +8474,18 @@ function isSemantics(value) {
   return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
 }
 async function resolveSemantics(graphiti, options2) {
-  const read2 = await readSemantics(graphiti, options2);
-  return "probe" in read2 ? read2.probe() : read2;
+  const read3 = await readSemantics(graphiti, options2);
+  return "probe" in read3 ? read3.probe() : read3;
 }
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
-  const read2 = await decide(graphiti, options2, setting, now);
-  if (options2.probe === false) return "probe" in read2 ? { ...withLastProbed(cautious("the server's rules are not known now (not probed, or the session a probed answer rested on is gone)"), read2.lastProbed), probeable: true } : read2;
+  const read3 = await decide(graphiti, options2, setting, now);
+  if (options2.probe === false) return "probe" in read3 ? { ...withLastProbed(cautious("the server's rules are not known now (not probed, or the session a probed answer rested on is gone)"), read3.lastProbed), probeable: true } : read3;
   await cleanLeftScratch(graphiti, options2, now);
-  if ("probe" in read2) return read2;
-  await recordInUse(options2.stateDir, options2.url, read2, now, options2.localGeneration).catch(() => void 0);
-  return read2;
+  if ("probe" in read3) return read3;
+  await recordInUse(options2.stateDir, options2.url, read3, now, options2.localGeneration).catch(() => void 0);
+  return read3;
 }
 async function decide(graphiti, options2, setting, now) {
   if (GENERATION_SEMANTICS[setting] !== void 0) return known(setting, "setting", `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
@@ -9833,16 +9835,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open5 = tokens[token.tokensIndex];
-          open5.type = "text";
-          open5.value = literal2;
-          open5.output = safeOutput || utils.escapeRegex(literal2);
+          const open6 = tokens[token.tokensIndex];
+          open6.type = "text";
+          open6.value = literal2;
+          open6.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
             tokens[i].value = "";
             tokens[i].output = "";
             delete tokens[i].suffix;
           }
-          state.output = token.output + open5.output;
+          state.output = token.output + open6.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -10062,15 +10064,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open5 = {
+          const open6 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open5);
-          push(open5);
+          braces.push(open6);
+          push(open6);
           continue;
         }
         if (value === "}") {
@@ -32955,8 +32957,8 @@ function isTemplateStart(value) {
 function insideTemplate(before) {
   const head = before.slice(-80);
   for (const [opener, closer] of OPENERS) {
-    const open5 = head.lastIndexOf(opener);
-    if (open5 >= 0 && head.indexOf(closer, open5 + opener.length) < 0 && !head.includes("\n", open5)) return true;
+    const open6 = head.lastIndexOf(opener);
+    if (open6 >= 0 && head.indexOf(closer, open6 + opener.length) < 0 && !head.includes("\n", open6)) return true;
   }
   return false;
 }
@@ -34058,11 +34060,11 @@ function unbrace(v) {
   return { inner: m[1], open: "{", close: "}" };
 }
 function curlPart(raw, role, passwordEmpty) {
-  const { inner, open: open5, close } = unbrace(raw);
+  const { inner, open: open6, close: close2 } = unbrace(raw);
   if (inner === "" || isRedacted(inner)) return raw;
-  if (role === "password") return isCredentialValue(inner, true, { inSentence: false }) ? `${open5}${tag("cli-password")}${close}` : raw;
+  if (role === "password") return isCredentialValue(inner, true, { inSentence: false }) ? `${open6}${tag("cli-password")}${close2}` : raw;
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
-  return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
+  return generated2 ? `${open6}${tag("cli-password")}${close2}` : raw;
 }
 function startsCommand(text3, offset) {
   const lineStart = text3.lastIndexOf("\n", offset - 1) + 1;
@@ -34391,10 +34393,10 @@ function opensSentence(value, after) {
 function quotedInOwnMarks(lead, run2) {
   const quoted = OWN_QUOTES.exec(run2);
   if (quoted === null) return void 0;
-  const [, open5 = "", inner = "", close = "", after = ""] = quoted;
-  if (!(CLOSES[open5] ?? "").includes(close) || !QUOTE_ENDS_SENTENCE.test(after)) return void 0;
-  const replaced = replaceValue(`${lead}${open5}`, inner, "password", false) ?? (inUnspacedScript(inner) && !hasWeakShape(inner) ? unspacedWordAlone(`${lead}${open5}`, inner) : void 0);
-  return replaced === void 0 ? void 0 : `${replaced}${close}${after}`;
+  const [, open6 = "", inner = "", close2 = "", after = ""] = quoted;
+  if (!(CLOSES[open6] ?? "").includes(close2) || !QUOTE_ENDS_SENTENCE.test(after)) return void 0;
+  const replaced = replaceValue(`${lead}${open6}`, inner, "password", false) ?? (inUnspacedScript(inner) && !hasWeakShape(inner) ? unspacedWordAlone(`${lead}${open6}`, inner) : void 0);
+  return replaced === void 0 ? void 0 : `${replaced}${close2}${after}`;
 }
 function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   if (/^[«„“「『]/.test(run2)) return quotedInOwnMarks(lead, run2);
@@ -34863,10 +34865,10 @@ var init_password_forms = __esm({
       // may carry Latin diacritics (`grüne Katze tanzt leise`).
       re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])(${PHRASE_FOR_WHAT})?[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["\u201C']?))(${PHRASE_WORD}(?:[ \\t]+${PHRASE_WORD}){2,23})(["\u201D']?)(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
       replace: (m, g, offset, text3) => {
-        const [lead = "", label = "", forWhat, open5 = "", phrase = "", close = ""] = g;
+        const [lead = "", label = "", forWhat, open6 = "", phrase = "", close2 = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
-        const quoted = open5 !== "" && (close === open5 || open5 === "\u201C" && close === "\u201D");
-        if ((open5 !== "" || close !== "") && !quoted) return m;
+        const quoted = open6 !== "" && (close2 === open6 || open6 === "\u201C" && close2 === "\u201D");
+        if ((open6 !== "" || close2 !== "") && !quoted) return m;
         const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
         const words3 = phrase.split(/[ \t]+/);
         if (row === void 0 || words3.length < (quoted ? Math.min(row.minWords, 3) : row.minWords)) return m;
@@ -34875,7 +34877,7 @@ var init_password_forms = __esm({
         if (functionWords > row.functionWords && !(quoted && functionWords * 2 < words3.length)) return m;
         if (row.functionWords > 0 && !words3.every((w) => w.length >= 3 && w.length <= 8)) return m;
         if (!row.proseWordsAfterFirst && words3.slice(1).some((w) => readsAsProse(w))) return m;
-        return `${lead}${tag("password")}${close}`;
+        return `${lead}${tag("password")}${close2}`;
       }
     };
     PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
@@ -36055,6 +36057,393 @@ var init_in_flight = __esm({
   "src/lib/sync/in-flight.ts"() {
     "use strict";
     init_state();
+  }
+});
+
+// src/lib/sync/send-order.ts
+function nextOrder(at) {
+  const ms = Math.floor(at);
+  const rank = counted.get(ms) ?? 0;
+  counted.delete(ms);
+  counted.set(ms, rank + 1);
+  if (counted.size > REMEMBERED_MS) counted.delete(counted.keys().next().value);
+  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
+}
+function nextSendOrder(sentAt) {
+  return nextOrder(sentAt);
+}
+function nextReplyOrder(repliedAt) {
+  return nextOrder(repliedAt);
+}
+function sentPosition(ref) {
+  const sent = sentTime(ref);
+  const order = ref.sendOrder;
+  if (ref.sentAt !== void 0 && Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === sent) return order / ORDERS_PER_MS;
+  return sent;
+}
+function repliedPosition(ref) {
+  if (ref.queuedAt === void 0) return ref.sentAt === void 0 ? Number.NaN : Number.POSITIVE_INFINITY;
+  const replied = queuedTime(ref);
+  const order = ref.queuedOrder;
+  if (Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === replied) return order / ORDERS_PER_MS;
+  return replied + (ORDERS_PER_MS - 1) / ORDERS_PER_MS;
+}
+function placementOf(ref) {
+  return { sent: sentPosition(ref), replied: repliedPosition(ref) };
+}
+function provenBefore(a, b) {
+  return a.replied < b.sent;
+}
+var ORDERS_PER_MS, counted, REMEMBERED_MS;
+var init_send_order = __esm({
+  "src/lib/sync/send-order.ts"() {
+    "use strict";
+    init_state();
+    ORDERS_PER_MS = 1024;
+    counted = /* @__PURE__ */ new Map();
+    REMEMBERED_MS = 4096;
+  }
+});
+
+// src/lib/sync/pace.ts
+function costlyListing(listing2) {
+  return listing2.ms !== void 0 && listing2.direct !== true && listing2.listed >= COSTLY_LISTING_EPISODES;
+}
+function paceOf(state, group) {
+  const raw = state.groups?.[group];
+  if (typeof raw !== "object" || raw === null) return {};
+  const pace = {};
+  if (isCount2(raw.size)) pace.size = raw.size;
+  if (typeof raw.nextListingAt === "number" && Number.isFinite(raw.nextListingAt)) pace.nextListingAt = raw.nextListingAt;
+  if (isCount2(raw.backoffMs)) pace.backoffMs = raw.backoffMs;
+  if (isSamples(raw.waitsMs)) pace.waitsMs = raw.waitsMs.slice(-SAMPLES);
+  if (isSamples(raw.stepsMs)) pace.stepsMs = raw.stepsMs.slice(-SAMPLES);
+  if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
+  if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
+  if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
+  if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
+  if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
+  if (isCount2(raw.headAt) && isTime(raw.headSentAt)) {
+    pace.headAt = raw.headAt;
+    pace.headSentAt = raw.headSentAt;
+    if (isTime(raw.headRepliedAt)) pace.headRepliedAt = raw.headRepliedAt;
+    if (isTime(raw.headProofAt)) pace.headProofAt = raw.headProofAt;
+  }
+  if (isCount2(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
+  const ahead = raw.ahead;
+  if (typeof ahead === "object" && ahead !== null && isCount2(ahead.newest) && isCount2(ahead.seenAt)) pace.ahead = { newest: ahead.newest, seenAt: ahead.seenAt };
+  return pace;
+}
+function listingDue(pace, now) {
+  return pace.nextListingAt === void 0 || now >= pace.nextListingAt || pace.nextListingAt - now > MAX_WAIT_AHEAD_MS;
+}
+function firstCap(pace, ours) {
+  if (pace.size === void 0) return MAX_LISTING;
+  return Math.min(MAX_LISTING, Math.max(MIN_LISTING, Math.ceil(pace.size * 1.1) + ours + 100));
+}
+function nextCap(cap) {
+  return Math.min(MAX_LISTING, cap * LISTING_GROWTH);
+}
+function canSample(pace) {
+  return pace.size !== void 0 && pace.size >= SAMPLE_MIN_GROUP;
+}
+function sampleDue(pace, now) {
+  return pace.sampleUntil !== void 0 && now < pace.sampleUntil && canSample(pace);
+}
+function sampleCap(size) {
+  return Math.max(MIN_LISTING, Math.ceil(size / SAMPLE_DIVISOR));
+}
+function skewOf(pace) {
+  const low = lowestSkewSample(pace);
+  return low === void 0 ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
+}
+function lowestSkewSample(pace) {
+  const samples = [...pace.skewsMs ?? []].sort((a, b) => a - b);
+  while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
+  return samples[0];
+}
+function aheadOfOurClock(t, now) {
+  return t > now + MAX_SKEW_MS;
+}
+function quietFrom(newest2, now, previous) {
+  if (!aheadOfOurClock(newest2, now)) return { from: Math.min(newest2, now) };
+  const seenAt = previous !== void 0 && previous.newest === newest2 && previous.seenAt <= now ? previous.seenAt : now;
+  return { from: seenAt, ahead: { newest: newest2, seenAt } };
+}
+function patienceMs(pace, confirmMaxAgeMs) {
+  const step = stepOf2(pace) ?? median(pace.appearMs);
+  if (step === void 0) return confirmMaxAgeMs;
+  const wait = percentile(pace.waitsMs, 0.9) ?? 0;
+  return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
+}
+function stepOf2(pace) {
+  return median(pace.stepsMs);
+}
+function typicalWaitOf(pace) {
+  return percentile(pace.waitsMs, 0.1);
+}
+function stepSamples(pace) {
+  return pace.stepsMs?.length ?? 0;
+}
+function lastMovement(pace, listing2, now = Number.POSITIVE_INFINITY) {
+  let newest2 = 0;
+  for (const e of listing2.episodes) {
+    const t = parseTime2(e.created_at);
+    if (t !== void 0 && t > newest2) newest2 = t;
+  }
+  return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
+}
+function nextPace(input2) {
+  const { previous, listing: listing2, now } = input2;
+  const pace = { ...previous };
+  if (listing2.direct === true) {
+  } else if (listing2.complete) pace.size = listing2.episodes.length;
+  else if (listing2.episodes.length > (pace.size ?? 0)) pace.size = listing2.episodes.length;
+  if (costlyListing(listing2) && listing2.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing2.ms), Math.round(now)]].slice(-SAMPLES);
+  if (input2.sightings.length > 0) {
+    const seen = input2.sightings.flatMap(({ queuedAt, sentAt, repliedAt, episode }) => {
+      const created = parseTime2(episode.created_at);
+      return created === void 0 ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, repliedAt: repliedAt ?? queuedAt, created }];
+    });
+    delete pace.skewMs;
+    pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
+    const correction = skewOf(pace);
+    pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
+    pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
+    const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
+    const started = seen.map(({ queuedAt, sentAt, repliedAt, created }) => ({ queuedAt, sent: sentAt, replied: repliedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.placed ?? [], batchStart(pace, listing2, seen, input2.waiting ?? [])));
+    pace.stepsMs = nextSteps(pace.stepsMs, steps);
+    const latest = started[started.length - 1];
+    if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
+      pace.headAt = latest.startedAt;
+      pace.headSentAt = latest.sent;
+      if (Number.isFinite(latest.replied)) pace.headRepliedAt = latest.replied;
+      else delete pace.headRepliedAt;
+    }
+    if (pace.headAt !== void 0 && pace.headSentAt !== void 0) {
+      let proof = pace.headProofAt ?? pace.headSentAt;
+      for (const s of started) if (s.startedAt <= pace.headAt) proof = Math.max(proof, s.sent);
+      pace.headProofAt = proof;
+    }
+  }
+  if (costlyListing(listing2) && listing2.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing2.ms ?? 0))]);
+  return pace;
+}
+function spanTimes(started, pace, placed, anchor2) {
+  const steps = [];
+  const startOf = new Map(started.map((s) => [s.sent, s.startedAt]));
+  let from = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sent: pace.headSentAt, replied: pace.headRepliedAt ?? pace.headSentAt, startedAt: pace.headAt } : void 0;
+  let last = from;
+  const first = started[0];
+  if (anchor2 !== void 0 && first !== void 0) {
+    from = { sent: anchor2, replied: Number.NEGATIVE_INFINITY, startedAt: anchor2, anchor: true };
+    last = from;
+    const most = spanCount(placed, from, first, startOf).most;
+    const span = first.startedAt - anchor2 - heldBetween(pace.looks, anchor2, first.startedAt);
+    if (!(most >= 1 && span > 0 && first.queuedAt <= anchor2 + span / most)) from = void 0;
+  }
+  for (const b of started) {
+    const busy = last !== void 0 && (last.anchor === true || b.queuedAt <= last.startedAt && b.startedAt > last.startedAt);
+    if (from === void 0 || last === void 0 || !busy) {
+      if (last === void 0 || b.startedAt > last.startedAt) from = last = b;
+      continue;
+    }
+    last = b;
+    const count = spanCount(placed, from, b, startOf);
+    if (!pinned(count)) continue;
+    const span = b.startedAt - from.startedAt - heldBetween(pace.looks, from.startedAt, b.startedAt);
+    if (span > 0) steps.push(...spanSamples(span, count.guess));
+    from = b;
+  }
+  return steps;
+}
+function spanCount(placed, from, to, startOf) {
+  const own2 = from.anchor === true ? 0 : 1;
+  let least = own2;
+  let most = own2;
+  let guess = own2;
+  const afterFrom = (x) => from.anchor === true ? x.sent >= from.sent : provenBefore(from, x);
+  const beforeFrom = (x) => from.anchor === true ? x.sent < from.sent : provenBefore(x, from);
+  for (const x of placed) {
+    if (x.sent === from.sent && from.anchor !== true || x.sent === to.sent) continue;
+    const start = startOf.get(x.sent);
+    if (start !== void 0) {
+      if (start > from.startedAt && start < to.startedAt) {
+        least++;
+        most++;
+        guess++;
+      }
+      continue;
+    }
+    if (beforeFrom(x) || provenBefore(to, x)) continue;
+    most++;
+    if (afterFrom(x) && provenBefore(x, to)) least++;
+    if ((from.anchor === true ? x.sent >= from.sent : x.sent > from.sent) && x.sent < to.sent) guess++;
+  }
+  return { least, most, guess: Math.min(most, Math.max(least, guess)) };
+}
+function pinned(count) {
+  return count.least >= 1 && count.most <= count.least * SPAN_SLACK;
+}
+function heldBetween(looks, from, to) {
+  let held = 0;
+  for (const [start, end] of looks ?? []) held += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  return held;
+}
+function spanSamples(spanMs, n) {
+  return Array(Math.min(Math.max(1, Math.round(n)), SAMPLES)).fill(Math.round(spanMs / n));
+}
+function batchStart(pace, listing2, seen, waiting) {
+  let first = Number.POSITIVE_INFINITY;
+  for (const { sent } of waiting) first = Math.min(first, sent);
+  for (const s of seen) first = Math.min(first, s.sentAt);
+  if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
+  const ours = new Set(seen.map((s) => s.created));
+  const correction = skewOf(pace);
+  for (const e of listing2.episodes) {
+    const created = parseTime2(e.created_at);
+    if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
+  }
+  return first;
+}
+function processingTimes(seen, listing2, skew, held) {
+  const starts = listing2.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
+  const byStart = new Map(seen.map((s) => [s.created, s]));
+  const steps = [];
+  for (const b of seen) {
+    const before = lastBelow(starts, b.created);
+    if (before === void 0) continue;
+    const a = byStart.get(before);
+    const gap = b.created - before;
+    const own2 = gap - held(before, b.created);
+    if (own2 <= 0) continue;
+    if (a !== void 0) {
+      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(own2);
+    } else if (b.created - b.queuedAt - skew > WAITED_MS) {
+      steps.push(own2);
+    }
+  }
+  return steps;
+}
+function nextSteps(previous, added) {
+  const before = median(previous);
+  const now = median(added);
+  if (before !== void 0 && now !== void 0 && added.length >= CHANGE_EVIDENCE && Math.max(now / before, before / now) > CHANGE_FACTOR) return added.slice(-SAMPLES);
+  return keep(previous, added);
+}
+function keep(previous, added) {
+  if (added.length === 0) return previous;
+  return [...previous ?? [], ...added].slice(-SAMPLES);
+}
+function parseTime2(iso) {
+  if (typeof iso !== "string" || iso === "") return void 0;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : void 0;
+}
+function lastBelow(sorted, value) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? void 0 : sorted[lo - 1];
+}
+function median(xs) {
+  return percentile(xs, 0.5);
+}
+function percentile(xs, p) {
+  if (xs === void 0 || xs.length === 0) return void 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+function isCount2(v) {
+  return Number.isInteger(v) && v >= 0;
+}
+function isTime(v) {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0;
+}
+function isSamples(v) {
+  return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0);
+}
+function isLooks(v) {
+  return Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && isCount2(x[0]) && isCount2(x[1]) && x[0] <= x[1]);
+}
+function isSigned(v) {
+  return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
+}
+function absenceSettled(missingSince, now, patienceMs2, movedAt = 0, maxMs = Number.POSITIVE_INFINITY) {
+  const seen = Date.parse(missingSince ?? "");
+  const since = Number.isFinite(seen) && seen <= now ? seen : now;
+  const quietSince = Math.max(since, Math.min(movedAt, now));
+  return { settled: now - quietSince >= patienceMs2 || now - since >= maxMs, since };
+}
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, SPAN_SLACK, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
+var init_pace = __esm({
+  "src/lib/sync/pace.ts"() {
+    "use strict";
+    init_send_order();
+    MIN_LISTING = 200;
+    LISTING_GROWTH = 4;
+    MAX_LISTING = 2e6;
+    SAMPLES = 24;
+    MIN_PATIENCE_MS = 1e4;
+    PATIENCE_FACTOR = 4;
+    MAX_SKEW_MS = 2 * 6e4;
+    SKEW_OUTLIER_MS = 3e4;
+    SAMPLE_DIVISOR = 10;
+    SAMPLE_MIN_GROUP = 2e3;
+    COSTLY_LISTING_EPISODES = 1e3;
+    MAX_AHEAD_MS = 9 * 6e4;
+    MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 6e4;
+    SPAN_SLACK = 2;
+    WAITED_MS = 50;
+    CHANGE_EVIDENCE = 3;
+    CHANGE_FACTOR = 2;
+  }
+});
+
+// src/lib/sync/clock-jump.ts
+function clockMarkNow() {
+  const bootId = readBootId();
+  return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...bootId === void 0 ? {} : { bootId } };
+}
+function readBootId() {
+  try {
+    return (0, import_node_fs23.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function forwardJumpMs(last, now) {
+  const before = last?.clock;
+  if (last === void 0 || before === void 0 || !Number.isFinite(last.startedAt)) return 0;
+  if (before.bootId !== void 0 && now.clock.bootId !== void 0 && before.bootId !== now.clock.bootId) return 0;
+  const up = now.clock.uptimeMs - before.uptimeMs;
+  if (up < 0) return 0;
+  const jump = now.startedAt - last.startedAt - up;
+  return jump > MAX_SKEW_MS ? jump : 0;
+}
+function requeueAfterJump(state, startedAt) {
+  const iso = new Date(startedAt).toISOString();
+  let moved = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.uuid !== void 0 || ref.queuedAt === void 0 || Date.parse(ref.queuedAt) >= startedAt) continue;
+    ref.queuedAt = iso;
+    moved++;
+  }
+  return moved;
+}
+var import_node_fs23, import_node_os7;
+var init_clock_jump = __esm({
+  "src/lib/sync/clock-jump.ts"() {
+    "use strict";
+    import_node_fs23 = require("node:fs");
+    import_node_os7 = require("node:os");
+    init_state();
+    init_pace();
   }
 });
 
@@ -71213,351 +71602,6 @@ var init_shared = __esm({
   }
 });
 
-// src/lib/sync/send-order.ts
-function nextOrder(at) {
-  const ms = Math.floor(at);
-  const rank = counted.get(ms) ?? 0;
-  counted.delete(ms);
-  counted.set(ms, rank + 1);
-  if (counted.size > REMEMBERED_MS) counted.delete(counted.keys().next().value);
-  return ms * ORDERS_PER_MS + Math.min(rank, ORDERS_PER_MS - 1);
-}
-function nextSendOrder(sentAt) {
-  return nextOrder(sentAt);
-}
-function nextReplyOrder(repliedAt) {
-  return nextOrder(repliedAt);
-}
-function sentPosition(ref) {
-  const sent = sentTime(ref);
-  const order = ref.sendOrder;
-  if (ref.sentAt !== void 0 && Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === sent) return order / ORDERS_PER_MS;
-  return sent;
-}
-function repliedPosition(ref) {
-  if (ref.queuedAt === void 0) return ref.sentAt === void 0 ? Number.NaN : Number.POSITIVE_INFINITY;
-  const replied = queuedTime(ref);
-  const order = ref.queuedOrder;
-  if (Number.isSafeInteger(order) && Math.floor(order / ORDERS_PER_MS) === replied) return order / ORDERS_PER_MS;
-  return replied + (ORDERS_PER_MS - 1) / ORDERS_PER_MS;
-}
-function placementOf(ref) {
-  return { sent: sentPosition(ref), replied: repliedPosition(ref) };
-}
-function provenBefore(a, b) {
-  return a.replied < b.sent;
-}
-var ORDERS_PER_MS, counted, REMEMBERED_MS;
-var init_send_order = __esm({
-  "src/lib/sync/send-order.ts"() {
-    "use strict";
-    init_state();
-    ORDERS_PER_MS = 1024;
-    counted = /* @__PURE__ */ new Map();
-    REMEMBERED_MS = 4096;
-  }
-});
-
-// src/lib/sync/pace.ts
-function costlyListing(listing2) {
-  return listing2.ms !== void 0 && listing2.direct !== true && listing2.listed >= COSTLY_LISTING_EPISODES;
-}
-function paceOf(state, group) {
-  const raw = state.groups?.[group];
-  if (typeof raw !== "object" || raw === null) return {};
-  const pace = {};
-  if (isCount2(raw.size)) pace.size = raw.size;
-  if (typeof raw.nextListingAt === "number" && Number.isFinite(raw.nextListingAt)) pace.nextListingAt = raw.nextListingAt;
-  if (isCount2(raw.backoffMs)) pace.backoffMs = raw.backoffMs;
-  if (isSamples(raw.waitsMs)) pace.waitsMs = raw.waitsMs.slice(-SAMPLES);
-  if (isSamples(raw.stepsMs)) pace.stepsMs = raw.stepsMs.slice(-SAMPLES);
-  if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
-  if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
-  if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
-  if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
-  if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
-  if (isCount2(raw.headAt) && isTime(raw.headSentAt)) {
-    pace.headAt = raw.headAt;
-    pace.headSentAt = raw.headSentAt;
-    if (isTime(raw.headRepliedAt)) pace.headRepliedAt = raw.headRepliedAt;
-    if (isTime(raw.headProofAt)) pace.headProofAt = raw.headProofAt;
-  }
-  if (isCount2(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
-  const ahead = raw.ahead;
-  if (typeof ahead === "object" && ahead !== null && isCount2(ahead.newest) && isCount2(ahead.seenAt)) pace.ahead = { newest: ahead.newest, seenAt: ahead.seenAt };
-  return pace;
-}
-function listingDue(pace, now) {
-  return pace.nextListingAt === void 0 || now >= pace.nextListingAt || pace.nextListingAt - now > MAX_WAIT_AHEAD_MS;
-}
-function firstCap(pace, ours) {
-  if (pace.size === void 0) return MAX_LISTING;
-  return Math.min(MAX_LISTING, Math.max(MIN_LISTING, Math.ceil(pace.size * 1.1) + ours + 100));
-}
-function nextCap(cap) {
-  return Math.min(MAX_LISTING, cap * LISTING_GROWTH);
-}
-function canSample(pace) {
-  return pace.size !== void 0 && pace.size >= SAMPLE_MIN_GROUP;
-}
-function sampleDue(pace, now) {
-  return pace.sampleUntil !== void 0 && now < pace.sampleUntil && canSample(pace);
-}
-function sampleCap(size) {
-  return Math.max(MIN_LISTING, Math.ceil(size / SAMPLE_DIVISOR));
-}
-function skewOf(pace) {
-  const low = lowestSkewSample(pace);
-  return low === void 0 ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
-}
-function lowestSkewSample(pace) {
-  const samples = [...pace.skewsMs ?? []].sort((a, b) => a - b);
-  while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
-  return samples[0];
-}
-function aheadOfOurClock(t, now) {
-  return t > now + MAX_SKEW_MS;
-}
-function quietFrom(newest2, now, previous) {
-  if (!aheadOfOurClock(newest2, now)) return { from: Math.min(newest2, now) };
-  const seenAt = previous !== void 0 && previous.newest === newest2 && previous.seenAt <= now ? previous.seenAt : now;
-  return { from: seenAt, ahead: { newest: newest2, seenAt } };
-}
-function patienceMs(pace, confirmMaxAgeMs) {
-  const step = stepOf2(pace) ?? median(pace.appearMs);
-  if (step === void 0) return confirmMaxAgeMs;
-  const wait = percentile(pace.waitsMs, 0.9) ?? 0;
-  return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
-}
-function stepOf2(pace) {
-  return median(pace.stepsMs);
-}
-function typicalWaitOf(pace) {
-  return percentile(pace.waitsMs, 0.1);
-}
-function stepSamples(pace) {
-  return pace.stepsMs?.length ?? 0;
-}
-function lastMovement(pace, listing2, now = Number.POSITIVE_INFINITY) {
-  let newest2 = 0;
-  for (const e of listing2.episodes) {
-    const t = parseTime2(e.created_at);
-    if (t !== void 0 && t > newest2) newest2 = t;
-  }
-  return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
-}
-function nextPace(input2) {
-  const { previous, listing: listing2, now } = input2;
-  const pace = { ...previous };
-  if (listing2.direct === true) {
-  } else if (listing2.complete) pace.size = listing2.episodes.length;
-  else if (listing2.episodes.length > (pace.size ?? 0)) pace.size = listing2.episodes.length;
-  if (costlyListing(listing2) && listing2.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing2.ms), Math.round(now)]].slice(-SAMPLES);
-  if (input2.sightings.length > 0) {
-    const seen = input2.sightings.flatMap(({ queuedAt, sentAt, repliedAt, episode }) => {
-      const created = parseTime2(episode.created_at);
-      return created === void 0 ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, repliedAt: repliedAt ?? queuedAt, created }];
-    });
-    delete pace.skewMs;
-    pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
-    const correction = skewOf(pace);
-    pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
-    pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
-    const started = seen.map(({ queuedAt, sentAt, repliedAt, created }) => ({ queuedAt, sent: sentAt, replied: repliedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing2.sample === true) steps.push(...spanTimes(started, pace, input2.placed ?? [], batchStart(pace, listing2, seen, input2.waiting ?? [])));
-    pace.stepsMs = nextSteps(pace.stepsMs, steps);
-    const latest = started[started.length - 1];
-    if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
-      pace.headAt = latest.startedAt;
-      pace.headSentAt = latest.sent;
-      if (Number.isFinite(latest.replied)) pace.headRepliedAt = latest.replied;
-      else delete pace.headRepliedAt;
-    }
-    if (pace.headAt !== void 0 && pace.headSentAt !== void 0) {
-      let proof = pace.headProofAt ?? pace.headSentAt;
-      for (const s of started) if (s.startedAt <= pace.headAt) proof = Math.max(proof, s.sent);
-      pace.headProofAt = proof;
-    }
-  }
-  if (costlyListing(listing2) && listing2.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing2.ms ?? 0))]);
-  return pace;
-}
-function spanTimes(started, pace, placed, anchor2) {
-  const steps = [];
-  const startOf = new Map(started.map((s) => [s.sent, s.startedAt]));
-  let from = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sent: pace.headSentAt, replied: pace.headRepliedAt ?? pace.headSentAt, startedAt: pace.headAt } : void 0;
-  let last = from;
-  const first = started[0];
-  if (anchor2 !== void 0 && first !== void 0) {
-    from = { sent: anchor2, replied: Number.NEGATIVE_INFINITY, startedAt: anchor2, anchor: true };
-    last = from;
-    const most = spanCount(placed, from, first, startOf).most;
-    const span = first.startedAt - anchor2 - heldBetween(pace.looks, anchor2, first.startedAt);
-    if (!(most >= 1 && span > 0 && first.queuedAt <= anchor2 + span / most)) from = void 0;
-  }
-  for (const b of started) {
-    const busy = last !== void 0 && (last.anchor === true || b.queuedAt <= last.startedAt && b.startedAt > last.startedAt);
-    if (from === void 0 || last === void 0 || !busy) {
-      if (last === void 0 || b.startedAt > last.startedAt) from = last = b;
-      continue;
-    }
-    last = b;
-    const count = spanCount(placed, from, b, startOf);
-    if (!pinned(count)) continue;
-    const span = b.startedAt - from.startedAt - heldBetween(pace.looks, from.startedAt, b.startedAt);
-    if (span > 0) steps.push(...spanSamples(span, count.guess));
-    from = b;
-  }
-  return steps;
-}
-function spanCount(placed, from, to, startOf) {
-  const own2 = from.anchor === true ? 0 : 1;
-  let least = own2;
-  let most = own2;
-  let guess = own2;
-  const afterFrom = (x) => from.anchor === true ? x.sent >= from.sent : provenBefore(from, x);
-  const beforeFrom = (x) => from.anchor === true ? x.sent < from.sent : provenBefore(x, from);
-  for (const x of placed) {
-    if (x.sent === from.sent && from.anchor !== true || x.sent === to.sent) continue;
-    const start = startOf.get(x.sent);
-    if (start !== void 0) {
-      if (start > from.startedAt && start < to.startedAt) {
-        least++;
-        most++;
-        guess++;
-      }
-      continue;
-    }
-    if (beforeFrom(x) || provenBefore(to, x)) continue;
-    most++;
-    if (afterFrom(x) && provenBefore(x, to)) least++;
-    if ((from.anchor === true ? x.sent >= from.sent : x.sent > from.sent) && x.sent < to.sent) guess++;
-  }
-  return { least, most, guess: Math.min(most, Math.max(least, guess)) };
-}
-function pinned(count) {
-  return count.least >= 1 && count.most <= count.least * SPAN_SLACK;
-}
-function heldBetween(looks, from, to) {
-  let held = 0;
-  for (const [start, end] of looks ?? []) held += Math.max(0, Math.min(end, to) - Math.max(start, from));
-  return held;
-}
-function spanSamples(spanMs, n) {
-  return Array(Math.min(Math.max(1, Math.round(n)), SAMPLES)).fill(Math.round(spanMs / n));
-}
-function batchStart(pace, listing2, seen, waiting) {
-  let first = Number.POSITIVE_INFINITY;
-  for (const { sent } of waiting) first = Math.min(first, sent);
-  for (const s of seen) first = Math.min(first, s.sentAt);
-  if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
-  const ours = new Set(seen.map((s) => s.created));
-  const correction = skewOf(pace);
-  for (const e of listing2.episodes) {
-    const created = parseTime2(e.created_at);
-    if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
-  }
-  return first;
-}
-function processingTimes(seen, listing2, skew, held) {
-  const starts = listing2.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
-  const byStart = new Map(seen.map((s) => [s.created, s]));
-  const steps = [];
-  for (const b of seen) {
-    const before = lastBelow(starts, b.created);
-    if (before === void 0) continue;
-    const a = byStart.get(before);
-    const gap = b.created - before;
-    const own2 = gap - held(before, b.created);
-    if (own2 <= 0) continue;
-    if (a !== void 0) {
-      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(own2);
-    } else if (b.created - b.queuedAt - skew > WAITED_MS) {
-      steps.push(own2);
-    }
-  }
-  return steps;
-}
-function nextSteps(previous, added) {
-  const before = median(previous);
-  const now = median(added);
-  if (before !== void 0 && now !== void 0 && added.length >= CHANGE_EVIDENCE && Math.max(now / before, before / now) > CHANGE_FACTOR) return added.slice(-SAMPLES);
-  return keep(previous, added);
-}
-function keep(previous, added) {
-  if (added.length === 0) return previous;
-  return [...previous ?? [], ...added].slice(-SAMPLES);
-}
-function parseTime2(iso) {
-  if (typeof iso !== "string" || iso === "") return void 0;
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? t : void 0;
-}
-function lastBelow(sorted, value) {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? void 0 : sorted[lo - 1];
-}
-function median(xs) {
-  return percentile(xs, 0.5);
-}
-function percentile(xs, p) {
-  if (xs === void 0 || xs.length === 0) return void 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-function isCount2(v) {
-  return Number.isInteger(v) && v >= 0;
-}
-function isTime(v) {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0;
-}
-function isSamples(v) {
-  return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0);
-}
-function isLooks(v) {
-  return Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && isCount2(x[0]) && isCount2(x[1]) && x[0] <= x[1]);
-}
-function isSigned(v) {
-  return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
-}
-function absenceSettled(missingSince, now, patienceMs2, movedAt = 0, maxMs = Number.POSITIVE_INFINITY) {
-  const seen = Date.parse(missingSince ?? "");
-  const since = Number.isFinite(seen) && seen <= now ? seen : now;
-  const quietSince = Math.max(since, Math.min(movedAt, now));
-  return { settled: now - quietSince >= patienceMs2 || now - since >= maxMs, since };
-}
-var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, SPAN_SLACK, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
-var init_pace = __esm({
-  "src/lib/sync/pace.ts"() {
-    "use strict";
-    init_send_order();
-    MIN_LISTING = 200;
-    LISTING_GROWTH = 4;
-    MAX_LISTING = 2e6;
-    SAMPLES = 24;
-    MIN_PATIENCE_MS = 1e4;
-    PATIENCE_FACTOR = 4;
-    MAX_SKEW_MS = 2 * 6e4;
-    SKEW_OUTLIER_MS = 3e4;
-    SAMPLE_DIVISOR = 10;
-    SAMPLE_MIN_GROUP = 2e3;
-    COSTLY_LISTING_EPISODES = 1e3;
-    MAX_AHEAD_MS = 9 * 6e4;
-    MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 6e4;
-    SPAN_SLACK = 2;
-    WAITED_MS = 50;
-    CHANGE_EVIDENCE = 3;
-    CHANGE_FACTOR = 2;
-  }
-});
-
 // src/lib/sync/origin-migration.ts
 function currentMarker(marker, own2) {
   if (marker?.origin === void 0 || marker.origin === own2.origin || !own2.previousOrigins.includes(marker.origin)) return void 0;
@@ -71673,9 +71717,9 @@ async function fetchListing(ctx, options2) {
       const watched = options2.watch?.get(group);
       const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || watched !== void 0 || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers, watched);
-      if (read2 !== void 0) {
-        listing2.set(group, { ...read2, ...since });
+      const read3 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers, watched);
+      if (read3 !== void 0) {
+        listing2.set(group, { ...read3, ...since });
         covered.push(group);
         continue;
       }
@@ -75193,16 +75237,16 @@ var require_stringify = __commonJS({
         throw new TypeError('expected "' + language + '.stringify" to be a function');
       }
       data = Object.assign({}, file2.data, data);
-      const open5 = opts.delimiters[0];
-      const close = opts.delimiters[1];
+      const open6 = opts.delimiters[0];
+      const close2 = opts.delimiters[1];
       const matter3 = engine.stringify(data, options2).trim();
       let buf = "";
       if (matter3 !== "{}") {
-        buf = newline(open5) + newline(matter3) + newline(close);
+        buf = newline(open6) + newline(matter3) + newline(close2);
       }
       if (typeof file2.excerpt === "string" && file2.excerpt !== "") {
         if (str2.indexOf(file2.excerpt.trim()) === -1) {
-          buf += newline(file2.excerpt) + newline(close);
+          buf += newline(file2.excerpt) + newline(close2);
         }
       }
       return buf + newline(str2);
@@ -75322,18 +75366,18 @@ var require_gray_matter = __commonJS({
     }
     function parseMatter(file2, options2) {
       const opts = defaults(options2);
-      const open5 = opts.delimiters[0];
-      const close = "\n" + opts.delimiters[1];
+      const open6 = opts.delimiters[0];
+      const close2 = "\n" + opts.delimiters[1];
       let str2 = file2.content;
       if (opts.language) {
         file2.language = opts.language;
       }
-      const openLen = open5.length;
-      if (!utils.startsWith(str2, open5, openLen)) {
+      const openLen = open6.length;
+      if (!utils.startsWith(str2, open6, openLen)) {
         excerpt(file2, opts);
         return file2;
       }
-      if (str2.charAt(openLen) === open5.slice(-1)) {
+      if (str2.charAt(openLen) === open6.slice(-1)) {
         return file2;
       }
       str2 = str2.slice(openLen);
@@ -75343,7 +75387,7 @@ var require_gray_matter = __commonJS({
         file2.language = language.name;
         str2 = str2.slice(language.raw.length);
       }
-      let closeIndex = str2.indexOf(close);
+      let closeIndex = str2.indexOf(close2);
       if (closeIndex === -1) {
         closeIndex = len;
       }
@@ -75359,7 +75403,7 @@ var require_gray_matter = __commonJS({
       if (closeIndex === len) {
         file2.content = "";
       } else {
-        file2.content = str2.slice(closeIndex + close.length);
+        file2.content = str2.slice(closeIndex + close2.length);
         if (file2.content[0] === "\r") {
           file2.content = file2.content.slice(1);
         }
@@ -75389,9 +75433,9 @@ var require_gray_matter = __commonJS({
     };
     matter3.language = function(str2, options2) {
       const opts = defaults(options2);
-      const open5 = opts.delimiters[0];
+      const open6 = opts.delimiters[0];
       if (matter3.test(str2)) {
-        str2 = str2.slice(open5.length);
+        str2 = str2.slice(open6.length);
       }
       const language = str2.slice(0, str2.search(/\r?\n/));
       return {
@@ -75965,15 +76009,65 @@ var init_failed_steps = __esm({
   }
 });
 
-// src/lib/sync/prepare.ts
-async function readMemoryFile(absPath) {
-  try {
-    const raw = await readFile5(absPath);
-    return { kind: "read", raw, hash: contentHashOf(raw) };
-  } catch (error62) {
-    if (error62.code === "ENOENT") return { kind: "gone" };
-    return { kind: "failed", reason: `unreadable: ${error62.message}; ${FAILED_FILE_STEPS.unreadable}` };
+// src/lib/sync/mid-write.ts
+function readIsStable(before, after, first, second) {
+  const sameStat2 = before.size === after.size && before.mtimeMs === after.mtimeMs && before.ctimeMs === after.ctimeMs;
+  return sameStat2 && Buffer.compare(first, second) === 0;
+}
+function midWriteWait(f) {
+  if (f.bytes !== f.scannedSize) return MID_WRITE_SETTLE_MS;
+  if (f.bytes !== 0 || !f.hasEpisodes) return void 0;
+  const age = Math.abs(f.now - f.mtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
+}
+function goneMidWriteWait(folderMtimeMs, now) {
+  if (folderMtimeMs === void 0) return void 0;
+  const age = Math.abs(now - folderMtimeMs);
+  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
+}
+var MID_WRITE_SETTLE_MS, MID_WRITE_ROUNDS;
+var init_mid_write = __esm({
+  "src/lib/sync/mid-write.ts"() {
+    "use strict";
+    MID_WRITE_SETTLE_MS = 1e3;
+    MID_WRITE_ROUNDS = 3;
   }
+});
+
+// src/lib/sync/prepare.ts
+async function readWhole(fd, sizeHint) {
+  let buffer = Buffer.allocUnsafe(sizeHint + 1);
+  let length = 0;
+  for (; ; ) {
+    if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)], buffer.length * 2);
+    const n = await readAt(fd, buffer, length, length);
+    if (n === 0) return buffer.subarray(0, length);
+    length += n;
+  }
+}
+async function readMemoryFile(absPath) {
+  let fd;
+  try {
+    fd = await openFile(absPath);
+  } catch (error62) {
+    return notRead(error62);
+  }
+  try {
+    const before = await statOf(fd);
+    const first = await readWhole(fd, before.size);
+    const second = await readWhole(fd, first.length);
+    const after = await statOf(fd);
+    if (!readIsStable(before, after, first, second)) return { kind: "torn" };
+    return { kind: "read", raw: first, hash: contentHashOf(first) };
+  } catch (error62) {
+    return notRead(error62);
+  } finally {
+    await closeFile(fd);
+  }
+}
+function notRead(error62) {
+  if (error62.code === "ENOENT") return { kind: "gone" };
+  return { kind: "failed", reason: `unreadable: ${error62.message}; ${FAILED_FILE_STEPS.unreadable}` };
 }
 function prepareEpisodes(config2, file2, fileId, origin, raw, hash2, noteTag2) {
   const parsed = parseMemoryFile(raw, file2.relPath);
@@ -76028,14 +76122,14 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
   if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
-  const read2 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
-  if (read2.kind !== "read") {
-    if (read2.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read2.reason });
+  const read3 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
+  if (read3.kind !== "read") {
+    if (read3.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read3.reason });
     return void 0;
   }
-  if (read2.hash !== record2.hash) return void 0;
+  if (read3.hash !== record2.hash) return void 0;
   const { fileId, origin } = versionIdentity(record2, source2.origin);
-  const prepared = prepareEpisodes(config2, record2, fileId, origin, read2.raw, read2.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
+  const prepared = prepareEpisodes(config2, record2, fileId, origin, read3.raw, read3.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
   if (prepared.kind !== "episodes" || !draftsMatchParts(record2.episodes, prepared.drafts)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -76051,12 +76145,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs23, import_node_util2, readFile5;
+var import_node_fs24, openFile, statOf, closeFile, readAt;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
-    import_node_util2 = require("node:util");
+    import_node_fs24 = require("node:fs");
     init_escape();
     init_episode();
     init_redact();
@@ -76067,7 +76160,11 @@ var init_prepare = __esm({
     init_kept_text();
     init_shared();
     init_failed_steps();
-    readFile5 = (0, import_node_util2.promisify)(import_node_fs23.readFile);
+    init_mid_write();
+    openFile = (path) => new Promise((resolve15, reject) => (0, import_node_fs24.open)(path, "r", (e, fd) => e ? reject(e) : resolve15(fd)));
+    statOf = (fd) => new Promise((resolve15, reject) => (0, import_node_fs24.fstat)(fd, (e, st) => e ? reject(e) : resolve15(st)));
+    closeFile = (fd) => new Promise((resolve15) => (0, import_node_fs24.close)(fd, () => resolve15()));
+    readAt = (fd, buffer, offset, position) => new Promise((resolve15, reject) => (0, import_node_fs24.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve15(n)));
   }
 });
 
@@ -76361,16 +76458,16 @@ function sentOverPulled(copy, record2) {
   if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
   return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
 }
-function parentVersion(ledger, file2, exists = import_node_fs24.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs24, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs25, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     import_promises8 = require("node:fs/promises");
     import_node_path27 = require("node:path");
     init_hash();
@@ -76463,26 +76560,6 @@ var init_pool = __esm({
   }
 });
 
-// src/lib/sync/mid-write.ts
-function midWriteWait(f) {
-  if (f.bytes !== f.scannedSize) return MID_WRITE_SETTLE_MS;
-  if (f.bytes !== 0 || !f.hasEpisodes) return void 0;
-  const age = Math.abs(f.now - f.mtimeMs);
-  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
-}
-function goneMidWriteWait(folderMtimeMs, now) {
-  if (folderMtimeMs === void 0) return void 0;
-  const age = Math.abs(now - folderMtimeMs);
-  return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
-}
-var MID_WRITE_SETTLE_MS;
-var init_mid_write = __esm({
-  "src/lib/sync/mid-write.ts"() {
-    "use strict";
-    MID_WRITE_SETTLE_MS = 1e3;
-  }
-});
-
 // src/lib/sync/plan.ts
 async function planRun(input2) {
   const { state, scan } = input2;
@@ -76506,7 +76583,7 @@ async function planRun(input2) {
   const back = await backAfterSettling(input2, deleted);
   if (back.length > 0) {
     deleted = deleted.filter((record2) => !back.some((b) => b.record === record2));
-    for (const { record: record2, file: file2 } of back) verdicts.push({ id: record2.id, verdict: await assessFile(input2, record2.id, file2, record2, true) });
+    for (const { record: record2, file: file2 } of back) verdicts.push({ id: record2.id, verdict: await assessFile(input2, record2.id, file2, record2, 1) });
   }
   await runPool(
     verdicts.filter((entry) => entry.verdict.kind === "rename" && entry.verdict.record.episodes.some((ref) => ref.sentAt === void 0)),
@@ -76534,7 +76611,7 @@ function applyPlan(state, plan) {
 function sameStat(record2, file2) {
   return record2.mtimeMs === file2.mtimeMs && record2.size === file2.size;
 }
-async function assessFile(input2, id, file2, existing, settled = false) {
+async function assessFile(input2, id, file2, existing, round = 0) {
   const { config: config2, force, nowIso } = input2;
   let base = existing;
   if (force && base !== void 0 && base.status === "failed" && base.episodes.length > 0) base = freshAttempts(base);
@@ -76555,12 +76632,13 @@ async function assessFile(input2, id, file2, existing, settled = false) {
     reason
   });
   if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
-  const read2 = await readMemoryFile(file2.absPath);
-  if (read2.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
-  if (read2.kind === "failed") return outcome("failed", read2.reason);
-  const { raw, hash: hash2 } = read2;
-  const wait = settled ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
-  if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait);
+  const read3 = await readMemoryFile(file2.absPath);
+  if (read3.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
+  if (read3.kind === "failed") return outcome("failed", read3.reason);
+  if (read3.kind === "torn") return round < MID_WRITE_ROUNDS ? assessSettled(input2, id, file2, existing, MID_WRITE_SETTLE_MS, round + 1) : { kind: "unsettled", ...reset ? { record: base } : {} };
+  const { raw, hash: hash2 } = read3;
+  const wait = round > 0 ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
+  if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait, round + 1);
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
   if (base?.failedVersion !== void 0) {
     if (!force && base.failedVersion.hash === hash2) return restoredVersion(input2, base, file2);
@@ -76633,7 +76711,7 @@ async function backAfterSettling(input2, gone) {
   }
   return back;
 }
-async function assessSettled(input2, id, file2, existing, waitMs) {
+async function assessSettled(input2, id, file2, existing, waitMs, round) {
   await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   let st;
   try {
@@ -76641,7 +76719,7 @@ async function assessSettled(input2, id, file2, existing, waitMs) {
   } catch {
     return { kind: "gone" };
   }
-  return assessFile(input2, id, { ...file2, mtimeMs: st.mtimeMs, size: st.size }, existing, true);
+  return assessFile(input2, id, { ...file2, mtimeMs: st.mtimeMs, size: st.size }, existing, round);
 }
 async function restoredVersion(input2, base, file2) {
   const record2 = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
@@ -76703,7 +76781,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs25.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs26.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -76756,6 +76834,10 @@ function foldVerdict(plan, id, verdict2) {
     case "gone":
       if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       return;
+    case "unsettled":
+      if (verdict2.record !== void 0) plan.put.push(verdict2.record);
+      plan.events.push({ message: "file still being written", data: { id, rounds: MID_WRITE_ROUNDS } });
+      return;
     case "unchanged":
       if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       plan.counts.unchanged++;
@@ -76791,11 +76873,11 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs25, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs26, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
+    import_node_fs26 = require("node:fs");
     import_promises10 = require("node:fs/promises");
     import_node_path29 = require("node:path");
     init_episode();
@@ -76821,7 +76903,7 @@ var init_plan = __esm({
 // src/lib/state/machine-stamp.ts
 function readMachineStamp(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    const value = JSON.parse((0, import_node_fs27.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
     return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
   } catch {
     return void 0;
@@ -76831,11 +76913,11 @@ function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
   writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
 `, { mode: 384, mkdirMode: 448 });
 }
-var import_node_fs26, import_node_path30, FILE2;
+var import_node_fs27, import_node_path30, FILE2;
 var init_machine_stamp = __esm({
   "src/lib/state/machine-stamp.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
+    import_node_fs27 = require("node:fs");
     import_node_path30 = require("node:path");
     init_fs_atomic();
     FILE2 = "machine.json";
@@ -77980,7 +78062,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs27.openSync)(file2, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs28.openSync)(file2, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -77988,33 +78070,33 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs27.fstatSync)(fd);
+    const st = (0, import_node_fs28.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs27.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs28.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs27.closeSync)(fd);
+    (0, import_node_fs28.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs27.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs28.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs27, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs28, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs27 = require("node:fs");
+    import_node_fs28 = require("node:fs");
     import_node_path32 = require("node:path");
     init_fs_atomic();
     init_install_route();
@@ -78079,17 +78161,17 @@ function commonGitDir(root) {
   const dotGit = (0, import_node_path33.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs28.statSync)(dotGit);
+    st = (0, import_node_fs29.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs29.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
     const gitDir = (0, import_node_path33.isAbsolute)(m[1]) ? m[1] : (0, import_node_path33.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
+      const common = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
       return (0, import_node_path33.isAbsolute)(common) ? common : (0, import_node_path33.resolve)(gitDir, common);
     } catch {
       return gitDir;
@@ -78112,7 +78194,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -78133,7 +78215,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -78156,12 +78238,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs28.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs29.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs29.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs28.closeSync)(fd);
+      (0, import_node_fs29.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -78181,13 +78263,13 @@ function gitMainRoot(path) {
   }
   return (0, import_node_path33.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path33;
+var import_node_child_process2, import_node_crypto11, import_node_fs29, import_node_path33;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs28 = require("node:fs");
+    import_node_fs29 = require("node:fs");
     import_node_path33 = require("node:path");
   }
 });
@@ -78238,7 +78320,7 @@ var init_checkout_ids = __esm({
 // src/lib/sync/note-signing.ts
 function projectIdsByKey(config2, records = {}, env = processEnv()) {
   let byKey;
-  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os7.homedir)();
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
@@ -78293,7 +78375,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path34;
+var import_node_os8, import_node_path34;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -78306,7 +78388,7 @@ var init_note_signing = __esm({
     init_pulled();
     init_checkout_ids();
     init_git_identity();
-    import_node_os7 = require("node:os");
+    import_node_os8 = require("node:os");
     import_node_path34 = require("node:path");
   }
 });
@@ -78347,6 +78429,8 @@ async function run(input2) {
   const { config: config2, options: options2, logger, sources, state } = input2;
   const now = options2.now ?? Date.now;
   const startedAt = now();
+  const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
+  const requeued = input2.lock === void 0 || clock === void 0 ? 0 : requeueIfClockJumped(state, startedAt, clock, logger);
   const migratedOrigins = migrateStateOrigins(state, config2);
   const scanned = await scanSources(sources, {
     exclude: config2.exclude,
@@ -78386,7 +78470,7 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
+    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || requeued > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -78418,10 +78502,18 @@ function oursQueued(ctx) {
 function oursInQueue(ctx) {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
+function requeueIfClockJumped(state, startedAt, clock, logger) {
+  const last = state.lastRun;
+  const jumpMs = forwardJumpMs(last === void 0 ? void 0 : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+  if (jumpMs === 0) return 0;
+  const parts = requeueAfterJump(state, startedAt);
+  logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD)", { jumpMs, parts });
+  return parts;
+}
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
   if (end.changed) await pruneKeptText(config2.stateDir, keptMarkers(state)).catch(() => void 0);
-  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...end.clock === void 0 ? {} : { clock: end.clock } };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
@@ -78478,16 +78570,16 @@ function probeWanted(ctx) {
 async function learnSemantics(ctx, handshake, inQueue) {
   try {
     await handshake;
-    const read2 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const read3 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
     const deleting = probeWanted(ctx);
-    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions, deleting, probing: false };
-    const needed = read2;
+    if (!("probe" in read3)) return { answer: Promise.resolve(read3), sessions, deleting, probing: false };
+    const needed = read3;
     const cautious2 = async (rules, deferred) => ({ answer: needed.assume(rules), sessions, deleting, probing: false, ...deferred ? { deferred: () => needed.probe() } : {} });
     if (ctx.options.mayProbe === false) return cautious2(cautiousUntilNeeded(), false);
     if (!deleting) return cautious2(cautiousUntilNeeded(), true);
     if (inQueue()) return cautious2(cautiousWhileQueued(), true);
-    const answer = read2.probe();
+    const answer = read3.probe();
     answer.catch(() => void 0);
     return { answer, sessions, deleting, probing: true };
   } catch (error62) {
@@ -78537,6 +78629,7 @@ var init_sync = __esm({
     init_log();
     init_adopt_prior();
     init_in_flight();
+    init_clock_jump();
     init_ledger();
     init_confirm();
     init_listing();
@@ -80261,12 +80354,12 @@ async function summaryInputs(graphiti, config2, logger, options2) {
 async function refreshProjectContext(config2, project, options2 = {}) {
   const logger = options2.logger ?? nullLogger;
   let graphiti = options2.graphiti;
-  let close;
+  let close2;
   if (graphiti === void 0) {
     const { GraphitiClient: GraphitiClient2 } = await Promise.resolve().then(() => (init_graphiti(), graphiti_exports));
     const client = new GraphitiClient2(config2, { logger: logger.child({ component: "graphiti" }) });
     graphiti = client;
-    close = () => client.close();
+    close2 = () => client.close();
   }
   try {
     const now = options2.now ?? /* @__PURE__ */ new Date();
@@ -80297,7 +80390,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     logger.info("context cache written", { project: project.name, key: project.key, format: entry.format, chars: entry.text.length, facts: entry.facts, nodes: entry.nodes, measured: entry.measured, omitted: built.omitted.length, failedSearches: built.failedSearches });
     return { entry, path, built };
   } finally {
-    await close?.().catch(() => void 0);
+    await close2?.().catch(() => void 0);
   }
 }
 var import_node_path35, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
@@ -80373,7 +80466,8 @@ function agreedVersion(f) {
   return void 0;
 }
 function decide2(f) {
-  return oneCopy(f, decideVersions(f));
+  const d = oneCopy(f, decideVersions(f));
+  return d.kind === "copy" && d.why === "both-changed" && f.localIsAnotherName === true ? { kind: "copy", why: "same-name-here" } : d;
 }
 function oneCopy(f, d) {
   const first = f.firstOfText;
@@ -80555,7 +80649,7 @@ function fileIdIn(project, path) {
   return project.sourceDir === void 0 ? void 0 : fileIdFor({ name: "auto-memory", origin: "", shared: false, kind: "auto-memory", layout: "projects" }, `${project.sourceDir}/${path}`);
 }
 function localProjects(config2, env, extraRoots = [], records = {}) {
-  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os9.homedir)();
   const out = /* @__PURE__ */ new Map();
   const named = new Set(extraRoots.map(gitMainRoot));
   const roots = knownRoots(config2, env, extraRoots);
@@ -80571,7 +80665,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   return out;
 }
 function knownRoots(config2, env, extraRoots = []) {
-  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os9.homedir)();
   return /* @__PURE__ */ new Set([...extraRoots.map(gitMainRoot), ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
 }
 function clonedFromHere(roots) {
@@ -80584,11 +80678,11 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path37;
+var import_node_os9, import_node_path37;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
-    import_node_os8 = require("node:os");
+    import_node_os9 = require("node:os");
     import_node_path37 = require("node:path");
     init_claude_memory();
     init_sources();
@@ -80666,7 +80760,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs29.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs30.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -80793,7 +80887,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs30.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -80824,7 +80918,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs29.existsSync)(project.memoryDir) && (0, import_node_fs29.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs30.existsSync)(project.memoryDir) && (0, import_node_fs30.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -80839,7 +80933,8 @@ async function pullInto(project, id, path, run2) {
     groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group) && run2.inView.has(pulled.group),
     firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
     now: run2.now,
-    ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 }
+    ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 },
+    ...local !== void 0 && pulled === void 0 && !await run2.spelt(file2) ? { localIsAnotherName: true } : {}
   };
   const otherSpelt = local !== void 0 && pulled !== void 0 && !await run2.spelt(file2);
   const gone = otherSpelt ? decide2({ ...facts2, local: void 0, sameAsLocal: false, firstOfText: void 0, patienceMs: 0 }) : void 0;
@@ -80863,7 +80958,7 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs30.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
@@ -80874,7 +80969,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs29.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs30.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -81016,11 +81111,11 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs29, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs30, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs29 = require("node:fs");
+    import_node_fs30 = require("node:fs");
     import_promises12 = require("node:fs/promises");
     import_node_path38 = require("node:path");
     init_process_env();
@@ -81147,9 +81242,9 @@ __export(origin_note_exports, {
   recordOriginQuestion: () => recordOriginQuestion,
   takeOriginNote: () => takeOriginNote
 });
-function read(stateDir) {
+function read2(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
+    const value = JSON.parse((0, import_node_fs31.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
@@ -81158,17 +81253,17 @@ function read(stateDir) {
 function recordOriginQuestion(stateDir, question) {
   if (question === void 0) {
     try {
-      (0, import_node_fs30.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
+      (0, import_node_fs31.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
     } catch {
     }
     return;
   }
-  if (read(stateDir) !== void 0) return;
+  if (read2(stateDir) !== void 0) return;
   writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
 `);
 }
 function takeOriginNote(stateDir) {
-  const note = read(stateDir);
+  const note = read2(stateDir);
   if (note === void 0 || note.told) return void 0;
   try {
     writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
@@ -81178,11 +81273,11 @@ function takeOriginNote(stateDir) {
   }
   return `Note for the user from graphiti-memory-sync: ${note.text}`;
 }
-var import_node_fs30, import_node_path39, FILE3;
+var import_node_fs31, import_node_path39, FILE3;
 var init_origin_note = __esm({
   "src/lib/context/origin-note.ts"() {
     "use strict";
-    import_node_fs30 = require("node:fs");
+    import_node_fs31 = require("node:fs");
     import_node_path39 = require("node:path");
     init_fs_atomic();
     FILE3 = "origin-question.json";
@@ -81195,7 +81290,7 @@ __export(worker_exports, {
   realSteps: () => realSteps
 });
 module.exports = __toCommonJS(worker_exports);
-var import_node_util3 = require("node:util");
+var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
 var import_node_path7 = require("node:path");
@@ -82067,7 +82162,7 @@ async function recordCopyQuestion(cfg, logger) {
   }
 }
 async function main() {
-  const { values } = (0, import_node_util3.parseArgs)({
+  const { values } = (0, import_node_util2.parseArgs)({
     args: process.argv.slice(2),
     options: { cwd: { type: "string" }, "lock-token": { type: "string" }, reason: { type: "string" } },
     strict: false
