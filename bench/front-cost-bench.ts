@@ -148,7 +148,6 @@ function writeNotes(pai: string): void {
   }
 }
 
-/** The initial sync of NOTES new notes each way, in turn (previous first), SYNC_PAIRS times; each in a state folder and group of its own. */
 interface SyncFigures {
   ms: number;
   /** This process's CPU (the client's, sync included). */
@@ -161,6 +160,7 @@ interface SyncFigures {
   pairRatio: number;
 }
 
+/** The initial sync of NOTES new notes each way, in turn (previous first), SYNC_PAIRS times; each in a state folder and group of its own. */
 async function syncs(root: string, base: string, server: { port: number; pid: number }): Promise<Record<Arm, SyncFigures>> {
   const samples: Record<Arm, Array<Omit<SyncFigures, 'requests' | 'pairRatio'>>> = { current: [], previous: [] };
   let requestsPerSync = 0;
