@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,schedule,graphiti,redact,context,server,keepalive,flood
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,schedule,graphiti,redact,context,server,keepalive,flood,frontcost
  * (server needs Python >= 3.10; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';
 import { benchContext } from './context-bench.js';
+import { benchFrontCost } from './front-cost-bench.js';
 import { benchFrontFlood } from './front-flood-bench.js';
 import { benchHook } from './hook-bench.js';
 import { benchKeepAlive } from './keep-alive-bench.js';
@@ -34,6 +35,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
   ['keepalive', 'Kept-alive connections (util/keep-alive.ts IDLE_REUSE): what a request after a pause of 1 s or more costs on a new connection', benchKeepAlive],
   ['flood', "Local server's front: the owner's sync while another program holds 1,000 idle connections (real server, stand-in LLM)", benchFrontFlood],
+  ['frontcost', "Local server's front: what proving it on each request's own connection costs (PROOF_ON_THE_CONNECTION) against the previous client's cached proof and kept-alive connection (front + test Graphiti)", benchFrontCost],
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
