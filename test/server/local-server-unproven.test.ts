@@ -122,6 +122,8 @@ describe("a request meant for the local server goes only to a listener that prov
     // client's next step is certain to come after it (no timing involved).
     let stranger: GraphitiTestServer | undefined;
     let killedAndTaken: Promise<void> | undefined;
+    let supervisorExited: Promise<unknown> | undefined;
+    let answered = 0;
     const proofs: string[] = [];
     const last = createServer((socket: Socket) => {
       let head = '';
@@ -134,16 +136,20 @@ describe("a request meant for the local server goes only to a listener that prov
         const nonce = new URL(path, 'http://front').searchParams.get('nonce') ?? '';
         const body = JSON.stringify({ proof: frontProof(token, port, nonce) });
         // Once, for every proof asked meanwhile (a run may open more than one connection at once).
+        // The kill is sent at once, but its exit is awaited only after the sync: waiting for a killed
+        // process to be reaped can take longer than the client's proof timeout on a loaded machine,
+        // and the client would then give up before the answer (the timeout path, not this one).
         killedAndTaken ??= (async () => {
-          last.close();
-          const exited = new Promise((r) => supervisor.child.once('exit', r));
+          supervisorExited = new Promise((r) => supervisor.child.once('exit', r));
           supervisor.child.kill('SIGKILL');
-          await exited;
+          last.close();
           stranger = await startGraphitiServer({ processingDelayMs: 0, port });
           other = stranger;
         })();
         void killedAndTaken.then(() => {
+          if (socket.destroyed || socket.writableEnded) return;
           socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+          answered += 1;
         });
       });
     });
@@ -151,10 +157,13 @@ describe("a request meant for the local server goes only to a listener that prov
     const port = (last.address() as { port: number }).port;
     writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), url: `http://127.0.0.1:${port}/mcp`, port });
     const sync = await cli(['sync']);
-    // The premise: the proof was asked, answered, and the other program had the port by then.
+    await supervisorExited;
+    // The premise: the proof was asked, answered (on a connection the client still held open), and
+    // the other program had the port by then.
     expect(proofs.length).toBeGreaterThan(0);
     expect(proofs.every((p) => p.startsWith(FRONT_PROOF_PATH))).toBe(true);
     expect(stranger).toBeDefined();
+    expect(answered).toBeGreaterThan(0);
     // Before: the initialize (and the note after it) went to the other program on a new connection.
     expect(stranger?.http.filter((h) => h.method === 'POST')).toEqual([]);
     expect(stranger?.http.every((h) => !h.hasAuthorization)).toBe(true);
