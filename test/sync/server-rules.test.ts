@@ -10,7 +10,7 @@ import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { realSteps } from '../../src/hooks/worker.js';
-import { nullLogger } from '../../src/lib/util/log.js';
+import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { writeRuntime } from '../../src/lib/config/server-runtime.js';
@@ -287,5 +287,33 @@ describe('no note disappears while it is being replaced', () => {
     expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
     expect(facts()).not.toContain('Kafka feeds Postgres nightly.');
     expect((await collectStatus(box.config(), nullLogger)).failures).toEqual([]);
+  });
+});
+
+describe('a server never probed is not "another build" (an entry that learnt nothing compares with no build)', () => {
+  it('after a run that only recorded the cautious rules in use, the next run does not say the server changed', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    // no-probe: each run records the rules it used (`status`), and says why.
+    const noProbe = box.config({ MADEINOZ_KNOWLEDGE_SERVER_RULES: 'no-probe' });
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Kafka.'));
+    expect((await runSync(noProbe, { waitMs: 5000 })).semantics).toMatchObject({ source: 'assumed', why: expect.stringMatching(/tools do not tell its rules, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe/) });
+    await server.whenIdle();
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta uses Kafka.'));
+    const second = await runSync(noProbe, { waitMs: 5000 });
+    expect(second.semantics?.why).not.toMatch(/another build/);
+    expect(second.semantics?.why).toMatch(/tools do not tell its rules, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe/);
+    await server.whenIdle();
+
+    // auto: a run that only adds records the cautious rules (PROBE_WHEN_NEEDED); the first probe, by the run that replaces, is not "probing again".
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', mirror: (line) => void lines.push(line) });
+    box.pai('LEARNING/SYSTEM/c.md', learning('Gamma', 'Gamma uses Redis.'));
+    expect((await runSync(box.config(), { waitMs: 5000, logger })).semantics).toMatchObject({ source: 'assumed' });
+    await server.whenIdle();
+    box.pai('LEARNING/SYSTEM/c.md', learning('Gamma', 'Gamma uses Valkey.'));
+    expect((await runSync(box.config(), { waitMs: 5000, logger })).semantics).toMatchObject({ source: 'probe' });
+    expect(probes()).toBe(1);
+    expect(lines.filter((l) => l.includes('may have changed'))).toEqual([]);
   });
 });

@@ -231,7 +231,9 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   const lastProbed = answer !== undefined && isSemantics(answer.semantics) ? { deleteRemoves: answer.semantics.deleteRemoves, rebuildsSummaries: answer.semantics.rebuildsSummaries } : undefined;
   /** Not known: the cautious rules, with what the last probe found (LAST_PROBED_ONLY_WITHHOLDS). */
   const unknown = (why: string) => withLastProbed(cautious(why), lastProbed);
-  let changed = entry !== undefined && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
+  // An entry that learnt nothing (only the rules a run used, recordInUse, which knows no build) compares with no build.
+  const learnt = entry !== undefined && (entry.answer !== undefined || (Array.isArray(entry.probes) && entry.probes.length > 0));
+  let changed = learnt && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
   if (answer !== undefined && isSemantics(answer.semantics)) {
     if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
       return { ...answer.semantics, source: 'probe', why: `probed on this server at ${answer.at} (it has not restarted since)` };

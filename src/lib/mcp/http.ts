@@ -135,9 +135,16 @@ async function transportFor(url: URL): Promise<typeof http | HttpsModule> {
  * McpNetworkError for any connection failure.
  */
 export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpResponse> {
-  init.signal.throwIfAborted();
-  const mod = await transportFor(url);
-  init.signal.throwIfAborted();
+  let mod: typeof http | HttpsModule;
+  try {
+    init.signal.throwIfAborted();
+    mod = await transportFor(url);
+    init.signal.throwIfAborted();
+  } catch (error) {
+    // Never used: a connection given for this exchange alone ends here too (else it stays open on the front until its idle limit).
+    init.connection?.destroy();
+    throw error;
+  }
   return new Promise<HttpResponse>((resolve, reject) => {
     const headers: Record<string, string | number> = { ...init.headers };
     if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
