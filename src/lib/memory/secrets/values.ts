@@ -146,20 +146,11 @@ export function isDummy(value: string, opts: { fullLength?: boolean; chooser?: C
  * - a mask with a word stuck on (maskWithTail);
  * - runs that count up or down, or a repeated unit (isPatterned: `1234567890`, `sk_test_abcdef123456`);
  * - a fixture's counting pair (`abc123`, isCountingPair);
- * - a placeholder written twice (`key123key123`, isRepeatedPlaceholder);
- * - a token's prefix and a stub (`ucat_01DQE3`, PREFIX_STUB).
+ * - a placeholder written twice (`key123key123`, isRepeatedPlaceholder).
  */
 function isTypedByHand(value: string): boolean {
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value) || PREFIX_STUB.test(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
 }
-
-/**
- * PREFIX_STUB: a token's prefix with at most six letters or digits after it (`ucat_01DQE3`, betterleaks'
- * negative sample for an UpCloud token; `sk_test_4eC9`): a token cut short to say which one it is, or a
- * stand-in, never a token: no generator issues one of six characters (a vendor's body is 20 or more), so what
- * is left of it opens nothing. Generated values only: a password may be anything (`pass_1234` is one).
- */
-const PREFIX_STUB = /^(?:[a-z]{2,8}[_-]){1,2}[A-Za-z0-9]{1,6}$/;
 
 /**
  * A placeholder written twice (`pass456pass456`, `key123key123`): a fixture's stand-in made longer.
