@@ -926,4 +926,11 @@ describe('issue 40: forms batch 5 showed missed, and their benign twins (2026-12
     untouched('pw manager: Bitwarden');
     untouched('pw mp3player mode');
   });
+  it('a short token a person typed, a prefix and a few characters, next to its word: a value, not a stub (a rule reading them as cut-short tokens was reverted after review)', () => {
+    removed('API_TOKEN=ops_A1B2C3', 'ops_A1B2C3');
+    removed('token: team_x7Yq9Z', 'team_x7Yq9Z');
+    removed('SECRET_KEY=dev_x9Qz7w', 'dev_x9Qz7w');
+    removed('The staging api key is stg_k9Zq2X', 'stg_k9Zq2X');
+    removed('the deploy token is dep-Q7x9Za', 'dep-Q7x9Za');
+  });
 });
