@@ -22,7 +22,7 @@ import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 import { isProcessAlive } from '../util/process-alive.js';
-import { identifyProcess, isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
+import { identifyProcess, provablyGone, type ProcessIdentity } from '../util/process-identity.js';
 
 export interface GraphitiEnvironment {
   dir: string;
@@ -136,7 +136,7 @@ const BUILDING = /^graphiti-.+\.building-(\d+)$/;
 const BUILDER_FILE = 'builder.json';
 
 /**
- * DEAD_BUILDS: the work folders in the cache whose builder has ended (killed, Ctrl-C, the machine
+ * DEAD_BUILDS: the work folders in the cache whose builder has provably ended (killed, Ctrl-C, the machine
  * off mid-build) are removed before a build starts: each holds a half-made venv (hundreds of MB)
  * that nothing else would ever remove. A folder is its builder's while that process lives: by its
  * recorded identity (pid and start time, util/process-identity.ts), so a pid reused since by
@@ -163,8 +163,10 @@ export function removeDeadBuilds(root: string): string[] {
     } catch {
       // not written yet (or never, where no start time can be read): judged by its pid
     }
-    const alive = builder === undefined ? isProcessAlive(pid) : isSameProcess(builder, '');
-    if (alive) continue;
+    // Removed only when provably gone: a builder whose start time or command line cannot be read
+    // (hidden from us) still counts as building.
+    const gone = builder === undefined ? !isProcessAlive(pid) : provablyGone(builder);
+    if (!gone) continue;
     rmSync(work, { recursive: true, force: true });
     removed.push(name);
   }

@@ -90,3 +90,15 @@ export function isSameProcess(recorded: ProcessIdentity | undefined, mark: strin
   if (start === undefined || start !== recorded.start) return false;
   return processCommandLine(recorded.pid)?.includes(mark) === true;
 }
+
+/**
+ * Whether the recorded process has provably ended: its pid is gone, or now belongs to a process
+ * started at another time. The opposite default to isSameProcess, for a caller about to remove
+ * what the process may still be using (a build's work folder): what cannot be read (a command
+ * line or start time hidden from us) keeps the process counted alive.
+ */
+export function provablyGone(recorded: ProcessIdentity): boolean {
+  if (!isProcessAlive(recorded.pid)) return true;
+  const start = process.platform !== 'linux' && process.platform !== 'win32' ? ps(recorded.pid)?.start : processStartTime(recorded.pid);
+  return start !== undefined && start !== recorded.start;
+}
