@@ -6247,9 +6247,15 @@ async function transportFor(url2) {
   throw new McpNetworkError(`Unsupported URL scheme in ${displayUrl(url2)}`, "ERR_INVALID_PROTOCOL");
 }
 async function sendHttp(url2, init) {
-  init.signal.throwIfAborted();
-  const mod = await transportFor(url2);
-  init.signal.throwIfAborted();
+  let mod;
+  try {
+    init.signal.throwIfAborted();
+    mod = await transportFor(url2);
+    init.signal.throwIfAborted();
+  } catch (error62) {
+    init.connection?.destroy();
+    throw error62;
+  }
   return new Promise((resolve15, reject) => {
     const headers2 = { ...init.headers };
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
@@ -8502,7 +8508,8 @@ async function decide(graphiti, options2, setting, now) {
   const answer = sameBuild ? entry?.answer : void 0;
   const lastProbed = answer !== void 0 && isSemantics(answer.semantics) ? { deleteRemoves: answer.semantics.deleteRemoves, rebuildsSummaries: answer.semantics.rebuildsSummaries } : void 0;
   const unknown2 = (why) => withLastProbed(cautious(why), lastProbed);
-  let changed = entry !== void 0 && !sameBuild ? "the server behind this address is another build than when its rules were learnt" : void 0;
+  const learnt = entry !== void 0 && (entry.answer !== void 0 || Array.isArray(entry.probes) && entry.probes.length > 0);
+  let changed = learnt && !sameBuild ? "the server behind this address is another build than when its rules were learnt" : void 0;
   if (answer !== void 0 && isSemantics(answer.semantics)) {
     if (answer.sentinel !== void 0 && options2.endpoint !== void 0 && await sentinelAlive(options2.endpoint, answer.sentinel, options2.signal)) {
       return { ...answer.semantics, source: "probe", why: `probed on this server at ${answer.at} (it has not restarted since)` };
@@ -32824,7 +32831,7 @@ function isDummy(value, opts = {}) {
   return chooser === "generated" && ((long ? TYPED_RUN_LONG : TYPED_RUN).test(value) || isTypedByHand(value));
 }
 function isTypedByHand(value) {
-  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value) || PREFIX_STUB.test(value);
+  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
 }
 function isRepeatedPlaceholder(value) {
   if (value.length < 8 || value.length > 64 || value.length % 2 !== 0) return false;
@@ -33077,7 +33084,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, PREFIX_STUB, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33097,7 +33104,6 @@ var init_values = __esm({
     EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
     TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
     TYPED_RUN_LONG = /0{12,}|abcdefghij/;
-    PREFIX_STUB = /^(?:[a-z]{2,8}[_-]){1,2}[A-Za-z0-9]{1,6}$/;
     BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
