@@ -21,7 +21,7 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { opensWithOrder, opensWithQuestion } from './imperative.js';
-import { bareImperativeInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
+import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -163,7 +163,7 @@ function variants(folded: string): string[] {
  */
 function structuralReason(text: string): OrderReason | undefined {
   const starts = clauseStarts(text);
-  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)) || politeRequestInOtherLanguage(text.slice(start, start + 240)) || bareImperativeInOtherLanguage(text.slice(start, start + 240)))) return 'opens with an imperative';
+  if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   return undefined;
 }
