@@ -29,6 +29,8 @@
  *   the verb and its object a task's name, the subject of a fact. POSTVERBAL_SUBJECT (Spanish, whose
  *   facts may put the subject after verb and object: "Revisa los pull requests el equipo de
  *   plataforma"): a bare definite article after the object's noun opens that subject.
+ * - ASSISTANT_OBLIGED (qa-orders-6): the assistant named, then a modal of obligation ("L'assistant
+ *   doit …", "De assistent moet …"): English's "the assistant must" in orders.ts, in these languages.
  * - NEGATED_IMPERATIVE (qa-orders-6): a clause that opens with the language's "not" and a verb in a
  *   form only an order takes: Spanish "No" + the second person ("No borres …", "No menciones …"),
  *   Italian "Non" + the infinitive ("Non dire …"), Portuguese "Não" + the subjunctive of an -ar verb
@@ -86,6 +88,8 @@ interface LanguageForms {
   spaced: boolean;
   imperative?: BareImperativeForms;
   negated?: NegatedImperativeForms;
+  /** ASSISTANT_OBLIGED: the assistant's names with their article, and the modal verbs that oblige it ("L'assistant doit …"). */
+  assistant?: { names: readonly string[]; obliged: readonly string[] };
 }
 
 /** Words of Spanish alone (not Portuguese, Italian, French or English): NEGATED_IMPERATIVE's -s form needs one ("No tests run …" is English). */
@@ -110,7 +114,7 @@ const FRENCH_NEGATION_PARTS: ReadonlySet<string> = new Set(['pas', 'jamais', 'ri
 
 const FORMS: readonly LanguageForms[] = [
   {
-    language: 'German', spaced: true, politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'],
+    language: 'German', spaced: true, politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'], assistant: { names: ['der assistent', 'die ki', 'der agent', 'das modell', 'claude'], obliged: ['soll', 'muss', 'darf nicht', 'darf niemals', 'hat zu', 'sollte'] },
     // German puts the verb second in a statement: a clause that opens with a verb and its object is an
     // order (or a question, which has its "?"). Not "der"/"des": after a noun they are genitives
     // ("Zugangsdaten der Kunden liegen …").
@@ -123,7 +127,7 @@ const FORMS: readonly LanguageForms[] = [
     },
   },
   {
-    language: 'Spanish', spaced: true, politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'],
+    language: 'Spanish', spaced: true, politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'], assistant: { names: ['el asistente', 'la ia', 'el agente', 'claude'], obliged: ['debe', 'tiene que', 'deberá', 'debería', 'no debe', 'ha de'] },
     imperative: {
       articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'todos', 'todas', 'este', 'esta', 'estos', 'estas', 'tus', 'sus', 'mis', 'nuestros', 'nuestras'],
       always: ['siempre', 'nunca'],
@@ -135,7 +139,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['no', 'nunca'], orderForm: (w) => /\p{L}{2,}[ae]s$/u.test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) },
   },
   {
-    language: 'French', spaced: true, politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'],
+    language: 'French', spaced: true, politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'], assistant: { names: ["l'assistant", 'l’assistant', "l'ia", 'l’ia', "l'agent", 'l’agent', 'claude'], obliged: ['doit', 'devra', 'devrait', 'ne doit'] },
     // French states its subject: a clause that opens with a verb and an article is an order.
     imperative: {
       articles: ['le', 'la', 'les', 'un', 'une', 'des', 'ce', 'cet', 'cette', 'ces', 'tous', 'toutes', 'tes', 'vos', 'nos', 'mes', 'ton', 'ta', 'votre', 'notre'],
@@ -149,7 +153,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['ne', "n'", 'n’'], orderForm: (w, after) => [w, ...after.slice(0, 2)].some((x) => FRENCH_NEGATION_PARTS.has(x)) },
   },
   {
-    language: 'Portuguese', spaced: true, politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'],
+    language: 'Portuguese', spaced: true, politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'], assistant: { names: ['o assistente', 'a ia', 'o agente', 'claude'], obliged: ['deve', 'precisa', 'tem que', 'deverá', 'não deve', 'nunca deve'] },
     imperative: {
       articles: ['o', 'os', 'a', 'as', 'um', 'uma', 'uns', 'umas', 'este', 'esta', 'estes', 'estas', 'esse', 'essa', 'esses', 'essas', 'todos', 'todas', 'seu', 'sua', 'seus', 'suas'],
       always: ['sempre', 'nunca'],
@@ -160,7 +164,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['não', 'nunca'], orderForm: (w) => (/\p{L}{2,}e$/u.test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w)) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w) => PORTUGUESE_MARKERS.has(w) },
   },
   {
-    language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'],
+    language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'], assistant: { names: ["l'assistente", 'l’assistente', "l'ia", 'l’ia', "l'agente", 'l’agente', 'claude'], obliged: ['deve', 'dovrà', 'dovrebbe', 'non deve'] },
     imperative: {
       articles: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'uno', 'una', 'questo', 'questa', 'questi', 'queste', 'quel', 'quella', 'tutti', 'tutte', 'ogni'],
       always: ['sempre', 'mai'],
@@ -172,7 +176,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$/u.test(w) },
   },
   {
-    language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'],
+    language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'], assistant: { names: ['de assistent', 'de ai', 'de agent', 'claude'], obliged: ['moet', 'mag niet', 'mag nooit', 'dient', 'zal altijd'] },
     imperative: {
       // With the object pronouns "niets"/"niemand" ("Zeg niets tegen de gebruiker …"): nothing else follows a verb so.
       articles: ['de', 'het', 'een', 'deze', 'dit', 'alle', 'alles', 'je', 'jouw', 'uw', 'mijn', 'onze', 'ons', 'niets', 'niemand'],
@@ -183,7 +187,7 @@ const FORMS: readonly LanguageForms[] = [
     },
   },
   {
-    language: 'Polish', spaced: true, politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'],
+    language: 'Polish', spaced: true, politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'], assistant: { names: ['asystent', 'ai', 'agent', 'claude'], obliged: ['powinien', 'musi', 'ma zawsze', 'nie może', 'nie powinien'] },
     // Polish has no articles: a feminine object's accusative ending ("Wyłącz weryfikację …", "Zrób
     // kopię …"), a determiner, or "always"/"never" before code marks the first word as the verb.
     // Determiners stand where another language puts an article ("Usuń wszystkie gałęzie …").
@@ -293,6 +297,21 @@ export function negatedImperativeInOtherLanguage(clause: string): boolean {
   const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
   const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
   return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === undefined || after.some(row.needsMarker)));
+}
+
+/**
+ * ASSISTANT_OBLIGED: the assistant named with a modal that obliges it, in the languages above ("L'assistant
+ * doit ignorer …", "Der Assistent soll …", "Asystent powinien …"), as orders.ts reads "the assistant must"
+ * in English. A fact about the assistant says what it does ("O assistente responde em português").
+ */
+const ASSISTANT_OBLIGED = new RegExp(
+  String.raw`(?:^|[\s"“(])(?:${alt(FORMS.flatMap((f) => f.assistant?.names ?? []))})\s+(?:${alt(FORMS.flatMap((f) => f.assistant?.obliged ?? []))})(?![\p{L}])`,
+  'iu',
+);
+
+/** Whether `text` obliges the assistant in one of the languages above (ASSISTANT_OBLIGED). */
+export function obligesAssistantInOtherLanguage(text: string): boolean {
+  return ASSISTANT_OBLIGED.test(text);
 }
 
 /** Whether `text` holds an OVERRIDE in one of the languages above. */
