@@ -309,9 +309,12 @@ const ASSISTANT_OBLIGED = new RegExp(
   'iu',
 );
 
+/** ASSISTANT_OBLIGED's pre-scan: the modals alone (rare in facts), as ANY_IGNORE is for OVERRIDE. */
+const ANY_OBLIGING_MODAL = new RegExp(alt(FORMS.flatMap((f) => f.assistant?.obliged ?? [])), 'i');
+
 /** Whether `text` obliges the assistant in one of the languages above (ASSISTANT_OBLIGED). */
 export function obligesAssistantInOtherLanguage(text: string): boolean {
-  return ASSISTANT_OBLIGED.test(text);
+  return ANY_OBLIGING_MODAL.test(text) && ASSISTANT_OBLIGED.test(text);
 }
 
 /** Whether `text` holds an OVERRIDE in one of the languages above. */
