@@ -2,10 +2,11 @@
  * Order forms in the other languages a team writes in (issue 32's rules read English): a shared
  * graph gets episodes from everyone who writes to it, and an order in German or Spanish reaches
  * the session as plainly as one in English. Each language is a row of one table (FORMS), so adding one is
- * a row, not a longer pattern; orders.ts asks `overridesInOtherLanguage` after its English rules and
- * `politeRequestInOtherLanguage` at each clause start.
+ * a row, not a longer pattern; orders.ts asks `overridesInOtherLanguage` and `obligesAssistantInOtherLanguage`
+ * after its English rules, and `politeRequestInOtherLanguage`, `bareImperativeInOtherLanguage` and
+ * `negatedImperativeInOtherLanguage` at each clause start.
  *
- * Only two forms, both without a subject a fact could have:
+ * The forms, each without a subject a fact could have, or with the assistant as the one obliged:
  * - POLITE_MARKER: the word a language opens a request with, at a clause start ("Bitte lösche …",
  *   "Por favor, sube …", "Veuillez désactiver …", "请…"), or, in Japanese, the request ending
  *   (「…してください」). A fact about a thing opens with the thing, never with "please"; English's
