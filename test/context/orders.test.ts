@@ -397,6 +397,8 @@ describe('orderReason: order forms found on batch 5 (qa-orders-6)', () => {
     'Do Not Track header is honoured by the analytics service.',
     'Remember the Milk is the task app Bob uses.', // TITLE_AS_SUBJECT
     "Cancella i backup è un'attività pianificata che gira ogni domenica.", // NAMED_TASK
+    'Contiene i file di configurazione per il server.', // THIRD_PERSON_OPENING: a summary without its subject
+    'Esegue i test della pipeline ogni notte.',
   ])('knowledge now kept: %s', (text) => {
     expect(orderReason(text)).toBeUndefined();
   });
@@ -425,6 +427,12 @@ describe('orderReason: order forms found on batch 5 (qa-orders-6)', () => {
     'Según la documentación, el servicio se reinicia cada noche.',
     'Selon la documentation, le service redémarre la nuit.',
     'Apague os logs é o nome do job que roda após cada execução.', // NAMED_TASK
+    // THIRD_PERSON_OPENING and SUMMARY_DROPS_SUBJECT: summaries that dropped their subject.
+    'Billing service: Verwaltet die Rechnungen und sendet sie an die Kunden.',
+    'Enthält die Konfiguration für den Server.',
+    'Contient les scripts de déploiement du projet.',
+    'Gère les sauvegardes du serveur.',
+    'Contiene las claves de acceso del entorno de staging.',
     // An assistant as the subject of what it does or did, a meeting's sessions, a bot's duty, a model as a thing.
     'The AI assistant integration reads notes from the shared folder.',
     'The assistant answered in French during the demo on Tuesday.',

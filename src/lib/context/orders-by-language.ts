@@ -64,6 +64,12 @@ interface BareImperativeForms {
   copulas: readonly string[];
   /** POSTVERBAL_SUBJECT: definite articles that open a subject put after verb and object (Spanish). */
   subjectArticles?: readonly string[];
+  /**
+   * THIRD_PERSON_OPENING: endings of the third person that this language's imperative never has, so a
+   * first word with one is the verb of a summary that dropped its subject ("Billing: Verwaltet die
+   * Rechnungen …", "Contient les scripts …", "Contiene i file …"), not an order.
+   */
+  thirdPersonEndings?: readonly string[];
 }
 
 /** NEGATED_IMPERATIVE's words for one language. */
@@ -125,6 +131,8 @@ const FORMS: readonly LanguageForms[] = [
       markers: ['im', 'dem', 'den', 'einen', 'und', 'mit', 'für', 'nach', 'bei', 'von', 'vom', 'zum', 'zur', 'ohne', 'nichts', 'nicht', 'niemals', 'keine', 'diesen', 'dieser', 'jeden', 'auf', 'aus', 'des', 'der'],
       notVerbs: ['im', 'am', 'an', 'auf', 'aus', 'bei', 'bis', 'durch', 'für', 'gegen', 'hinter', 'mit', 'nach', 'neben', 'ohne', 'seit', 'über', 'um', 'unter', 'von', 'vor', 'während', 'wegen', 'trotz', 'zu', 'zum', 'zur', 'zwischen', 'laut', 'ab', 'heute', 'gestern', 'morgen', 'jetzt', 'dann', 'danach', 'außerdem', 'auch', 'nur', 'oft', 'dort', 'hier', 'und', 'oder', 'aber', 'denn', 'weil', 'wenn', 'als', 'dass', 'ob', 'wo', 'wie', 'der', 'des', 'er', 'sie', 'es', 'wir', 'ihr', 'man', 'gibt', 'ist', 'sind', 'war', 'waren', 'hat', 'haben', 'wird', 'werden', 'fehlt', 'fehlen'],
       copulas: ['ist', 'sind', 'war', 'waren'],
+      // "verwaltet", "enthält", "nutzt"; the imperative is "verwalte", "lösche", "sag" (the plural "löscht" is the price).
+      thirdPersonEndings: ['t'],
     },
   },
   {
@@ -132,7 +140,10 @@ const FORMS: readonly LanguageForms[] = [
     imperative: {
       articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'todos', 'todas', 'este', 'esta', 'estos', 'estas', 'tus', 'sus', 'mis', 'nuestros', 'nuestras'],
       always: ['siempre', 'nunca'],
-      markers: ['los', 'las', 'del', 'al', 'sin', 'nada', 'nadie', 'cada', 'tus', 'sus', 'y', 'estas', 'estos', 'después', 'antes', 'correo', 'con'],
+      // SUMMARY_DROPS_SUBJECT: Spanish's second-person order is its third person ("Contiene las claves …"
+      // opens a summary that dropped its subject), so the marker must point the clause at a reader:
+      // the reader's own words, "nobody", "without", "always", "directly", not any Spanish word.
+      markers: ['sin', 'nada', 'nadie', 'tus', 'tu', 'nunca', 'siempre', 'directamente', 'inmediatamente', 'ahora'],
       notVerbs: ['según', 'tras', 'desde', 'durante', 'hasta', 'hacia', 'bajo', 'ante', 'sobre', 'entre', 'contra', 'para', 'por', 'con', 'sin', 'en', 'de', 'del', 'al', 'hoy', 'ayer', 'mañana', 'ahora', 'después', 'antes', 'también', 'ya', 'aún', 'todavía', 'aquí', 'entonces', 'y', 'o', 'pero', 'porque', 'cuando', 'si', 'como', 'que', 'mientras', 'aunque', 'donde', 'hay', 'es', 'son', 'fue', 'era', 'está', 'están', 'existe', 'existen', 'falta', 'faltan', 'queda', 'quedan'],
       copulas: ['es', 'son', 'era', 'fue'],
       subjectArticles: ['el', 'la', 'los', 'las'],
@@ -145,9 +156,13 @@ const FORMS: readonly LanguageForms[] = [
     imperative: {
       articles: ['le', 'la', 'les', 'un', 'une', 'des', 'ce', 'cet', 'cette', 'ces', 'tous', 'toutes', 'tes', 'vos', 'nos', 'mes', 'ton', 'ta', 'votre', 'notre'],
       always: ['toujours', 'jamais'],
-      markers: ['les', 'des', 'du', 'au', 'aux', 'chaque', 'à', 'avec', 'dans', 'pour', 'sans', 'pas', 'jamais', 'rien', 'sur', 'vers', 'nuit', 'et'],
+      // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
+      // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
+      markers: ['sans', 'jamais', 'rien', 'personne', 'chaque', 'toujours', 'directement', 'immédiatement', 'tes', 'ton', 'ta', 'vos', 'votre'],
       notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont'],
       copulas: ['est', 'sont', 'était'],
+      // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
+      thirdPersonEndings: ['t', 'd'],
     },
     // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
     // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -172,6 +187,8 @@ const FORMS: readonly LanguageForms[] = [
       markers: ['di', 'della', 'dei', 'delle', 'degli', 'nel', 'nella', 'nei', 'sul', 'sulla', 'alla', 'dal', 'dalla', 'che', 'dopo', 'ogni', 'senza', 'gli', 'questo', 'questa', 'nessuno'],
       notVerbs: ['dopo', 'prima', 'durante', 'secondo', 'con', 'per', 'tra', 'fra', 'su', 'da', 'di', 'in', 'a', 'senza', 'oggi', 'ieri', 'domani', 'ora', 'adesso', 'poi', 'quindi', 'anche', 'già', 'ancora', 'qui', 'e', 'o', 'ma', 'perché', 'quando', 'se', 'come', 'che', 'mentre', 'dove', 'è', 'era', 'sono', 'ha', 'hanno', 'esiste', 'esistono', 'manca', 'mancano', 'serve', 'servono', 'resta', 'restano', 'rimane', 'vale', 'c’è', "c'è"],
       copulas: ['è', 'sono', 'era', 'erano'],
+      // "contiene", "esegue"; the imperative of -ere/-ire verbs ends in -i ("esegui", "scrivi").
+      thirdPersonEndings: ['e'],
     },
     // The negative order of the second person is "non" + the infinitive, with or without a pronoun ("Non dirlo").
     negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$/u.test(w) },
@@ -253,6 +270,7 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];
   if (NOT_VERBS.has(first.toLowerCase())) return false;
+  const verb = first.toLowerCase();
   const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
   const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2); // the words after the first two
   return IMPERATIVE_ROWS.some(
@@ -260,6 +278,7 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
       ((row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
         ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word)))) &&
+      !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) &&
       !namesATask(row, later) &&
       !hasPostverbalSubject(row, later),
   );
