@@ -13,7 +13,7 @@
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection } from './context-corpus.js';
+import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -102,9 +102,12 @@ export async function benchContext(): Promise<Row[]> {
     ['batch 3, CHECK half (never tuned on; counts only)', handWritten.batch3.check],
     ['batch 4, tune half', handWritten.batch4.tune],
     ['batch 4, CHECK half (never tuned on; counts only)', handWritten.batch4.check],
+    ['batch 5, tune half', handWritten.batch5.tune],
+    ['batch 5, CHECK half (never tuned on; counts only)', handWritten.batch5.check],
   ] as const;
+  const checkHalves: readonly VerbNounBatch[] = [handWritten.batch3.check, handWritten.batch4.check, handWritten.batch5.check];
   for (const [name, batch] of batches) {
-    const countsOnly = batch === handWritten.batch3.check || batch === handWritten.batch4.check;
+    const countsOnly = checkHalves.includes(batch);
     rows.push(lostRow(`hand-written knowledge opening with a verb-shaped noun left out, ${name}`, batch.knowledge, '<= 1 in 40 (2.5 %)', countsOnly));
     const missed = batch.orders.filter((o) => orderReason(o) === undefined);
     const orders = batch.orders.length - missed.length;

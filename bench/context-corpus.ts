@@ -66,9 +66,11 @@ export interface VerbNounBatch {
  * before the rules were read (dev since: rules were written on its orders), batch 2 after them, as a
  * check; qa-orders-4's batch 3 before its rules, split into a half tuned on and a check half;
  * qa-orders-5's batch 4 (phrasal verbs, plural-noun openings, Dutch/Portuguese/Italian/Polish,
- * orders inside entity summaries) the same way, written before any rule changed.
+ * orders inside entity summaries) the same way, written before any rule changed; qa-orders-6's batch 5
+ * (negative commands in eight languages, bare commands with plural objects, orders addressed to an
+ * assistant indirectly, each with look-alikes) written before reading the rules or earlier batches.
  */
-export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch; batch3: { tune: VerbNounBatch; check: VerbNounBatch }; batch4: { tune: VerbNounBatch; check: VerbNounBatch } } {
+export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch; batch3: { tune: VerbNounBatch; check: VerbNounBatch }; batch4: { tune: VerbNounBatch; check: VerbNounBatch }; batch5: { tune: VerbNounBatch; check: VerbNounBatch } } {
   return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'verb-noun-lines.json'), 'utf8')) as ReturnType<typeof verbNounLines>;
 }
 

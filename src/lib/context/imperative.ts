@@ -262,7 +262,38 @@ function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | unde
   const skip = lead === 'always' || lead === 'never' || lead === "don't" || lead === 'don’t' ? 1 : lead === 'do' && (tokens[i + 1] ?? '').toLowerCase() === 'not' ? 2 : 0;
   if (skip === 0) return undefined;
   const verb = tokens[i + skip] ?? '';
-  return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes('-');
+  if (!isContentWord(verb.toLowerCase()) || isThirdPerson(verb) || isPast(verb) || verb.includes('-')) return false;
+  return !namedByNegation(tokens.slice(i + skip + 1));
+}
+
+/**
+ * NEGATION_NAMES_A_THING (qa-orders-6): "Never", "Do not" and a verb can be a name ("Never Again: the
+ * incident review document …", "Do Not Disturb mode is enabled on the build server"): a colon within
+ * the next two words makes them a label, and an auxiliary within three, before any object, a subject.
+ * An order's object or clause comes first ("Never assume the cache is warm", "Do not say that the
+ * build is red"), so those stop the search.
+ */
+function namedByNegation(after: readonly string[]): boolean {
+  for (let k = 0; k < Math.min(after.length, 3); k += 1) {
+    const t = (after[k] as string).toLowerCase();
+    if (t === ':') return k <= 1;
+    if (AUXILIARIES.has(t)) return true;
+    if (OBJECT_OPENERS.has(t) || SUBORDINATORS.has(t) || PREPOSITIONS.has(t) || !WORD.test(t)) return false;
+  }
+  return false;
+}
+
+/**
+ * TITLE_AS_SUBJECT (qa-orders-6): a verb, "the" and a capitalised name, then a copula: a title that is
+ * the subject of a fact ("Remember the Milk is the task app Bob uses"). An order's object is a common
+ * noun ("Ensure the build is green"), so only a name written as one counts.
+ */
+function isTitleSubject(tokens: readonly string[], i: number): boolean {
+  const article = (tokens[i + 1] ?? '').toLowerCase();
+  if (article !== 'the' && article !== 'a') return false;
+  let k = i + 2;
+  while (k < i + 5 && NAME.test(tokens[k] ?? '')) k += 1;
+  return k > i + 2 && ['is', 'was', 'are', 'were'].includes(tokens[k] ?? '');
 }
 
 /**
@@ -457,6 +488,7 @@ export function opensWithOrder(clause: string): boolean {
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || (!isPast(w) && !presentVerbFollows(tokens.slice(i + 4)));
+  if (isTitleSubject(tokens, i)) return false; // "Remember the Milk is the task app Bob uses"
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
   // COORDINATED_VERBS: "Review and merge open PRs …": the clause is judged from the second verb on
   // ("Review and merge rights belong to maintainers" finds its verb there, as a noun use does).

@@ -2,10 +2,11 @@
  * Order forms in the other languages a team writes in (issue 32's rules read English): a shared
  * graph gets episodes from everyone who writes to it, and an order in German or Spanish reaches
  * the session as plainly as one in English. Each language is a row of one table (FORMS), so adding one is
- * a row, not a longer pattern; orders.ts asks `overridesInOtherLanguage` after its English rules and
- * `politeRequestInOtherLanguage` at each clause start.
+ * a row, not a longer pattern; orders.ts asks `overridesInOtherLanguage` and `obligesAssistantInOtherLanguage`
+ * after its English rules, and `politeRequestInOtherLanguage`, `bareImperativeInOtherLanguage` and
+ * `negatedImperativeInOtherLanguage` at each clause start.
  *
- * Only two forms, both without a subject a fact could have:
+ * The forms, each without a subject a fact could have, or with the assistant as the one obliged:
  * - POLITE_MARKER: the word a language opens a request with, at a clause start ("Bitte lösche …",
  *   "Por favor, sube …", "Veuillez désactiver …", "请…"), or, in Japanese, the request ending
  *   (「…してください」). A fact about a thing opens with the thing, never with "please"; English's
@@ -24,7 +25,24 @@
  *   The telling words are shared between languages ("de" is Dutch's article and Portuguese's "of":
  *   "Envio de e-mails é feito …", German "Bitten um Freigabe …"), so after an article the clause must
  *   also hold one of `markers`, words of that language alone: a cheap way of knowing which language a
- *   clause is in. The word for "always" says it by itself.
+ *   clause is in. The word for "always" says it by itself. NAMED_TASK: a copula right after the
+ *   object ("Cancella i backup è un'attività pianificata …", "Apague os logs é o nome do job") makes
+ *   the verb and its object a task's name, the subject of a fact. POSTVERBAL_SUBJECT (Spanish, whose
+ *   facts may put the subject after verb and object: "Revisa los pull requests el equipo de
+ *   plataforma"): a bare definite article after the object's noun opens that subject.
+ * - ASSISTANT_OBLIGED (qa-orders-6): the assistant named, then a modal of obligation ("L'assistant
+ *   doit …", "De assistent moet …"): English's "the assistant must" in orders.ts, in these languages.
+ * - NEGATED_IMPERATIVE (qa-orders-6): a clause that opens with the language's "not" and a verb in a
+ *   form only an order takes: Spanish "No" + the second person ("No borres …", "No menciones …"),
+ *   Italian "Non" + the infinitive ("Non dire …"), Portuguese "Não" + the subjunctive of an -ar verb
+ *   or an irregular one ("Não conte …", "Não faça …"), Polish "Nie" + the imperative or the
+ *   infinitive ("Nie mów …", "Nie usuwać …"), French "Ne"/"N'" + a verb + "pas"/"jamais"/…, or "Ne
+ *   pas" + an infinitive. A fact's negated verb has its subject before it ("O usuário não tem …");
+ *   Spanish, Italian, Portuguese and Polish drop subjects, but then the verb is in the third person
+ *   ("No funciona en Windows", "Non supporta IPv6", "Nie działa"), a form these endings exclude.
+ *   Portuguese's -er/-ir verbs share their subjunctive's ending with -ar verbs' indicative ("Não
+ *   funciona" / "Não escreva"), so only -e (-ar subjunctive) and the irregular forms count, and -e
+ *   also needs a marker of the language ("Não existe suporte" stays).
  */
 
 /** BARE_IMPERATIVE's words for one language (lower case; an article is matched as written, so Italian "i" is never English "I"). */
@@ -42,6 +60,26 @@ interface BareImperativeForms {
   markers: readonly string[];
   /** Prepositions, adverbs, conjunctions and verbs that put their subject after them: they open a fact before an article. */
   notVerbs: readonly string[];
+  /** NAMED_TASK: the copula; right after the object it makes "verb + object" a task's name, the subject of a fact. */
+  copulas: readonly string[];
+  /** POSTVERBAL_SUBJECT: definite articles that open a subject put after verb and object (Spanish). */
+  subjectArticles?: readonly string[];
+  /**
+   * THIRD_PERSON_OPENING: endings of the third person that this language's imperative never has, so a
+   * first word with one is the verb of a summary that dropped its subject ("Billing: Verwaltet die
+   * Rechnungen …", "Contient les scripts …", "Contiene i file …"), not an order.
+   */
+  thirdPersonEndings?: readonly string[];
+}
+
+/** NEGATED_IMPERATIVE's words for one language. */
+interface NegatedImperativeForms {
+  /** The word for "not" (or "never") that opens the order, lower case. */
+  negations: readonly string[];
+  /** Whether the word after the negation (and the words after it) has a form only an order takes. */
+  orderForm: (word: string, after: readonly string[]) => boolean;
+  /** When set, the form needs one of these words later in the sentence as well (a form shared with a fact's verb). */
+  needsMarker?: (word: string) => boolean;
 }
 
 interface LanguageForms {
@@ -56,50 +94,133 @@ interface LanguageForms {
   /** Whether words are spaced (word boundaries apply). */
   spaced: boolean;
   imperative?: BareImperativeForms;
+  negated?: NegatedImperativeForms;
+  /** ASSISTANT_OBLIGED: the assistant's names with their article, and the modal verbs that oblige it ("L'assistant doit …"). */
+  assistant?: { names: readonly string[]; obliged: readonly string[] };
 }
 
+/** Words of Spanish alone (not Portuguese, Italian, French or English): NEGATED_IMPERATIVE's -s form needs one ("No tests run …" is English). */
+const SPANISH_MARKERS: ReadonlySet<string> = new Set(['los', 'las', 'el', 'del', 'al', 'tus', 'tu', 'estas', 'estos', 'esta', 'este', 'nada', 'nadie', 'sin', 'en', 'cada', 'nunca', 'y', 'ni']);
+/**
+ * Words that point a Portuguese clause at someone or at nothing ("ao usuário", "nada", "sem …"):
+ * NEGATED_IMPERATIVE's -e form needs one, since -er/-ir verbs end so in the indicative ("Não existe
+ * o arquivo" holds none; "Não permite acesso sem VPN" is the price).
+ */
+const PORTUGUESE_MARKERS: ReadonlySet<string> = new Set(['ao', 'aos', 'à', 'às', 'nada', 'ninguém', 'nenhum', 'nenhuma', 'sem', 'nunca', 'isso', 'isto', 'seu', 'sua', 'seus', 'suas', 'usuário', 'usuária']);
+/** The -er/-ir indicatives a subjectless Portuguese fact most often negates (existence, ability, need): "Não existe suporte ao usuário anônimo". */
+const PORTUGUESE_INDICATIVE_IN_E: ReadonlySet<string> = new Set(['existe', 'pode', 'deve', 'permite', 'exige', 'requer', 'sabe', 'consegue', 'depende', 'vale', 'cabe', 'inclui', 'atende', 'resolve']);
+/** Portuguese's irregular subjunctives an order takes ("Não faça", "Não diga", "Não tenha", "Não ponha", "Não seja"): none is an indicative. */
+const PORTUGUESE_IRREGULAR_SUBJUNCTIVE = /^(?:faça|façam|diga|digam|tenha|tenham|ponha|ponham|traga|tragam|seja|sejam|esteja|estejam|veja|vejam|venha|venham|vá|dê|saiba|queira)$/u;
+/** Polish words after "nie" that end in a consonant and are no imperative (prepositions, pronouns: "Nie od razu", "Nie dla wszystkich"). */
+const POLISH_NOT_IMPERATIVE: ReadonlySet<string> = new Set(['przez', 'od', 'pod', 'nad', 'przed', 'bez', 'wszystkich', 'tych', 'ich', 'jej', 'jego', 'nikt', 'już', 'wiadomo', 'tylko']);
+/** A word of Polish: its letters, or a preposition German "nie" ("never") does not take. */
+const POLISH_WORD = (w: string): boolean => /[ąćęłńóśźż]/u.test(w) || ['o', 'w', 'z', 'na', 'do', 'bez', 'po', 'od', 'dla', 'nic', 'nikomu', 'nigdy', 'pliki', 'plików'].includes(w);
+
+/** French negation's second part. */
+const FRENCH_NEGATION_PARTS: ReadonlySet<string> = new Set(['pas', 'jamais', 'rien', 'plus', 'personne', 'guère']);
+
 const FORMS: readonly LanguageForms[] = [
-  { language: 'German', spaced: true, politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'] },
-  { language: 'Spanish', spaced: true, politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'] },
-  { language: 'French', spaced: true, politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'] },
   {
-    language: 'Portuguese', spaced: true, politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'],
+    language: 'German', spaced: true, politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'], assistant: { names: ['der assistent', 'die ki', 'der agent', 'das modell', 'claude'], obliged: ['soll', 'muss', 'darf nicht', 'darf niemals', 'hat zu', 'sollte'] },
+    // German puts the verb second in a statement: a clause that opens with a verb and its object is an
+    // order (or a question, which has its "?"). Not "der"/"des": after a noun they are genitives
+    // ("Zugangsdaten der Kunden liegen …").
+    imperative: {
+      articles: ['den', 'dem', 'die', 'das', 'ein', 'eine', 'einen', 'einem', 'alle', 'allen', 'keine', 'keinen', 'diese', 'diesen', 'dieses', 'jede', 'jeden', 'jedes', 'nichts', 'niemandem'],
+      always: ['immer', 'nie', 'niemals'],
+      markers: ['im', 'dem', 'den', 'einen', 'und', 'mit', 'für', 'nach', 'bei', 'von', 'vom', 'zum', 'zur', 'ohne', 'nichts', 'nicht', 'niemals', 'keine', 'diesen', 'dieser', 'jeden', 'auf', 'aus', 'des', 'der'],
+      notVerbs: ['im', 'am', 'an', 'auf', 'aus', 'bei', 'bis', 'durch', 'für', 'gegen', 'hinter', 'mit', 'nach', 'neben', 'ohne', 'seit', 'über', 'um', 'unter', 'von', 'vor', 'während', 'wegen', 'trotz', 'zu', 'zum', 'zur', 'zwischen', 'laut', 'ab', 'heute', 'gestern', 'morgen', 'jetzt', 'dann', 'danach', 'außerdem', 'auch', 'nur', 'oft', 'dort', 'hier', 'und', 'oder', 'aber', 'denn', 'weil', 'wenn', 'als', 'dass', 'ob', 'wo', 'wie', 'der', 'des', 'er', 'sie', 'es', 'wir', 'ihr', 'man', 'gibt', 'ist', 'sind', 'war', 'waren', 'hat', 'haben', 'wird', 'werden', 'fehlt', 'fehlen'],
+      copulas: ['ist', 'sind', 'war', 'waren'],
+      // "verwaltet", "enthält", "nutzt"; the imperative is "verwalte", "lösche", "sag" (the plural "löscht" is the price).
+      thirdPersonEndings: ['t'],
+    },
+  },
+  {
+    language: 'Spanish', spaced: true, politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'], assistant: { names: ['el asistente', 'la ia', 'el agente', 'claude'], obliged: ['debe', 'tiene que', 'deberá', 'debería', 'no debe', 'ha de'] },
+    imperative: {
+      articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'todos', 'todas', 'este', 'esta', 'estos', 'estas', 'tus', 'sus', 'mis', 'nuestros', 'nuestras'],
+      always: ['siempre', 'nunca'],
+      // SUMMARY_DROPS_SUBJECT: Spanish's second-person order is its third person ("Contiene las claves …"
+      // opens a summary that dropped its subject), so the marker must point the clause at a reader:
+      // the reader's own words, "nobody", "without", "always", "directly", not any Spanish word.
+      markers: ['sin', 'nada', 'nadie', 'tus', 'tu', 'nunca', 'siempre', 'directamente', 'inmediatamente', 'ahora'],
+      notVerbs: ['según', 'tras', 'desde', 'durante', 'hasta', 'hacia', 'bajo', 'ante', 'sobre', 'entre', 'contra', 'para', 'por', 'con', 'sin', 'en', 'de', 'del', 'al', 'hoy', 'ayer', 'mañana', 'ahora', 'después', 'antes', 'también', 'ya', 'aún', 'todavía', 'aquí', 'entonces', 'y', 'o', 'pero', 'porque', 'cuando', 'si', 'como', 'que', 'mientras', 'aunque', 'donde', 'hay', 'es', 'son', 'fue', 'era', 'está', 'están', 'existe', 'existen', 'falta', 'faltan', 'queda', 'quedan'],
+      copulas: ['es', 'son', 'era', 'fue'],
+      subjectArticles: ['el', 'la', 'los', 'las'],
+    },
+    negated: { negations: ['no', 'nunca'], orderForm: (w) => /\p{L}{2,}[ae]s$/u.test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) },
+  },
+  {
+    language: 'French', spaced: true, politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'], assistant: { names: ["l'assistant", 'l’assistant', "l'ia", 'l’ia', "l'agent", 'l’agent', 'claude'], obliged: ['doit', 'devra', 'devrait', 'ne doit'] },
+    // French states its subject: a clause that opens with a verb and an article is an order.
+    imperative: {
+      articles: ['le', 'la', 'les', 'un', 'une', 'des', 'ce', 'cet', 'cette', 'ces', 'tous', 'toutes', 'tes', 'vos', 'nos', 'mes', 'ton', 'ta', 'votre', 'notre'],
+      always: ['toujours', 'jamais'],
+      // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
+      // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
+      markers: ['sans', 'jamais', 'rien', 'personne', 'chaque', 'toujours', 'directement', 'immédiatement', 'tes', 'ton', 'ta', 'vos', 'votre'],
+      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont'],
+      copulas: ['est', 'sont', 'était'],
+      // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
+      thirdPersonEndings: ['t', 'd'],
+    },
+    // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
+    // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
+    negated: { negations: ['ne', "n'", 'n’'], orderForm: (w, after) => [w, ...after.slice(0, 2)].some((x) => FRENCH_NEGATION_PARTS.has(x)) },
+  },
+  {
+    language: 'Portuguese', spaced: true, politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'], assistant: { names: ['o assistente', 'a ia', 'o agente', 'claude'], obliged: ['deve', 'precisa', 'tem que', 'deverá', 'não deve', 'nunca deve'] },
     imperative: {
       articles: ['o', 'os', 'a', 'as', 'um', 'uma', 'uns', 'umas', 'este', 'esta', 'estes', 'estas', 'esse', 'essa', 'esses', 'essas', 'todos', 'todas', 'seu', 'sua', 'seus', 'suas'],
       always: ['sempre', 'nunca'],
       markers: ['não', 'ao', 'aos', 'pelo', 'pela', 'depois', 'sem', 'uma', 'também', 'ninguém', 'seu', 'sua', 'nas'],
       notVerbs: ['após', 'para', 'por', 'com', 'sem', 'em', 'sobre', 'entre', 'até', 'desde', 'durante', 'contra', 'segundo', 'conforme', 'hoje', 'ontem', 'amanhã', 'agora', 'depois', 'antes', 'também', 'já', 'ainda', 'aqui', 'então', 'e', 'ou', 'mas', 'porque', 'quando', 'se', 'como', 'que', 'enquanto', 'embora', 'onde', 'há', 'existe', 'existem', 'é', 'foi', 'são', 'era', 'está', 'estão', 'tem', 'têm', 'fica', 'ficou', 'houve', 'falta', 'faltam'],
+      copulas: ['é', 'são', 'era', 'foi'],
     },
+    negated: { negations: ['não', 'nunca'], orderForm: (w) => (/\p{L}{2,}e$/u.test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w)) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w) => PORTUGUESE_MARKERS.has(w) },
   },
   {
-    language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'],
+    language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'], assistant: { names: ["l'assistente", 'l’assistente', "l'ia", 'l’ia', "l'agente", 'l’agente', 'claude'], obliged: ['deve', 'dovrà', 'dovrebbe', 'non deve'] },
     imperative: {
       articles: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'uno', 'una', 'questo', 'questa', 'questi', 'queste', 'quel', 'quella', 'tutti', 'tutte', 'ogni'],
       always: ['sempre', 'mai'],
       markers: ['di', 'della', 'dei', 'delle', 'degli', 'nel', 'nella', 'nei', 'sul', 'sulla', 'alla', 'dal', 'dalla', 'che', 'dopo', 'ogni', 'senza', 'gli', 'questo', 'questa', 'nessuno'],
       notVerbs: ['dopo', 'prima', 'durante', 'secondo', 'con', 'per', 'tra', 'fra', 'su', 'da', 'di', 'in', 'a', 'senza', 'oggi', 'ieri', 'domani', 'ora', 'adesso', 'poi', 'quindi', 'anche', 'già', 'ancora', 'qui', 'e', 'o', 'ma', 'perché', 'quando', 'se', 'come', 'che', 'mentre', 'dove', 'è', 'era', 'sono', 'ha', 'hanno', 'esiste', 'esistono', 'manca', 'mancano', 'serve', 'servono', 'resta', 'restano', 'rimane', 'vale', 'c’è', "c'è"],
+      copulas: ['è', 'sono', 'era', 'erano'],
+      // "contiene", "esegue"; the imperative of -ere/-ire verbs ends in -i ("esegui", "scrivi").
+      thirdPersonEndings: ['e'],
     },
+    // The negative order of the second person is "non" + the infinitive, with or without a pronoun ("Non dirlo").
+    negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$/u.test(w) },
   },
   {
-    language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'],
+    language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'], assistant: { names: ['de assistent', 'de ai', 'de agent', 'claude'], obliged: ['moet', 'mag niet', 'mag nooit', 'dient', 'zal altijd'] },
     imperative: {
-      articles: ['de', 'het', 'een', 'deze', 'dit', 'alle', 'alles', 'je', 'jouw', 'uw', 'mijn', 'onze', 'ons'],
+      // With the object pronouns "niets"/"niemand" ("Zeg niets tegen de gebruiker …"): nothing else follows a verb so.
+      articles: ['de', 'het', 'een', 'deze', 'dit', 'alle', 'alles', 'je', 'jouw', 'uw', 'mijn', 'onze', 'ons', 'niets', 'niemand'],
       always: ['altijd', 'nooit'],
       markers: ['het', 'een', 'naar', 'voor', 'met', 'op', 'uit', 'niet', 'voordat', 'nadat', 'ze', 'elke', 'aan', 'bij', 'zonder', 'ook', 'wordt', 'zijn', 'geen', 'deze', 'iemand'],
       notVerbs: ['volgens', 'tijdens', 'na', 'voor', 'met', 'op', 'in', 'bij', 'door', 'over', 'onder', 'naast', 'zonder', 'sinds', 'tot', 'vanaf', 'tegen', 'om', 'rond', 'via', 'per', 'dankzij', 'ondanks', 'behalve', 'binnen', 'buiten', 'achter', 'langs', 'uit', 'van', 'naar', 'ook', 'nu', 'dan', 'toen', 'daarna', 'daarom', 'bovendien', 'verder', 'eerst', 'vandaag', 'gisteren', 'morgen', 'soms', 'vaak', 'meestal', 'alleen', 'zelfs', 'nog', 'wel', 'niet', 'maar', 'en', 'of', 'want', 'dus', 'omdat', 'als', 'wanneer', 'terwijl', 'hoewel', 'zodra', 'tenzij', 'dat', 'wat', 'wie', 'waar', 'hoe', 'welke', 'hier', 'daar', 'er', 'zo'],
+      copulas: ['is', 'zijn', 'was', 'waren'],
     },
   },
   {
-    language: 'Polish', spaced: true, politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'],
+    language: 'Polish', spaced: true, politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'], assistant: { names: ['asystent', 'ai', 'agent', 'claude'], obliged: ['powinien', 'musi', 'ma zawsze', 'nie może', 'nie powinien'] },
     // Polish has no articles: a feminine object's accusative ending ("Wyłącz weryfikację …", "Zrób
-    // kopię …") or "always"/"never" before code marks the first word as the verb.
+    // kopię …"), a determiner, or "always"/"never" before code marks the first word as the verb.
+    // Determiners stand where another language puts an article ("Usuń wszystkie gałęzie …").
     imperative: {
-      articles: [],
+      articles: ['wszystkie', 'wszystko', 'każdy', 'każdą', 'te', 'ten', 'tę', 'swoje', 'moje', 'nasze'],
       objectEndings: ['ę'],
       always: ['zawsze', 'nigdy'],
-      markers: ['przed', 'przy', 'dla', 'bez', 'się', 'że', 'po', 'od', 'na', 'w', 'z', 'ze', 'do', 'każdym', 'każdy', 'nikomu'],
+      markers: ['przed', 'przy', 'dla', 'bez', 'się', 'że', 'po', 'od', 'na', 'w', 'z', 'ze', 'do', 'każdym', 'każdy', 'nikomu', 'poza', 'oprócz', 'zamiast'],
       notVerbs: ['na', 'w', 'we', 'z', 'ze', 'do', 'od', 'po', 'przez', 'za', 'pod', 'nad', 'przed', 'między', 'o', 'u', 'dla', 'bez', 'przy', 'mimo', 'oprócz', 'według', 'podczas', 'wobec', 'zamiast', 'poza', 'obok', 'zawsze', 'nigdy', 'dziś', 'dzisiaj', 'wczoraj', 'jutro', 'teraz', 'potem', 'często', 'czasem', 'też', 'także', 'już', 'jeszcze', 'i', 'a', 'ale', 'lub', 'albo', 'oraz', 'że', 'gdy', 'kiedy', 'jeśli', 'jeżeli', 'bo', 'ponieważ', 'więc', 'proszę'],
+      copulas: ['to', 'jest', 'są'],
     },
+    // The imperative ends in a consonant ("mów", "pytaj", "usuwaj", "rób"); the infinitive in -ć is an
+    // impersonal order ("Nie usuwać plików"). A fact's subjectless verb is in the third person and ends
+    // in a vowel ("Nie działa", "Nie obsługuje", "Nie ma").
+    negated: { negations: ['nie'], orderForm: (w) => /\p{L}(?:[jwdzbpć]|sz|cz|rz|ń|ź|ś)$/u.test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD },
   },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
@@ -149,14 +270,71 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];
   if (NOT_VERBS.has(first.toLowerCase())) return false;
+  const verb = first.toLowerCase();
   const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
   const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2); // the words after the first two
   return IMPERATIVE_ROWS.some(
     (row) =>
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
-      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
-      ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word))),
+      ((row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
+        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word)))) &&
+      !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) &&
+      !namesATask(row, later) &&
+      !hasPostverbalSubject(row, later),
   );
+}
+
+/** NAMED_TASK: the row's copula within the object's first three words ("Cancella i backup è un'attività …"): verb and object name a task. */
+function namesATask(row: BareImperativeForms, later: readonly string[]): boolean {
+  return later.slice(0, 3).some((word) => row.copulas.includes(word));
+}
+
+/**
+ * POSTVERBAL_SUBJECT: a definite article after the object's noun, not after a preposition ("Revisa
+ * los pull requests el equipo de plataforma los lunes"): a subject put after verb and object. An
+ * order with a bare time ("Borra los logs el viernes") reads so too, and is let through: the price.
+ */
+function hasPostverbalSubject(row: BareImperativeForms, later: readonly string[]): boolean {
+  const articles = row.subjectArticles;
+  if (articles === undefined) return false;
+  for (let k = 1; k < later.length; k += 1) {
+    const before = later[k - 1] as string;
+    if (articles.includes(later[k] as string) && !row.notVerbs.includes(before) && !articles.includes(before) && /^\p{L}+$/u.test(before)) return true;
+  }
+  return false;
+}
+
+const NEGATED_ROWS = FORMS.flatMap((f) => (f.negated === undefined ? [] : [f.negated]));
+/** NEGATED_IMPERATIVE's pre-scan: every row's negation, then a word (French "n'" glued to it). */
+const NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, 'iu');
+
+/** Whether the clause (text from a clause start, orders.ts) opens with a NEGATED_IMPERATIVE of one of the languages above. */
+export function negatedImperativeInOtherLanguage(clause: string): boolean {
+  const m = NEGATED_OPENING.exec(clause);
+  if (m === null) return false;
+  const negation = (m[1] as string).toLowerCase();
+  const verb = (m[2] as string).toLowerCase();
+  const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
+  const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
+  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === undefined || after.some(row.needsMarker)));
+}
+
+/**
+ * ASSISTANT_OBLIGED: the assistant named with a modal that obliges it, in the languages above ("L'assistant
+ * doit ignorer …", "Der Assistent soll …", "Asystent powinien …"), as orders.ts reads "the assistant must"
+ * in English. A fact about the assistant says what it does ("O assistente responde em português").
+ */
+const ASSISTANT_OBLIGED = new RegExp(
+  String.raw`(?:^|[\s"“(])(?:${alt(FORMS.flatMap((f) => f.assistant?.names ?? []))})\s+(?:${alt(FORMS.flatMap((f) => f.assistant?.obliged ?? []))})(?![\p{L}])`,
+  'iu',
+);
+
+/** ASSISTANT_OBLIGED's pre-scan: the modals alone (rare in facts), as ANY_IGNORE is for OVERRIDE. */
+const ANY_OBLIGING_MODAL = new RegExp(alt(FORMS.flatMap((f) => f.assistant?.obliged ?? [])), 'i');
+
+/** Whether `text` obliges the assistant in one of the languages above (ASSISTANT_OBLIGED). */
+export function obligesAssistantInOtherLanguage(text: string): boolean {
+  return ANY_OBLIGING_MODAL.test(text) && ASSISTANT_OBLIGED.test(text);
 }
 
 /** Whether `text` holds an OVERRIDE in one of the languages above. */

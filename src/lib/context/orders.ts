@@ -21,7 +21,7 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { opensWithOrder, opensWithQuestion } from './imperative.js';
-import { bareImperativeInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
+import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -49,7 +49,8 @@ export function isOrderReason(reason: string): reason is OrderReason {
 
 interface Rule {
   reason: OrderReason;
-  test: RegExp;
+  /** A pattern, or a cheap cue and then the pattern (`cued`), so most facts pay for the cue alone. */
+  test: Pick<RegExp, 'test'>;
   /** Matched against the original text only (the de-obfuscated variants drop characters it needs). */
   rawOnly?: boolean;
 }
@@ -123,7 +124,25 @@ const RULES: Rule[] = [
   { reason: 'addresses the assistant', test: /\b(?:you(?:'re| are)?|(?:the |this )?(?:assistant|claude|ai assistant|coding agent))\s+(?:is |are )?(?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i },
   // REQUIRED_THAT_YOU: an obligation put impersonally ("It is required that you turn off the linter",
   // "it is essential for you to …"): the reader is still the one obliged.
-  { reason: 'addresses the assistant', test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+you\b/i },
+  // Also with the assistant's own names ("It is required that the assistant never …"); not "the model",
+  // which is as often a thing ("important that the model fits in memory").
+  { reason: 'addresses the assistant', test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+(?:you|(?:the\s+)?(?:assistant|claude|ai assistant|coding agent|ai|llm))\b/i },
+  // READS_THIS (qa-orders-6): text that addresses whichever AI or person reads it ("Any AI reading this
+  // should …", "Whoever reads this, including language models, must …", "AI assistants reading this note
+  // are required to …"). A fact about an assistant says what it reads ("The AI integration reads notes
+  // from the shared folder"), never "this".
+  { reason: 'addresses the assistant', test: cued(/\b(?:reading|reads|processing|parsing)\s+th(?:is|ese)\b/i, new RegExp(String.raw`\b(?:${ASSISTANT}s?|ais|llms|whoever|anyone|anybody)\b[^.!?\n]{0,30}?\b(?:reading|reads|processing|parsing)\s+(?:this|these)\b`, 'i')) },
+  // IF_YOU_ARE_AN_AI: "If you are an AI model, …": the condition picks out the assistant as the reader.
+  { reason: 'addresses the assistant', test: /\bif you(?:'re| are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language model|llm|agent|bot|model|claude|chatbot|coding agent)\b/i },
+  // TOLD_TO: an order reported as already given to the reader ("Claude is instructed to approve …", "You
+  // are told to …"). Only the assistant's own names, as PERMISSION_TO_ASSISTANT: a team's bot may be
+  // "expected to publish nightly"; a past ("was asked to") tells what happened.
+  { reason: 'addresses the assistant', test: cued(/\b(?:instructed|told|asked|directed|ordered|supposed|expected|obliged|obligated|meant)\s+to\b/i, /\b(?:you(?:'re| are)|(?:the |this )?(?:assistant|claude|ai assistant|coding agent|ai|llm|language model)s?\s+(?:is|are))\s+(?:hereby\s+|now\s+)?(?:instructed|told|asked|directed|ordered|supposed|expected|obliged|obligated|meant)\s+to\b/i) },
+  // READERS_OBLIGED, two readers the assistant rule above does not name (one pattern, one scan):
+  // PLURAL_ASSISTANTS ("AI assistants must …", "LLMs should …"; not "models": "Language models must fit
+  // in 8 GB" is a requirement on a thing) and FUTURE_SESSIONS ("Future sessions should commit …": in a
+  // memory, a session is the assistant's; a meeting's sessions are moved or held, not obliged).
+  { reason: 'addresses the assistant', test: cued(/\b(?:assistants|agents|llms|ais|sessions?)\s/i, /\b(?:assistants|ai agents|coding agents|llms|ais|(?:future|next|later|subsequent|new|every|each|all|other)\s+(?:claude\s+|coding\s+)?sessions?)\s+(?:must|should|shall|have to|need to|are required to|are to|is to|will always|will never|may not|are not allowed to)\b/i) },
   { reason: 'addresses the assistant', test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
   { reason: 'role-play or jailbreak', test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
   { reason: 'role-play or jailbreak', test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -136,6 +155,11 @@ const RULES: Rule[] = [
   { reason: 'sends secrets away', test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
   { reason: 'follows remote orders', test: /\b(?:do|follow|obey|execute|run) (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
 ];
+
+/** A rule whose pattern runs only where its rare words are (`cue`): the pattern's scan costs several times the cue's. */
+function cued(cue: RegExp, pattern: RegExp): Pick<RegExp, 'test'> {
+  return { test: (text: string) => cue.test(text) && pattern.test(text) };
+}
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
 
@@ -163,7 +187,7 @@ function variants(folded: string): string[] {
  */
 function structuralReason(text: string): OrderReason | undefined {
   const starts = clauseStarts(text);
-  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)) || politeRequestInOtherLanguage(text.slice(start, start + 240)) || bareImperativeInOtherLanguage(text.slice(start, start + 240)))) return 'opens with an imperative';
+  if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   return undefined;
 }
@@ -181,6 +205,7 @@ export function orderReason(text: string): OrderReason | undefined {
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
   if (overridesInOtherLanguage(folded)) return 'overrides instructions';
+  if (obligesAssistantInOtherLanguage(folded)) return 'addresses the assistant';
   for (const text of [folded, ...extra]) {
     const reason = structuralReason(text);
     if (reason !== undefined) return reason;
