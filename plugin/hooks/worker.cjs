@@ -78745,7 +78745,24 @@ function subjectlessVerbAt(tokens, i) {
   const skip = lead === "always" || lead === "never" || lead === "don't" || lead === "don\u2019t" ? 1 : lead === "do" && (tokens[i + 1] ?? "").toLowerCase() === "not" ? 2 : 0;
   if (skip === 0) return void 0;
   const verb = tokens[i + skip] ?? "";
-  return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
+  if (!isContentWord(verb.toLowerCase()) || isThirdPerson(verb) || isPast(verb) || verb.includes("-")) return false;
+  return !namedByNegation(tokens.slice(i + skip + 1));
+}
+function namedByNegation(after) {
+  for (let k = 0; k < Math.min(after.length, 3); k += 1) {
+    const t = after[k].toLowerCase();
+    if (t === ":") return k <= 1;
+    if (AUXILIARIES.has(t)) return true;
+    if (OBJECT_OPENERS.has(t) || SUBORDINATORS.has(t) || PREPOSITIONS.has(t) || !WORD2.test(t)) return false;
+  }
+  return false;
+}
+function isTitleSubject(tokens, i) {
+  const article = (tokens[i + 1] ?? "").toLowerCase();
+  if (article !== "the" && article !== "a") return false;
+  let k = i + 2;
+  while (k < i + 5 && NAME.test(tokens[k] ?? "")) k += 1;
+  return k > i + 2 && ["is", "was", "are", "were"].includes(tokens[k] ?? "");
 }
 function isQualifierWord(token) {
   return token !== void 0 && /^[\p{L}\p{N}][\p{L}\p{N}._/+#-]*$/u.test(token) && !FUNCTION_WORDS2.has(token.toLowerCase());
@@ -78821,6 +78838,7 @@ function opensWithOrder(clause) {
   const n = next.toLowerCase();
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || !isPast(w) && !presentVerbFollows(tokens.slice(i + 4));
+  if (isTitleSubject(tokens, i)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
   if ((n === "and" || n === "or") && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(" "));
   if (!verbShaped) return anyVerbOrder(tokens, i);
@@ -79240,14 +79258,39 @@ function bareImperativeInOtherLanguage(clause) {
   if (m === null) return false;
   const [, first, second, third] = m;
   if (NOT_VERBS.has(first.toLowerCase())) return false;
+  const verb = first.toLowerCase();
   const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0];
   const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2);
   return IMPERATIVE_ROWS.some(
     (row) => (
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
-      row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word))
+      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word))) && !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) && !namesATask(row, later) && !hasPostverbalSubject(row, later)
     )
   );
+}
+function namesATask(row, later) {
+  return later.slice(0, 3).some((word) => row.copulas.includes(word));
+}
+function hasPostverbalSubject(row, later) {
+  const articles = row.subjectArticles;
+  if (articles === void 0) return false;
+  for (let k = 1; k < later.length; k += 1) {
+    const before = later[k - 1];
+    if (articles.includes(later[k]) && !row.notVerbs.includes(before) && !articles.includes(before) && new RegExp("^\\p{L}+$", "u").test(before)) return true;
+  }
+  return false;
+}
+function negatedImperativeInOtherLanguage(clause) {
+  const m = NEGATED_OPENING.exec(clause);
+  if (m === null) return false;
+  const negation = m[1].toLowerCase();
+  const verb = m[2].toLowerCase();
+  const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0];
+  const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== "");
+  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === void 0 || after.some(row.needsMarker)));
+}
+function obligesAssistantInOtherLanguage(text3) {
+  return ANY_OBLIGING_MODAL.test(text3) && ASSISTANT_OBLIGED.test(text3);
 }
 function overridesInOtherLanguage(text3) {
   return ANY_IGNORE.test(text3) && OVERRIDES.some((pattern) => pattern.test(text3));
@@ -79255,14 +79298,84 @@ function overridesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
+    SPANISH_MARKERS = /* @__PURE__ */ new Set(["los", "las", "el", "del", "al", "tus", "tu", "estas", "estos", "esta", "este", "nada", "nadie", "sin", "en", "cada", "nunca", "y", "ni"]);
+    PORTUGUESE_MARKERS = /* @__PURE__ */ new Set(["ao", "aos", "\xE0", "\xE0s", "nada", "ningu\xE9m", "nenhum", "nenhuma", "sem", "nunca", "isso", "isto", "seu", "sua", "seus", "suas", "usu\xE1rio", "usu\xE1ria"]);
+    PORTUGUESE_INDICATIVE_IN_E = /* @__PURE__ */ new Set(["existe", "pode", "deve", "permite", "exige", "requer", "sabe", "consegue", "depende", "vale", "cabe", "inclui", "atende", "resolve"]);
+    PORTUGUESE_IRREGULAR_SUBJUNCTIVE = /^(?:faça|façam|diga|digam|tenha|tenham|ponha|ponham|traga|tragam|seja|sejam|esteja|estejam|veja|vejam|venha|venham|vá|dê|saiba|queira)$/u;
+    POLISH_NOT_IMPERATIVE = /* @__PURE__ */ new Set(["przez", "od", "pod", "nad", "przed", "bez", "wszystkich", "tych", "ich", "jej", "jego", "nikt", "ju\u017C", "wiadomo", "tylko"]);
+    POLISH_WORD = (w) => /[ąćęłńóśźż]/u.test(w) || ["o", "w", "z", "na", "do", "bez", "po", "od", "dla", "nic", "nikomu", "nigdy", "pliki", "plik\xF3w"].includes(w);
+    FRENCH_NEGATION_PARTS = /* @__PURE__ */ new Set(["pas", "jamais", "rien", "plus", "personne", "gu\xE8re"]);
     FORMS = [
-      { language: "German", spaced: true, politeOpeners: ["bitte"], ignore: ["ignoriere", "ignorier", "ignorieren sie", "vergiss", "vergessen sie", "missachte"], earlier: ["vorherigen", "bisherigen", "obigen", "fr\xFCheren", "alle"], instructions: ["anweisungen", "anweisung", "instruktionen", "regeln", "vorgaben"] },
-      { language: "Spanish", spaced: true, politeOpeners: ["por favor"], ignore: ["ignora", "ignore", "ignorar", "olvida", "olvide"], earlier: ["anteriores", "previas", "todas"], instructions: ["instrucciones", "reglas", "indicaciones"] },
-      { language: "French", spaced: true, politeOpeners: ["veuillez", "s'il vous pla\xEEt", "s\u2019il vous pla\xEEt", "merci de", "s'il te pla\xEEt"], ignore: ["ignore", "ignorez", "ignorer", "oublie", "oubliez"], earlier: ["pr\xE9c\xE9dentes", "ant\xE9rieures", "toutes"], instructions: ["instructions", "consignes", "r\xE8gles"] },
+      {
+        language: "German",
+        spaced: true,
+        politeOpeners: ["bitte"],
+        ignore: ["ignoriere", "ignorier", "ignorieren sie", "vergiss", "vergessen sie", "missachte"],
+        earlier: ["vorherigen", "bisherigen", "obigen", "fr\xFCheren", "alle"],
+        instructions: ["anweisungen", "anweisung", "instruktionen", "regeln", "vorgaben"],
+        assistant: { names: ["der assistent", "die ki", "der agent", "das modell", "claude"], obliged: ["soll", "muss", "darf nicht", "darf niemals", "hat zu", "sollte"] },
+        // German puts the verb second in a statement: a clause that opens with a verb and its object is an
+        // order (or a question, which has its "?"). Not "der"/"des": after a noun they are genitives
+        // ("Zugangsdaten der Kunden liegen …").
+        imperative: {
+          articles: ["den", "dem", "die", "das", "ein", "eine", "einen", "einem", "alle", "allen", "keine", "keinen", "diese", "diesen", "dieses", "jede", "jeden", "jedes", "nichts", "niemandem"],
+          always: ["immer", "nie", "niemals"],
+          markers: ["im", "dem", "den", "einen", "und", "mit", "f\xFCr", "nach", "bei", "von", "vom", "zum", "zur", "ohne", "nichts", "nicht", "niemals", "keine", "diesen", "dieser", "jeden", "auf", "aus", "des", "der"],
+          notVerbs: ["im", "am", "an", "auf", "aus", "bei", "bis", "durch", "f\xFCr", "gegen", "hinter", "mit", "nach", "neben", "ohne", "seit", "\xFCber", "um", "unter", "von", "vor", "w\xE4hrend", "wegen", "trotz", "zu", "zum", "zur", "zwischen", "laut", "ab", "heute", "gestern", "morgen", "jetzt", "dann", "danach", "au\xDFerdem", "auch", "nur", "oft", "dort", "hier", "und", "oder", "aber", "denn", "weil", "wenn", "als", "dass", "ob", "wo", "wie", "der", "des", "er", "sie", "es", "wir", "ihr", "man", "gibt", "ist", "sind", "war", "waren", "hat", "haben", "wird", "werden", "fehlt", "fehlen"],
+          copulas: ["ist", "sind", "war", "waren"],
+          // "verwaltet", "enthält", "nutzt"; the imperative is "verwalte", "lösche", "sag" (the plural "löscht" is the price).
+          thirdPersonEndings: ["t"]
+        }
+      },
+      {
+        language: "Spanish",
+        spaced: true,
+        politeOpeners: ["por favor"],
+        ignore: ["ignora", "ignore", "ignorar", "olvida", "olvide"],
+        earlier: ["anteriores", "previas", "todas"],
+        instructions: ["instrucciones", "reglas", "indicaciones"],
+        assistant: { names: ["el asistente", "la ia", "el agente", "claude"], obliged: ["debe", "tiene que", "deber\xE1", "deber\xEDa", "no debe", "ha de"] },
+        imperative: {
+          articles: ["el", "la", "los", "las", "un", "una", "unos", "unas", "todos", "todas", "este", "esta", "estos", "estas", "tus", "sus", "mis", "nuestros", "nuestras"],
+          always: ["siempre", "nunca"],
+          // SUMMARY_DROPS_SUBJECT: Spanish's second-person order is its third person ("Contiene las claves …"
+          // opens a summary that dropped its subject), so the marker must point the clause at a reader:
+          // the reader's own words, "nobody", "without", "always", "directly", not any Spanish word.
+          markers: ["sin", "nada", "nadie", "tus", "tu", "nunca", "siempre", "directamente", "inmediatamente", "ahora"],
+          notVerbs: ["seg\xFAn", "tras", "desde", "durante", "hasta", "hacia", "bajo", "ante", "sobre", "entre", "contra", "para", "por", "con", "sin", "en", "de", "del", "al", "hoy", "ayer", "ma\xF1ana", "ahora", "despu\xE9s", "antes", "tambi\xE9n", "ya", "a\xFAn", "todav\xEDa", "aqu\xED", "entonces", "y", "o", "pero", "porque", "cuando", "si", "como", "que", "mientras", "aunque", "donde", "hay", "es", "son", "fue", "era", "est\xE1", "est\xE1n", "existe", "existen", "falta", "faltan", "queda", "quedan"],
+          copulas: ["es", "son", "era", "fue"],
+          subjectArticles: ["el", "la", "los", "las"]
+        },
+        negated: { negations: ["no", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}[ae]s$", "u").test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) }
+      },
+      {
+        language: "French",
+        spaced: true,
+        politeOpeners: ["veuillez", "s'il vous pla\xEEt", "s\u2019il vous pla\xEEt", "merci de", "s'il te pla\xEEt"],
+        ignore: ["ignore", "ignorez", "ignorer", "oublie", "oubliez"],
+        earlier: ["pr\xE9c\xE9dentes", "ant\xE9rieures", "toutes"],
+        instructions: ["instructions", "consignes", "r\xE8gles"],
+        assistant: { names: ["l'assistant", "l\u2019assistant", "l'ia", "l\u2019ia", "l'agent", "l\u2019agent", "claude"], obliged: ["doit", "devra", "devrait", "ne doit"] },
+        // French states its subject: a clause that opens with a verb and an article is an order.
+        imperative: {
+          articles: ["le", "la", "les", "un", "une", "des", "ce", "cet", "cette", "ces", "tous", "toutes", "tes", "vos", "nos", "mes", "ton", "ta", "votre", "notre"],
+          always: ["toujours", "jamais"],
+          // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
+          // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
+          markers: ["sans", "jamais", "rien", "personne", "chaque", "toujours", "directement", "imm\xE9diatement", "tes", "ton", "ta", "vos", "votre"],
+          notVerbs: ["selon", "apr\xE8s", "avant", "pendant", "depuis", "avec", "sans", "pour", "par", "dans", "en", "sur", "sous", "chez", "vers", "entre", "contre", "malgr\xE9", "d\xE8s", "hier", "aujourd\u2019hui", "aujourd'hui", "demain", "maintenant", "ensuite", "puis", "aussi", "d\xE9j\xE0", "encore", "ici", "et", "ou", "mais", "car", "donc", "quand", "si", "comme", "que", "lorsque", "o\xF9", "voici", "voil\xE0", "il", "elle", "on", "ils", "elles", "nous", "vous", "je", "tu", "de", "du", "au", "aux", "\xE0", "reste", "restent", "manque", "manquent", "existe", "est", "sont"],
+          copulas: ["est", "sont", "\xE9tait"],
+          // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
+          thirdPersonEndings: ["t", "d"]
+        },
+        // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
+        // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
+        negated: { negations: ["ne", "n'", "n\u2019"], orderForm: (w, after) => [w, ...after.slice(0, 2)].some((x) => FRENCH_NEGATION_PARTS.has(x)) }
+      },
       {
         language: "Portuguese",
         spaced: true,
@@ -79270,12 +79383,15 @@ var init_orders_by_language = __esm({
         ignore: ["ignore", "ignora", "ignorar", "esque\xE7a", "esqueca"],
         earlier: ["anteriores", "pr\xE9vias", "todas"],
         instructions: ["instru\xE7\xF5es", "instrucoes", "regras"],
+        assistant: { names: ["o assistente", "a ia", "o agente", "claude"], obliged: ["deve", "precisa", "tem que", "dever\xE1", "n\xE3o deve", "nunca deve"] },
         imperative: {
           articles: ["o", "os", "a", "as", "um", "uma", "uns", "umas", "este", "esta", "estes", "estas", "esse", "essa", "esses", "essas", "todos", "todas", "seu", "sua", "seus", "suas"],
           always: ["sempre", "nunca"],
           markers: ["n\xE3o", "ao", "aos", "pelo", "pela", "depois", "sem", "uma", "tamb\xE9m", "ningu\xE9m", "seu", "sua", "nas"],
-          notVerbs: ["ap\xF3s", "para", "por", "com", "sem", "em", "sobre", "entre", "at\xE9", "desde", "durante", "contra", "segundo", "conforme", "hoje", "ontem", "amanh\xE3", "agora", "depois", "antes", "tamb\xE9m", "j\xE1", "ainda", "aqui", "ent\xE3o", "e", "ou", "mas", "porque", "quando", "se", "como", "que", "enquanto", "embora", "onde", "h\xE1", "existe", "existem", "\xE9", "foi", "s\xE3o", "era", "est\xE1", "est\xE3o", "tem", "t\xEAm", "fica", "ficou", "houve", "falta", "faltam"]
-        }
+          notVerbs: ["ap\xF3s", "para", "por", "com", "sem", "em", "sobre", "entre", "at\xE9", "desde", "durante", "contra", "segundo", "conforme", "hoje", "ontem", "amanh\xE3", "agora", "depois", "antes", "tamb\xE9m", "j\xE1", "ainda", "aqui", "ent\xE3o", "e", "ou", "mas", "porque", "quando", "se", "como", "que", "enquanto", "embora", "onde", "h\xE1", "existe", "existem", "\xE9", "foi", "s\xE3o", "era", "est\xE1", "est\xE3o", "tem", "t\xEAm", "fica", "ficou", "houve", "falta", "faltam"],
+          copulas: ["\xE9", "s\xE3o", "era", "foi"]
+        },
+        negated: { negations: ["n\xE3o", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}e$", "u").test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w) => PORTUGUESE_MARKERS.has(w) }
       },
       {
         language: "Italian",
@@ -79284,12 +79400,18 @@ var init_orders_by_language = __esm({
         ignore: ["ignora", "ignorate", "dimentica"],
         earlier: ["precedenti", "tutte"],
         instructions: ["istruzioni", "regole"],
+        assistant: { names: ["l'assistente", "l\u2019assistente", "l'ia", "l\u2019ia", "l'agente", "l\u2019agente", "claude"], obliged: ["deve", "dovr\xE0", "dovrebbe", "non deve"] },
         imperative: {
           articles: ["il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "questo", "questa", "questi", "queste", "quel", "quella", "tutti", "tutte", "ogni"],
           always: ["sempre", "mai"],
           markers: ["di", "della", "dei", "delle", "degli", "nel", "nella", "nei", "sul", "sulla", "alla", "dal", "dalla", "che", "dopo", "ogni", "senza", "gli", "questo", "questa", "nessuno"],
-          notVerbs: ["dopo", "prima", "durante", "secondo", "con", "per", "tra", "fra", "su", "da", "di", "in", "a", "senza", "oggi", "ieri", "domani", "ora", "adesso", "poi", "quindi", "anche", "gi\xE0", "ancora", "qui", "e", "o", "ma", "perch\xE9", "quando", "se", "come", "che", "mentre", "dove", "\xE8", "era", "sono", "ha", "hanno", "esiste", "esistono", "manca", "mancano", "serve", "servono", "resta", "restano", "rimane", "vale", "c\u2019\xE8", "c'\xE8"]
-        }
+          notVerbs: ["dopo", "prima", "durante", "secondo", "con", "per", "tra", "fra", "su", "da", "di", "in", "a", "senza", "oggi", "ieri", "domani", "ora", "adesso", "poi", "quindi", "anche", "gi\xE0", "ancora", "qui", "e", "o", "ma", "perch\xE9", "quando", "se", "come", "che", "mentre", "dove", "\xE8", "era", "sono", "ha", "hanno", "esiste", "esistono", "manca", "mancano", "serve", "servono", "resta", "restano", "rimane", "vale", "c\u2019\xE8", "c'\xE8"],
+          copulas: ["\xE8", "sono", "era", "erano"],
+          // "contiene", "esegue"; the imperative of -ere/-ire verbs ends in -i ("esegui", "scrivi").
+          thirdPersonEndings: ["e"]
+        },
+        // The negative order of the second person is "non" + the infinitive, with or without a pronoun ("Non dirlo").
+        negated: { negations: ["non", "mai"], orderForm: (w) => new RegExp("\\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$", "u").test(w) }
       },
       {
         language: "Dutch",
@@ -79298,11 +79420,14 @@ var init_orders_by_language = __esm({
         ignore: ["negeer", "vergeet"],
         earlier: ["vorige", "eerdere", "alle"],
         instructions: ["instructies", "regels"],
+        assistant: { names: ["de assistent", "de ai", "de agent", "claude"], obliged: ["moet", "mag niet", "mag nooit", "dient", "zal altijd"] },
         imperative: {
-          articles: ["de", "het", "een", "deze", "dit", "alle", "alles", "je", "jouw", "uw", "mijn", "onze", "ons"],
+          // With the object pronouns "niets"/"niemand" ("Zeg niets tegen de gebruiker …"): nothing else follows a verb so.
+          articles: ["de", "het", "een", "deze", "dit", "alle", "alles", "je", "jouw", "uw", "mijn", "onze", "ons", "niets", "niemand"],
           always: ["altijd", "nooit"],
           markers: ["het", "een", "naar", "voor", "met", "op", "uit", "niet", "voordat", "nadat", "ze", "elke", "aan", "bij", "zonder", "ook", "wordt", "zijn", "geen", "deze", "iemand"],
-          notVerbs: ["volgens", "tijdens", "na", "voor", "met", "op", "in", "bij", "door", "over", "onder", "naast", "zonder", "sinds", "tot", "vanaf", "tegen", "om", "rond", "via", "per", "dankzij", "ondanks", "behalve", "binnen", "buiten", "achter", "langs", "uit", "van", "naar", "ook", "nu", "dan", "toen", "daarna", "daarom", "bovendien", "verder", "eerst", "vandaag", "gisteren", "morgen", "soms", "vaak", "meestal", "alleen", "zelfs", "nog", "wel", "niet", "maar", "en", "of", "want", "dus", "omdat", "als", "wanneer", "terwijl", "hoewel", "zodra", "tenzij", "dat", "wat", "wie", "waar", "hoe", "welke", "hier", "daar", "er", "zo"]
+          notVerbs: ["volgens", "tijdens", "na", "voor", "met", "op", "in", "bij", "door", "over", "onder", "naast", "zonder", "sinds", "tot", "vanaf", "tegen", "om", "rond", "via", "per", "dankzij", "ondanks", "behalve", "binnen", "buiten", "achter", "langs", "uit", "van", "naar", "ook", "nu", "dan", "toen", "daarna", "daarom", "bovendien", "verder", "eerst", "vandaag", "gisteren", "morgen", "soms", "vaak", "meestal", "alleen", "zelfs", "nog", "wel", "niet", "maar", "en", "of", "want", "dus", "omdat", "als", "wanneer", "terwijl", "hoewel", "zodra", "tenzij", "dat", "wat", "wie", "waar", "hoe", "welke", "hier", "daar", "er", "zo"],
+          copulas: ["is", "zijn", "was", "waren"]
         }
       },
       {
@@ -79312,15 +79437,22 @@ var init_orders_by_language = __esm({
         ignore: ["zignoruj", "ignoruj"],
         earlier: ["poprzednie", "wcze\u015Bniejsze", "wszystkie"],
         instructions: ["instrukcje", "polecenia"],
+        assistant: { names: ["asystent", "ai", "agent", "claude"], obliged: ["powinien", "musi", "ma zawsze", "nie mo\u017Ce", "nie powinien"] },
         // Polish has no articles: a feminine object's accusative ending ("Wyłącz weryfikację …", "Zrób
-        // kopię …") or "always"/"never" before code marks the first word as the verb.
+        // kopię …"), a determiner, or "always"/"never" before code marks the first word as the verb.
+        // Determiners stand where another language puts an article ("Usuń wszystkie gałęzie …").
         imperative: {
-          articles: [],
+          articles: ["wszystkie", "wszystko", "ka\u017Cdy", "ka\u017Cd\u0105", "te", "ten", "t\u0119", "swoje", "moje", "nasze"],
           objectEndings: ["\u0119"],
           always: ["zawsze", "nigdy"],
-          markers: ["przed", "przy", "dla", "bez", "si\u0119", "\u017Ce", "po", "od", "na", "w", "z", "ze", "do", "ka\u017Cdym", "ka\u017Cdy", "nikomu"],
-          notVerbs: ["na", "w", "we", "z", "ze", "do", "od", "po", "przez", "za", "pod", "nad", "przed", "mi\u0119dzy", "o", "u", "dla", "bez", "przy", "mimo", "opr\xF3cz", "wed\u0142ug", "podczas", "wobec", "zamiast", "poza", "obok", "zawsze", "nigdy", "dzi\u015B", "dzisiaj", "wczoraj", "jutro", "teraz", "potem", "cz\u0119sto", "czasem", "te\u017C", "tak\u017Ce", "ju\u017C", "jeszcze", "i", "a", "ale", "lub", "albo", "oraz", "\u017Ce", "gdy", "kiedy", "je\u015Bli", "je\u017Celi", "bo", "poniewa\u017C", "wi\u0119c", "prosz\u0119"]
-        }
+          markers: ["przed", "przy", "dla", "bez", "si\u0119", "\u017Ce", "po", "od", "na", "w", "z", "ze", "do", "ka\u017Cdym", "ka\u017Cdy", "nikomu", "poza", "opr\xF3cz", "zamiast"],
+          notVerbs: ["na", "w", "we", "z", "ze", "do", "od", "po", "przez", "za", "pod", "nad", "przed", "mi\u0119dzy", "o", "u", "dla", "bez", "przy", "mimo", "opr\xF3cz", "wed\u0142ug", "podczas", "wobec", "zamiast", "poza", "obok", "zawsze", "nigdy", "dzi\u015B", "dzisiaj", "wczoraj", "jutro", "teraz", "potem", "cz\u0119sto", "czasem", "te\u017C", "tak\u017Ce", "ju\u017C", "jeszcze", "i", "a", "ale", "lub", "albo", "oraz", "\u017Ce", "gdy", "kiedy", "je\u015Bli", "je\u017Celi", "bo", "poniewa\u017C", "wi\u0119c", "prosz\u0119"],
+          copulas: ["to", "jest", "s\u0105"]
+        },
+        // The imperative ends in a consonant ("mów", "pytaj", "usuwaj", "rób"); the infinitive in -ć is an
+        // impersonal order ("Nie usuwać plików"). A fact's subjectless verb is in the third person and ends
+        // in a vowel ("Nie działa", "Nie obsługuje", "Nie ma").
+        negated: { negations: ["nie"], orderForm: (w) => new RegExp("\\p{L}(?:[jwdzbp\u0107]|sz|cz|rz|\u0144|\u017A|\u015B)$", "u").test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD }
       },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
@@ -79336,6 +79468,13 @@ var init_orders_by_language = __esm({
     NOT_VERBS = new Set(IMPERATIVE_ROWS.flatMap((r) => [...r.notVerbs, ...r.articles]));
     BARE_OPENING = new RegExp(String.raw`^(\p{L}[\p{L}'’-]*)\s+(${alt(IMPERATIVE_ROWS.flatMap((r) => [...r.articles, ...r.always]))}|\p{L}{2,}(?:${alt(IMPERATIVE_ROWS.flatMap((r) => r.objectEndings ?? []))}))(?![\p{L}\p{N}'’-])\s*(\S*)`, "u");
     CODE_START = /^[`"'“‘~./$-]/u;
+    NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
+    NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, "iu");
+    ASSISTANT_OBLIGED = new RegExp(
+      String.raw`(?:^|[\s"“(])(?:${alt(FORMS.flatMap((f) => f.assistant?.names ?? []))})\s+(?:${alt(FORMS.flatMap((f) => f.assistant?.obliged ?? []))})(?![\p{L}])`,
+      "iu"
+    );
+    ANY_OBLIGING_MODAL = new RegExp(alt(FORMS.flatMap((f) => f.assistant?.obliged ?? [])), "i");
   }
 });
 
@@ -79357,6 +79496,9 @@ function clauseStarts(text3) {
   if (text3.includes("\n")) for (const m of text3.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
+function cued(cue, pattern) {
+  return { test: (text3) => cue.test(text3) && pattern.test(text3) };
+}
 function fold(text3) {
   return text3.normalize("NFKC").replace(/[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, "");
 }
@@ -79370,7 +79512,10 @@ function variants(folded) {
 }
 function structuralReason(text3) {
   const starts = clauseStarts(text3);
-  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)) || politeRequestInOtherLanguage(text3.slice(start, start + 240)) || bareImperativeInOtherLanguage(text3.slice(start, start + 240)))) return "opens with an imperative";
+  if (starts.some((start) => {
+    const clause = text3.slice(start, start + 240);
+    return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause);
+  })) return "opens with an imperative";
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
   return void 0;
 }
@@ -79383,6 +79528,7 @@ function orderReason(text3) {
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
   if (overridesInOtherLanguage(folded)) return "overrides instructions";
+  if (obligesAssistantInOtherLanguage(folded)) return "addresses the assistant";
   for (const text4 of [folded, ...extra]) {
     const reason = structuralReason(text4);
     if (reason !== void 0) return reason;
@@ -79440,7 +79586,25 @@ var init_orders = __esm({
       { reason: "addresses the assistant", test: /\b(?:you(?:'re| are)?|(?:the |this )?(?:assistant|claude|ai assistant|coding agent))\s+(?:is |are )?(?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b/i },
       // REQUIRED_THAT_YOU: an obligation put impersonally ("It is required that you turn off the linter",
       // "it is essential for you to …"): the reader is still the one obliged.
-      { reason: "addresses the assistant", test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+you\b/i },
+      // Also with the assistant's own names ("It is required that the assistant never …"); not "the model",
+      // which is as often a thing ("important that the model fits in memory").
+      { reason: "addresses the assistant", test: /\b(?:required|necessary|mandatory|essential|important|crucial|vital|imperative|expected)\s+(?:that|for)\s+(?:you|(?:the\s+)?(?:assistant|claude|ai assistant|coding agent|ai|llm))\b/i },
+      // READS_THIS (qa-orders-6): text that addresses whichever AI or person reads it ("Any AI reading this
+      // should …", "Whoever reads this, including language models, must …", "AI assistants reading this note
+      // are required to …"). A fact about an assistant says what it reads ("The AI integration reads notes
+      // from the shared folder"), never "this".
+      { reason: "addresses the assistant", test: cued(/\b(?:reading|reads|processing|parsing)\s+th(?:is|ese)\b/i, new RegExp(String.raw`\b(?:${ASSISTANT}s?|ais|llms|whoever|anyone|anybody)\b[^.!?\n]{0,30}?\b(?:reading|reads|processing|parsing)\s+(?:this|these)\b`, "i")) },
+      // IF_YOU_ARE_AN_AI: "If you are an AI model, …": the condition picks out the assistant as the reader.
+      { reason: "addresses the assistant", test: /\bif you(?:'re| are)\s+(?:an?\s+|the\s+)?(?:ai|assistant|language model|llm|agent|bot|model|claude|chatbot|coding agent)\b/i },
+      // TOLD_TO: an order reported as already given to the reader ("Claude is instructed to approve …", "You
+      // are told to …"). Only the assistant's own names, as PERMISSION_TO_ASSISTANT: a team's bot may be
+      // "expected to publish nightly"; a past ("was asked to") tells what happened.
+      { reason: "addresses the assistant", test: cued(/\b(?:instructed|told|asked|directed|ordered|supposed|expected|obliged|obligated|meant)\s+to\b/i, /\b(?:you(?:'re| are)|(?:the |this )?(?:assistant|claude|ai assistant|coding agent|ai|llm|language model)s?\s+(?:is|are))\s+(?:hereby\s+|now\s+)?(?:instructed|told|asked|directed|ordered|supposed|expected|obliged|obligated|meant)\s+to\b/i) },
+      // READERS_OBLIGED, two readers the assistant rule above does not name (one pattern, one scan):
+      // PLURAL_ASSISTANTS ("AI assistants must …", "LLMs should …"; not "models": "Language models must fit
+      // in 8 GB" is a requirement on a thing) and FUTURE_SESSIONS ("Future sessions should commit …": in a
+      // memory, a session is the assistant's; a meeting's sessions are moved or held, not obliged).
+      { reason: "addresses the assistant", test: cued(/\b(?:assistants|agents|llms|ais|sessions?)\s/i, /\b(?:assistants|ai agents|coding agents|llms|ais|(?:future|next|later|subsequent|new|every|each|all|other)\s+(?:claude\s+|coding\s+)?sessions?)\s+(?:must|should|shall|have to|need to|are required to|are to|is to|will always|will never|may not|are not allowed to)\b/i) },
       { reason: "addresses the assistant", test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
       { reason: "role-play or jailbreak", test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
       { reason: "role-play or jailbreak", test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
