@@ -252,17 +252,12 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
     return port;
   }
 
-  /** Whatever the start left running is stopped (its supervisor, which stops its stand-ins). */
+  /**
+   * Whatever the start left running is stopped: `server stop` signals its supervisor, which stops
+   * its stand-ins, or (the supervisor gone) the recorded children still ours by identity, nothing else.
+   */
   async function stopServer(): Promise<void> {
     await main(['server', 'stop'], io().io);
-    const left = readRuntime(stateDirOf());
-    for (const pid of [left?.pid, left?.serverPid, left?.dbPid]) {
-      try {
-        if (pid !== undefined && left?.identities !== undefined) process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
   }
 
   it('GMS_SERVER_PORT set: the start fails naming the port, the setting and what to do (not a bare EADDRINUSE); the set port is never swapped for another', async () => {
