@@ -25,6 +25,8 @@ import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { makeFifo } from '../support/fifo.js';
+import { standInRelease } from '../support/standin-release.js';
+import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
@@ -234,6 +236,89 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
       expect(await probeFalkorDb(silent.path, 4242, 'p', 200)).toBe('no reply within 200 ms after 2 of 3');
     } finally {
       for (const { server } of [loading, ready, silent]) server.close();
+    }
+  });
+});
+
+describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another program binds the front's port after the start found it free (stand-in FalkorDB and Graphiti: test/support/standin-release.ts)", () => {
+  const stateDirOf = () => env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+
+  /** A port free now (bound and released). */
+  async function freePort(): Promise<number> {
+    const probe: Server = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    return port;
+  }
+
+  /**
+   * Whatever the start left running is stopped: `server stop` signals its supervisor, which stops
+   * its stand-ins, or (the supervisor gone) the recorded children still ours by identity, nothing else.
+   */
+  async function stopServer(): Promise<void> {
+    await main(['server', 'stop'], io().io);
+  }
+
+  it('GMS_SERVER_PORT set: the start fails naming the port, the setting and what to do (not a bare EADDRINUSE); the set port is never swapped for another', async () => {
+    const port = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env), { takePort: port }));
+    try {
+      const run = io({ GMS_SERVER_PORT: String(port) });
+      expect(await main(['server', 'start'], run.io)).toBe(1);
+      // Before: "Error: listen EADDRINUSE: address already in use 127.0.0.1:<port>".
+      expect(run.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (Graphiti MCP server) was taken by another program after the start found it free: stop it, or set GMS_SERVER_PORT to a free port (or unset it for any free port)\n`);
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'failed', error: expect.stringContaining(`Port ${port} on 127.0.0.1 (Graphiti MCP server) was taken`) });
+      // status says it as the last error, with the next step.
+      const status = io({ GMS_SERVER_PORT: String(port) });
+      await main(['server', 'status'], status.io);
+      expect(status.out.stdout).toContain(`  last error: Port ${port} on 127.0.0.1 (Graphiti MCP server) was taken by another program after the start found it free: stop it, or set GMS_SERVER_PORT`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it('no port set: the last port, taken meanwhile, gives way to another free one (the supervisor passes it on as only preferred); the start succeeds and says the port changed', async () => {
+    const last = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env), { takePort: last }));
+    // The last server ran on `last` (stopped since): the start reuses it while free.
+    const gone = 2 ** 22 + 5;
+    writeRuntime(stateDirOf(), { state: 'stopped', pid: gone, generation: gen.id, serverVersion: gen.serverVersion, mcp: gen.mcp, falkordbBin: '1.4.1', url: `http://127.0.0.1:${last}/mcp`, port: last, dataDir: root, logDir: root, startedAt: new Date().toISOString(), identities: { supervisor: { pid: gone, start: 'gone' } } });
+    try {
+      const run = io();
+      expect(await main(['server', 'start'], run.io)).toBe(0);
+      const ready = readRuntime(stateDirOf());
+      expect(ready).toMatchObject({ state: 'ready' });
+      expect(ready?.port).not.toBe(last);
+      expect(run.out.stdout).toContain(`started: http://127.0.0.1:${ready?.port}/mcp (Graphiti ${gen.id}`);
+      expect(run.out.stdout).toContain(`  the port changed (was ${last}, taken meanwhile): if Claude Code uses this server, run "${cli()} install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it("the detached supervisor's log (server logs) repeats the warnings about the server's settings in our .env that its command printed, never the value; a key set in the environment (passed on its stdin) is not warned of", async () => {
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
+    const file = join(root, 'server.env');
+    writeFileSync(file, ['OPENAI_API_KEY=sk-pa#ss9', 'GMS_SERVER_MODEL="gpt-\\"mini"', ''].join('\n'));
+    try {
+      // OPENAI_API_KEY is set in the environment too (it wins): only the model's line is warned of.
+      const run = io({ MADEINOZ_KNOWLEDGE_ENV_FILE: file, OPENAI_API_KEY: 'sk-from-env' });
+      expect(await main(['server', 'start'], run.io)).toBe(0);
+      const warning = `warning: GMS_SERVER_MODEL in ${file} (line 2): inside double quotes dotenv keeps a backslash before " or \\ as part of the value`;
+      expect(run.out.stderr).toContain(warning);
+      const log = readFileSync(join(stateDirOf(), 'server', 'supervisor.log'), 'utf8');
+      expect(log).toMatch(new RegExp(String.raw`^\d{4}-\d\d-\d\dT[\d:.]+Z ${warning.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'));
+      expect(log).not.toContain('OPENAI_API_KEY in');
+      expect(log).not.toMatch(/sk-pa|ss9|sk-from|gpt-/);
+      const logs = io({ MADEINOZ_KNOWLEDGE_ENV_FILE: file });
+      expect(await main(['server', 'logs'], logs.io)).toBe(0);
+      expect(logs.out.stdout).toContain(warning);
+    } finally {
+      await stopServer();
     }
   });
 });

@@ -92,7 +92,13 @@ const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN',
  * its read timed out after the request was forwarded, as well as when it could not connect at
  * all; the answer does not say which, so the server may have taken the request. (Graphiti's own
  * uvicorn never answers them; our local server's front answers 503 when it could not connect,
- * server/mcp-front.ts.)
+ * server/mcp-front.ts.) A 502 from our own proven front is no exception: a server started by an
+ * older build runs that build's front until it is restarted, and fronts older than the keep-alive
+ * work (util/keep-alive.ts IDLE_REUSE) answered 502 also when the connection to Graphiti broke
+ * once made, Graphiti having perhaps read the request. Those close after their proof, as do the
+ * later ones answering 502 only when nothing listens, so the client cannot tell which it met (only
+ * the few builds that kept the proven connection and still answered 502 could be told apart: too
+ * few for a rule of their own). Waiting for proof costs a delay, never a lost or doubled note.
  */
 const GATEWAY_STATUSES = new Set([502, 504]);
 

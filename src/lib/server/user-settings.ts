@@ -125,18 +125,36 @@ export function portFree(port: number): Promise<boolean> {
   });
 }
 
+/** A port setting and what listens there, as the messages name them. */
+export interface PortSetting {
+  name: 'GMS_SERVER_PORT' | 'GMS_SERVER_DB_PORT';
+  what: string;
+}
+export const FRONT_PORT: PortSetting = { name: 'GMS_SERVER_PORT', what: 'Graphiti MCP server' };
+const DB_PORT: PortSetting = { name: 'GMS_SERVER_DB_PORT', what: 'FalkorDB' };
+
+/**
+ * The one line for a port the user set (`name`) that another program holds: the port, the setting
+ * and what to do. `since`: it was free at the start's check and taken before the front listened
+ * (mcp-front.ts PORT_TAKEN_SINCE; a set port is never swapped for another, unlike the last one used).
+ */
+export function portTakenMessage(port: number, { name, what }: PortSetting, since = false): string {
+  const taken = since ? 'was taken by another program after the start found it free' : 'is taken by another program';
+  return `Port ${port} on 127.0.0.1 (${what}) ${taken}: stop it, or set ${name} to a free port (or unset it for any free port)`;
+}
+
 /** Configured ports must be free (one line naming the setting otherwise); unconfigured ones reuse the last if free. */
 export async function choosePorts(settings: ServerSettings): Promise<{ port?: number; dbPort?: number }> {
   const last = readRuntime(settings.stateDir);
-  const pick = async (configured: number | undefined, previous: number | undefined, name: string, what: string): Promise<number | undefined> => {
+  const pick = async (configured: number | undefined, previous: number | undefined, setting: PortSetting): Promise<number | undefined> => {
     if (configured !== undefined) {
-      if (!(await portFree(configured))) throw new ServerSetupError(`Port ${configured} on 127.0.0.1 (${what}) is taken by another program: stop it, or set ${name} to a free port (or unset it for any free port)`);
+      if (!(await portFree(configured))) throw new ServerSetupError(portTakenMessage(configured, setting));
       return configured;
     }
     return previous !== undefined && (await portFree(previous)) ? previous : undefined;
   };
-  const port = await pick(settings.port, last?.port, 'GMS_SERVER_PORT', 'Graphiti MCP server');
+  const port = await pick(settings.port, last?.port, FRONT_PORT);
   // FalkorDB listens on its private Unix socket unless GMS_SERVER_DB_PORT asks for a TCP port.
-  const dbPort = settings.dbPort === undefined ? undefined : await pick(settings.dbPort, undefined, 'GMS_SERVER_DB_PORT', 'FalkorDB');
+  const dbPort = settings.dbPort === undefined ? undefined : await pick(settings.dbPort, undefined, DB_PORT);
   return { ...(port === undefined ? {} : { port }), ...(dbPort === undefined ? {} : { dbPort }) };
 }

@@ -1,0 +1,82 @@
+/**
+ * Stand-ins for a built release's two programs, so `server start` runs its real supervisor to the
+ * end without Python: a FalkorDB (redis-server) that answers our readiness probe on its Unix socket
+ * (AUTH, INFO with its own pid, GRAPH.LIST), and a Graphiti (the venv's python) that says where it
+ * listens and answers /health on the socket the supervisor gives it.
+ *
+ * `takePort`: the stand-in FalkorDB first binds 127.0.0.1:takePort, as a second local user would
+ * between the start's free-port check and the front's listen (FalkorDB starts in between), and only
+ * then answers, so the front always finds it taken. Both end on SIGTERM (their supervisor's stop).
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const FALKORDB = `
+import { createServer } from 'node:net';
+const [take, ...args] = process.argv.slice(2);
+const socketPath = args[args.indexOf('--unixsocket') + 1];
+const bulk = (text) => '$' + Buffer.byteLength(text) + '\\r\\n' + text + '\\r\\n';
+function answer(command) {
+  const name = String(command[0] ?? '').toUpperCase();
+  if (name === 'INFO') return bulk('# Server\\r\\nprocess_id:' + process.pid + '\\r\\n');
+  if (name === 'GRAPH.LIST') return '*0\\r\\n';
+  return '+OK\\r\\n';
+}
+/** The complete RESP commands at the start of buf, and what is left. */
+function commands(buf) {
+  const out = [];
+  for (;;) {
+    const head = /^\\*(\\d+)\\r\\n/.exec(buf);
+    if (head === null) return [out, buf];
+    let at = head[0].length;
+    const command = [];
+    for (let i = 0; i < Number(head[1]); i++) {
+      const len = /^\\$(\\d+)\\r\\n/.exec(buf.slice(at));
+      if (len === null || buf.length < at + len[0].length + Number(len[1]) + 2) return [out, buf];
+      at += len[0].length;
+      command.push(buf.slice(at, at + Number(len[1])));
+      at += Number(len[1]) + 2;
+    }
+    out.push(command);
+    buf = buf.slice(at);
+  }
+}
+function serve() {
+  createServer((socket) => {
+    let buf = '';
+    socket.on('data', (chunk) => {
+      const [done, rest] = commands(buf + chunk);
+      buf = rest;
+      for (const command of done) socket.write(answer(command));
+    });
+    socket.on('error', () => {});
+  }).listen(socketPath);
+}
+process.stdin.resume();
+process.stdin.on('error', () => {});
+if (take === '0') serve();
+else createServer().listen(Number(take), '127.0.0.1', serve);
+`;
+
+const GRAPHITI = `
+import { createServer } from 'node:http';
+createServer((req, res) => {
+  res.writeHead(req.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
+  res.end('{"status":"healthy"}');
+}).listen(process.env.GMS_GRAPHITI_SOCKET, () => console.log('stand-in Graphiti: transport on 127.0.0.1:' + process.env.SERVER__PORT));
+`;
+
+/** Writes the stand-ins into the built environment `dir`; returns the path for its ready.json's redisServer. */
+export function standInRelease(dir: string, options: { takePort?: number } = {}): { redisServer: string } {
+  const script = (name: string, body: string, wrapper: string) => {
+    writeFileSync(join(dir, `${name}.mjs`), body);
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(dir, `${name}.mjs`))} ${name === 'standin-falkordb' ? String(options.takePort ?? 0) : ''} "$@"\n`);
+    chmodSync(wrapper, 0o700);
+  };
+  mkdirSync(join(dir, 'venv', 'bin'), { recursive: true, mode: 0o700 });
+  mkdirSync(join(dir, 'mcp_server'), { recursive: true, mode: 0o700 });
+  const redisServer = join(dir, 'redis-server');
+  script('standin-falkordb', FALKORDB, redisServer);
+  script('standin-graphiti', GRAPHITI, join(dir, 'venv', 'bin', 'python'));
+  return { redisServer };
+}
