@@ -870,12 +870,15 @@ function workerSwitches(env) {
 
 // src/lib/util/process-identity.ts
 var import_node_fs15 = require("node:fs");
-function linuxBootId() {
+function bootId() {
   try {
-    return (0, import_node_fs15.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs15.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
-    return "unknown-boot";
+    return void 0;
   }
+}
+function linuxBootId() {
+  return bootId() ?? "unknown-boot";
 }
 function ps(pid) {
   const { spawnSync } = process.getBuiltinModule("node:child_process");

@@ -4456,12 +4456,15 @@ var init_fs_atomic = __esm({
 });
 
 // src/lib/util/process-identity.ts
-function linuxBootId() {
+function bootId() {
   try {
-    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
-    return "unknown-boot";
+    return void 0;
   }
+}
+function linuxBootId() {
+  return bootId() ?? "unknown-boot";
 }
 function ps(pid) {
   const { spawnSync } = process.getBuiltinModule("node:child_process");
@@ -36413,15 +36416,8 @@ var init_pace = __esm({
 
 // src/lib/sync/clock-jump.ts
 function clockMarkNow() {
-  const bootId = readBootId();
-  return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...bootId === void 0 ? {} : { bootId } };
-}
-function readBootId() {
-  try {
-    return (0, import_node_fs23.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
-  } catch {
-    return void 0;
-  }
+  const boot = bootId();
+  return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...boot === void 0 ? {} : { bootId: boot } };
 }
 function forwardJumpMs(last, now) {
   const before = last?.clock;
@@ -36442,13 +36438,13 @@ function requeueAfterJump(state, startedAt) {
   }
   return moved;
 }
-var import_node_fs23, import_node_os7;
+var import_node_os7;
 var init_clock_jump = __esm({
   "src/lib/sync/clock-jump.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
     import_node_os7 = require("node:os");
     init_state();
+    init_process_identity();
     init_pace();
   }
 });
@@ -76151,11 +76147,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs24, openFile, statOf, closeFile, readAt;
+var import_node_fs23, openFile, statOf, closeFile, readAt;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs23 = require("node:fs");
     init_escape();
     init_episode();
     init_redact();
@@ -76167,10 +76163,10 @@ var init_prepare = __esm({
     init_shared();
     init_failed_steps();
     init_mid_write();
-    openFile = (path) => new Promise((resolve15, reject) => (0, import_node_fs24.open)(path, "r", (e, fd) => e ? reject(e) : resolve15(fd)));
-    statOf = (fd) => new Promise((resolve15, reject) => (0, import_node_fs24.fstat)(fd, (e, st) => e ? reject(e) : resolve15(st)));
-    closeFile = (fd) => new Promise((resolve15) => (0, import_node_fs24.close)(fd, () => resolve15()));
-    readAt = (fd, buffer, offset, position) => new Promise((resolve15, reject) => (0, import_node_fs24.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve15(n)));
+    openFile = (path) => new Promise((resolve15, reject) => (0, import_node_fs23.open)(path, "r", (e, fd) => e ? reject(e) : resolve15(fd)));
+    statOf = (fd) => new Promise((resolve15, reject) => (0, import_node_fs23.fstat)(fd, (e, st) => e ? reject(e) : resolve15(st)));
+    closeFile = (fd) => new Promise((resolve15) => (0, import_node_fs23.close)(fd, () => resolve15()));
+    readAt = (fd, buffer, offset, position) => new Promise((resolve15, reject) => (0, import_node_fs23.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve15(n)));
   }
 });
 
@@ -76464,16 +76460,16 @@ function sentOverPulled(copy, record2) {
   if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
   return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
 }
-function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs24.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs25, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs24, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
+    import_node_fs24 = require("node:fs");
     import_promises8 = require("node:fs/promises");
     import_node_path27 = require("node:path");
     init_hash();
@@ -76787,7 +76783,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs26.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs25.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -76879,11 +76875,11 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs26, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs25, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     import_promises10 = require("node:fs/promises");
     import_node_path29 = require("node:path");
     init_episode();
@@ -76909,7 +76905,7 @@ var init_plan = __esm({
 // src/lib/state/machine-stamp.ts
 function readMachineStamp(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs27.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
     return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
   } catch {
     return void 0;
@@ -76919,11 +76915,11 @@ function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
   writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
 `, { mode: 384, mkdirMode: 448 });
 }
-var import_node_fs27, import_node_path30, FILE2;
+var import_node_fs26, import_node_path30, FILE2;
 var init_machine_stamp = __esm({
   "src/lib/state/machine-stamp.ts"() {
     "use strict";
-    import_node_fs27 = require("node:fs");
+    import_node_fs26 = require("node:fs");
     import_node_path30 = require("node:path");
     init_fs_atomic();
     FILE2 = "machine.json";
@@ -78068,7 +78064,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs28.openSync)(file2, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs27.openSync)(file2, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -78076,33 +78072,33 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs28.fstatSync)(fd);
+    const st = (0, import_node_fs27.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs28.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs27.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs28.closeSync)(fd);
+    (0, import_node_fs27.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs28.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs27.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs28, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs27, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs28 = require("node:fs");
+    import_node_fs27 = require("node:fs");
     import_node_path32 = require("node:path");
     init_fs_atomic();
     init_install_route();
@@ -78167,17 +78163,17 @@ function commonGitDir(root) {
   const dotGit = (0, import_node_path33.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs29.statSync)(dotGit);
+    st = (0, import_node_fs28.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs29.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
     const gitDir = (0, import_node_path33.isAbsolute)(m[1]) ? m[1] : (0, import_node_path33.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
+      const common = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
       return (0, import_node_path33.isAbsolute)(common) ? common : (0, import_node_path33.resolve)(gitDir, common);
     } catch {
       return gitDir;
@@ -78200,7 +78196,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -78221,7 +78217,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -78244,12 +78240,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs29.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs28.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs29.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs29.closeSync)(fd);
+      (0, import_node_fs28.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -78269,13 +78265,13 @@ function gitMainRoot(path) {
   }
   return (0, import_node_path33.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs29, import_node_path33;
+var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path33;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs29 = require("node:fs");
+    import_node_fs28 = require("node:fs");
     import_node_path33 = require("node:path");
   }
 });
@@ -80930,7 +80926,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs30.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs29.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -81057,7 +81053,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs30.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -81088,7 +81084,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs30.existsSync)(project.memoryDir) && (0, import_node_fs30.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs29.existsSync)(project.memoryDir) && (0, import_node_fs29.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -81128,7 +81124,7 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs30.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
@@ -81139,7 +81135,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs30.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs29.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -81281,11 +81277,11 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs30, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs29, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs30 = require("node:fs");
+    import_node_fs29 = require("node:fs");
     import_promises12 = require("node:fs/promises");
     import_node_path38 = require("node:path");
     init_process_env();
@@ -81414,7 +81410,7 @@ __export(origin_note_exports, {
 });
 function read2(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs31.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
+    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
@@ -81423,7 +81419,7 @@ function read2(stateDir) {
 function recordOriginQuestion(stateDir, question) {
   if (question === void 0) {
     try {
-      (0, import_node_fs31.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
+      (0, import_node_fs30.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
     } catch {
     }
     return;
@@ -81443,11 +81439,11 @@ function takeOriginNote(stateDir) {
   }
   return `Note for the user from graphiti-memory-sync: ${note.text}`;
 }
-var import_node_fs31, import_node_path39, FILE3;
+var import_node_fs30, import_node_path39, FILE3;
 var init_origin_note = __esm({
   "src/lib/context/origin-note.ts"() {
     "use strict";
-    import_node_fs31 = require("node:fs");
+    import_node_fs30 = require("node:fs");
     import_node_path39 = require("node:path");
     init_fs_atomic();
     FILE3 = "origin-question.json";

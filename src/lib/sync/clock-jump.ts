@@ -19,9 +19,9 @@
  * tell (macOS, Windows: the new boot has been up longer than the old one was at the last run) may be
  * taken for a jump: a patience more for the parts waiting then, nothing else.
  */
-import { readFileSync } from 'node:fs';
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
+import { bootId } from '../util/process-identity.js';
 import { MAX_SKEW_MS } from './pace.js';
 
 /** Where the system's own clock stood at a run's start (kept in `lastRun.clock`). */
@@ -34,16 +34,8 @@ export interface ClockMark {
 
 /** This moment's mark. */
 export function clockMarkNow(): ClockMark {
-  const bootId = readBootId();
-  return { uptimeMs: Math.round(uptime() * 1000), ...(bootId === undefined ? {} : { bootId }) };
-}
-
-function readBootId(): string | undefined {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
-  }
+  const boot = bootId();
+  return { uptimeMs: Math.round(uptime() * 1000), ...(boot === undefined ? {} : { bootId: boot }) };
 }
 
 /** How far the wall clock jumped forward since the last run (ms), 0 when it did not, or it cannot be told (another boot, no mark). */

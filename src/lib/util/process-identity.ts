@@ -15,12 +15,17 @@ export interface ProcessIdentity {
   start: string;
 }
 
-function linuxBootId(): string {
+/** This boot's id where the system has one (Linux), else undefined: two readings that differ are two boots. */
+export function bootId(): string | undefined {
   try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
   } catch {
-    return 'unknown-boot';
+    return undefined;
   }
+}
+
+function linuxBootId(): string {
+  return bootId() ?? 'unknown-boot';
 }
 
 /** Start time and command line from one `ps` run (lstart is always 24 characters, e.g. "Wed Nov 25 19:08:33 2026"): how macOS and the BSDs tell; exported for its test, which runs it on Linux too. */
