@@ -75,3 +75,13 @@ describe('passwords in the note’s own script', () => {
     untouched('كلمة المرور للبريد: تم تغييرها');
   });
 });
+
+describe('a known miss of issue 40 without a credential word', () => {
+  it('USE_TYPED_PASSWORD: `use` or `try` and a value in the shape a password policy makes people type', () => {
+    removed('Use Trustno1! for the jump host until IT resets it.', 'Trustno1!');
+    removed('- use Welcome1! on the guest login', 'Welcome1!');
+    removed('VPN is back; try Pa55#word for now.', 'Pa55#word');
+    // Versions, package pins, languages and words stay: none holds a policy's symbol beside all three.
+    for (const text of ['Use Node@20 for the build.', 'Use C#10 for this.', 'Use C++17 for the core.', 'Use macOS-14 for the runners.', 'use it for now', 'Use Python3 for scripts.', 'Try again later!']) untouched(text);
+  });
+});

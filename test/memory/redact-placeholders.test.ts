@@ -314,6 +314,8 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a Japanese word for password, its particle and a copula, many times', 'パスワードは あおぞら です '.repeat(60_000)],
     ['a Chinese word for password before a long Han run and a bracket', `密码：${'熊'.repeat(900_000)}（x）`],
     ['an Arabic label with a glued "for the", many times', 'كلمة السر للراوتر: نخلة\n'.repeat(60_000)],
+    ['`use` and a typed value, many times (USE_TYPED_PASSWORD)', 'Use Trustno1! for the jump host. '.repeat(60_000)],
+    ['`use` before a long run of letters and symbols', `use ${'a1!B'.repeat(225_000)} for`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -116,6 +116,21 @@ const BARE: RegexRule = {
 };
 
 /**
+ * USE_TYPED_PASSWORD: `Use Trustno1! for the jump host`, with no credential word: the thing to use is in the shape a
+ * password policy makes people type (POLICY_SHAPED: an upper-case letter, a lower-case letter, a digit and one of the
+ * symbols such policies ask for), which no name, version or word of prose has: a version or a package pin holds `.`,
+ * `@`, `-` or `+` instead (`Node@20`, `C++17`, `macOS-14`), never `!`, `#`, `$`, `%`, `&`, `*` or `?` beside all three.
+ * After `use` or `try` opening a clause, then where the clause ends or goes on with what it is for or till when.
+ */
+const POLICY_SHAPED = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=\D*\d)[A-Za-z0-9]*[!#$%&*?][A-Za-z0-9!#$%&*?]*$/;
+const USE_TYPED_PASSWORD: RegexRule = {
+  kind: 'password',
+  hints: ['use ', 'try '],
+  re: /((?:^[ \t]*(?:[-*+][ \t]+)?|[.;:,!?(][ \t]*)(?:use|try)[ \t]+)([A-Za-z0-9!#$%&*?]{6,32})(?=[ \t]+(?:for|on|to|with|as|when|until|at)\b|[ \t]*(?:[.,;)]?[ \t]*(?:\r?\n|$)))/gim,
+  replace: (m, g) => (POLICY_SHAPED.test(g[1] ?? '') ? (replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m) : m),
+};
+
+/**
  * The weak shapes a password takes that prose words do not: letters then two or more digits, in
  * lower case or a capital first as sites ask for one (`hunter22`, `sommar2023`, `Vpn2024`), four letters
  * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode);
@@ -915,7 +930,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
