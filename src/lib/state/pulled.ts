@@ -23,6 +23,7 @@ import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
 import type { CheckoutRecord } from './checkout-ids.js';
+import type { RunMark } from '../sync/clock-jump.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 import { futureFormat, PULLED_VERSION } from './format.js';
@@ -156,6 +157,12 @@ export interface PulledLedger {
   held: Record<string, HeldNote>;
   /** The id each checkout here went by when last pulled, by its root (state/checkout-ids.ts: kept across a rename on the host). */
   checkouts: Record<string, CheckoutRecord>;
+  /**
+   * The last pull's start and the system's clock then (sync/clock-jump.ts): the next pull tells a
+   * forward jump of the wall clock from time passing, and an absence (`missingSince`) keeps only the
+   * real time it lasted (ABSENCE_AFTER_JUMP). Absent before it existed, or on an injected clock.
+   */
+  lastPull?: RunMark;
 }
 
 export function noteId(project: string, path: string): string {
@@ -200,7 +207,8 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
     const checkouts: Record<string, CheckoutRecord> = {};
     if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts };
+    const lastPull = runMarkOf(v.lastPull);
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts, ...(lastPull === undefined ? {} : { lastPull }) };
   } catch {
     return emptyLedger();
   }
@@ -248,6 +256,14 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
 }
 
 /** Writes the ledger, then removes the journal of writes it now holds. */
+/** A recorded run mark, or undefined where it is not one (a mark that cannot be read only means no jump is told). */
+function runMarkOf(v: unknown): RunMark | undefined {
+  if (!isRecord(v) || typeof v.startedAt !== 'string' || !isRecord(v.clock)) return undefined;
+  const { uptimeMs, bootId } = v.clock;
+  if (typeof uptimeMs !== 'number' || !Number.isFinite(uptimeMs) || (bootId !== undefined && typeof bootId !== 'string')) return undefined;
+  return { startedAt: v.startedAt, clock: { uptimeMs, ...(bootId === undefined ? {} : { bootId }) } };
+}
+
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: PULLED_VERSION, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
   await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
