@@ -20,8 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { editOrder } from '../graphiti/semantics.js';
-import { resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
+import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
@@ -220,7 +219,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
   let episodes;
   // Whether an edit elsewhere can leave the graph without the note for a while (decide.ts
-  // `absenceSettled`): the server's edit order, as known without a probe (cautious: it can).
+  // `absenceSettled`): server-rules.ts EDIT_GAP_ELSEWHERE, as known without a probe (cautious: it can).
   let editWindow = true;
   // The groups this listing speaks for: on a server before 1.1 on FalkorDB only those it shows (group-reach.ts).
   let inView: ReadonlySet<string>;
@@ -229,7 +228,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
-      editWindow = semantics === undefined || editOrder(semantics) === 'break-before-make';
+      editWindow = editGapElsewhere(semantics);
     }
   } finally {
     if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
@@ -342,7 +341,7 @@ interface GraphDelete {
   entry: PulledNote | undefined;
 }
 
-/** What decides when an absence is a deletion (sync/pace.ts `absenceSettled`): 0 patience on a make-before-break server. */
+/** What decides when an absence is a deletion (sync/pace.ts `absenceSettled`): 0 patience where no edit elsewhere leaves a gap (server-rules.ts EDIT_GAP_ELSEWHERE). */
 type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
 
 interface PullRun {
