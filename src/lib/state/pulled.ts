@@ -23,7 +23,6 @@ import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
 import type { CheckoutRecord } from './checkout-ids.js';
-import type { RunMark } from '../sync/clock-jump.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 import { futureFormat, PULLED_VERSION } from './format.js';
@@ -75,6 +74,12 @@ export interface PulledNote {
    * Cleared when a version is seen again; the copy goes once the absence has lasted the patience.
    */
   missingSince?: string;
+}
+
+/** A pull's start (ISO) and the system's uptime and boot then (sync/clock-jump.ts `RunMark`). */
+export interface PullMark {
+  startedAt: string;
+  clock: { uptimeMs: number; bootId?: string };
 }
 
 export interface IndexLine {
@@ -162,7 +167,7 @@ export interface PulledLedger {
    * forward jump of the wall clock from time passing, and an absence (`missingSince`) keeps only the
    * real time it lasted (ABSENCE_AFTER_JUMP). Absent before it existed, or on an injected clock.
    */
-  lastPull?: RunMark;
+  lastPull?: PullMark;
 }
 
 export function noteId(project: string, path: string): string {
@@ -207,7 +212,7 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
     const checkouts: Record<string, CheckoutRecord> = {};
     if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
-    const lastPull = runMarkOf(v.lastPull);
+    const lastPull = pullMarkOf(v.lastPull);
     return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts, ...(lastPull === undefined ? {} : { lastPull }) };
   } catch {
     return emptyLedger();
@@ -257,7 +262,7 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
 
 /** Writes the ledger, then removes the journal of writes it now holds. */
 /** A recorded run mark, or undefined where it is not one (a mark that cannot be read only means no jump is told). */
-function runMarkOf(v: unknown): RunMark | undefined {
+function pullMarkOf(v: unknown): PullMark | undefined {
   if (!isRecord(v) || typeof v.startedAt !== 'string' || !isRecord(v.clock)) return undefined;
   const { uptimeMs, bootId } = v.clock;
   if (typeof uptimeMs !== 'number' || !Number.isFinite(uptimeMs) || (bootId !== undefined && typeof bootId !== 'string')) return undefined;
