@@ -9,7 +9,7 @@
  * machine runs on the real clock.
  */
 import { cpSync, rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadState, saveState } from '../../src/lib/state/state.js';
 import type { ClockMark } from '../../src/lib/sync/clock-jump.js';
@@ -20,13 +20,9 @@ import { graphOf, note, syncSettled } from '../helpers/two-machines.js';
 
 let server: GraphitiTestServer;
 let a: Sandbox;
-const extraBoxes: Sandbox[] = [];
 useServerAndSandbox((s, b) => {
   server = s;
   a = b;
-});
-afterEach(() => {
-  for (const b of extraBoxes.splice(0)) b.cleanup();
 });
 
 const MIN = 60_000;
@@ -45,7 +41,7 @@ async function lookDue(stateDir: string): Promise<void> {
 /** A home with one note copied to machine B (state folder included), taken up there; the old machine then edits the note while the server's queue is held. */
 async function copyWhileTheOldMachineEdits() {
   const b = makeSandbox(server.url);
-  extraBoxes.push(b);
+  onTestFinished(() => b.cleanup());
   const configB = () => b.config({ MADEINOZ_KNOWLEDGE_MACHINE_ID: 'machine-b' });
   a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
   await syncSettled(server, configA);
