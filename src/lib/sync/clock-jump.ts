@@ -26,11 +26,16 @@
  * before the jump, is read on the clock after it: moved forward by the jump, never past this run's
  * start. The absence keeps the real time it has lasted and gains none the clock skipped. The pull
  * keeps its own mark (state/pulled.ts `lastPull`): it runs without the sync (a machine that only pulls).
+ * The same holds for the one other wait on real time that ends in a verdict: a confirmed part of a
+ * shared source stays listed until a co-owner's racing copy would have appeared (reconcile.ts
+ * `settled`, counted from `confirmedAt`); settled at once after a jump, a racing copy that appears
+ * later was never resolved, and both stayed.
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
 import { bootId } from '../util/process-identity.js';
 import { MAX_SKEW_MS } from './pace.js';
+import { unsettledShared } from './shared.js';
 
 /** Where the system's own clock stood at a run's start (kept in `lastRun.clock`). */
 export interface ClockMark {
@@ -75,15 +80,23 @@ export function sinceAfterJump(since: string, jumpMs: number, startedAt: number)
   return new Date(Math.min(t + jumpMs, startedAt)).toISOString();
 }
 
-/** ABSENCE_AFTER_JUMP for the sync's state: each copy's absence (`goneSeen.since`) on the clock after the jump. How many. */
-export function absencesAfterJump(state: SyncState, jumpMs: number, startedAt: number): number {
+/**
+ * ABSENCE_AFTER_JUMP for the sync's state: each copy's absence (`goneSeen.since`), and each unsettled
+ * shared part's confirmation (`confirmedAt`), on the clock after the jump. How many parts.
+ */
+export function waitsAfterJump(state: SyncState, jumpMs: number, startedAt: number, sharedOrigins: ReadonlySet<string>): number {
   let moved = 0;
   for (const ref of everyPart(state)) {
-    if (ref.goneSeen === undefined) continue;
-    const since = sinceAfterJump(ref.goneSeen.since, jumpMs, startedAt);
-    if (since === ref.goneSeen.since) continue;
-    ref.goneSeen = { ...ref.goneSeen, since };
-    moved++;
+    let changed = false;
+    if (ref.goneSeen !== undefined) {
+      const since = sinceAfterJump(ref.goneSeen.since, jumpMs, startedAt);
+      if (since !== ref.goneSeen.since) (ref.goneSeen = { ...ref.goneSeen, since }), (changed = true);
+    }
+    if (unsettledShared(ref, sharedOrigins) && ref.confirmedAt !== undefined) {
+      const confirmed = sinceAfterJump(ref.confirmedAt, jumpMs, startedAt);
+      if (confirmed !== ref.confirmedAt) (ref.confirmedAt = confirmed), (changed = true);
+    }
+    if (changed) moved++;
   }
   return moved;
 }
