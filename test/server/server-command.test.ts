@@ -115,6 +115,10 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
       const run = io({ GMS_SERVER_PORT: String(port) });
       expect(await main(['server', 'start'], run.io)).toBe(1);
       expect(run.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (Graphiti MCP server) is taken by another program: stop it, or set GMS_SERVER_PORT to a free port (or unset it for any free port)\n`);
+      // FalkorDB's: unset, it listens on its private Unix socket, not on any free port.
+      const db = io({ GMS_SERVER_DB_PORT: String(port) });
+      expect(await main(['server', 'start'], db.io)).toBe(1);
+      expect(db.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (FalkorDB) is taken by another program: stop it, or set GMS_SERVER_DB_PORT to a free port (or unset it for its private Unix socket)\n`);
     } finally {
       blocker.close();
     }
@@ -294,6 +298,37 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
       expect(ready?.port).not.toBe(last);
       expect(run.out.stdout).toContain(`started: http://127.0.0.1:${ready?.port}/mcp (Graphiti ${gen.id}`);
       expect(run.out.stdout).toContain(`  the port changed (was ${last}, taken meanwhile): if Claude Code uses this server, run "${cli()} install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it('GMS_SERVER_DB_PORT set: another program binds it before FalkorDB listens; the start fails naming the port, the setting and what to do (not redis\'s own line)', async () => {
+    const dbPort = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env), { takeDbPort: true }));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      expect(await main(['server', 'start'], run.io)).toBe(1);
+      // Before: "Error: FalkorDB did not start: # Failed listening on port <dbPort> (tcp), aborting. (details: …)".
+      expect(run.out.stderr).toBe(`Error: Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken by another program after the start found it free: stop it, or set GMS_SERVER_DB_PORT to a free port (or unset it for its private Unix socket)\n`);
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'failed', error: expect.stringContaining(`Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken`) });
+      const status = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      await main(['server', 'status'], status.io);
+      expect(status.out.stdout).toContain(`  last error: Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken by another program after the start found it free: stop it, or set GMS_SERVER_DB_PORT`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it('GMS_SERVER_DB_PORT set and free: FalkorDB listens there (the stand-in\'s TCP path the case above depends on)', async () => {
+    const dbPort = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      expect(await main(['server', 'start'], run.io)).toBe(0);
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'ready', dbPort, falkordb: { host: '127.0.0.1', port: dbPort } });
     } finally {
       await stopServer();
     }
