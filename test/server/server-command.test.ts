@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
@@ -26,6 +26,7 @@ import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js'
 import { isolatedEnv } from '../support/isolated-env.js';
 import { makeFifo } from '../support/fifo.js';
 import { standInRelease } from '../support/standin-release.js';
+import { runtimeReaches } from '../support/runtime-watch.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { cli } from '../../src/lib/util/install-route.js';
@@ -493,11 +494,18 @@ describe('the runtime file points the tool at the started server', () => {
         writeRuntime(stateDir, { ...base, url: `http://127.0.0.1:${port}/mcp`, port });
         expect(await localServerAuthorization(stateDir, `http://127.0.0.1:${port}/mcp`)).toBeUndefined();
       }
-      // Stopping (the front still open a moment): no new proof, so no token.
+      // Stopping (the front still open a moment): no token from then on, neither from a proof made
+      // just before (within its FRONT_PROOF_TTL_MS: the clock held still) nor from a new one once it
+      // has run out (the clock moved past it; no sleep).
+      writeRuntime(stateDir, base);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect(await localServerAuthorization(stateDir, live.url)).toBe(live.token);
       writeRuntime(stateDir, { ...base, state: 'stopping' });
-      await new Promise((r) => setTimeout(r, FRONT_PROOF_TTL_MS + 50));
+      expect(await localServerAuthorization(stateDir, live.url)).toBeUndefined();
+      vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
       expect(await localServerAuthorization(stateDir, live.url)).toBeUndefined();
     } finally {
+      vi.useRealTimers();
       supervisor.kill('SIGKILL');
       impostor.close();
       relay.close();
@@ -1085,8 +1093,7 @@ describe('the runtime file points the tool at the started server', () => {
         expect(newSupervisor).not.toBe(id.pid);
         // Its FalkorDB ends: the start fails, recorded on the new release.
         kill(redis);
-        const deadline = Date.now() + 60_000;
-        while (readRuntime(stateDir)?.state !== 'failed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        await runtimeReaches(stateDir, (r) => r.state === 'failed');
         const ended = await statusOf();
         expect(ended.json).toMatchObject({ running: false, state: 'failed', generation: '0.31.2' });
         expect(ended.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start \("${CLI} server logs" shows why it ended\)\n$`));
