@@ -311,8 +311,9 @@ class OneConnection extends Agent {
     readonly port: number,
     readonly token: string,
   ) {
-    // `timeout`: Node destroys the free connection after IDLE_REUSE_MS, when it may no longer be reused anyway.
-    super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, timeout: IDLE_REUSE_MS });
+    // No `timeout` of our own: between the proof and its request the connection keeps Node's (the
+    // front's Keep-Alive hint less 1 s), as before; a kept one is judged by `reusable` when taken.
+    super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
     this.#socket = socket;
   }
 
