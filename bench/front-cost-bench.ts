@@ -7,6 +7,11 @@
  * rebuilt here (`previousClient`: localServerAuthorization's cached proof, no connection given),
  * measured in the same run against the same front, in turn with the current one.
  *
+ * PROVEN_REUSE (a proven connection kept for the next request of a burst while it is open and was
+ * freed under IDLE_REUSE_MS ago) is the current client; the client just before it (`perRequestClient`:
+ * a new connection and a proof for every request, ended after it) is rebuilt here too and run in
+ * turn, so the rows against it say what the reuse saves, measured in the same run.
+ *
  * The server side is the real front before the Graphiti test server (processing at once), in a
  * process of its own (bench/local-front-main.ts), as the supervisor runs it: so the figures are the
  * local floor, with Graphiti's own work (an LLM call per note) left out; they say what the guarantee
@@ -19,9 +24,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig, type Config } from '../src/lib/config/config.js';
-import { localServerAuthorization, mcpTokenPath, writeRuntime } from '../src/lib/config/server-runtime.js';
+import { liveServer, localServerAuthorization, mcpTokenPath, provenConnection, writeRuntime } from '../src/lib/config/server-runtime.js';
 import { GraphitiClient } from '../src/lib/graphiti/graphiti.js';
-import { McpClient } from '../src/lib/mcp/client.js';
+import { McpClient, type McpClientOptions } from '../src/lib/mcp/client.js';
 import { runSync } from '../src/lib/sync/sync.js';
 import { identifyProcess } from '../src/lib/util/process-identity.js';
 import { isolatedEnv } from '../test/support/isolated-env.js';
@@ -33,7 +38,8 @@ const PAUSED_RUNS = Number(process.env.BENCH_FRONT_PAUSED ?? 10);
 const SYNC_PAIRS = Number(process.env.BENCH_FRONT_SYNC_PAIRS ?? 7);
 const NOTES = 200;
 
-type Arm = 'current' | 'previous';
+type Arm = 'current' | 'previous' | 'perRequest';
+const ARMS: readonly Arm[] = ['previous', 'perRequest', 'current'];
 
 /** TCP connections this process has opened (node:net's own count of client sockets). */
 let connectionsOpened = 0;
@@ -90,23 +96,37 @@ function stateFor(root: string, base: string, server: { port: number; pid: numbe
  * kept-alive connections. `requests` counts what it sent.
  */
 function previousClient(config: Config, counter: { requests: number }): GraphitiClient {
-  const mcp = new McpClient({
-    url: config.mcpUrl,
-    transport: config.transport,
-    headers: config.headers,
-    timeoutMs: config.timeoutMs,
-    tokenFor: async (url) => {
-      counter.requests++;
-      const token = await localServerAuthorization(config.stateDir, url);
-      if (token === undefined) throw new Error('the local front did not prove itself');
-      return { token };
-    },
+  return clientAuthorizedBy(config, async (url) => {
+    counter.requests++;
+    const token = await localServerAuthorization(config.stateDir, url);
+    if (token === undefined) throw new Error('the local front did not prove itself');
+    return { token };
   });
+}
+
+/** A GraphitiClient for `config` whose every request gets its token (and connection) from `tokenFor`. */
+function clientAuthorizedBy(config: Config, tokenFor: NonNullable<McpClientOptions['tokenFor']>): GraphitiClient {
+  const mcp = new McpClient({ url: config.mcpUrl, transport: config.transport, headers: config.headers, timeoutMs: config.timeoutMs, tokenFor });
   return new GraphitiClient(config, { client: mcp });
 }
 
+/**
+ * The client before PROVEN_REUSE: every request on a new connection that proved itself just before,
+ * ended with the request (its `keep` hidden, so mcp/http.ts destroys it as it did then).
+ */
+function perRequestClient(config: Config): GraphitiClient {
+  return clientAuthorizedBy(config, async (url) => {
+    const live = liveServer(config.stateDir);
+    if (live?.token === undefined) throw new Error('no live local server');
+    const connection = await provenConnection(Number(url.port), live.token);
+    if (connection === undefined || connection === 'closes') throw new Error('the local front did not prove itself on the connection');
+    return { token: live.token, connection: Object.assign(connection, { keep: undefined }) };
+  });
+}
+
 function clientFor(arm: Arm, config: Config, counter = { requests: 0 }): GraphitiClient {
-  return arm === 'current' ? new GraphitiClient(config) : previousClient(config, counter);
+  if (arm === 'current') return new GraphitiClient(config);
+  return arm === 'previous' ? previousClient(config, counter) : perRequestClient(config);
 }
 
 /** Wall ms and client CPU ms of one get_status call. */
@@ -121,23 +141,21 @@ async function once(client: GraphitiClient): Promise<{ ms: number; cpu: number }
 
 /** One request each way, in turn, `runs` times (after a warm-up that connects the MCP session), each after `pauseMs`. */
 async function requests(config: Config, runs: number, pauseMs: number): Promise<Record<Arm, { ms: number; cpu: number }>> {
-  const clients: Record<Arm, GraphitiClient> = { current: clientFor('current', config), previous: clientFor('previous', config) };
-  const samples: Record<Arm, Array<{ ms: number; cpu: number }>> = { current: [], previous: [] };
+  const clients: Record<Arm, GraphitiClient> = { current: clientFor('current', config), previous: clientFor('previous', config), perRequest: clientFor('perRequest', config) };
+  const samples: Record<Arm, Array<{ ms: number; cpu: number }>> = { current: [], previous: [], perRequest: [] };
   try {
-    await once(clients.previous);
-    await once(clients.current);
+    for (const arm of ARMS) await once(clients[arm]);
     for (let i = 0; i < runs; i++) {
-      for (const arm of ['previous', 'current'] as const) {
+      for (const arm of ARMS) {
         if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
         samples[arm].push(await once(clients[arm]));
       }
     }
   } finally {
-    await clients.current.client.close();
-    await clients.previous.client.close();
+    for (const arm of ARMS) await clients[arm].client.close();
   }
   const summary = (s: Array<{ ms: number; cpu: number }>) => ({ ms: median(s.map((x) => x.ms)), cpu: s.reduce((a, x) => a + x.cpu, 0) / s.length });
-  return { current: summary(samples.current), previous: summary(samples.previous) };
+  return { current: summary(samples.current), previous: summary(samples.previous), perRequest: summary(samples.perRequest) };
 }
 
 function writeNotes(pai: string): void {
@@ -158,14 +176,16 @@ interface SyncFigures {
   requests: number;
   /** Median over the pairs of current / previous wall time (what to quote: the machine's drift hits both of a pair alike). */
   pairRatio: number;
+  /** The same, current / perRequest. */
+  pairRatioPerRequest: number;
 }
 
 /** The initial sync of NOTES new notes each way, in turn (previous first), SYNC_PAIRS times; each in a state folder and group of its own. */
 async function syncs(root: string, base: string, server: { port: number; pid: number }): Promise<Record<Arm, SyncFigures>> {
-  const samples: Record<Arm, Array<Omit<SyncFigures, 'requests' | 'pairRatio'>>> = { current: [], previous: [] };
+  const samples: Record<Arm, Array<Omit<SyncFigures, 'requests' | 'pairRatio' | 'pairRatioPerRequest'>>> = { current: [], previous: [], perRequest: [] };
   let requestsPerSync = 0;
   for (let i = 0; i < SYNC_PAIRS; i++) {
-    for (const arm of ['previous', 'current'] as const) {
+    for (const arm of ARMS) {
       const runRoot = join(root, `sync-${arm}-${i}`);
       const config = await stateFor(runRoot, base, server, `bench-${arm}-${i}`);
       writeNotes(config.paiDir);
@@ -188,15 +208,17 @@ async function syncs(root: string, base: string, server: { port: number; pid: nu
     }
   }
   const pairRatio = median(samples.current.map((c, i) => c.ms / (samples.previous[i] as { ms: number }).ms));
-  const summary = (s: Array<Omit<SyncFigures, 'requests' | 'pairRatio'>>): SyncFigures => ({
+  const pairRatioPerRequest = median(samples.current.map((c, i) => c.ms / (samples.perRequest[i] as { ms: number }).ms));
+  const summary = (s: Array<Omit<SyncFigures, 'requests' | 'pairRatio' | 'pairRatioPerRequest'>>): SyncFigures => ({
     ms: median(s.map((x) => x.ms)),
     cpu: median(s.map((x) => x.cpu)),
     serverCpu: median(s.map((x) => x.serverCpu)),
     connections: median(s.map((x) => x.connections)),
     requests: requestsPerSync,
     pairRatio,
+    pairRatioPerRequest,
   });
-  return { current: summary(samples.current), previous: summary(samples.previous) };
+  return { current: summary(samples.current), previous: summary(samples.previous), perRequest: summary(samples.perRequest) };
 }
 
 export async function benchFrontCost(): Promise<Row[]> {
@@ -209,8 +231,17 @@ export async function benchFrontCost(): Promise<Row[]> {
     const paused = await requests(config, PAUSED_RUNS, 1100);
     const sync = await syncs(root, base, server);
     const vs = 'previous client';
+    const before = 'a proof per request (before PROVEN_REUSE)';
     return [
-      { name: `one request (get_status) in a burst: proof + request on a new connection (wall, median of ${RUNS})`, value: burst.current.ms, unit: 'ms', baseline: burst.previous.ms, baselineName: vs },
+      { name: `one request (get_status) in a burst: a kept proven connection, else proof + request on a new one (wall, median of ${RUNS})`, value: burst.current.ms, unit: 'ms', baseline: burst.perRequest.ms, baselineName: before },
+      { name: 'one request in a burst: client CPU, against a proof per request', value: burst.current.cpu, unit: 'ms', baseline: burst.perRequest.cpu, baselineName: before },
+      { name: `one request after a 1.1 s pause, against a proof per request (wall, median of ${PAUSED_RUNS})`, value: paused.current.ms, unit: 'ms', baseline: paused.perRequest.ms, baselineName: before },
+      { name: `initial sync of ${NOTES} notes, against a proof per request (wall, median of ${SYNC_PAIRS})`, value: sync.current.ms, unit: 'ms', baseline: sync.perRequest.ms, baselineName: before },
+      { name: `initial sync of ${NOTES} notes: median of the ${SYNC_PAIRS} pairs' ratios (current / a proof per request)`, value: sync.current.pairRatioPerRequest, unit: 'x' },
+      { name: `initial sync of ${NOTES} notes: client CPU, against a proof per request`, value: sync.current.cpu, unit: 'ms', baseline: sync.perRequest.cpu, baselineName: before },
+      { name: `initial sync of ${NOTES} notes: CPU of the front's process, against a proof per request`, value: sync.current.serverCpu, unit: 'ms', baseline: sync.perRequest.serverCpu, baselineName: before },
+      { name: `initial sync of ${NOTES} notes: TCP connections the client opened, against a proof per request`, value: sync.current.connections, unit: 'conns', baseline: sync.perRequest.connections, baselineName: before },
+      { name: `one request (get_status) in a burst, against the previous client (wall, median of ${RUNS})`, value: burst.current.ms, unit: 'ms', baseline: burst.previous.ms, baselineName: vs },
       { name: 'one request in a burst: client CPU', value: burst.current.cpu, unit: 'ms', baseline: burst.previous.cpu, baselineName: vs },
       { name: `one request after a 1.1 s pause (the previous client proves anew then too; wall, median of ${PAUSED_RUNS})`, value: paused.current.ms, unit: 'ms', baseline: paused.previous.ms, baselineName: vs },
       { name: 'one request after a 1.1 s pause: client CPU', value: paused.current.cpu, unit: 'ms', baseline: paused.previous.cpu, baselineName: vs },

@@ -35,7 +35,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
   ['keepalive', 'Kept-alive connections (util/keep-alive.ts IDLE_REUSE): what a request after a pause of 1 s or more costs on a new connection', benchKeepAlive],
   ['flood', "Local server's front: the owner's sync while another program holds 1,000 idle connections (real server, stand-in LLM)", benchFrontFlood],
-  ['frontcost', "Local server's front: what proving it on each request's own connection costs (PROOF_ON_THE_CONNECTION) against the previous client's cached proof and kept-alive connection (front + test Graphiti)", benchFrontCost],
+  ['frontcost', "Local server's front: what proving it on the request's own connection costs (PROOF_ON_THE_CONNECTION, with PROVEN_REUSE) against a proof per request and against the previous client's cached proof and kept-alive connection (front + test Graphiti)", benchFrontCost],
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

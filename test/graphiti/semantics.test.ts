@@ -143,6 +143,82 @@ describe('server semantics', () => {
     expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
   });
 
+  // IDLE_LOSS_EXPLAINED: a server that keeps a session from one run to the next (a later run found the
+  // sentinel answering) and lost it only after 30 idle minutes was on a break, not restarting on
+  // every run: its probe spends none of the day's ANSWERED_PER_DAY. Before, the ninth break of a day
+  // left the cautious rules (and the session context without entity summaries) until the next day.
+  it('breaks of over 30 minutes on a server that keeps sessions between runs spend none of the day\'s budget: every break of a busy day is probed and known', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    let clock = Date.now();
+    const options = { ...resolve, now: () => clock };
+    for (let brk = 1; brk <= ANSWERED_PER_DAY + 4; brk++) {
+      // The first run after the break: the sentinel is gone, a probe runs.
+      expect(await resolveSemantics(await nextRun(), options), `break ${brk}`).toMatchObject({ deleteRemoves: 'facts-unsupported', rebuildsSummaries: true, source: 'probe' });
+      expect(probes()).toBe(brk);
+      // A run later in the session: the sentinel answers, nothing is probed.
+      clock += 5 * 60_000;
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe', why: expect.stringContaining('has not restarted since') });
+      expect(probes()).toBe(brk);
+      await client!.close();
+      // A break of 31 minutes: the server closes the idle sentinel.
+      clock += 31 * 60_000;
+      expect(server!.expireIdleSessions()).toBeGreaterThan(0);
+    }
+    // Twelve breaks in under eight hours, each probed: none of them left the rules unknown.
+    expect(probes()).toBe(ANSWERED_PER_DAY + 4);
+  });
+
+  it('what ANSWERED_PER_DAY guards stays guarded: a sentinel lost sooner than 30 minutes after it answered (a restart, an upgrade) counts, and a server swapped behind the address is never trusted on the old answer, after a break or not', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    let clock = Date.now();
+    const options = { ...resolve, now: () => clock };
+    for (let run = 1; run <= ANSWERED_PER_DAY; run++) {
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ source: 'probe' });
+      clock += 5 * 60_000;
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ source: 'probe', why: expect.stringContaining('has not restarted since') });
+      if (run === ANSWERED_PER_DAY) break;
+      await client!.close();
+      // Restarted ten minutes after the sentinel last answered: not an idle close.
+      clock += 10 * 60_000;
+      await server!.restart();
+    }
+    expect(probes()).toBe(ANSWERED_PER_DAY);
+    // The day's budget is spent. Swapped (0.31.2 → 0.31.1) ten minutes after the last answer: not
+    // probed now, and not trusted either: the cautious rules, not the old answer.
+    await client!.close();
+    clock += 10 * 60_000;
+    server!.setOptions({ deleteMode: 'cascade' });
+    await server!.restart();
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-first-created', rebuildsSummaries: false, source: 'assumed', why: expect.stringContaining('24 hours') });
+    expect(probes()).toBe(ANSWERED_PER_DAY);
+    // Swapped back (0.31.1 → 0.31.2) and probed as itself once a day has passed; a run finds its sentinel answering.
+    await client!.close();
+    server!.setOptions({ deleteMode: 'detach' });
+    await server!.restart();
+    clock += 24 * 60 * 60_000;
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-unsupported', rebuildsSummaries: true, source: 'probe' });
+    clock += 5 * 60_000;
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ source: 'probe', why: expect.stringContaining('has not restarted since') });
+    // Spend the day's budget again with restarts, then a break over which the server is swapped
+    // (0.31.2 → 0.31.1): the break's probe runs, and learns the new server's rules, not the old ones.
+    for (let run = 2; run <= ANSWERED_PER_DAY; run++) {
+      await client!.close();
+      clock += 10 * 60_000;
+      await server!.restart();
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ source: 'probe' });
+      clock += 5 * 60_000;
+      expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ source: 'probe', why: expect.stringContaining('has not restarted since') });
+    }
+    expect(probes()).toBe(2 * ANSWERED_PER_DAY);
+    await client!.close();
+    clock += 31 * 60_000;
+    server!.expireIdleSessions();
+    server!.setOptions({ deleteMode: 'cascade' });
+    await server!.restart();
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-first-created', rebuildsSummaries: false, source: 'probe' });
+    expect(probes()).toBe(2 * ANSWERED_PER_DAY + 1);
+  });
+
   it('a probe that cannot tell uses the cautious rules; probes are bounded (an hour apart, at most MAX_PROBES a month); the context never probes', async () => {
     // No fact is ever extracted: the probe cannot see a merged fact.
     const { stateDir, resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED, maxFactsPerEpisode: 0 });

@@ -11,7 +11,8 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANSWERED_PER_DAY } from '../../src/lib/graphiti/server-rules.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { refreshProjectContext } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -184,5 +185,31 @@ describe('a server last found not to rebuild summaries (0.31.1) is not probed fo
     expect((await runSync(config, { waitMs: 5000 })).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
     await server.whenIdle();
     expect(await sessionStart(config, cwd)).toContain(SUMMARIES);
+  });
+});
+
+describe('more breaks in a day than ANSWERED_PER_DAY (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
+  it('a server that keeps its sessions between runs: the summaries come back after every break of a busy day, one probe each', async () => {
+    const { config, cwd } = await projectWithKnownRules(V0_31_2);
+    // The clock moves by the breaks (python mcp 2.x closes a session after 30 idle minutes: expireIdleSessions).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
+        vi.setSystemTime(Date.now() + 31 * 60_000);
+        expect(server.expireIdleSessions()).toBeGreaterThan(0);
+        const before = probeExtractions();
+        const text = await sessionStart(config, cwd);
+        expect(text).toContain('Zephyr uses Kafka for the event bus.');
+        expect(text, `after break ${brk}`).toContain(SUMMARIES);
+        expect(probeExtractions() - before).toBe(2);
+        // In the session a note (of another project) is written and a sync sends it: the sentinel answers that run.
+        vi.setSystemTime(Date.now() + 5 * 60_000);
+        box.pai(`LEARNING/SYSTEM/q${brk}.md`, learning(`Quokka session ${brk}`, `Quokka session ${brk} tuned the consumer lag.`));
+        expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
+        await server.whenIdle();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

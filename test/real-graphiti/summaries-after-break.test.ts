@@ -13,7 +13,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config/config.js';
+import { ANSWERED_PER_DAY } from '../../src/lib/graphiti/server-rules.js';
 import { sentinelAlive, type Sentinel } from '../../src/lib/graphiti/server-instance.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { workerSessionStart } from '../support/worker-session.js';
@@ -97,5 +99,48 @@ describe('entity summaries after a break and after a swap (real 0.31.2 → 0.31.
     expect(probeLlmCalls()).toBe(before);
     expect(probeExtractions() - learnt).toBe(4);
     console.info(`probe LLM calls per session start after a break on 0.31.2 (summaries shown): ${perBreak}; on 0.31.1 (last probed: no rebuild): 0`);
+  }, 600_000);
+
+  // server-rules.ts IDLE_LOSS_EXPLAINED on the real server: the day's ANSWERED_PER_DAY spent by
+  // sentinels lost with no sign that the server keeps sessions between runs; then a sync finds the
+  // new sentinel answering, and it is lost only after a break of over 30 minutes (the run's clock
+  // moved on; the idle close simulated as above): that break's probe still runs, and the summaries
+  // come back. Before, they stayed out for the rest of the day.
+  it('more breaks than ANSWERED_PER_DAY in a day on the real 0.31.2: the budget holds for losses with no sign of lasting sessions, and an idle break after a sync found the sentinel answering is probed anyway', async () => {
+    await real.swapGeneration('0.31.2');
+    let offset = 0;
+    const now = () => Date.now() + offset;
+    /** The sentinel lost (as in a break), when there is one that answers. */
+    const loseSentinel = async () => {
+      const sentinel = rules().servers[real.url]?.answer?.sentinel;
+      if (sentinel !== undefined && (await sentinelAlive(config, sentinel))) await breakOver30Minutes();
+    };
+    // Sentinels lost with nothing in between: each loss is probed until the day's budget is spent.
+    for (let run = 0; run <= ANSWERED_PER_DAY; run++) {
+      await loseSentinel();
+      offset += 5 * 60_000;
+      await runSync(config, { rulesWanted: true, now });
+    }
+    await loseSentinel();
+    offset += 5 * 60_000;
+    expect(await runSync(config, { rulesWanted: true, now })).toMatchObject({ semantics: { source: 'assumed', why: expect.stringContaining('24 hours') } });
+    // The budget spent, it is a day later for the oldest; the next probe opens a sentinel, and a
+    // sync with a note to send finds it answering five minutes on.
+    offset += 24 * 60 * 60_000;
+    expect(await runSync(config, { rulesWanted: true, now })).toMatchObject({ semantics: { source: 'probe', deleteRemoves: 'facts-unsupported' } });
+    for (let run = 1; run < ANSWERED_PER_DAY; run++) {
+      await breakOver30Minutes();
+      offset += 5 * 60_000;
+      expect(await runSync(config, { rulesWanted: true, now })).toMatchObject({ semantics: { source: 'probe' } });
+    }
+    offset += 5 * 60_000;
+    box.pai('LEARNING/2026-07/q.md', learning('Quokka lag', 'Quokka tuned the consumer lag.'));
+    expect(await runSync(config, { waitMs: 90_000, now })).toMatchObject({ added: 1, queued: 0, failed: 0, semantics: { source: 'probe', why: expect.stringContaining('has not restarted since') } });
+    // A break: the sentinel closed, 31 minutes after that answer.
+    await breakOver30Minutes();
+    offset += 31 * 60_000;
+    expect(await runSync(config, { rulesWanted: true, now })).toMatchObject({ semantics: { source: 'probe', deleteRemoves: 'facts-unsupported', rebuildsSummaries: true } });
+    // The session start right after (real clock: the sentinel answers) shows the summaries.
+    expect(await sessionStart()).toContain(SUMMARIES);
   }, 600_000);
 });

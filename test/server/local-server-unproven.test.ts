@@ -9,6 +9,7 @@
  * Ours: the real token-checking front (mcp-front.ts) before a Graphiti test server (a Unix socket
  * relayed to it). The other program: another Graphiti test server on the port the front released.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { FRONT_PROOF_PATH, frontProof, mcpTokenPath, readRuntime, readSecretFile
 import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { newSecretFile } from '../../src/lib/server/private-files.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -222,5 +224,84 @@ describe("a request meant for the local server goes only to a listener that prov
     expect(stranger.calls.map((c) => c.tool)).toEqual([]);
     expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
     expect(summary.pending).toBe(1);
+  });
+});
+
+/** TCP connections this process opens to 127.0.0.1:`port` while `during` runs (node:net's own channel of client sockets). */
+async function connectionsTo<T>(port: number, during: () => Promise<T>): Promise<{ result: T; connections: number }> {
+  let connections = 0;
+  const onSocket = (message: unknown) => {
+    const socket = (message as { socket: Socket }).socket;
+    socket.once('connect', () => void (socket.remotePort === port && connections++));
+  };
+  subscribe('net.client.socket', onSocket);
+  try {
+    return { result: await during(), connections };
+  } finally {
+    unsubscribe('net.client.socket', onSocket);
+  }
+}
+
+describe('PROVEN_REUSE (config/server-runtime.ts): a connection that proved itself carries the next request of a burst, and nothing else changes', () => {
+  it('a burst of requests goes on the connections that proved themselves (before: a new connection and a proof for each request)', async () => {
+    const graphiti = new GraphitiClient(await loadConfig({ env: box.env }));
+    try {
+      const { connections } = await connectionsTo((front as McpFront).port, async () => {
+        for (let i = 0; i < 20; i++) await graphiti.getStatus();
+      });
+      // The session's initialize and tools/list, then 20 calls: each reply's stream ends a moment
+      // after its answer (streamable.ts finishInBackground), so the next request may find its
+      // connection still busy and prove a second one (two here; a third under heavy load), never one per request.
+      expect(connections).toBeLessThanOrEqual(3);
+      expect(ours.http.filter((h) => h.method === 'POST').length).toBeGreaterThanOrEqual(20);
+    } finally {
+      await graphiti.close();
+    }
+  });
+
+  it('a kept connection is not used once the runtime says stopping (no token from then on), nor after its front closed it: the other program on the port gets no request and no token', async () => {
+    const graphiti = new GraphitiClient(await loadConfig({ env: box.env }));
+    try {
+      await graphiti.getStatus();
+      await graphiti.getStatus();
+      const posts = () => ours.http.filter((h) => h.method === 'POST').length;
+      const before = posts();
+      // Stopping: the front is still open, and the kept connection too, but nothing goes to it.
+      writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), state: 'stopping' });
+      await expect(graphiti.getStatus()).rejects.toThrow(/could not prove it is ours, so nothing was sent/);
+      expect(posts()).toBe(before);
+      // Ready again (the record and the supervisor say so), but the front is gone and another program
+      // has its port: the kept connections closed with it, and nothing reaches the other program.
+      writeRuntime(stateDir, { ...(readRuntime(stateDir) as ServerRuntime), state: 'ready' });
+      await graphiti.getStatus();
+      const stranger = await anotherProgramTakesThePort();
+      await expect(graphiti.getStatus()).rejects.toThrow();
+      expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+      expect(stranger.http.every((h) => !h.hasAuthorization)).toBe(true);
+      expect(stranger.calls).toEqual([]);
+    } finally {
+      await graphiti.close();
+    }
+  });
+
+  it('killed hard between two requests of a burst, another program on the port at once: the note goes nowhere but stays pending (the kept connection closed with the front)', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha note body.'));
+    const config = await loadConfig({ env: box.env });
+    const graphiti = new GraphitiClient(config);
+    try {
+      expect((await runSync(config, { graphiti })).added).toBe(1);
+      // The front dies with its connections (as a killed supervisor's do), the record still says ready
+      // and names a live supervisor (it is checked before each request: the worst case is a record
+      // that still looks right), and another program takes the port before the next request.
+      const stranger = await anotherProgramTakesThePort();
+      box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta note, private.'));
+      const summary = await runSync(config, { graphiti });
+      expect(stranger.http.filter((h) => h.method === 'POST')).toEqual([]);
+      expect(stranger.http.every((h) => !h.hasAuthorization)).toBe(true);
+      expect(stranger.calls).toEqual([]);
+      expect(summary.pending).toBe(1);
+    } finally {
+      await graphiti.close();
+    }
   });
 });

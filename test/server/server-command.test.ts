@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
@@ -26,6 +26,7 @@ import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js'
 import { isolatedEnv } from '../support/isolated-env.js';
 import { makeFifo } from '../support/fifo.js';
 import { standInRelease } from '../support/standin-release.js';
+import { runtimeReaches } from '../support/runtime-watch.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { cli } from '../../src/lib/util/install-route.js';
@@ -115,6 +116,10 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
       const run = io({ GMS_SERVER_PORT: String(port) });
       expect(await main(['server', 'start'], run.io)).toBe(1);
       expect(run.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (Graphiti MCP server) is taken by another program: stop it, or set GMS_SERVER_PORT to a free port (or unset it for any free port)\n`);
+      // FalkorDB's: unset, it listens on its private Unix socket, not on any free port.
+      const db = io({ GMS_SERVER_DB_PORT: String(port) });
+      expect(await main(['server', 'start'], db.io)).toBe(1);
+      expect(db.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (FalkorDB) is taken by another program: stop it, or set GMS_SERVER_DB_PORT to a free port (or unset it for its private Unix socket)\n`);
     } finally {
       blocker.close();
     }
@@ -299,6 +304,37 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
     }
   });
 
+  it('GMS_SERVER_DB_PORT set: another program binds it before FalkorDB listens; the start fails naming the port, the setting and what to do (not redis\'s own line)', async () => {
+    const dbPort = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env), { takeDbPort: true }));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      expect(await main(['server', 'start'], run.io)).toBe(1);
+      // Before: "Error: FalkorDB did not start: # Failed listening on port <dbPort> (tcp), aborting. (details: …)".
+      expect(run.out.stderr).toBe(`Error: Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken by another program after the start found it free: stop it, or set GMS_SERVER_DB_PORT to a free port (or unset it for its private Unix socket)\n`);
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'failed', error: expect.stringContaining(`Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken`) });
+      const status = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      await main(['server', 'status'], status.io);
+      expect(status.out.stdout).toContain(`  last error: Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken by another program after the start found it free: stop it, or set GMS_SERVER_DB_PORT`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it('GMS_SERVER_DB_PORT set and free: FalkorDB listens there (the stand-in\'s TCP path the case above depends on)', async () => {
+    const dbPort = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      expect(await main(['server', 'start'], run.io)).toBe(0);
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'ready', dbPort, falkordb: { host: '127.0.0.1', port: dbPort } });
+    } finally {
+      await stopServer();
+    }
+  });
+
   it("the detached supervisor's log (server logs) repeats the warnings about the server's settings in our .env that its command printed, never the value; a key set in the environment (passed on its stdin) is not warned of", async () => {
     const gen = newestGeneration();
     builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
@@ -458,11 +494,18 @@ describe('the runtime file points the tool at the started server', () => {
         writeRuntime(stateDir, { ...base, url: `http://127.0.0.1:${port}/mcp`, port });
         expect(await localServerAuthorization(stateDir, `http://127.0.0.1:${port}/mcp`)).toBeUndefined();
       }
-      // Stopping (the front still open a moment): no new proof, so no token.
+      // Stopping (the front still open a moment): no token from then on, neither from a proof made
+      // just before (within its FRONT_PROOF_TTL_MS: the clock held still) nor from a new one once it
+      // has run out (the clock moved past it; no sleep).
+      writeRuntime(stateDir, base);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect(await localServerAuthorization(stateDir, live.url)).toBe(live.token);
       writeRuntime(stateDir, { ...base, state: 'stopping' });
-      await new Promise((r) => setTimeout(r, FRONT_PROOF_TTL_MS + 50));
+      expect(await localServerAuthorization(stateDir, live.url)).toBeUndefined();
+      vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
       expect(await localServerAuthorization(stateDir, live.url)).toBeUndefined();
     } finally {
+      vi.useRealTimers();
       supervisor.kill('SIGKILL');
       impostor.close();
       relay.close();
@@ -1050,8 +1093,7 @@ describe('the runtime file points the tool at the started server', () => {
         expect(newSupervisor).not.toBe(id.pid);
         // Its FalkorDB ends: the start fails, recorded on the new release.
         kill(redis);
-        const deadline = Date.now() + 60_000;
-        while (readRuntime(stateDir)?.state !== 'failed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        await runtimeReaches(stateDir, (r) => r.state === 'failed');
         const ended = await statusOf();
         expect(ended.json).toMatchObject({ running: false, state: 'failed', generation: '0.31.2' });
         expect(ended.text).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start \("${CLI} server logs" shows why it ended\)\n$`));

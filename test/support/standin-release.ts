@@ -7,14 +7,21 @@
  * `takePort`: the stand-in FalkorDB first binds 127.0.0.1:takePort, as a second local user would
  * between the start's free-port check and the front's listen (FalkorDB starts in between), and only
  * then answers, so the front always finds it taken. Both end on SIGTERM (their supervisor's stop).
+ *
+ * With GMS_SERVER_DB_PORT set the supervisor starts FalkorDB on that TCP port (`--port P`, no socket):
+ * the stand-in listens there and answers the same way. `takeDbPort`: another program binds P first
+ * (as a second local user would between the start's check and redis's listen; here the stand-in's
+ * own process, before it tries), and the stand-in then does what redis-server 8.2.3 does when its
+ * port is taken: writes its two lines (copied from the real binary) and exits 1.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const FALKORDB = `
 import { createServer } from 'node:net';
-const [take, ...args] = process.argv.slice(2);
-const socketPath = args[args.indexOf('--unixsocket') + 1];
+const [take, takeDb, ...args] = process.argv.slice(2);
+const socketPath = args.includes('--unixsocket') ? args[args.indexOf('--unixsocket') + 1] : undefined;
+const dbPort = Number(args[args.indexOf('--port') + 1]);
 const bulk = (text) => '$' + Buffer.byteLength(text) + '\\r\\n' + text + '\\r\\n';
 function answer(command) {
   const name = String(command[0] ?? '').toUpperCase();
@@ -42,7 +49,7 @@ function commands(buf) {
   }
 }
 function serve() {
-  createServer((socket) => {
+  const redis = createServer((socket) => {
     let buf = '';
     socket.on('data', (chunk) => {
       const [done, rest] = commands(buf + chunk);
@@ -50,12 +57,25 @@ function serve() {
       for (const command of done) socket.write(answer(command));
     });
     socket.on('error', () => {});
-  }).listen(socketPath);
+  });
+  if (socketPath !== undefined) return void redis.listen(socketPath);
+  redis.once('error', () => {
+    console.log('# Warning: Could not create server TCP listening socket 127.0.0.1:' + dbPort + ': bind: Address already in use');
+    console.log('# Failed listening on port ' + dbPort + ' (tcp), aborting.');
+    process.exit(1);
+  });
+  redis.listen(dbPort, '127.0.0.1');
 }
 process.stdin.resume();
 process.stdin.on('error', () => {});
-if (take === '0') serve();
-else createServer().listen(Number(take), '127.0.0.1', serve);
+const others = [];
+if (take !== '0') others.push(Number(take));
+if (takeDb === '1' && socketPath === undefined) others.push(dbPort);
+(function takeNext() {
+  const port = others.shift();
+  if (port === undefined) return serve();
+  createServer().listen(port, '127.0.0.1', takeNext);
+})();
 `;
 
 const GRAPHITI = `
@@ -67,10 +87,10 @@ createServer((req, res) => {
 `;
 
 /** Writes the stand-ins into the built environment `dir`; returns the path for its ready.json's redisServer. */
-export function standInRelease(dir: string, options: { takePort?: number } = {}): { redisServer: string } {
+export function standInRelease(dir: string, options: { takePort?: number; takeDbPort?: boolean } = {}): { redisServer: string } {
   const script = (name: string, body: string, wrapper: string) => {
     writeFileSync(join(dir, `${name}.mjs`), body);
-    writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(dir, `${name}.mjs`))} ${name === 'standin-falkordb' ? String(options.takePort ?? 0) : ''} "$@"\n`);
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(dir, `${name}.mjs`))} ${name === 'standin-falkordb' ? `${options.takePort ?? 0} ${options.takeDbPort === true ? 1 : 0}` : ''} "$@"\n`);
     chmodSync(wrapper, 0o700);
   };
   mkdirSync(join(dir, 'venv', 'bin'), { recursive: true, mode: 0o700 });

@@ -13,6 +13,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
+import { closedByEitherSide, IDLE_REUSE_MS } from '../util/keep-alive.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
 
@@ -297,11 +298,21 @@ function askProof(port: number, token: string, timeoutMs: number, agent: Agent |
 /**
  * An agent with exactly one connection, the one given: a request it cannot put on that connection
  * (closed meanwhile: its listener ended) fails before anything is written, and no other connection
- * is ever opened. Kept alive between the proof and the request; `destroy()` ends it.
+ * is ever opened. Kept alive between the proof and the request, and after it for the next request
+ * (PROVEN_REUSE: `keep()`); `destroy()` ends it.
  */
 class OneConnection extends Agent {
   #socket: Socket | undefined;
-  constructor(socket: Socket) {
+  /** When its connection was last freed by a reply (performance.now()), undefined while in use. */
+  #freeSince: number | undefined;
+  constructor(
+    socket: Socket,
+    /** The front's port and the token it proved it holds: what a later request must want to reuse it. */
+    readonly port: number,
+    readonly token: string,
+  ) {
+    // No `timeout` of our own: between the proof and its request the connection keeps Node's (the
+    // front's Keep-Alive hint less 1 s), as before; a kept one is judged by `reusable` when taken.
     super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
     this.#socket = socket;
   }
@@ -316,6 +327,54 @@ class OneConnection extends Agent {
     callback?.(error, undefined as unknown as Duplex);
     return undefined;
   }
+
+  // Node calls this as a reply frees the connection, and keeps it only when it returns true.
+  override keepSocketAlive(socket: Duplex): boolean {
+    const keep = (super.keepSocketAlive(socket) as unknown) !== false;
+    this.#freeSince = keep ? performance.now() : undefined;
+    return keep;
+  }
+
+  /** PROVEN_REUSE: its connection is free, open both ways, and was freed under IDLE_REUSE_MS ago. */
+  reusable(at = performance.now()): boolean {
+    const free = (Object.values(this.freeSockets) as Duplex[][]).flat();
+    return free.length === 1 && !closedByEitherSide(free[0] as Duplex) && this.#freeSince !== undefined && at - this.#freeSince < IDLE_REUSE_MS;
+  }
+
+  /** The exchange on it ended cleanly (mcp/http.ts): kept for the next request to this front (PROVEN_REUSE), or ended. */
+  keep(): void {
+    if (!this.reusable()) return this.destroy();
+    provenFree.push(this);
+  }
+}
+
+/**
+ * PROVEN_REUSE: connections that proved themselves to our front (PROOF_ON_THE_CONNECTION), free
+ * after a clean exchange, for the next request to the same front with the same token. A request
+ * takes one only when the runtime check before it still passes (ready, our supervisor alive, the
+ * token current: localServerConnection) and the connection is still open both ways and was freed
+ * under IDLE_REUSE_MS ago (util/keep-alive.ts IDLE_REUSE: the front never closes it idle while a
+ * request is on its way); else it proves a new one, as every request did before. The guarantee is
+ * the same as a fresh proof's: an established connection cannot pass to another listener. A
+ * supervisor killed hard closes it (the request on it fails; it is never sent anywhere else), and
+ * whoever binds the port afterwards gets new connections only, which we open only to prove. What
+ * it saves is a connection and a proof round trip for each request of a burst
+ * (bench/front-cost-bench.ts). One request at a time on each; a sync sending in parallel uses
+ * several. Never for Claude Code's connections (not ours: `server headers`).
+ */
+const provenFree: OneConnection[] = [];
+
+/** A kept connection to the front on `port` proven for `token`, still fit for reuse; the unfit ones are ended on the way. */
+function takeProven(port: number, token: string): OneConnection | undefined {
+  const at = performance.now();
+  for (let i = provenFree.length - 1; i >= 0; i--) {
+    const kept = provenFree[i] as OneConnection;
+    if (kept.reusable(at)) continue;
+    provenFree.splice(i, 1);
+    kept.destroy();
+  }
+  const i = provenFree.findLastIndex((kept) => kept.port === port && kept.token === token);
+  return i < 0 ? undefined : provenFree.splice(i, 1)[0];
 }
 
 /**
@@ -331,8 +390,8 @@ class OneConnection extends Agent {
  * proof, as before, with the narrow window that leaves, until that server is restarted.
  * Claude Code's connections are its own: `server headers` (localServerAuthorization) keeps that window.
  */
-export async function provenConnection(port: number, token: string, timeoutMs = 2000): Promise<Agent | 'closes' | undefined> {
-  const agent = new OneConnection(connect({ host: '127.0.0.1', port }));
+export async function provenConnection(port: number, token: string, timeoutMs = 2000): Promise<OneConnection | 'closes' | undefined> {
+  const agent = new OneConnection(connect({ host: '127.0.0.1', port }), port, token);
   const { proven, closes } = await askProof(port, token, timeoutMs, agent);
   if (proven && !closes) return agent;
   agent.destroy();
@@ -404,7 +463,11 @@ export async function localServerAccess(stateDir: string, url: string | URL, cho
 async function localServerConnection(stateDir: string, url: string | URL): Promise<{ token: string; connection?: Agent } | undefined> {
   const live = liveServer(stateDir);
   if (live?.token === undefined || !isLocalFrontUrl(url, live)) return undefined;
-  const proven = await provenConnection(Number(new URL(url).port || 80), live.token);
+  const port = Number(new URL(url).port || 80);
+  // PROVEN_REUSE: checked just above, like a new one; an open connection that proved itself before.
+  const kept = takeProven(port, live.token);
+  if (kept !== undefined) return { token: live.token, connection: kept };
+  const proven = await provenConnection(port, live.token);
   if (proven === undefined) return undefined;
   return proven === 'closes' ? { token: live.token } : { token: live.token, connection: proven };
 }

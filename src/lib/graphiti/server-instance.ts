@@ -23,6 +23,13 @@ export interface Sentinel {
 
 type Endpoint = Pick<Config, 'mcpUrl' | 'headers' | 'authToken' | 'transport' | 'timeoutMs'>;
 
+/**
+ * How long python mcp 2.x keeps a session with no request in flight (DEFAULT_SESSION_IDLE_TIMEOUT
+ * in mcp/server/streamable_http_manager.py, 1800 s): a sentinel lost at least this long after it
+ * last answered may have been closed for idleness alone (server-rules.ts IDLE_LOSS_EXPLAINED).
+ */
+export const SESSION_IDLE_CLOSE_MS = 30 * 60_000;
+
 /** The protocol version the sentinel speaks: one every server generation we know accepts. */
 const SENTINEL_PROTOCOL = '2025-03-26';
 

@@ -18,7 +18,7 @@ import type { Logger } from '../util/log.js';
 import type { GraphitiClient, ServerProfile } from './graphiti.js';
 import { cleanScratch, probeSemantics, scratchGroupName, type ScratchGroup } from './semantics-probe.js';
 import { CAUTIOUS_SEMANTICS, editOrder, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
-import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
+import { openSentinel, SESSION_IDLE_CLOSE_MS, sentinelAlive, type Sentinel } from './server-instance.js';
 
 /**
  * Where the rules in use come from: `setting` (MADEINOZ_KNOWLEDGE_SERVER_RULES pins them),
@@ -71,10 +71,17 @@ export function serverKey(url: string, profile: ServerProfile): string {
 interface ServerEntry {
   /** `serverKey` when the entry was last checked: another build behind the address resets the entry. */
   fingerprint: string;
-  /** The probed rule, trusted while `sentinel` answers (graphiti/server-instance.ts). */
-  answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel };
-  /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
-  probes: Array<{ at: string; outcome: string }>;
+  /**
+   * The probed rule, trusted while `sentinel` answers (graphiti/server-instance.ts).
+   * `sentinelAnswered`: when a later run (a sync) last found the sentinel answering, to the minute
+   * (SENTINEL_NOTED_EVERY_MS); absent until one did (IDLE_LOSS_EXPLAINED).
+   */
+  answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel; sentinelAnswered?: string };
+  /**
+   * Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. `after: 'idle'`: run
+   * after a sentinel lost to an idle break (IDLE_LOSS_EXPLAINED), not counted by ANSWERED_PER_DAY.
+   */
+  probes: Array<{ at: string; outcome: string; after?: 'idle' }>;
   /** The scratch group of the last probe that left it clean: the next probe uses it again (SCRATCH_REUSE). */
   cleanScratchGroup?: string;
   /** What the last sync used and why (`status` shows it). */
@@ -105,13 +112,32 @@ export const PROBE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 const PROBE_GAP_MS = 60 * 60_000;
 /**
  * ANSWERED_PER_DAY: probes that answered, per build within a day; beyond, the cautious rules until
- * the oldest is a day old. A sentinel lost after a break costs one each (a few a day); a server
+ * the oldest is a day old. A sentinel lost to an idle break of a server that keeps sessions
+ * costs a probe that is not counted here (IDLE_LOSS_EXPLAINED); a server
  * whose sentinel never survives a run (it restarts on every run, replicas behind one address that
  * do not share sessions) would otherwise be probed on every run. Not an hour's gap after each: a
  * server swapped minutes after a probe (0.31.2 → 0.31.1) is probed again at once.
  */
 export const ANSWERED_PER_DAY = 8;
 const DAY_MS = 24 * 60 * 60_000;
+/**
+ * IDLE_LOSS_EXPLAINED: a sentinel lost after a break is not what ANSWERED_PER_DAY guards against,
+ * when two things show it: a later run found it answering (this server keeps a session from one
+ * run to the next: not a server restarted on every run, nor replicas that do not share sessions),
+ * and the loss came at least SESSION_IDLE_CLOSE_MS after that answer (python mcp 2.x closes a
+ * session idle that long). The probe it costs then spends none of the day's answered probes:
+ * more than 8 breaks a day left entity summaries out of every session start for the rest of the
+ * day. Still bounded: each such probe needs a new sentinel to answer in a later run and then half
+ * an hour without a request from us, so at most one per half hour, in practice one per break.
+ * It decides only whether a probe may run, never what is trusted: a restart during the break
+ * (another build behind the address) is probed as itself. A loss sooner after the last answer
+ * (a restart, an upgrade) counts as before, and so does one after a session in which no run
+ * reached the server (nothing to send: no sign that its sessions last).
+ */
+const idleLossExplained = (answer: ServerEntry['answer'], now: number): boolean =>
+  answer?.sentinelAnswered !== undefined && now - Date.parse(answer.sentinelAnswered) >= SESSION_IDLE_CLOSE_MS;
+/** How stale `sentinelAnswered` may get before a run that finds the sentinel answering writes it again (one write a minute, not one a run). */
+const SENTINEL_NOTED_EVERY_MS = 60_000;
 
 /** The probes of an entry within the window that count against PROBE_BUDGET. */
 const couldNotTell = (probes: ServerEntry['probes']) => probes.filter((p) => p.outcome !== 'answered');
@@ -249,22 +275,27 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   // An entry that learnt nothing (only the rules a run used, recordInUse, which knows no build) compares with no build.
   const learnt = entry !== undefined && (entry.answer !== undefined || (Array.isArray(entry.probes) && entry.probes.length > 0));
   let changed = learnt && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
+  let afterIdle = false;
   if (answer !== undefined && isSemantics(answer.semantics)) {
     if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
+      if (options.probe !== false) await noteSentinelAnswered(options, fingerprint, answer, now());
       return { ...answer.semantics, source: 'probe', why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
-    changed = 'the server has restarted (or closed an idle session) since its rules were probed, and may be another build';
+    afterIdle = idleLossExplained(answer, now());
+    changed = afterIdle
+      ? 'the server closed the session its rules were probed on after a break of over 30 minutes (or restarted meanwhile), and may be another build'
+      : 'the server has restarted (or closed an idle session) since its rules were probed, and may be another build';
   }
   if (setting === 'no-probe') return unknown(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? (entry?.probes ?? []) : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
   if (couldNotTell(recent).length >= MAX_PROBES) return unknown(`${changed ?? 'the server\'s tools do not tell its rules'}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
   const today = answeredWithin(recent, now(), DAY_MS);
-  if (today.length >= ANSWERED_PER_DAY) return unknown(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
+  if (today.length >= ANSWERED_PER_DAY && !afterIdle) return unknown(`${changed ?? 'the server may have changed'}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
   if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return unknown(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
   return {
     ...(lastProbed === undefined ? {} : { lastProbed }),
-    probe: () => probeAndCache(graphiti, fingerprint, options, now, changed),
+    probe: () => probeAndCache(graphiti, fingerprint, options, now, changed, afterIdle),
     assume: async (rules) => {
       await recordInUse(options.stateDir, options.url, rules, now, options.localGeneration).catch(() => undefined);
       return rules;
@@ -273,7 +304,7 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
 }
 
 /** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */
-async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
+async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined, afterIdle: boolean): Promise<ResolvedSemantics> {
   const { stateDir, url } = options;
   if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
   const group = scratchToReuse(await readRules(stateDir), url) ?? scratchGroupName();
@@ -295,7 +326,8 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
     : cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file) => {
     const entry: ServerEntry = file.servers[url]?.fingerprint === fingerprint ? (file.servers[url] as ServerEntry) : { fingerprint, probes: [] };
-    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }], now());
+    const probe = { at, outcome: answered ? 'answered' : outcome.cannotTell, ...(answered && afterIdle ? { after: 'idle' as const } : {}) };
+    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), probe], now());
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
     else delete entry.answer;
     entry.inUse = inUseOf(resolved, at, options.localGeneration);
@@ -309,9 +341,23 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
   return resolved;
 }
 
-/** The probes that answered within `ms` before `at`, oldest first. */
+/** The probes that answered within `ms` before `at`, oldest first, but those after an idle break (IDLE_LOSS_EXPLAINED). */
 function answeredWithin(probes: ServerEntry['probes'], at: number, ms: number): ServerEntry['probes'] {
-  return probes.filter((p) => p.outcome === 'answered' && at - Date.parse(p.at) < ms);
+  return probes.filter((p) => p.outcome === 'answered' && p.after !== 'idle' && at - Date.parse(p.at) < ms);
+}
+
+/**
+ * Records that a later run found the sentinel answering (IDLE_LOSS_EXPLAINED), at most once a
+ * SENTINEL_NOTED_EVERY_MS; only runs that may write (a sync, under the state lock), and only onto
+ * the same answer (a probe since has its own sentinel).
+ */
+async function noteSentinelAnswered(options: ResolveOptions, fingerprint: string, answer: NonNullable<ServerEntry['answer']>, at: number): Promise<void> {
+  if (answer.sentinelAnswered !== undefined && at - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
+  await updateRules(options.stateDir, (file) => {
+    const entry = file.servers[options.url];
+    if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === undefined) return;
+    entry.answer.sentinelAnswered = new Date(at).toISOString();
+  }).catch(() => undefined);
 }
 
 /** What the bounds read (PROBE_BUDGET, PROBE_GAP_MS, ANSWERED_PER_DAY), in order: the last MAX_PROBES that could not tell, the answered ones of the last day, the last probe; not every answered probe of the month. */

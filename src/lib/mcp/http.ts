@@ -33,8 +33,8 @@ export interface HttpRequestInit {
   body?: string | undefined;
   /** Ends the request at any stage (connect, headers, body). */
   signal: AbortSignal;
-  /** The one connection to send on (an Authorization's), ended with the exchange; else the shared kept-alive ones. */
-  connection?: http.Agent | undefined;
+  /** The one connection to send on (an Authorization's), handed back with the exchange (`endConnection`); else the shared kept-alive ones. */
+  connection?: ExchangeConnection | undefined;
   /**
    * Headers for this very URL, asked right before each request is sent (each redirect hop too):
    * how a token goes only where its owner has just said it may (the local server's proven front).
@@ -45,11 +45,25 @@ export interface HttpRequestInit {
 /**
  * What a request to `url` is sent with: extra headers (names lower-case; {} for none), and, for the
  * local server's front, the one connection it must go on (the connection that proved itself:
- * config/server-runtime.ts PROOF_ON_THE_CONNECTION), this request's alone and ended with it.
+ * config/server-runtime.ts PROOF_ON_THE_CONNECTION), this request's alone, handed back with it.
  */
 export interface Authorization {
   headers: Record<string, string>;
-  connection?: http.Agent;
+  connection?: ExchangeConnection;
+}
+
+/**
+ * A connection given for one exchange: `keep()`, when it has one, takes it back after an exchange
+ * that ended cleanly (its owner decides whether another request may use it: PROVEN_REUSE in
+ * config/server-runtime.ts); any other end destroys it, so it never stays open on the server.
+ */
+export type ExchangeConnection = http.Agent & { keep?: () => void };
+
+/** The end of an exchange on a connection given for it: kept by its owner after a clean one, else ended. */
+function endConnection(connection: ExchangeConnection | undefined, clean: boolean): void {
+  if (connection === undefined) return;
+  if (clean && connection.keep !== undefined) connection.keep();
+  else connection.destroy();
 }
 export type Authorize = (url: URL, signal: AbortSignal) => Promise<Authorization>;
 
@@ -142,7 +156,7 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
     init.signal.throwIfAborted();
   } catch (error) {
     // Never used: a connection given for this exchange alone ends here too (else it stays open on the front until its idle limit).
-    init.connection?.destroy();
+    endConnection(init.connection, false);
     throw error;
   }
   return new Promise<HttpResponse>((resolve, reject) => {
@@ -155,10 +169,10 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
     // destroy() without an error: with one, Node re-emits it on the socket, where
     // nobody listens once the response has started. Readers see the signal instead.
     const onAbort = () => req?.destroy();
-    // A connection given for this exchange alone ends with it.
-    const detach = () => {
+    // A connection given for this exchange alone is handed back with it: kept only after a complete reply.
+    const detach = (clean: boolean) => {
       init.signal.removeEventListener('abort', onAbort);
-      init.connection?.destroy();
+      endConnection(init.connection, clean);
     };
     try {
       req = mod.request(url, { method: init.method, headers, agent: init.connection ?? sharedIdleLimitedAgent(mod.Agent) }, (res) => {
@@ -166,17 +180,17 @@ export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpRes
         // Readers attach their own listeners; this one only keeps an error on a body
         // nobody reads any more from becoming an uncaught exception.
         res.on('error', () => {});
-        res.on('close', detach);
+        res.on('close', () => detach(res.complete));
         resolve({ status: res.statusCode ?? 0, url, headers: res.headers, stream: res });
       });
     } catch (error) {
-      init.connection?.destroy();
+      endConnection(init.connection, false);
       reject(toNetworkError(error, url));
       return;
     }
     init.signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => {
-      detach();
+      detach(false);
       reject(init.signal.aborted ? init.signal.reason : toNetworkError(error, url));
     });
     req.end(init.body);

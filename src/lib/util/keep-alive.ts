@@ -50,7 +50,7 @@ export interface IdleLimitedAgent {
 }
 
 /** A connection whose server has closed it, or that we closed: never to be written to again. */
-function closedByEitherSide(socket: Duplex): boolean {
+export function closedByEitherSide(socket: Duplex): boolean {
   return socket.destroyed || socket.readableEnded || socket.writableEnded;
 }
 
