@@ -36,7 +36,7 @@ describe('the local server settings (config/server-settings.ts)', () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     expect(error?.variable).toBe('GMS_SERVER_DB_PORT');
-    expect(error?.message).toBe(`GMS_SERVER_DB_PORT="70000" (set in ${file}) is not a port: use a whole number from 1 to 65535, or unset it for a free port`);
+    expect(error?.message).toBe(`GMS_SERVER_DB_PORT="70000" (set in ${file}) is not a port: use a whole number from 1 to 65535, or unset it for its private Unix socket`);
     // From the environment, no file is named.
     expect(() => readServerSettings({ HOME: dir, MADEINOZ_KNOWLEDGE_ENV_FILE: file, GMS_SERVER_DB_PORT: '8300', OPENAI_BASE_URL: 'localhost:11434' })).toThrow(/^OPENAI_BASE_URL="localhost:11434" is not an http\(s\) URL/);
   });

@@ -54,6 +54,16 @@ export function serverSettingNotes(env: Env): string[] {
     .map((note) => note.text);
 }
 
+/**
+ * Where each port setting's service listens when it is unset: the front on any free port, FalkorDB on a private
+ * Unix socket (no TCP port at all). One owner for every message that says "or unset it for …" (here, and
+ * server/user-settings.ts portTakenMessage).
+ */
+export const PORT_WHEN_UNSET: Readonly<Record<'GMS_SERVER_PORT' | 'GMS_SERVER_DB_PORT', string>> = {
+  GMS_SERVER_PORT: 'any free port',
+  GMS_SERVER_DB_PORT: 'its private Unix socket',
+};
+
 export function readServerSettings(env: Env): ServerSettingValues {
   const values: ServerSettingValues = {};
   const fromFile = new Set<ServerSettingName>();
@@ -77,7 +87,7 @@ export function readServerSettings(env: Env): ServerSettingValues {
     if (value === undefined) continue;
     const port = Number(value.trim());
     if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      throw new ConfigError(`${name}="${value}"${where(name)} is not a port: use a whole number from 1 to 65535, or unset it for a free port`, name);
+      throw new ConfigError(`${name}="${value}"${where(name)} is not a port: use a whole number from 1 to 65535, or unset it for ${PORT_WHEN_UNSET[name]}`, name);
     }
   }
   for (const name of ['OPENAI_BASE_URL', 'OPENAI_API_URL'] as const) {

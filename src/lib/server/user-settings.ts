@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { ConfigError } from '../config/env-file.js';
-import { readServerSettings } from '../config/server-settings.js';
+import { PORT_WHEN_UNSET, readServerSettings } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
 import type { LlmSettings } from './graphiti-process.js';
 import { GENERATIONS, generation, type GraphitiGeneration } from './pins.js';
@@ -132,8 +132,8 @@ export interface PortSetting {
   /** Where it listens when the setting is unset. */
   unset: string;
 }
-export const FRONT_PORT: PortSetting = { name: 'GMS_SERVER_PORT', what: 'Graphiti MCP server', unset: 'any free port' };
-export const DB_PORT: PortSetting = { name: 'GMS_SERVER_DB_PORT', what: 'FalkorDB', unset: 'its private Unix socket' };
+export const FRONT_PORT: PortSetting = { name: 'GMS_SERVER_PORT', what: 'Graphiti MCP server', unset: PORT_WHEN_UNSET.GMS_SERVER_PORT };
+export const DB_PORT: PortSetting = { name: 'GMS_SERVER_DB_PORT', what: 'FalkorDB', unset: PORT_WHEN_UNSET.GMS_SERVER_DB_PORT };
 
 /**
  * The one line for a port the user set (`name`) that another program holds: the port, the setting
