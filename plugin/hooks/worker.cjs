@@ -4455,6 +4455,57 @@ var init_fs_atomic = __esm({
   }
 });
 
+// src/lib/util/keep-alive.ts
+function closedByEitherSide(socket) {
+  return socket.destroyed || socket.readableEnded || socket.writableEnded;
+}
+function idleLimitedAgent(Base, limits = {}) {
+  const idleMs = limits.idleMs ?? IDLE_REUSE_MS;
+  const now = limits.now ?? (() => performance.now());
+  const freeSince = /* @__PURE__ */ new WeakMap();
+  class IdleLimited extends Base {
+    // Node calls this as a reply frees the connection, and pools it only when it returns true.
+    keepSocketAlive(socket) {
+      const keep2 = super.keepSocketAlive(socket) !== false;
+      if (keep2) freeSince.set(socket, now());
+      return keep2;
+    }
+  }
+  const agent = new IdleLimited({ keepAlive: true, timeout: idleMs });
+  return {
+    agent,
+    take() {
+      const at = now();
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (let i = sockets.length - 1; i >= 0; i--) {
+          const socket = sockets[i];
+          const since = freeSince.get(socket);
+          if (!closedByEitherSide(socket) && since !== void 0 && at - since < idleMs) continue;
+          sockets.splice(i, 1);
+          socket.destroy();
+        }
+      }
+      return agent;
+    }
+  };
+}
+function sharedIdleLimitedAgent(Base) {
+  let limited = shared.get(Base);
+  if (limited === void 0) {
+    limited = idleLimitedAgent(Base);
+    shared.set(Base, limited);
+  }
+  return limited.take();
+}
+var IDLE_REUSE_MS, shared;
+var init_keep_alive = __esm({
+  "src/lib/util/keep-alive.ts"() {
+    "use strict";
+    IDLE_REUSE_MS = 1e3;
+    shared = /* @__PURE__ */ new Map();
+  }
+});
+
 // src/lib/util/process-identity.ts
 function bootId() {
   try {
@@ -4645,8 +4696,19 @@ function askProof(port, token, timeoutMs, agent) {
     req.end();
   });
 }
+function takeProven(port, token) {
+  const at = performance.now();
+  for (let i2 = provenFree.length - 1; i2 >= 0; i2--) {
+    const kept = provenFree[i2];
+    if (kept.reusable(at)) continue;
+    provenFree.splice(i2, 1);
+    kept.destroy();
+  }
+  const i = provenFree.findLastIndex((kept) => kept.port === port && kept.token === token);
+  return i < 0 ? void 0 : provenFree.splice(i, 1)[0];
+}
 async function provenConnection(port, token, timeoutMs = 2e3) {
-  const agent = new OneConnection((0, import_node_net.connect)({ host: "127.0.0.1", port }));
+  const agent = new OneConnection((0, import_node_net.connect)({ host: "127.0.0.1", port }), port, token);
   const { proven, closes } = await askProof(port, token, timeoutMs, agent);
   if (proven && !closes) return agent;
   agent.destroy();
@@ -4663,7 +4725,10 @@ async function localServerAccess(stateDir, url2, chosenAsLocal) {
 async function localServerConnection(stateDir, url2) {
   const live = liveServer(stateDir);
   if (live?.token === void 0 || !isLocalFrontUrl(url2, live)) return void 0;
-  const proven = await provenConnection(Number(new URL(url2).port || 80), live.token);
+  const port = Number(new URL(url2).port || 80);
+  const kept = takeProven(port, live.token);
+  if (kept !== void 0) return { token: live.token, connection: kept };
+  const proven = await provenConnection(port, live.token);
   if (proven === void 0) return void 0;
   return proven === "closes" ? { token: live.token } : { token: live.token, connection: proven };
 }
@@ -4686,7 +4751,7 @@ function liveServerStartedAt(stateDir, url2) {
   const started = Date.parse(liveRuntimeAt(stateDir, url2)?.startedAt ?? "");
   return Number.isFinite(started) ? started : void 0;
 }
-var import_node_crypto, import_node_fs5, import_node_http, import_node_net, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, OneConnection;
+var import_node_crypto, import_node_fs5, import_node_http, import_node_net, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, OneConnection, provenFree;
 var init_server_runtime = __esm({
   "src/lib/config/server-runtime.ts"() {
     "use strict";
@@ -4696,6 +4761,7 @@ var init_server_runtime = __esm({
     import_node_net = require("node:net");
     import_node_path4 = require("node:path");
     init_fs_atomic();
+    init_keep_alive();
     init_process_alive();
     init_process_identity();
     RUNTIME_STATES = ["starting", "ready", "stopping", "stopped", "failed"];
@@ -4708,11 +4774,17 @@ var init_server_runtime = __esm({
     FRONT_PROOF_TTL_MS = 1e3;
     STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
     OneConnection = class extends import_node_http.Agent {
-      #socket;
-      constructor(socket) {
+      constructor(socket, port, token) {
         super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
+        this.port = port;
+        this.token = token;
         this.#socket = socket;
       }
+      port;
+      token;
+      #socket;
+      /** When its connection was last freed by a reply (performance.now()), undefined while in use. */
+      #freeSince;
       createConnection(_options, callback) {
         const socket = this.#socket;
         this.#socket = void 0;
@@ -4721,7 +4793,24 @@ var init_server_runtime = __esm({
         callback?.(error62, void 0);
         return void 0;
       }
+      // Node calls this as a reply frees the connection, and keeps it only when it returns true.
+      keepSocketAlive(socket) {
+        const keep2 = super.keepSocketAlive(socket) !== false;
+        this.#freeSince = keep2 ? performance.now() : void 0;
+        return keep2;
+      }
+      /** PROVEN_REUSE: its connection is free, open both ways, and was freed under IDLE_REUSE_MS ago. */
+      reusable(at = performance.now()) {
+        const free = Object.values(this.freeSockets).flat();
+        return free.length === 1 && !closedByEitherSide(free[0]) && this.#freeSince !== void 0 && at - this.#freeSince < IDLE_REUSE_MS;
+      }
+      /** The exchange on it ended cleanly (mcp/http.ts): kept for the next request to this front (PROVEN_REUSE), or ended. */
+      keep() {
+        if (!this.reusable()) return this.destroy();
+        provenFree.push(this);
+      }
     };
+    provenFree = [];
   }
 });
 
@@ -6150,58 +6239,12 @@ var init_lock_file = __esm({
   }
 });
 
-// src/lib/util/keep-alive.ts
-function closedByEitherSide(socket) {
-  return socket.destroyed || socket.readableEnded || socket.writableEnded;
-}
-function idleLimitedAgent(Base, limits = {}) {
-  const idleMs = limits.idleMs ?? IDLE_REUSE_MS;
-  const now = limits.now ?? (() => performance.now());
-  const freeSince = /* @__PURE__ */ new WeakMap();
-  class IdleLimited extends Base {
-    // Node calls this as a reply frees the connection, and pools it only when it returns true.
-    keepSocketAlive(socket) {
-      const keep2 = super.keepSocketAlive(socket) !== false;
-      if (keep2) freeSince.set(socket, now());
-      return keep2;
-    }
-  }
-  const agent = new IdleLimited({ keepAlive: true, timeout: idleMs });
-  return {
-    agent,
-    take() {
-      const at = now();
-      for (const sockets of Object.values(agent.freeSockets)) {
-        for (let i = sockets.length - 1; i >= 0; i--) {
-          const socket = sockets[i];
-          const since = freeSince.get(socket);
-          if (!closedByEitherSide(socket) && since !== void 0 && at - since < idleMs) continue;
-          sockets.splice(i, 1);
-          socket.destroy();
-        }
-      }
-      return agent;
-    }
-  };
-}
-function sharedIdleLimitedAgent(Base) {
-  let limited = shared.get(Base);
-  if (limited === void 0) {
-    limited = idleLimitedAgent(Base);
-    shared.set(Base, limited);
-  }
-  return limited.take();
-}
-var IDLE_REUSE_MS, shared;
-var init_keep_alive = __esm({
-  "src/lib/util/keep-alive.ts"() {
-    "use strict";
-    IDLE_REUSE_MS = 1e3;
-    shared = /* @__PURE__ */ new Map();
-  }
-});
-
 // src/lib/mcp/http.ts
+function endConnection(connection, clean) {
+  if (connection === void 0) return;
+  if (clean && connection.keep !== void 0) connection.keep();
+  else connection.destroy();
+}
 function normalizeHeaders(...sources) {
   const out = {};
   for (const source2 of sources) {
@@ -6256,7 +6299,7 @@ async function sendHttp(url2, init) {
     mod = await transportFor(url2);
     init.signal.throwIfAborted();
   } catch (error62) {
-    init.connection?.destroy();
+    endConnection(init.connection, false);
     throw error62;
   }
   return new Promise((resolve15, reject) => {
@@ -6264,26 +6307,26 @@ async function sendHttp(url2, init) {
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
     const onAbort = () => req?.destroy();
-    const detach = () => {
+    const detach = (clean) => {
       init.signal.removeEventListener("abort", onAbort);
-      init.connection?.destroy();
+      endConnection(init.connection, clean);
     };
     try {
       req = mod.request(url2, { method: init.method, headers: headers2, agent: init.connection ?? sharedIdleLimitedAgent(mod.Agent) }, (res) => {
         res.setEncoding("utf8");
         res.on("error", () => {
         });
-        res.on("close", detach);
+        res.on("close", () => detach(res.complete));
         resolve15({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
-      init.connection?.destroy();
+      endConnection(init.connection, false);
       reject(toNetworkError(error62, url2));
       return;
     }
     init.signal.addEventListener("abort", onAbort, { once: true });
     req.on("error", (error62) => {
-      detach();
+      detach(false);
       reject(init.signal.aborted ? init.signal.reason : toNetworkError(error62, url2));
     });
     req.end(init.body);
@@ -8425,10 +8468,11 @@ async function sentinelAlive(config2, sentinel, signal) {
     return false;
   }
 }
-var SENTINEL_PROTOCOL;
+var SESSION_IDLE_CLOSE_MS, SENTINEL_PROTOCOL;
 var init_server_instance = __esm({
   "src/lib/graphiti/server-instance.ts"() {
     "use strict";
+    SESSION_IDLE_CLOSE_MS = 30 * 6e4;
     SENTINEL_PROTOCOL = "2025-03-26";
   }
 });
@@ -8442,6 +8486,7 @@ __export(server_rules_exports, {
   SEMANTICS_FILE: () => SEMANTICS_FILE,
   cautiousUntilNeeded: () => cautiousUntilNeeded,
   cautiousWhileQueued: () => cautiousWhileQueued,
+  editGapElsewhere: () => editGapElsewhere,
   forgetServerRules: () => forgetServerRules,
   generationFromSurface: () => generationFromSurface,
   readSemantics: () => readSemantics,
@@ -8486,6 +8531,9 @@ async function resolveSemantics(graphiti, options2) {
   const read3 = await readSemantics(graphiti, options2);
   return "probe" in read3 ? read3.probe() : read3;
 }
+function editGapElsewhere(rules) {
+  return rules === void 0 || rules.source !== "generation" || editOrder(rules) === "break-before-make";
+}
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
@@ -8513,29 +8561,32 @@ async function decide(graphiti, options2, setting, now) {
   const unknown2 = (why) => withLastProbed(cautious(why), lastProbed);
   const learnt = entry !== void 0 && (entry.answer !== void 0 || Array.isArray(entry.probes) && entry.probes.length > 0);
   let changed = learnt && !sameBuild ? "the server behind this address is another build than when its rules were learnt" : void 0;
+  let afterIdle = false;
   if (answer !== void 0 && isSemantics(answer.semantics)) {
     if (answer.sentinel !== void 0 && options2.endpoint !== void 0 && await sentinelAlive(options2.endpoint, answer.sentinel, options2.signal)) {
+      if (options2.probe !== false) await noteSentinelAnswered(options2, fingerprint, answer, now());
       return { ...answer.semantics, source: "probe", why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
-    changed = "the server has restarted (or closed an idle session) since its rules were probed, and may be another build";
+    afterIdle = idleLossExplained(answer, now());
+    changed = afterIdle ? "the server closed the session its rules were probed on after a break of over 30 minutes (or restarted meanwhile), and may be another build" : "the server has restarted (or closed an idle session) since its rules were probed, and may be another build";
   }
   if (setting === "no-probe") return unknown2(`${changed ?? "the server's tools do not tell its rules"}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
   const recent = (sameBuild ? entry?.probes ?? [] : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
   if (couldNotTell(recent).length >= MAX_PROBES) return unknown2(`${changed ?? "the server's tools do not tell its rules"}, and ${MAX_PROBES} probes of the last 30 days could not tell them (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
   const today = answeredWithin(recent, now(), DAY_MS);
-  if (today.length >= ANSWERED_PER_DAY) return unknown2(`${changed ?? "the server may have changed"}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
+  if (today.length >= ANSWERED_PER_DAY && !afterIdle) return unknown2(`${changed ?? "the server may have changed"}, and it was probed ${today.length} times in the last 24 hours (its sessions do not last; pin its rules with MADEINOZ_KNOWLEDGE_SERVER_RULES); the next probe may run a day after ${today[0]?.at}`);
   const last = recent.at(-1);
   if (last !== void 0 && last.outcome !== "answered" && now() - Date.parse(last.at) < PROBE_GAP_MS) return unknown2(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
   return {
     ...lastProbed === void 0 ? {} : { lastProbed },
-    probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed),
+    probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed, afterIdle),
     assume: async (rules2) => {
       await recordInUse(options2.stateDir, options2.url, rules2, now, options2.localGeneration).catch(() => void 0);
       return rules2;
     }
   };
 }
-async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
+async function probeAndCache(graphiti, fingerprint, options2, now, changed, afterIdle) {
   const { stateDir, url: url2 } = options2;
   if (changed !== void 0) options2.logger.info("the Graphiti server may have changed; probing its rules again", { why: changed });
   const group = scratchToReuse(await readRules(stateDir), url2) ?? scratchGroupName();
@@ -8555,7 +8606,8 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
   const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file2) => {
     const entry = file2.servers[url2]?.fingerprint === fingerprint ? file2.servers[url2] : { fingerprint, probes: [] };
-    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }], now());
+    const probe = { at, outcome: answered ? "answered" : outcome.cannotTell, ...answered && afterIdle ? { after: "idle" } : {} };
+    entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), probe], now());
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
     else delete entry.answer;
     entry.inUse = inUseOf(resolved, at, options2.localGeneration);
@@ -8568,7 +8620,15 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
   return resolved;
 }
 function answeredWithin(probes, at, ms) {
-  return probes.filter((p) => p.outcome === "answered" && at - Date.parse(p.at) < ms);
+  return probes.filter((p) => p.outcome === "answered" && p.after !== "idle" && at - Date.parse(p.at) < ms);
+}
+async function noteSentinelAnswered(options2, fingerprint, answer, at) {
+  if (answer.sentinelAnswered !== void 0 && at - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
+  await updateRules(options2.stateDir, (file2) => {
+    const entry = file2.servers[options2.url];
+    if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === void 0) return;
+    entry.answer.sentinelAnswered = new Date(at).toISOString();
+  }).catch(() => void 0);
 }
 function keptProbes(probes, at) {
   const kept = /* @__PURE__ */ new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
@@ -8621,7 +8681,7 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
+var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, idleLossExplained, SENTINEL_NOTED_EVERY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
@@ -8638,6 +8698,8 @@ var init_server_rules = __esm({
     PROBE_GAP_MS = 60 * 6e4;
     ANSWERED_PER_DAY = 8;
     DAY_MS = 24 * 60 * 6e4;
+    idleLossExplained = (answer, now) => answer?.sentinelAnswered !== void 0 && now - Date.parse(answer.sentinelAnswered) >= SESSION_IDLE_CLOSE_MS;
+    SENTINEL_NOTED_EVERY_MS = 6e4;
     couldNotTell = (probes) => probes.filter((p) => p.outcome !== "answered");
     known = (generation, source2, why) => ({ ...GENERATION_SEMANTICS[generation], source: source2, generation, why });
     cautiousWhileQueued = () => cautious("the server's rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, graphiti-core before 0.30.2 could write an episode into another group's graph while both were processed: graphiti #1331, #1676)");
@@ -32932,6 +32994,12 @@ function fewDistinct(value, n) {
 function isNamedHash(value) {
   return NAMED_HASH.test(value);
 }
+function isPublicPem(value) {
+  if (PUBLIC_PEM_HEADER.test(value)) return true;
+  if (!value.startsWith(BASE64_OF_PEM) || !/^[A-Za-z0-9+/]+=*$/.test(value)) return false;
+  const pem = Buffer.from(value, "base64").toString("latin1");
+  return PUBLIC_PEM_HEADER.test(pem) && !pem.includes("PRIVATE KEY");
+}
 function isPath(value) {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
@@ -33045,7 +33113,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (!namesAreValues && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   if (!chosen && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
   if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
-  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
+  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || isPublicPem(v)) return false;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
@@ -33087,7 +33155,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33111,6 +33179,8 @@ var init_values = __esm({
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
+    PUBLIC_PEM_HEADER = /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/;
+    BASE64_OF_PEM = "LS0tLS1CRUdJTi";
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
     RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*|[A-Z]{2,}(?:_[A-Z0-9]{2,})*)(?:#[\w.-]+)?$/;
     SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
@@ -33558,7 +33628,7 @@ function entropy(s) {
   return h;
 }
 function isHighEntropy(v) {
-  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v)) return false;
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v) || isPublicPem(v)) return false;
   if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
@@ -34080,7 +34150,7 @@ function startsCommand(text3, offset) {
   const before = text3.slice(Math.max(lineStart, offset - 64), offset);
   return offset - lineStart <= 64 && LINE_OPENS_COMMAND.test(before) || MARK_OPENS_COMMAND.test(before);
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, PASSWORD_ARGUMENTS, ARGUMENT, LINE_OPENS_COMMAND, MARK_OPENS_COMMAND, OPTIONS, passwordArgument, PASSWORD_ARGUMENT_RULES, ORACLE_LOGIN, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, PASSWORD_ARGUMENTS, ARGUMENT, LINE_OPENS_COMMAND, MARK_OPENS_COMMAND, OPTIONS, passwordArgument, PASSWORD_ARGUMENT_RULES, ORACLE_LOGIN, ECHO_TO_STDIN, PASSWORD_FILE_NAME, ECHO_INTO_PASSWORD_FILE, PRINTS_ONE_PASSWORD, PRINTED_PASSWORD, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -34161,7 +34231,7 @@ var init_command_line = __esm({
     SMB_USER = {
       kind: "cli-password",
       hints: ["%"],
-      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+      re: /(\s-U[ \t]*["']?[^\s%"']+%)([^\s"']+)/g,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
     KUBECTL_LITERAL = {
@@ -34225,6 +34295,27 @@ var init_command_line = __esm({
       re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*(?:--?pass(?:word|wd)?-stdin|\bsudo[ \t]+(?:-[A-Za-z]*S\b|--stdin)|\bpasswd[ \t]+--stdin|\bchpasswd\b))/g,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
+    PASSWORD_FILE_NAME = /(?:pass(?!wd)|pwd|secret|token|credential|api[_-]?key)[^/\s]*$/i;
+    ECHO_INTO_PASSWORD_FILE = {
+      kind: "cli-password",
+      hints: ["echo", "printf"],
+      re: /(\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s\\?n?'|"%s\\?n?"))?)[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|>;&]+)(?=[ \t]*>>?[ \t]*["']?([^\s"'`;&|]+))/g,
+      replace: (m, g) => PASSWORD_FILE_NAME.test((g[2] ?? "").split("/").pop() ?? "") ? keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m : m
+    };
+    PRINTS_ONE_PASSWORD = [
+      String.raw`op[ \t]+read[ \t]+["']?op://[^\s"'|>]*?/(?:password|passphrase|credential|token|secret|pin|api[_-]?key)["']?(?:[ \t]+--?[\w-]+)*`,
+      String.raw`op[ \t]+item[ \t]+get[ \t]+[^\n|>]*?--fields[ \t=]+["']?(?:label=)?(?:password|credential|token)["']?(?:[ \t]+--?[\w-]+)*`,
+      String.raw`bw[ \t]+get[ \t]+password[ \t]+[^\s|>]+`,
+      String.raw`pass[ \t]+show[ \t]+[^\s|>-][^\s|>]*`,
+      String.raw`gopass[ \t]+show[ \t]+(?:-o|--password)[ \t]+[^\s|>]+`,
+      String.raw`security[ \t]+find-(?:generic|internet)-password[ \t]+[^\n|>]*?-w(?:[ \t]+[^\s|>-][^\s|>]*)?`
+    ];
+    PRINTED_PASSWORD = {
+      kind: "cli-password",
+      hints: ["op read", "op item get", "bw get password", "pass show", "gopass", "find-generic-password", "find-internet-password"],
+      re: new RegExp(String.raw`^([ \t]*(?:\$|%|❯|>)[ \t]+(?:${PRINTS_ONE_PASSWORD.join("|")})[ \t]*\r?\n[ \t]*)([^\s\`$%>][^\s]*)(?=[ \t]*(?:\r?\n|$))`, "gm"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
     HTPASSWD = {
       kind: "cli-password",
       hints: ["htpasswd"],
@@ -34264,6 +34355,8 @@ var init_command_line = __esm({
       ...PASSWORD_ARGUMENT_RULES,
       ORACLE_LOGIN,
       ECHO_TO_STDIN,
+      ECHO_INTO_PASSWORD_FILE,
+      PRINTED_PASSWORD,
       HTPASSWD,
       SECURE_STRING,
       NETRC
@@ -34409,6 +34502,11 @@ function quotedInOwnMarks(lead, run2) {
 }
 function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
   if (/^[«„“「『]/.test(run2)) return quotedInOwnMarks(lead, run2);
+  const remarked = sep2 !== void 0 && sep2 !== "(" ? UNSPACED_WORD_THEN_REMARK.exec(run2)?.[1] : void 0;
+  if (remarked !== void 0) {
+    const replaced2 = unspacedWordAlone(lead, remarked);
+    return replaced2 === void 0 ? void 0 : replaced2 + run2.slice(remarked.length);
+  }
   const cut = UNSPACED_VALUE_END.exec(run2)?.[1];
   if (cut === void 0 && next !== void 0 && !/\s/.test(next)) return void 0;
   const head = cut ?? (sep2 === "(" ? run2.replace(/\).*$/, "") : run2);
@@ -34437,7 +34535,7 @@ function spacedValueIsPassword(raw, after) {
 }
 function namesWhatItIsFor(lead) {
   const first = WORD_AFTER_THE_WORD.exec(lead)?.[1];
-  return first !== void 0 && FOR_WHAT_WORDS.has(first.toLowerCase());
+  return first !== void 0 && (FOR_WHAT_WORDS.has(first.toLowerCase()) || FOR_WHAT_GLUED.some((p) => first.startsWith(p) && first.length > p.length + 1));
 }
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value) || hasWeakShape(value);
@@ -34446,7 +34544,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, THING_PASS_IS, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, THING_PASS_IS, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34496,6 +34594,13 @@ var init_password_forms = __esm({
         const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
+    };
+    POLICY_SHAPED = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=\D*\d)[A-Za-z0-9]*[!#$%&*?][A-Za-z0-9!#$%&*?]*$/;
+    USE_TYPED_PASSWORD = {
+      kind: "password",
+      hints: ["use ", "try "],
+      re: /((?:^[ \t]*(?:[-*+][ \t]+)?|[.;:,!?(][ \t]*)(?:use|try)[ \t]+)([A-Za-z0-9!#$%&*?]{6,32})(?=[ \t]+(?:for|on|to|with|as|when|until|at)\b|[ \t]*(?:[.,;)]?[ \t]*(?:\r?\n|$)))/gim,
+      replace: (m, g) => POLICY_SHAPED.test(g[1] ?? "") ? replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m : m
     };
     WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
     hasWeakShape = (value) => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
@@ -34690,10 +34795,24 @@ var init_password_forms = __esm({
       }
     };
     GLUED_IS = [
-      { language: "Korean", words: ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638"], marks: "\uC740\uB294\uC774\uAC00" },
-      { language: "Japanese", words: ["\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7"], marks: "\u306F\u304C" },
-      { language: "Chinese", words: ["\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4"], marks: "\u662F\u4E3A\u70BA" }
+      { language: "Korean", words: ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638"], marks: "\uC740\uB294\uC774\uAC00", copulas: ["\uC785\uB2C8\uB2E4", "\uC774\uC5D0\uC694", "\uC608\uC694", "\uC774\uB2E4", "\uC784"] },
+      { language: "Japanese", words: ["\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7"], marks: "\u306F\u304C", copulas: ["\u3067\u3059", "\u3067\u3057\u305F", "\u3060"] },
+      // Chinese's mark is its copula, and the value ends its sentence: no row of copulas after it.
+      { language: "Chinese", words: ["\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4"], marks: "\u662F\u4E3A\u70BA", copulas: [] }
     ];
+    COPULA_AFTER_VALUE_WORD = String.raw`(?:\p{Script=Hangul}{2,6}?|[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,8}?|\p{Script=Han}{2,4}?)`;
+    COPULA_AFTER_VALUE = {
+      kind: "password",
+      hints: GLUED_IS.filter((row) => row.copulas.length > 0).flatMap((row) => row.words),
+      re: new RegExp(
+        GLUED_IS.filter((row) => row.copulas.length > 0).map((row) => String.raw`((?:${row.words.join("|")})[${row.marks}][ \t]*)(${COPULA_AFTER_VALUE_WORD})(?=[ \t]*(?:${row.copulas.join("|")})(?!\p{L}))`).join("|"),
+        "gu"
+      ),
+      replace: (m, g) => {
+        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        return unspacedWordAlone(g[at] ?? "", g[at + 1] ?? "") ?? m;
+      }
+    };
     UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
     ABBREVIATED_BY_LANGUAGE = {
       French: ["mdp"]
@@ -34734,6 +34853,7 @@ var init_password_forms = __esm({
     COUNTED = /\d$/;
     COUNTER_AFTER = new RegExp("^\\p{Script=Han}", "u");
     UNSPACED_VALUE_END = new RegExp("^([\\p{L}\\p{M}]{1,32}\\p{Nd}{1,12})(?=[\\p{Script=Hiragana}\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20])", "u");
+    UNSPACED_WORD_THEN_REMARK = /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]{2,8})(?=[（【〔，、。；])/u;
     OWN_QUOTES = /^([«„“「『])([^\s«»„“”「」『』]{1,64})([»“”」』])(.*)$/u;
     CLOSES = { "\xAB": "\xBB", "\u201E": "\u201C\u201D", "\u201C": "\u201D", "\u300C": "\u300D", "\u300E": "\u300F" };
     QUOTE_ENDS_SENTENCE = /^(?:です|でした|だ)?[.,;:!?)。、]*$/u;
@@ -34780,6 +34900,10 @@ var init_password_forms = __esm({
       "Indonesian and Malay": ["untuk"]
     };
     FOR_WHAT_WORDS = new Set(Object.values(FOR_WHAT_BY_LANGUAGE).flat());
+    FOR_WHAT_GLUED_BY_LANGUAGE = {
+      Arabic: ["\u0644\u0644"]
+    };
+    FOR_WHAT_GLUED = Object.values(FOR_WHAT_GLUED_BY_LANGUAGE).flat();
     WORD_AFTER_THE_WORD = new RegExp(`^(?:\\*\\*|__)?(?:${KEY_SPELLINGS.join("|")})[ \\t]+([^\\s:=\uFF1A\u2014\u2013-]+)`, "iu");
     PASSWORD_PROSE_BY_LANGUAGE = [
       { language: "German", words: ["passwort", "kennwort"], copulas: ["ist", "lautet", "war"] },
@@ -34889,7 +35013,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close2}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -34913,7 +35037,7 @@ var init_random_assignment = __esm({
       kind: "high-entropy",
       hints: ["=", ":"],
       scan: (text3) => text3.replace(LINE2, (m, head, _q, key, _vq, value, tail) => {
-        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
+        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || isPublicPem(value) || !random(value)) return m;
         return `${head}${tag("high-entropy")}${tail}`;
       })
     };
@@ -34962,7 +35086,10 @@ function redactSecretManifest(doc) {
   }
   return lines.join("\n");
 }
-var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY2, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
+function isPgpassPassword(pw) {
+  return !(isRedacted(pw) || isPlaceholder(pw, "chosen") || isDummy(pw, { chooser: "chosen" }) || pw.length < 4);
+}
+var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY2, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, PGPASS_CODE_SPAN, HTPASSWD_LINE, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
 var init_structured = __esm({
   "src/lib/memory/secrets/structured.ts"() {
     "use strict";
@@ -35090,11 +35217,22 @@ var init_structured = __esm({
       // The port field: `:` then a digit or `*` (a bare `:` is in most prose).
       hints: [":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9", ":*"],
       re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+      replace: (_m, g) => isPgpassPassword((g[1] ?? "").trimEnd()) ? `${g[0]}${tag("pgpass-password")}` : void 0
+    };
+    PGPASS_CODE_SPAN = {
+      kind: "pgpass-password",
+      hints: ["pgpass"],
+      re: /(`[ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s`]+:[^:\s`]+:)([^\s`][^`\n]*)(?=`)/g,
       replace: (_m, g) => {
         const pw = (g[1] ?? "").trimEnd();
-        if (isRedacted(pw) || isPlaceholder(pw, "chosen") || isDummy(pw, { chooser: "chosen" }) || pw.length < 4) return void 0;
-        return `${g[0]}${tag("pgpass-password")}`;
+        return isPgpassPassword(pw) ? `${g[0]}${tag("pgpass-password")}${(g[1] ?? "").slice(pw.length)}` : void 0;
       }
+    };
+    HTPASSWD_LINE = {
+      kind: "password-hash",
+      hints: ["$apr1$", "$1$", "$2a$", "$2b$", "$2y$", "$5$", "$6$", "$y$", "{sha}"],
+      re: /^([ \t]*[A-Za-z0-9_.@-]{1,64}:)(\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}|\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|\$y\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|\{SHA\}[A-Za-z0-9+/]{27}=)(?=[ \t]*$|:)/gm,
+      replace: (_m, g) => `${g[0]}${tag("password-hash")}`
     };
     COOKIE = {
       kind: "cookie",
@@ -35130,7 +35268,7 @@ var init_structured = __esm({
       replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
     };
     STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
-    STRUCTURED_RULES = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+    STRUCTURED_RULES = [URL_PASSWORD, URL_USER_KEY, PGPASS, PGPASS_CODE_SPAN, HTPASSWD_LINE, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
   }
 });
 
@@ -36414,6 +36552,38 @@ var init_pace = __esm({
   }
 });
 
+// src/lib/sync/shared.ts
+function originOf2(ref) {
+  return partMarker(ref)?.origin;
+}
+function recordOrigin(record2) {
+  const [first] = record2.episodes;
+  return first === void 0 ? void 0 : originOf2(first);
+}
+function isSharedPart(ref, sharedOrigins) {
+  const origin = originOf2(ref);
+  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+}
+function isSharedRecord(record2, sharedOrigins) {
+  const origin = recordOrigin(record2);
+  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+}
+function unsettledShared(ref, sharedOrigins) {
+  if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
+  return isSharedPart(ref, sharedOrigins);
+}
+function sharedOriginsIn(config2, state) {
+  return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
+}
+var init_shared = __esm({
+  "src/lib/sync/shared.ts"() {
+    "use strict";
+    init_episode();
+    init_sources();
+    init_state();
+  }
+});
+
 // src/lib/sync/clock-jump.ts
 function clockMarkNow() {
   const boot = bootId();
@@ -36427,6 +36597,30 @@ function forwardJumpMs(last, now) {
   if (up < 0) return 0;
   const jump = now.startedAt - last.startedAt - up;
   return jump > MAX_SKEW_MS ? jump : 0;
+}
+function jumpSince(last, startedAt, clock) {
+  return forwardJumpMs(last === void 0 ? void 0 : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+}
+function sinceAfterJump(since, jumpMs, startedAt) {
+  const t = Date.parse(since);
+  if (!Number.isFinite(t) || jumpMs <= 0 || t >= startedAt) return since;
+  return new Date(Math.min(t + jumpMs, startedAt)).toISOString();
+}
+function waitsAfterJump(state, jumpMs, startedAt, sharedOrigins) {
+  let moved = 0;
+  for (const ref of everyPart(state)) {
+    let changed = false;
+    if (ref.goneSeen !== void 0) {
+      const since = sinceAfterJump(ref.goneSeen.since, jumpMs, startedAt);
+      if (since !== ref.goneSeen.since) ref.goneSeen = { ...ref.goneSeen, since }, changed = true;
+    }
+    if (unsettledShared(ref, sharedOrigins) && ref.confirmedAt !== void 0) {
+      const confirmed = sinceAfterJump(ref.confirmedAt, jumpMs, startedAt);
+      if (confirmed !== ref.confirmedAt) ref.confirmedAt = confirmed, changed = true;
+    }
+    if (changed) moved++;
+  }
+  return moved;
 }
 function requeueAfterJump(state, startedAt) {
   const iso = new Date(startedAt).toISOString();
@@ -36446,6 +36640,7 @@ var init_clock_jump = __esm({
     init_state();
     init_process_identity();
     init_pace();
+    init_shared();
   }
 });
 
@@ -71572,38 +71767,6 @@ var init_falkordb_episodes = __esm({
   }
 });
 
-// src/lib/sync/shared.ts
-function originOf2(ref) {
-  return partMarker(ref)?.origin;
-}
-function recordOrigin(record2) {
-  const [first] = record2.episodes;
-  return first === void 0 ? void 0 : originOf2(first);
-}
-function isSharedPart(ref, sharedOrigins) {
-  const origin = originOf2(ref);
-  return origin !== void 0 && sharedOrigins?.has(origin) === true;
-}
-function isSharedRecord(record2, sharedOrigins) {
-  const origin = recordOrigin(record2);
-  return origin !== void 0 && sharedOrigins?.has(origin) === true;
-}
-function unsettledShared(ref, sharedOrigins) {
-  if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
-  return isSharedPart(ref, sharedOrigins);
-}
-function sharedOriginsIn(config2, state) {
-  return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
-}
-var init_shared = __esm({
-  "src/lib/sync/shared.ts"() {
-    "use strict";
-    init_episode();
-    init_sources();
-    init_state();
-  }
-});
-
 // src/lib/sync/origin-migration.ts
 function currentMarker(marker, own2) {
   if (marker?.origin === void 0 || marker.origin === own2.origin || !own2.previousOrigins.includes(marker.origin)) return void 0;
@@ -75790,6 +75953,9 @@ function inspectFrontmatter(text3) {
   if (text3.indexOf("\n---", eol) === -1) return { kind: "unclosed" };
   return { kind: "block" };
 }
+function frontmatterUnclosed(text3) {
+  return inspectFrontmatter(text3).kind === "unclosed";
+}
 function parseMemoryFile(raw, relPath) {
   try {
     return parseUnsafe(raw, relPath);
@@ -76027,10 +76193,21 @@ function goneMidWriteWait(folderMtimeMs, now) {
   const age = Math.abs(now - folderMtimeMs);
   return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : void 0;
 }
+function looksCut(raw) {
+  if (raw.length === 0) return false;
+  if (raw[raw.length - 1] !== 10) return true;
+  return frontmatterUnclosed(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("utf8"));
+}
+function cutShortWait(raw, mtimeMs, now) {
+  const age = Math.abs(now - mtimeMs);
+  if (age >= MID_WRITE_SETTLE_MS || !looksCut(raw)) return void 0;
+  return Math.ceil(MID_WRITE_SETTLE_MS - age);
+}
 var MID_WRITE_SETTLE_MS, MID_WRITE_ROUNDS;
 var init_mid_write = __esm({
   "src/lib/sync/mid-write.ts"() {
     "use strict";
+    init_parse3();
     MID_WRITE_SETTLE_MS = 1e3;
     MID_WRITE_ROUNDS = 3;
   }
@@ -76060,7 +76237,7 @@ async function readMemoryFile(absPath) {
     const second = await readWhole(fd, first.length);
     const after = await statOf(fd);
     if (!readIsStable(before, after, first, second)) return { kind: "torn" };
-    return { kind: "read", raw: first, hash: contentHashOf(first) };
+    return { kind: "read", raw: first, hash: contentHashOf(first), mtimeMs: after.mtimeMs };
   } catch (error62) {
     return notRead(error62);
   } finally {
@@ -76405,7 +76582,8 @@ async function readLedger(stateDir) {
     if (isRecord(v.checkouts)) {
       for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === "string" && typeof c.seen === "string") checkouts[root] = c;
     }
-    return { notes, copies: v.copies, held: v.held, checkouts };
+    const lastPull = pullMarkOf(v.lastPull);
+    return { notes, copies: v.copies, held: v.held, checkouts, ...lastPull === void 0 ? {} : { lastPull } };
   } catch {
     return emptyLedger();
   }
@@ -76442,6 +76620,12 @@ async function settleWrites(ledger, writing) {
     const copy = isRecord(w.copy) && typeof w.copy.copy === "string" ? w.copy : void 0;
     if (copy !== void 0) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
   }
+}
+function pullMarkOf(v) {
+  if (!isRecord(v) || typeof v.startedAt !== "string" || !isRecord(v.clock)) return void 0;
+  const { uptimeMs, bootId: bootId2 } = v.clock;
+  if (typeof uptimeMs !== "number" || !Number.isFinite(uptimeMs) || bootId2 !== void 0 && typeof bootId2 !== "string") return void 0;
+  return { startedAt: v.startedAt, clock: { uptimeMs, ...bootId2 === void 0 ? {} : { bootId: bootId2 } } };
 }
 async function writePulled(stateDir, ledger) {
   await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
@@ -76570,6 +76754,7 @@ async function planRun(input2) {
     const id = fileRecordId(file2.source, file2.relPath);
     verdicts[index] = { id, verdict: await assessFile(input2, id, file2, state.files[id]) };
   });
+  await readCutAgain(input2, verdicts);
   const plan = {
     put: [],
     drop: [],
@@ -76641,6 +76826,8 @@ async function assessFile(input2, id, file2, existing, round = 0) {
   const { raw, hash: hash2 } = read3;
   const wait = round > 0 ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
   if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait, round + 1);
+  const cut = round > 0 ? void 0 : cutShortWait(raw, read3.mtimeMs, (input2.now ?? Date.now)());
+  if (cut !== void 0) return { kind: "cut", file: file2, waitMs: cut, round: round + 1 };
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
   if (base?.failedVersion !== void 0) {
     if (!force && base.failedVersion.hash === hash2) return restoredVersion(input2, base, file2);
@@ -76713,8 +76900,17 @@ async function backAfterSettling(input2, gone) {
   }
   return back;
 }
+async function readCutAgain(input2, verdicts) {
+  const cut = verdicts.filter((entry) => entry.verdict.kind === "cut");
+  if (cut.length === 0) return;
+  await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(Math.max(...cut.map((entry) => entry.verdict.waitMs)));
+  await runPool(cut, PREPARE_CONCURRENCY, async (entry) => {
+    const { file: file2, round } = entry.verdict;
+    entry.verdict = await assessSettled(input2, entry.id, file2, input2.state.files[entry.id], 0, round);
+  });
+}
 async function assessSettled(input2, id, file2, existing, waitMs, round) {
-  await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
+  if (waitMs > 0) await (input2.sleep ?? ((ms) => sleep(ms, input2.signal)))(waitMs);
   let st;
   try {
     st = await (0, import_promises10.stat)(file2.absPath);
@@ -76836,6 +77032,9 @@ function foldVerdict(plan, id, verdict2) {
     case "gone":
       if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       return;
+    case "cut":
+      return;
+    // never here: readCutAgain has read it again
     case "unsettled":
       if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       plan.events.push({ message: "file still being written", data: { id, rounds: MID_WRITE_ROUNDS } });
@@ -78432,7 +78631,7 @@ async function run(input2) {
   const now = options2.now ?? Date.now;
   const startedAt = now();
   const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
-  const requeued = input2.lock === void 0 || clock === void 0 ? 0 : requeueIfClockJumped(state, startedAt, clock, logger);
+  const requeued = input2.lock === void 0 || clock === void 0 ? 0 : requeueIfClockJumped(config2, state, startedAt, clock, logger);
   const migratedOrigins = migrateStateOrigins(state, config2);
   const scanned = await scanSources(sources, {
     exclude: config2.exclude,
@@ -78504,13 +78703,13 @@ function oursQueued(ctx) {
 function oursInQueue(ctx) {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
-function requeueIfClockJumped(state, startedAt, clock, logger) {
-  const last = state.lastRun;
-  const jumpMs = forwardJumpMs(last === void 0 ? void 0 : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+function requeueIfClockJumped(config2, state, startedAt, clock, logger) {
+  const jumpMs = jumpSince(state.lastRun, startedAt, clock);
   if (jumpMs === 0) return 0;
   const parts = requeueAfterJump(state, startedAt);
-  logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD)", { jumpMs, parts });
-  return parts;
+  const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config2, state));
+  logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP)", { jumpMs, parts, absences });
+  return parts + absences;
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
@@ -80981,6 +81180,8 @@ async function pullLocked(config2, options2, key, logger) {
   const when = new Date(startedAt).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config2.stateDir);
+  const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
+  if (clock !== void 0) missingSinceAfterJump(ledger, startedAt, clock, logger);
   await writeMissingIndexLines(ledger);
   const projects = localProjects(config2, env, options2.projectDirs ?? [], ledger.checkouts);
   const renamedHere = /* @__PURE__ */ new Map();
@@ -81002,7 +81203,7 @@ async function pullLocked(config2, options2, key, logger) {
     inView = await groupsInView(graphiti, config2.db, groups, episodes, options2.signal);
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false }).catch(() => void 0);
-      editWindow = semantics === void 0 || editOrder(semantics) === "break-before-make";
+      editWindow = editGapElsewhere(semantics);
     }
   } finally {
     if (options2.graphiti === void 0) await graphiti.close().catch(() => void 0);
@@ -81071,9 +81272,21 @@ async function pullLocked(config2, options2, key, logger) {
       if (options2.graphiti === void 0) await client.close().catch(() => void 0);
     }
   }
+  if (clock !== void 0) ledger.lastPull = { startedAt: when, clock };
   await writePulled(config2.stateDir, ledger);
   logger.info("pull", { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
+}
+function missingSinceAfterJump(ledger, startedAt, clock, logger) {
+  const jumpMs = jumpSince(ledger.lastPull, startedAt, clock);
+  if (jumpMs === 0) return;
+  let absences = 0;
+  for (const note of Object.values(ledger.notes)) {
+    if (note.missingSince === void 0) continue;
+    note.missingSince = sinceAfterJump(note.missingSince, jumpMs, startedAt);
+    absences++;
+  }
+  logger.info("the clock jumped forward since the last pull: absences count the real time they lasted (ABSENCE_AFTER_JUMP)", { jumpMs, absences });
 }
 async function pullInto(project, id, path, run2) {
   const { config: config2, options: options2, ledger, report, notes, groups, toDelete, journal, when } = run2;
@@ -81286,7 +81499,6 @@ var init_pull = __esm({
     import_node_path38 = require("node:path");
     init_process_env();
     init_graphiti();
-    init_semantics();
     init_server_rules();
     init_hash();
     init_redact();
@@ -81295,6 +81507,7 @@ var init_pull = __esm({
     init_pulled();
     init_state();
     init_pace();
+    init_clock_jump();
     init_group_reach();
     init_prepare();
     init_file_identity();
