@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadState, statePath } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import { HELD_STATE_VERSION } from '../../src/lib/state/format.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -189,7 +190,7 @@ describe('two machines with one origin that are not one memory', () => {
     await sync(b);
     expect(await held(b)).toBe(2);
     // Held: written in a format builds from before COPY_HOLD refuse (a downgrade stops instead of deleting them).
-    expect(savedVersion(b)).toBe(3);
+    expect(savedVersion(b)).toBe(HELD_STATE_VERSION);
 
     // The hooks' worker records the question; the next session is told once, the one after is not.
     const worker = async () => {

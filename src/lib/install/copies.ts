@@ -25,6 +25,7 @@ import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
 import { isObject, MARKER, type InstallOptions, type InstallScope } from './types.js';
+import { HELD_STATE_VERSION } from '../state/format.js';
 
 /** One of our hook commands in a settings file. */
 export interface HookCommand {
@@ -120,11 +121,12 @@ export function stateFormatOf(root: string): number | undefined {
 }
 
 /**
- * Whether the copy at `root` reads the state written while a part is held as another machine's
- * (state/format.ts HELD_STATE_VERSION): false for builds from before COPY_HOLD, which refuse it.
+ * Whether the copy at `root` reads the state this build writes while a part is held as another
+ * machine's (state/format.ts HELD_STATE_VERSION): false for builds from before COPY_HOLD, and for
+ * those that write an older held version (they refuse this one).
  */
 export function readsHeldStateOf(root: string): boolean | undefined {
-  return fromStateModule(root, (text) => /\bHELD_STATE_VERSION = \d+;/.test(text));
+  return fromStateModule(root, (text) => Number(/\bHELD_STATE_VERSION = (\d+);/.exec(text)?.[1] ?? 0) >= HELD_STATE_VERSION);
 }
 
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
