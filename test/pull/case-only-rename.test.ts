@@ -13,8 +13,8 @@
  *   the rename looked for the old name again (MID_WRITE) and found it, the new name's file, so the
  *   note was kept under both names and sent twice.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadState } from '../../src/lib/state/state.js';
@@ -246,6 +246,40 @@ describe('pull: two notes whose names differ only in case, onto a case-insensiti
       }
       expect(adds()).toBe(sent);
       expect(episodeNames().sort()).toEqual(['Backups', 'Deploys']);
+    } finally {
+      disk.roots.length = 0;
+    }
+  });
+
+  it('the copy is listed in MEMORY.md as the note it is (a session here knows of it), once; the line goes when the person removes the copy', async () => {
+    const [a, b] = await machines.pair();
+    disk.roots.push(b.box.root);
+    try {
+      a.write('Note.md', topic('Deploys', BODY));
+      a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
+      await a.sync();
+      const pulled = await b.pull();
+      const { file, copy } = pulled.copies[0] as { file: string; copy: string };
+      const titleOf = (path: string) => (readFileSync(path, 'utf8').includes(BODY) ? 'Deploys' : 'Backups');
+      const lines = indexOf(b).split('\n').filter((l) => l !== '');
+      // Both notes, each once: the one under its name and the copy under the copy's name.
+      expect(lines).toHaveLength(2);
+      // The kept note's line names it as this disk spells it (the spelling written first), the same name folded.
+      const linksTo = (l: string, path: string) => l.toLowerCase().includes(`](${encodeURIComponent(basename(path)).toLowerCase()})`);
+      expect(lines.filter((l) => l.startsWith(`- [${titleOf(file)}]`) && linksTo(l, file))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes(`[${titleOf(copy)}](${encodeURIComponent(basename(copy))})`))).toHaveLength(1);
+      for (let round = 0; round < 2; round++) {
+        await b.sync();
+        await b.pull();
+      }
+      expect(indexOf(b).split('\n').filter((l) => l !== '')).toEqual(lines);
+
+      // The person removes the copy: its line goes; the note kept under its name stays listed.
+      rmSync(copy);
+      await b.pull();
+      const after = indexOf(b).split('\n').filter((l) => l !== '');
+      expect(after.some((l) => l.includes(`(${encodeURIComponent(basename(copy))})`))).toBe(false);
+      expect(after.filter((l) => linksTo(l, file))).toHaveLength(1);
     } finally {
       disk.roots.length = 0;
     }
