@@ -382,6 +382,62 @@ describe('what a copy that is not settled leaves alone', () => {
     expect(adds()).toBe(sent + 1);
   });
 
+  it('a busy group cleared and written to again before the copy looks: nothing sent again (another writer\'s episodes its last look saw are gone too)', async () => {
+    const b = machineB();
+    const c = makeSandbox(server.url);
+    extraBoxes.push(c);
+    machineOf.set(c, 'machine-c');
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
+    await sync(c);
+    copyHome(a, b);
+    await sync(b);
+
+    const client = new GraphitiClient(configOf(a));
+    try {
+      expect(await client.clearGroup('main')).toBe(true);
+    } finally {
+      await client.close();
+    }
+    // The other writer writes again before the copy's next look: the group is not empty when it looks.
+    c.auto(PROJECT, 'after.md', note('After', 'After, written after the clear.'));
+    await sync(c);
+    const sent = adds();
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(configOf(b).stateDir);
+      await sync(b);
+    }
+    await sync(a);
+    expect(adds()).toBe(sent);
+    expect(graph()).toEqual(['After: After, written after the clear.']);
+    expect((await cli(b, 'origin')).out).toMatch(/^Left deleted: 2 note\(s\) here .*`origin --split` sends this machine's text of them again/m);
+  });
+
+  it('control: the old machine deletes its notes in a group another writer also writes to: the copy sends its text of them again (the other writer\'s episode is still there)', async () => {
+    const b = machineB();
+    const c = makeSandbox(server.url);
+    extraBoxes.push(c);
+    machineOf.set(c, 'machine-c');
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
+    await sync(c);
+    copyHome(a, b);
+    await sync(b);
+    for (const name of ['one.md', 'two.md']) rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), name));
+    await sync(a);
+    expect(graph()).toEqual(['Team: Team, another writer\'s note.']);
+    const sent = adds();
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'Team: Team, another writer\'s note.', 'Two: Two, first text.']);
+    expect(adds()).toBe(sent + 2);
+    expect((await cli(b, 'origin')).out).not.toMatch(/Left deleted/);
+  });
+
   it('a note deleted on a linked machine (pull) stays deleted: the copy does not send it again, its untouched file goes, and the linked machine does not get it back', async () => {
     const REMOTE = 'git@github.com:me/app.git';
     const old = machine(server, 'old', REMOTE, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'old' });

@@ -33,7 +33,7 @@ import { placementOf, repliedPosition, sentPosition, type Placed } from './send-
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { judgeGone, judgeHandOver } from './copy-hold.js';
+import { judgeGone, judgeHandOver, witnessesGone } from './copy-hold.js';
 import { parseMarker } from '../memory/episode.js';
 
 /**
@@ -266,7 +266,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const listed = input.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
       // DELETED_ON_PURPOSE (copy-hold.ts): not every deletion is the other machine's to undo, and not at first sight.
-      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input.pullJudges?.has(record.id) === true);
+      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input.pullJudges?.has(record.id) === true, witnessesGone(state, ref.groupId, listed));
       if (gone.resend) {
         out.goneElsewhere.push({ record, ref, beside: gone.beside });
         continue;
