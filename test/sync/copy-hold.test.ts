@@ -223,6 +223,31 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(judge(state, listed({ [teammate('after')]: 'u-after' }), watched).goneElsewhere.map((x) => x.ref)).toEqual([current]);
   });
 
+  it('TAKEN_BACK: a part the copy sent, confirmed, then listed twice with its own copy kept: the other machine wrote this very text, so it rests on that machine\'s now (held, never retired by a split); not a first confirmation, not a foreign part, not a settled state', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const sent = part('one', 'd'.repeat(12), 'a-mine');
+    record.episodes = [sent];
+    const twice = (uuids: string[]): Listing => new Map([['g', { episodes: uuids.map((uuid): ListedEpisode => ({ uuid, name: 'n', content: '', created_at: iso, source: 'text', source_description: sent.marker, group_id: 'g', marker: parseMarker(sent.marker) })), complete: true, requests: 1, listed: 1, ms: 1 }]]);
+    const r = judge(state, twice(['a-mine', 'z-theirs']));
+    expect(r.takenBack).toEqual([sent]);
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['z-theirs']);
+    applyReconciliation(state, r, iso);
+    expect(sent.foreign).toBe(true);
+    expect(sentHereSinceTakeUp(state).map((x) => x.uuid)).not.toContain('a-mine');
+
+    // A first confirmation that finds two (its own send repeated before a crash): not taken back.
+    const first = stateWith();
+    takeUpState(config('k-b'), first.state, false, 'k-a', iso);
+    const fresh = { ...part('one', 'd'.repeat(12)), sentAt: iso };
+    first.record.episodes = [fresh];
+    expect(judge(first.state, twice(['a-mine', 'z-theirs'])).takenBack).toEqual([]);
+    // A settled state (no copy taken up): never.
+    const settled = stateWith();
+    settled.record.episodes = [part('one', 'd'.repeat(12), 'a-mine')];
+    expect(reconcile({ state: settled.state, listing: twice(['a-mine', 'z-theirs']), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false }).takenBack).toEqual([]);
+  });
+
   it('SPLIT_HANDS_OVER: a split retires what was sent beside the other machine\'s edit held, until a look shows another version of the note (deleted) or none (left to that machine)', () => {
     const make = () => {
       const { state, record } = stateWith();

@@ -521,6 +521,45 @@ describe('what a copy that is not settled leaves alone', () => {
     expect(graph()).toEqual(['One: One, A edits again.', 'One: One, first text.', 'Two: Two, first text.']);
   });
 
+  it('the old machine writes a deleted note again with the very text the copy sent again, and the copy sees both copies: `origin --split` leaves that episode to the old machine (TAKEN_BACK)', async () => {
+    const b = machineB();
+    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await sync(a);
+    copyHome(a, b);
+    await sync(b);
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    const [resent] = uuidsOf('Two: Two, first text.');
+    expect(resent).toBeDefined();
+
+    // The old machine writes Two again, the very same text: its sync sends its own copy; the copy looks before that machine lists the group again.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await runSync(configOf(a), { waitMs: 0 });
+    await server.whenIdle();
+    expect(server.episodes('main').filter((e) => e.name === 'Two')).toHaveLength(2);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    await sync(a);
+    // Both keep the copy's episode, the earliest (the keeper rule), as their current one.
+    expect(server.episodes('main').filter((e) => e.name === 'Two').map((e) => e.uuid)).toEqual([resent]);
+
+    expect((await cli(b, 'origin', '--split')).code).toBe(0);
+    await sync(b);
+    await sync(a);
+    // The old machine's Two (the episode the copy had sent) stays; the copy has its own of each note.
+    expect(server.episodes('main').some((e) => e.uuid === resent)).toBe(true);
+    expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, first text.', 'Two: Two, first text.']);
+    // And it is the old machine's: its edit replaces it, the copy's stays.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, A edits it.'));
+    await sync(a);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, A edits it.', 'Two: Two, first text.']);
+    expect(server.episodes('main').some((e) => e.uuid === resent)).toBe(false);
+  });
+
   it('the old machine loses its state after the copy sent a note again: the copy\'s text of the note stays in the graph', async () => {
     const b = await copySentAgainAfterAnEdit();
 

@@ -74,7 +74,8 @@ export interface EpisodeRef {
   /**
    * A part this machine neither sent nor confirmed itself: named by a state folder made on another
    * machine, or another machine's version found while rebuilding under an origin made elsewhere
-   * (sync/copy-hold.ts COPY_HOLD). Retired, it is held, not deleted, until `origin --keep`.
+   * (sync/copy-hold.ts COPY_HOLD); or one it sent that the other machine took for its own
+   * (TAKEN_BACK). Retired, it is held, not deleted, until `origin --keep`.
    */
   foreign?: true;
   /**

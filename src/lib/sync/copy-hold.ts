@@ -127,9 +127,20 @@ export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
  *   dropped from this state, never deleted;
  * - the episode itself gone: nothing to do.
  * What the copy sent again after the other machine's deletion, or sent of its own edits, nobody
- * else names: deleted as before. (Left: the other machine deleting its edited note after the look
- * leaves the handed-over episode to nobody; the other machine writing a deleted note again with
- * this very text takes an episode the split deletes. Both need that machine's state to tell.)
+ * else names (unless TAKEN_BACK): deleted as before.
+ *
+ * What no look can tell, and the sides taken: the other machine writing a text the copy sent
+ * (reverting to it, or writing a deleted note again with this very text) sends its own episode,
+ * finds the copy's of the same marker processed earlier, keeps that one as its current (the keeper
+ * rule, reconcile.ts `keeper`) and deletes its own. Afterwards the graph holds exactly what it held
+ * before: same uuid, marker, body and time; only that machine's state knows. So a look after it
+ * cannot tell a revert from that machine deleting its note (a handed-over episode is then left to
+ * nobody: the copy's text twice, once under each origin), nor a note written again from one left
+ * deleted (the split deletes that machine's current episode; its text stays in the graph under the
+ * copy's origin until the copy changes its own). A handed-over part is left (a revert must never
+ * lose its note); a part sent again after a deletion is deleted (else every note the other machine
+ * deleted before a split would stay twice). Only a look that falls between that machine's own send
+ * and its next listing sees it: TAKEN_BACK.
  */
 export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefined): 'delete' | 'leave' | 'gone' | undefined {
   if (listed === undefined || !listed.complete || listed.blind === true) return undefined;
@@ -138,6 +149,25 @@ export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefin
   const marker = own.marker;
   if (listed.direct === true || marker === undefined) return 'leave';
   return listed.episodes.some((e) => e.uuid !== ref.uuid && anotherVersion(e.marker, marker)) ? 'delete' : 'leave';
+}
+
+/**
+ * TAKEN_BACK: a part the copy sent under the shared origin that a look finds listed twice, its own
+ * copy the earliest and already confirmed before, was sent again by someone else with the very same
+ * marker: the other machine wrote this very text (a revert, a deleted note written again, a file
+ * carried over by hand) and, by the keeper rule every owner follows, takes the copy's episode for its
+ * current one once it lists the group (its own extra goes, as the copy's own reconcile also retires
+ * it). From then on the part rests on an episode the other machine names, as a part taken up does:
+ * it is marked `foreign`, so an edit here holds it, `origin --split` leaves it to that machine
+ * (never retires it), `--keep` releases it, and COPY_WATCH sends this text again if that machine
+ * deletes it. Only while a copied state is unsettled (`takenUpAt`) and for parts not resting on the
+ * other machine's already. A copy's own extra sent
+ * before its part was confirmed (a crash between send and reply) is listed at that first
+ * confirmation, not after; one processed only later reads as taken back: the safe side (left, the
+ * text twice, rather than deleting what may be the other machine's).
+ */
+export function takenBackBy(state: Pick<SyncState, 'takenUpAt'>, ref: Pick<EpisodeRef, 'foreign' | 'uuid'>, keptUuid: string, copies: number): boolean {
+  return state.takenUpAt !== undefined && ref.foreign !== true && ref.uuid !== undefined && ref.uuid === keptUuid && copies > 1;
 }
 
 /** Another version (another text) of the same file under the same origin. */
