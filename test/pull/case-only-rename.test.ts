@@ -219,15 +219,25 @@ describe('sync: a note renamed by case alone here, on a case-insensitive disk', 
   });
 });
 
+/** A writes `Note.md` and `note.md`; B, on the folding disk (its root stays there until the test's `finally`), pulls them. */
+async function twoNamesOneHere() {
+  const [a, b] = await machines.pair();
+  disk.roots.push(b.box.root);
+  try {
+    a.write('Note.md', topic('Deploys', BODY));
+    a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
+    await a.sync();
+    return { a, b, pulled: await b.pull() };
+  } catch (error) {
+    disk.roots.length = 0;
+    throw error;
+  }
+}
+
 describe('pull: two notes whose names differ only in case, onto a case-insensitive disk (SAME_NAME_HERE)', () => {
   it('the second cannot have its name here: written beside the first as a copy named for what it is (not "both changed"), with the step; nothing removed or sent, and it stays so', async () => {
-    const [a, b] = await machines.pair();
-    disk.roots.push(b.box.root);
+    const { a, b, pulled } = await twoNamesOneHere();
     try {
-      a.write('Note.md', topic('Deploys', BODY));
-      a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
-      await a.sync();
-      const pulled = await b.pull();
       // Whichever is written first keeps the name; the other is the copy.
       expect(pulled.copies).toEqual([expect.objectContaining({ why: 'same-name-here' })]);
       const { file, copy } = pulled.copies[0] as { file: string; copy: string };
@@ -252,13 +262,8 @@ describe('pull: two notes whose names differ only in case, onto a case-insensiti
   });
 
   it('the copy is listed in MEMORY.md as the note it is (a session here knows of it), once; the line goes when the person removes the copy', async () => {
-    const [a, b] = await machines.pair();
-    disk.roots.push(b.box.root);
+    const { b, pulled } = await twoNamesOneHere();
     try {
-      a.write('Note.md', topic('Deploys', BODY));
-      a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
-      await a.sync();
-      const pulled = await b.pull();
       const { file, copy } = pulled.copies[0] as { file: string; copy: string };
       const titleOf = (path: string) => (readFileSync(path, 'utf8').includes(BODY) ? 'Deploys' : 'Backups');
       const lines = indexOf(b).split('\n').filter((l) => l !== '');

@@ -81,6 +81,27 @@ const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(config
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
 
+/** A group another writer (machine C, an origin of its own) writes to as well; then the home copied to B, whose first sync looks at it. */
+async function copiedBesideAnotherWriter(): Promise<{ b: Sandbox; c: Sandbox }> {
+  const c = makeSandbox(server.url);
+  extraBoxes.push(c);
+  machineOf.set(c, 'machine-c');
+  c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
+  await sync(c);
+  return { b: await copiedWithTwoNotes(), c };
+}
+
+/** A writes One and Two; the home copied to B, whose first sync takes the state up (and looks). */
+async function copiedWithTwoNotes(): Promise<Sandbox> {
+  const b = machineB();
+  a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+  a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+  await sync(a);
+  copyHome(a, b);
+  await sync(b);
+  return b;
+}
+
 /** A copy taken up, the old machine's edit of One, and the copy's look that sent its text of One again as its own. */
 async function copySentAgainAfterAnEdit(): Promise<Sandbox> {
     const b = machineB();
@@ -383,17 +404,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('a busy group cleared and written to again before the copy looks: nothing sent again (another writer\'s episodes its last look saw are gone too)', async () => {
-    const b = machineB();
-    const c = makeSandbox(server.url);
-    extraBoxes.push(c);
-    machineOf.set(c, 'machine-c');
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
-    await sync(a);
-    c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
-    await sync(c);
-    copyHome(a, b);
-    await sync(b);
+    const { b, c } = await copiedBesideAnotherWriter();
 
     const client = new GraphitiClient(configOf(a));
     try {
@@ -416,17 +427,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('control: the old machine deletes its notes in a group another writer also writes to: the copy sends its text of them again (the other writer\'s episode is still there)', async () => {
-    const b = machineB();
-    const c = makeSandbox(server.url);
-    extraBoxes.push(c);
-    machineOf.set(c, 'machine-c');
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
-    await sync(a);
-    c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
-    await sync(c);
-    copyHome(a, b);
-    await sync(b);
+    const { b, c } = await copiedBesideAnotherWriter();
     for (const name of ['one.md', 'two.md']) rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), name));
     await sync(a);
     expect(graph()).toEqual(['Team: Team, another writer\'s note.']);
@@ -483,12 +484,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('`origin --split` after the copy sent a note again leaves the episode the old machine took back by a revert, and deletes the one nobody else names', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
+    const b = await copiedWithTwoNotes();
     // The old machine edits One and deletes Two; the copy sends both again as its own.
     a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
     rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
@@ -522,12 +518,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('the old machine writes a deleted note again with the very text the copy sent again, and the copy sees both copies: `origin --split` leaves that episode to the old machine (TAKEN_BACK)', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
+    const b = await copiedWithTwoNotes();
     rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
     await sync(a);
     await lookAgainLater(configOf(b).stateDir);
