@@ -231,7 +231,8 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     const twice = (uuids: string[]): Listing => new Map([['g', { episodes: uuids.map((uuid): ListedEpisode => ({ uuid, name: 'n', content: '', created_at: iso, source: 'text', source_description: sent.marker, group_id: 'g', marker: parseMarker(sent.marker) })), complete: true, requests: 1, listed: 1, ms: 1 }]]);
     const r = judge(state, twice(['a-mine', 'z-theirs']));
     expect(r.takenBack).toEqual([sent]);
-    expect(r.duplicates.map((d) => d.uuid)).toEqual(['z-theirs']);
+    // Its own extra is that machine's to retire: held here, never deleted by this one.
+    expect(r.duplicates.map((d) => [d.uuid, d.foreign])).toEqual([['z-theirs', true]]);
     applyReconciliation(state, r, iso);
     expect(sent.foreign).toBe(true);
     expect(sentHereSinceTakeUp(state).map((x) => x.uuid)).not.toContain('a-mine');

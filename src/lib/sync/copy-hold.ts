@@ -156,8 +156,8 @@ export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefin
  * copy the earliest and already confirmed before, was sent again by someone else with the very same
  * marker: the other machine wrote this very text (a revert, a deleted note written again, a file
  * carried over by hand) and, by the keeper rule every owner follows, takes the copy's episode for its
- * current one once it lists the group (its own extra goes, as the copy's own reconcile also retires
- * it). From then on the part rests on an episode the other machine names, as a part taken up does:
+ * current one once it lists the group, and retires its own extra (held here meanwhile, `foreign`:
+ * the copy never deletes that machine's send). From then on the part rests on an episode the other machine names, as a part taken up does:
  * it is marked `foreign`, so an edit here holds it, `origin --split` leaves it to that machine
  * (never retires it), `--keep` releases it, and COPY_WATCH sends this text again if that machine
  * deletes it. Only while a copied state is unsettled (`takenUpAt`) and for parts not resting on the
@@ -233,8 +233,10 @@ export function judgeGone(ref: Pick<EpisodeRef, 'marker' | 'goneSeen'>, marker: 
  * episodes it saw (`copyWatch.witnesses`), and a later look that finds its watched part gone and
  * none of them listed reads a clear, though the group was written to again since (a busy group is,
  * within minutes; before, every note the copy had there was sent again, undoing the clear). Their
- * owners deleting every one of them in the same interval reads as a clear too: the safe side
- * (DELETED_ON_PURPOSE). No witness recorded: only an empty group reads as cleared.
+ * owners deleting or editing (a new episode, a new uuid) every one of them in the interval in which
+ * the other machine deleted a watched note reads as a clear too: the safe side (DELETED_ON_PURPOSE;
+ * a witness told by its note instead, not its uuid, would take an edit made after a clear for the
+ * group never cleared). No witness recorded: only an empty group reads as cleared.
  */
 export const WITNESSES_KEPT = 16;
 

@@ -182,8 +182,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
       }
-      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
-      if (takenBackBy(state, ref, keep.uuid, found.length)) out.takenBack.push(ref);
+      // TAKEN_BACK (copy-hold.ts): the extra is the other machine's own send, which it retires itself: held, not deleted by this one.
+      const taken = takenBackBy(state, ref, keep.uuid, found.length);
+      if (taken) out.takenBack.push(ref);
+      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid, ...(taken ? { foreign: true as const } : {}) });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
       raise(newestVisibleSend, ref.groupId, seen.sentAt);
