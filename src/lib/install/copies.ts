@@ -25,7 +25,6 @@ import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
 import { isObject, MARKER, type InstallOptions, type InstallScope } from './types.js';
-import { HELD_STATE_VERSION } from '../state/format.js';
 
 /** One of our hook commands in a settings file. */
 export interface HookCommand {
@@ -93,6 +92,8 @@ export interface ToolCopy {
   leasePerFormat?: boolean;
   /** Whether it reads the state written while a part is held as another machine's (`readsHeldStateOf`). */
   readsHeldState?: boolean;
+  /** The version it writes a held state as (`heldStateFormatOf`): a copy whose held version is older than this build's refuses this build's. */
+  heldStateFormat?: number;
   /** Its hook bundles that are missing, empty or cut short (an update that stopped half-way: install/bundle-check.ts); absent when whole. */
   incomplete?: string[];
 }
@@ -121,12 +122,19 @@ export function stateFormatOf(root: string): number | undefined {
 }
 
 /**
- * Whether the copy at `root` reads the state this build writes while a part is held as another
- * machine's (state/format.ts HELD_STATE_VERSION): false for builds from before COPY_HOLD, and for
- * those that write an older held version (they refuse this one).
+ * Whether the copy at `root` reads the state written while a part is held as another machine's
+ * (state/format.ts HELD_STATE_VERSION): false for builds from before COPY_HOLD, which refuse it.
  */
 export function readsHeldStateOf(root: string): boolean | undefined {
-  return fromStateModule(root, (text) => Number(/\bHELD_STATE_VERSION = (\d+);/.exec(text)?.[1] ?? 0) >= HELD_STATE_VERSION);
+  return fromStateModule(root, (text) => /\bHELD_STATE_VERSION = \d+;/.test(text));
+}
+
+/** The version the copy at `root` writes a held state as (its HELD_STATE_VERSION); undefined for builds from before COPY_HOLD. */
+export function heldStateFormatOf(root: string): number | undefined {
+  return fromStateModule(root, (text) => {
+    const found = /\bHELD_STATE_VERSION = (\d+);/.exec(text)?.[1];
+    return found === undefined ? undefined : Number(found);
+  });
 }
 
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
@@ -146,19 +154,21 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'incomplete'> {
+function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'incomplete'> {
   if (root === undefined) return {};
   const incomplete = incompleteBundles(root, bundles);
   const version = versionAt(join(root, manifest));
   const stateFormat = stateFormatOf(root);
   const leasePerFormat = leasePerFormatOf(root);
   const readsHeldState = readsHeldStateOf(root);
+  const heldStateFormat = heldStateFormatOf(root);
   return {
     root,
     ...(version === undefined ? {} : { version }),
     ...(stateFormat === undefined ? {} : { stateFormat }),
     ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
     ...(readsHeldState === undefined ? {} : { readsHeldState }),
+    ...(heldStateFormat === undefined ? {} : { heldStateFormat }),
     ...(incomplete.length === 0 ? {} : { incomplete }),
   };
 }
