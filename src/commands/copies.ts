@@ -10,7 +10,7 @@
  * before it all said 0.1.0, so theirs is `marketplace update`, `uninstall` and `install`. A directory
  * marketplace's plugin is read from its folder, which only its owner updates.
  */
-import { STATE_VERSION } from '../lib/state/format.js';
+import { HELD_STATE_VERSION, STATE_VERSION } from '../lib/state/format.js';
 import type { ToolCopy } from '../lib/install/copies.js';
 import { versionNamesContent } from '../lib/install/plugin-version.js';
 import { commandFor, routeOfPackage, updateStepFor } from '../lib/util/install-route.js';
@@ -123,9 +123,10 @@ export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERS
     if (c.incomplete !== undefined) {
       return { ...c, problem: `incomplete: ${c.incomplete.join(', ')}, as an update or copy that stopped half-way leaves them; its hooks end quietly (no hook error), so nothing syncs or loads from it`, nextStep: repairStep(c) };
     }
-    // While a part is held as another machine's, the state is written in a format builds from before that refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
-    if (held && c.stateFormat === stateFormat && c.readsHeldState === false) {
-      return { ...c, problem: 'from before the check for two machines with one origin: while episodes are held as another machine\'s (`origin`), the state is written in a format it refuses ("upgrade"), so its worker syncs nothing until you update it or answer `origin --keep` or `--split`', nextStep: updateStep(c) };
+    // While a part is held as another machine's, the state is written in a format builds from before that refuse, and so do builds that write an older held version (state/format.ts HELD_NEEDS_NEWER_FORMAT).
+    if (held && c.stateFormat === stateFormat && (c.readsHeldState === false || (c.heldStateFormat !== undefined && c.heldStateFormat < HELD_STATE_VERSION))) {
+      const age = c.readsHeldState === false ? 'from before the check for two machines with one origin' : 'from before the current rules for two machines with one origin';
+      return { ...c, problem: `${age}: while episodes are held as another machine's (\`origin\`), the state is written in a format it refuses ("upgrade"), so its worker syncs nothing until you update it or answer \`origin --keep\` or \`--split\``, nextStep: updateStep(c) };
     }
     if (c.stateFormat !== undefined && c.stateFormat < stateFormat) {
       const others = copies.filter((o) => o !== c && o.stateFormat !== undefined && o.stateFormat >= stateFormat);

@@ -357,6 +357,8 @@ export function originStandingText(standing: OriginStanding): string {
   const lines = [`Origin: ${standing.origin} (${where(standing.originFile)})`, `State folder: ${where(standing.stateFolder)}`, `Held as another machine's: ${standing.held} episode(s)`];
   // COPY_WATCH (sync/copy-hold.ts): what the other machine may still delete, and what this one does then.
   if (standing.watched > 0) lines.push(`Resting on the other machine's episodes: ${standing.watched} episode(s) of notes unchanged here; if that machine deletes one (its edit or deletion of the note), a sync here sends this machine's text again`);
+  // DELETED_ON_PURPOSE (sync/copy-hold.ts): what the copy cannot tell, said with the step.
+  if (standing.leftDeleted > 0) lines.push(`Left deleted: ${standing.leftDeleted} note(s) here whose episodes were deleted elsewhere, read as on purpose (their group cleared, or the note deleted on a linked machine); a group the other machine emptied by deleting its last notes there reads the same. If that is what happened and this machine keeps notes of its own, \`origin --split\` sends this machine's text of them again under its own origin`);
   const question = originQuestion(standing);
   lines.push(question !== undefined ? `Next step: ${question}` : standing.fromElsewhere ? 'Nothing is held: nothing to decide yet (a synced Claude config folder stays so). If this machine and the other are in use with their own notes, `origin --split` now gives it an origin of its own.' : 'Nothing to decide.');
   return `${lines.join('\n')}\n`;

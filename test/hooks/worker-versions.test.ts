@@ -97,7 +97,7 @@ describe('copies of the tool of different ages', () => {
     expect(existsSync(eaten)).toBe(false);
   }, 60_000);
 
-  it("a held state (written as version 3) with a build from before COPY_HOLD beside this one: its worker holds the format-2 lease and refuses the state; this build's Stop still starts its own worker, and the edit reaches the graph once", async () => {
+  it("a held state (written in the held version) with a build from before COPY_HOLD beside this one: its worker holds the format-2 lease and refuses the state; this build's Stop still starts its own worker, and the edit reaches the graph once", async () => {
     const as = (machine: string) => ({ ...sb.env, MADEINOZ_KNOWLEDGE_MACHINE_ID: machine });
     const note = (day: string) => `---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on ${day}.\n`;
     writeFileSync(join(memory, 'deploy.md'), note('Friday'));

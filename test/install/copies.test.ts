@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { judgeCopies, type CopyReport } from '../../src/commands/copies.js';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
-import { leasePerFormatOf, readsHeldStateOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
+import { heldStateFormatOf, leasePerFormatOf, readsHeldStateOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
 import { runInstall } from '../../src/lib/install/install.js';
-import { STATE_VERSION } from '../../src/lib/state/format.js';
+import { HELD_STATE_VERSION, STATE_VERSION } from '../../src/lib/state/format.js';
 import { REPO_ROOT } from '../support/paths.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
@@ -174,7 +174,7 @@ describe('the copies Claude Code runs', () => {
     expect(readsHeldStateOf(join(market, 'plugin'))).toBe(false);
     pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
     const pkg = packageAt(join(dir, 'checkout'), false, '0.2.0');
-    writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = 3;\n  }\n`);
+    writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = ${HELD_STATE_VERSION};\n  }\n`);
     await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
     expect(judgeCopies(copies()).every((c) => c.problem === undefined)).toBe(true);
     const [plugin, hooks] = judgeCopies(copies(), STATE_VERSION, true);
@@ -182,6 +182,11 @@ describe('the copies Claude Code runs', () => {
     expect(plugin?.nextStep).toBeDefined();
     expect(hooks?.problem).toBeUndefined();
     expect(report([plugin as CopyReport])).toMatch(/Next: /);
+
+    // A copy that writes the held state as 3 (before DELETED_ON_PURPOSE: state/format.ts) refuses the 4 this build writes: named too.
+    writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = 3;\n  }\n`);
+    expect(heldStateFormatOf(pkg)).toBe(3);
+    expect(judgeCopies(copies(), STATE_VERSION, true)[1]?.problem).toMatch(/^from before the current rules for two machines with one origin: .*the state is written in a format it refuses/);
   });
 
   it('two copies of one state format: the lower version is named older than the other; equal copies are not judged', async () => {

@@ -13,8 +13,8 @@
  *   the rename looked for the old name again (MID_WRITE) and found it, the new name's file, so the
  *   note was kept under both names and sent twice.
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadState } from '../../src/lib/state/state.js';
@@ -219,15 +219,25 @@ describe('sync: a note renamed by case alone here, on a case-insensitive disk', 
   });
 });
 
+/** A writes `Note.md` and `note.md`; B, on the folding disk (its root stays there until the test's `finally`), pulls them. */
+async function twoNamesOneHere() {
+  const [a, b] = await machines.pair();
+  disk.roots.push(b.box.root);
+  try {
+    a.write('Note.md', topic('Deploys', BODY));
+    a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
+    await a.sync();
+    return { a, b, pulled: await b.pull() };
+  } catch (error) {
+    disk.roots.length = 0;
+    throw error;
+  }
+}
+
 describe('pull: two notes whose names differ only in case, onto a case-insensitive disk (SAME_NAME_HERE)', () => {
   it('the second cannot have its name here: written beside the first as a copy named for what it is (not "both changed"), with the step; nothing removed or sent, and it stays so', async () => {
-    const [a, b] = await machines.pair();
-    disk.roots.push(b.box.root);
+    const { a, b, pulled } = await twoNamesOneHere();
     try {
-      a.write('Note.md', topic('Deploys', BODY));
-      a.write('note.md', topic('Backups', 'Backups run nightly at two.'));
-      await a.sync();
-      const pulled = await b.pull();
       // Whichever is written first keeps the name; the other is the copy.
       expect(pulled.copies).toEqual([expect.objectContaining({ why: 'same-name-here' })]);
       const { file, copy } = pulled.copies[0] as { file: string; copy: string };
@@ -246,6 +256,35 @@ describe('pull: two notes whose names differ only in case, onto a case-insensiti
       }
       expect(adds()).toBe(sent);
       expect(episodeNames().sort()).toEqual(['Backups', 'Deploys']);
+    } finally {
+      disk.roots.length = 0;
+    }
+  });
+
+  it('the copy is listed in MEMORY.md as the note it is (a session here knows of it), once; the line goes when the person removes the copy', async () => {
+    const { b, pulled } = await twoNamesOneHere();
+    try {
+      const { file, copy } = pulled.copies[0] as { file: string; copy: string };
+      const titleOf = (path: string) => (readFileSync(path, 'utf8').includes(BODY) ? 'Deploys' : 'Backups');
+      const lines = indexOf(b).split('\n').filter((l) => l !== '');
+      // Both notes, each once: the one under its name and the copy under the copy's name.
+      expect(lines).toHaveLength(2);
+      // The kept note's line names it as this disk spells it (the spelling written first), the same name folded.
+      const linksTo = (l: string, path: string) => l.toLowerCase().includes(`](${encodeURIComponent(basename(path)).toLowerCase()})`);
+      expect(lines.filter((l) => l.startsWith(`- [${titleOf(file)}]`) && linksTo(l, file))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes(`[${titleOf(copy)}](${encodeURIComponent(basename(copy))})`))).toHaveLength(1);
+      for (let round = 0; round < 2; round++) {
+        await b.sync();
+        await b.pull();
+      }
+      expect(indexOf(b).split('\n').filter((l) => l !== '')).toEqual(lines);
+
+      // The person removes the copy: its line goes; the note kept under its name stays listed.
+      rmSync(copy);
+      await b.pull();
+      const after = indexOf(b).split('\n').filter((l) => l !== '');
+      expect(after.some((l) => l.includes(`(${encodeURIComponent(basename(copy))})`))).toBe(false);
+      expect(after.filter((l) => linksTo(l, file))).toHaveLength(1);
     } finally {
       disk.roots.length = 0;
     }

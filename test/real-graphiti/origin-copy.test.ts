@@ -6,8 +6,9 @@
  * (a held old version must not hold it back); and the old machine's edit and deletion of notes the
  * copy still has unchanged, after which the copy sends its text of them again (COPY_WATCH); and the
  * group cleared by the user, which the copy leaves cleared (DELETED_ON_PURPOSE: the real server's
- * listing of a cleared group is what tells it). Lean: one server, three scenarios (the last clears
- * the group); the cases in full run on the fake server (test/sync/origin-copy.test.ts).
+ * listing of a cleared group is what tells it), also once another writer wrote to it again before
+ * the copy looked (CLEARED_WITNESS). Lean: one server, four scenarios (the last two clear the
+ * group); the cases in full run on the fake server (test/sync/origin-copy.test.ts).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -144,5 +145,42 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     expect(await graph()).toEqual([]);
     const { state } = await loadState(f.config().stateDir, { readOnly: true });
     expect(Object.values(state.files).flatMap((r) => r.episodes.map((p) => p.deletedElsewhere !== undefined))).toEqual([true]);
+  });
+
+  it('a busy group cleared and written to again by another writer before the copy looks: the copy sends nothing again (CLEARED_WITNESS)', async () => {
+    const fourth = '-home-me-fourth';
+    const writer = make('machine-w');
+    writer.auto(fourth, 'team.md', note('Team', 'Garnet deploys on Tuesdays.'));
+    await sync(writer);
+    const g = make('machine-g');
+    g.auto(fourth, 'six.md', note('Six', 'Flint caches with Redis.'));
+    await sync(g);
+    const h = make('machine-h');
+    rmSync(h.path('claude'), { recursive: true, force: true });
+    cpSync(g.path('claude'), h.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(g.path('state'), h.path('state'), { recursive: true, preserveTimestamps: true });
+    // The copy's first sync looks, and sees the other writer's episode there.
+    await sync(h);
+
+    const client = new GraphitiClient(g.config());
+    try {
+      expect(await client.clearGroup(GROUP)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    writer.auto(fourth, 'after.md', note('After', 'Jasper reviews on Thursdays.'));
+    await sync(writer);
+    expect(await graph()).toEqual(['After: Jasper reviews on Thursdays.']);
+
+    const after = [];
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(h.config().stateDir);
+      after.push(await runSync(h.config(), { waitMs: 0 }));
+    }
+    expect(after.map((s) => [s.added, s.updated, s.resent])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(await graph()).toEqual(['After: Jasper reviews on Thursdays.']);
   });
 });

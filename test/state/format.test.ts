@@ -153,6 +153,32 @@ describe('state.json across versions of the tool', () => {
     expect(await savedVersion()).toBe(STATE_VERSION);
   });
 
+  it('a held state is written in a format the builds that wrote held states as 3 refuse (their copy rules would undo a deletion on purpose); this build still reads their held 3', async () => {
+    const a = record('auto-memory:-p/memory/a.md');
+    await writeFile(statePath(dir), snapshot(STATE_VERSION, [a]));
+    const loaded = await loadState(dir);
+    // The copy's look found the group cleared: its current part stays deleted, a mark builds before DELETED_ON_PURPOSE ignore (their COPY_WATCH sends it again).
+    const current = loaded.state.files[a.id]?.episodes[0] as EpisodeRef;
+    current.foreign = true;
+    current.deletedElsewhere = '2026-12-01T00:00:00.000Z';
+    await saveState(dir, loaded.state);
+    const raw = JSON.parse(await readFile(statePath(dir), 'utf8')) as Record<string, unknown>;
+    // What such a build (0538ecb's validate.ts and format.ts) does with the file: a held version 3 is its own; anything else is judged against its STATE_VERSION, 2.
+    const readByHeld3Build = raw.version === 3 || futureFormat({ path: statePath(dir), what: 'State file', version: raw.version, compatibleWith: raw.compatibleWith }, 2) === undefined;
+    expect(readByHeld3Build).toBe(false);
+    expect(raw.compatibleWith).toBeUndefined();
+
+    // A held state such a build wrote (version 3) is read by this one, marks and all, and written back in this build's held version.
+    await writeFile(statePath(dir), JSON.stringify({ ...raw, version: 3 }));
+    const again = await loadState(dir);
+    expect(again.state.files[a.id]?.episodes[0]).toMatchObject({ foreign: true, deletedElsewhere: '2026-12-01T00:00:00.000Z' });
+    await saveState(dir, again.state);
+    expect(await savedVersion()).toBe(HELD_STATE_VERSION);
+    // A 3 with nothing held was not written by that rule: refused as newer, as before.
+    await writeFile(statePath(dir), snapshot(3, [a]));
+    expect(await loadState(dir).catch((e: unknown) => e)).toMatchObject({ kind: 'newer', foundVersion: 3 });
+  });
+
   it('a torn last journal line is still the end of the journal, not a newer format', async () => {
     const a = record('auto-memory:-p/memory/a.md');
     await writeFile(statePath(dir), snapshot(STATE_VERSION, [a]));

@@ -197,6 +197,58 @@ describe('copy-hold: COPY_WATCH, the copy\'s look at the episodes its unchanged 
     expect(seen.goneSeen).toBeUndefined();
   });
 
+  it('CLEARED_WITNESS: what the other machine cannot delete, seen by a look and all gone at the next, reads as a clear though the group was written to again; one still listed: the other machine deleted the note, sent again', () => {
+    const origins = { ours: new Set(['m-shared']), shared: new Set<string>() };
+    const teammate = (fileId: string) => formatMarker({ fileId, hash: 'e'.repeat(12), part: 1, parts: 1, origin: 'm-teammate' });
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const current = record.episodes[0] as EpisodeRef;
+    const watched = copyWatchDue(state, t0, new Set());
+    // The look records another writer's episode and one without our marker; nothing under our origin (the other machine's, or what this one sent of its texts).
+    recordCopyWatch(state, watched, listed({ [current.marker]: 'u-current', [teammate('team')]: 'u-team', 'not a marker': 'u-plain', [part('two', 'f'.repeat(12)).marker]: 'u-two' }), 0, iso, origins);
+    expect(state.copyWatch?.witnesses).toEqual({ g: ['u-team', 'u-plain'] });
+    // A look that is not complete says nothing of the rest of the group: the witnesses stand.
+    recordCopyWatch(state, watched, listed({ [current.marker]: 'u-current' }, { complete: false }), 0, iso, origins);
+    expect(state.copyWatch?.witnesses).toEqual({ g: ['u-team', 'u-plain'] });
+
+    // Cleared, and written to again by the other writer before this look: not sent again.
+    const cleared = judge(state, listed({ [teammate('after')]: 'u-after' }), watched);
+    expect(cleared.goneElsewhere).toEqual([]);
+    expect(cleared.goneWaiting.map((x) => x.how)).toEqual(['cleared']);
+    // One of them still listed: the other machine deleted the note (not linked here): sent again.
+    const deleted = judge(state, listed({ [teammate('team')]: 'u-team', [teammate('after')]: 'u-after' }), watched);
+    expect(deleted.goneElsewhere.map((x) => x.ref)).toEqual([current]);
+    // No witness recorded: only an empty group reads as cleared (as before).
+    delete state.copyWatch;
+    expect(judge(state, listed({ [teammate('after')]: 'u-after' }), watched).goneElsewhere.map((x) => x.ref)).toEqual([current]);
+  });
+
+  it('TAKEN_BACK: a part the copy sent, confirmed, then listed twice with its own copy kept: the other machine wrote this very text, so it rests on that machine\'s now (held, never retired by a split); not a first confirmation, not a foreign part, not a settled state', () => {
+    const { state, record } = stateWith();
+    takeUpState(config('k-b'), state, false, 'k-a', iso);
+    const sent = part('one', 'd'.repeat(12), 'a-mine');
+    record.episodes = [sent];
+    const twice = (uuids: string[]): Listing => new Map([['g', { episodes: uuids.map((uuid): ListedEpisode => ({ uuid, name: 'n', content: '', created_at: iso, source: 'text', source_description: sent.marker, group_id: 'g', marker: parseMarker(sent.marker) })), complete: true, requests: 1, listed: 1, ms: 1 }]]);
+    const r = judge(state, twice(['a-mine', 'z-theirs']));
+    expect(r.takenBack).toEqual([sent]);
+    // Its own extra is that machine's to retire: held here, never deleted by this one.
+    expect(r.duplicates.map((d) => [d.uuid, d.foreign])).toEqual([['z-theirs', true]]);
+    applyReconciliation(state, r, iso);
+    expect(sent.foreign).toBe(true);
+    expect(sentHereSinceTakeUp(state).map((x) => x.uuid)).not.toContain('a-mine');
+
+    // A first confirmation that finds two (its own send repeated before a crash): not taken back.
+    const first = stateWith();
+    takeUpState(config('k-b'), first.state, false, 'k-a', iso);
+    const fresh = { ...part('one', 'd'.repeat(12)), sentAt: iso };
+    first.record.episodes = [fresh];
+    expect(judge(first.state, twice(['a-mine', 'z-theirs'])).takenBack).toEqual([]);
+    // A settled state (no copy taken up): never.
+    const settled = stateWith();
+    settled.record.episodes = [part('one', 'd'.repeat(12), 'a-mine')];
+    expect(reconcile({ state: settled.state, listing: twice(['a-mine', 'z-theirs']), now: t0, confirmMaxAgeMs: 60_000, maxResends: 3, rebuilding: false }).takenBack).toEqual([]);
+  });
+
   it('SPLIT_HANDS_OVER: a split retires what was sent beside the other machine\'s edit held, until a look shows another version of the note (deleted) or none (left to that machine)', () => {
     const make = () => {
       const { state, record } = stateWith();

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadState, statePath } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
+import { HELD_STATE_VERSION } from '../../src/lib/state/format.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -79,6 +80,27 @@ const uuidsOf = (...names: string[]) => names.map((n) => server.episodes('main')
 const savedVersion = (box: Sandbox) => (JSON.parse(readFileSync(statePath(configOf(box).stateDir), 'utf8')) as { version: number }).version;
 
 const held = async (box: Sandbox) => partsHeldAsCopy((await loadState(configOf(box).stateDir, { readOnly: true })).state).length;
+
+/** A group another writer (machine C, an origin of its own) writes to as well; then the home copied to B, whose first sync looks at it. */
+async function copiedBesideAnotherWriter(): Promise<{ b: Sandbox; c: Sandbox }> {
+  const c = makeSandbox(server.url);
+  extraBoxes.push(c);
+  machineOf.set(c, 'machine-c');
+  c.auto(PROJECT, 'team.md', note('Team', 'Team, another writer\'s note.'));
+  await sync(c);
+  return { b: await copiedWithTwoNotes(), c };
+}
+
+/** A writes One and Two; the home copied to B, whose first sync takes the state up (and looks). */
+async function copiedWithTwoNotes(): Promise<Sandbox> {
+  const b = machineB();
+  a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
+  a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+  await sync(a);
+  copyHome(a, b);
+  await sync(b);
+  return b;
+}
 
 /** A copy taken up, the old machine's edit of One, and the copy's look that sent its text of One again as its own. */
 async function copySentAgainAfterAnEdit(): Promise<Sandbox> {
@@ -189,7 +211,7 @@ describe('two machines with one origin that are not one memory', () => {
     await sync(b);
     expect(await held(b)).toBe(2);
     // Held: written in a format builds from before COPY_HOLD refuse (a downgrade stops instead of deleting them).
-    expect(savedVersion(b)).toBe(3);
+    expect(savedVersion(b)).toBe(HELD_STATE_VERSION);
 
     // The hooks' worker records the question; the next session is told once, the one after is not.
     const worker = async () => {
@@ -381,6 +403,42 @@ describe('what a copy that is not settled leaves alone', () => {
     expect(adds()).toBe(sent + 1);
   });
 
+  it('a busy group cleared and written to again before the copy looks: nothing sent again (another writer\'s episodes its last look saw are gone too)', async () => {
+    const { b, c } = await copiedBesideAnotherWriter();
+
+    const client = new GraphitiClient(configOf(a));
+    try {
+      expect(await client.clearGroup('main')).toBe(true);
+    } finally {
+      await client.close();
+    }
+    // The other writer writes again before the copy's next look: the group is not empty when it looks.
+    c.auto(PROJECT, 'after.md', note('After', 'After, written after the clear.'));
+    await sync(c);
+    const sent = adds();
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(configOf(b).stateDir);
+      await sync(b);
+    }
+    await sync(a);
+    expect(adds()).toBe(sent);
+    expect(graph()).toEqual(['After: After, written after the clear.']);
+    expect((await cli(b, 'origin')).out).toMatch(/^Left deleted: 2 note\(s\) here .*`origin --split` sends this machine's text of them again/m);
+  });
+
+  it('control: the old machine deletes its notes in a group another writer also writes to: the copy sends its text of them again (the other writer\'s episode is still there)', async () => {
+    const { b, c } = await copiedBesideAnotherWriter();
+    for (const name of ['one.md', 'two.md']) rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), name));
+    await sync(a);
+    expect(graph()).toEqual(['Team: Team, another writer\'s note.']);
+    const sent = adds();
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'Team: Team, another writer\'s note.', 'Two: Two, first text.']);
+    expect(adds()).toBe(sent + 2);
+    expect((await cli(b, 'origin')).out).not.toMatch(/Left deleted/);
+  });
+
   it('a note deleted on a linked machine (pull) stays deleted: the copy does not send it again, its untouched file goes, and the linked machine does not get it back', async () => {
     const REMOTE = 'git@github.com:me/app.git';
     const old = machine(server, 'old', REMOTE, { MADEINOZ_KNOWLEDGE_MACHINE_ID: 'old' });
@@ -426,12 +484,7 @@ describe('what a copy that is not settled leaves alone', () => {
   });
 
   it('`origin --split` after the copy sent a note again leaves the episode the old machine took back by a revert, and deletes the one nobody else names', async () => {
-    const b = machineB();
-    a.auto(PROJECT, 'one.md', note('One', 'One, first text.'));
-    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
-    await sync(a);
-    copyHome(a, b);
-    await sync(b);
+    const b = await copiedWithTwoNotes();
     // The old machine edits One and deletes Two; the copy sends both again as its own.
     a.auto(PROJECT, 'one.md', note('One', 'One, edited on A.'));
     rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
@@ -462,6 +515,40 @@ describe('what a copy that is not settled leaves alone', () => {
     await sync(a);
     await sync(b);
     expect(graph()).toEqual(['One: One, A edits again.', 'One: One, first text.', 'Two: Two, first text.']);
+  });
+
+  it('the old machine writes a deleted note again with the very text the copy sent again, and the copy sees both copies: `origin --split` leaves that episode to the old machine (TAKEN_BACK)', async () => {
+    const b = await copiedWithTwoNotes();
+    rmSync(join(a.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
+    await sync(a);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    const [resent] = uuidsOf('Two: Two, first text.');
+    expect(resent).toBeDefined();
+
+    // The old machine writes Two again, the very same text: its sync sends its own copy; the copy looks before that machine lists the group again.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, first text.'));
+    await runSync(configOf(a), { waitMs: 0 });
+    await server.whenIdle();
+    expect(server.episodes('main').filter((e) => e.name === 'Two')).toHaveLength(2);
+    await lookAgainLater(configOf(b).stateDir);
+    await sync(b);
+    await sync(a);
+    // Both keep the copy's episode, the earliest (the keeper rule), as their current one.
+    expect(server.episodes('main').filter((e) => e.name === 'Two').map((e) => e.uuid)).toEqual([resent]);
+
+    expect((await cli(b, 'origin', '--split')).code).toBe(0);
+    await sync(b);
+    await sync(a);
+    // The old machine's Two (the episode the copy had sent) stays; the copy has its own of each note.
+    expect(server.episodes('main').some((e) => e.uuid === resent)).toBe(true);
+    expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, first text.', 'Two: Two, first text.']);
+    // And it is the old machine's: its edit replaces it, the copy's stays.
+    a.auto(PROJECT, 'two.md', note('Two', 'Two, A edits it.'));
+    await sync(a);
+    await sync(b);
+    expect(graph()).toEqual(['One: One, first text.', 'One: One, first text.', 'Two: Two, A edits it.', 'Two: Two, first text.']);
+    expect(server.episodes('main').some((e) => e.uuid === resent)).toBe(false);
   });
 
   it('the old machine loses its state after the copy sent a note again: the copy\'s text of the note stays in the graph', async () => {

@@ -92,6 +92,8 @@ export interface ToolCopy {
   leasePerFormat?: boolean;
   /** Whether it reads the state written while a part is held as another machine's (`readsHeldStateOf`). */
   readsHeldState?: boolean;
+  /** The version it writes a held state as (`heldStateFormatOf`): a copy whose held version is older than this build's refuses this build's. */
+  heldStateFormat?: number;
   /** Its hook bundles that are missing, empty or cut short (an update that stopped half-way: install/bundle-check.ts); absent when whole. */
   incomplete?: string[];
 }
@@ -127,6 +129,14 @@ export function readsHeldStateOf(root: string): boolean | undefined {
   return fromStateModule(root, (text) => /\bHELD_STATE_VERSION = \d+;/.test(text));
 }
 
+/** The version the copy at `root` writes a held state as (its HELD_STATE_VERSION); undefined for builds from before COPY_HOLD. */
+export function heldStateFormatOf(root: string): number | undefined {
+  return fromStateModule(root, (text) => {
+    const found = /\bHELD_STATE_VERSION = (\d+);/.exec(text)?.[1];
+    return found === undefined ? undefined : Number(found);
+  });
+}
+
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
 export function leasePerFormatOf(root: string): boolean | undefined {
   // The Stop hook's bundle: <name>-main behind the version gate (hooks/node-gate.ts), or in earlier builds the file the command names.
@@ -144,19 +154,21 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'incomplete'> {
+function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'incomplete'> {
   if (root === undefined) return {};
   const incomplete = incompleteBundles(root, bundles);
   const version = versionAt(join(root, manifest));
   const stateFormat = stateFormatOf(root);
   const leasePerFormat = leasePerFormatOf(root);
   const readsHeldState = readsHeldStateOf(root);
+  const heldStateFormat = heldStateFormatOf(root);
   return {
     root,
     ...(version === undefined ? {} : { version }),
     ...(stateFormat === undefined ? {} : { stateFormat }),
     ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
     ...(readsHeldState === undefined ? {} : { readsHeldState }),
+    ...(heldStateFormat === undefined ? {} : { heldStateFormat }),
     ...(incomplete.length === 0 ? {} : { incomplete }),
   };
 }

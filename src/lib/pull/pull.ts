@@ -288,7 +288,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   }
   // A held note no longer in the graph (deleted on its machine) is no longer held (`status` counts them).
   if (report.complete) for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
-  // Conflicts the user resolved (the copy removed) are closed.
+  // Conflicts the user resolved (the copy removed) are closed; a listed copy's line goes with it (LISTED_COPY).
+  for (const c of ledger.copies) if (!existsSync(c.copy) && c.indexLine !== undefined && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
@@ -437,8 +438,21 @@ async function writeIndexLine(note: PulledNote): Promise<void> {
 }
 
 /**
- * The lines a pull killed after writing a note and before its line left out (the journal of that
- * write, settled by readPulled, names them). A note no longer there needs none.
+ * LISTED_COPY: a `same-name-here` copy (pull/decide.ts SAME_NAME_HERE) gets its `MEMORY.md` line, as
+ * a written note does. It is not a side of a conflict the person merges and removes (those stay
+ * unlisted: the session would load two versions of one note), but another note of the other
+ * machine's that this disk cannot hold under its own name: unlisted, no session here knew it
+ * existed. The line goes when the copy does (the person removed it, once renamed elsewhere).
+ */
+async function writeCopyIndexLine(copy: ConflictCopy): Promise<void> {
+  if (copy.indexLine === undefined || copy.listed === true) return;
+  await indexNote(copy.indexLine.memoryDir, copy.indexLine.path, copy.indexLine.title, copy.indexLine.description);
+  copy.listed = true;
+}
+
+/**
+ * The lines a pull killed after writing a note (or a listed copy) and before its line left out (the
+ * journal of that write, settled by readPulled, names them). A note no longer there needs none.
  */
 async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
   for (const note of Object.values(ledger.notes)) {
@@ -446,6 +460,7 @@ async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
     if (existsSync(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
+  for (const copy of ledger.copies) if (existsSync(copy.copy)) await writeCopyIndexLine(copy);
 }
 
 /**
@@ -595,8 +610,15 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
   }
   if (copyPath === undefined) return undefined;
   const copy = copyPath;
+  const listed = decision.why === 'same-name-here' ? { indexLine: copyIndexLine(v, a.project.memoryDir, join(dirname(a.path), basename(copy))) } : {};
   // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
-  return { target: copy, hash, note: note(''), copy: { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
+  return { target: copy, hash, note: note(''), copy: { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when, ...listed } };
+}
+
+/** A listed copy's `MEMORY.md` line (LISTED_COPY): the note's title and description, the copy's path in the memory folder. */
+function copyIndexLine(v: NoteVersion, memoryDir: string, path: string): IndexLine {
+  const fm = frontmatterOf(v);
+  return { memoryDir, path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) };
 }
 
 async function act(decision: Decision, a: ActInput, pending: PendingWrite | undefined): Promise<void> {
@@ -619,8 +641,10 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       if (v === undefined || restored === undefined || pending?.copy === undefined) return;
       const copy = pending.copy;
       await writeFileAtomic(copy.copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+      // A copy written again over its untouched self keeps its line (the index lists it once).
       ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
       ledger.notes[file] = pending.note;
+      await writeCopyIndexLine(copy);
       report.copies.push({ file, copy: copy.copy, origin: v.origin, why: decision.why });
       return;
     }

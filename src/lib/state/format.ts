@@ -27,6 +27,19 @@
  *   compatible, so a downgrade stops instead. Once nothing is held (`origin --keep`, `--split`) the
  *   file is written as 2 again, and an older build may read it as before: the bump costs a downgrade
  *   nothing where there is nothing to lose. Reading a 2 needs no change (`migrations[2]`).
+ * - 4: what 3 was, from the build that learnt DELETED_ON_PURPOSE and SPLIT_HANDS_OVER (sync/copy-hold.ts).
+ *   Builds that wrote 3 before those rules (up to 0538ecb) read a held 3 as their own, and act on it
+ *   by rules that undo what a later build decided: their COPY_WATCH sends again a note deleted on purpose (a
+ *   cleared group, a note `pull` deleted on a linked machine: `deletedElsewhere`, `goneSeen` mean
+ *   nothing to them), their `origin --split` deletes what the copy sent beside the other machine's
+ *   edit (`resentBeside`), and their `--keep` releases a split's orphan (`handOver`) to be deleted.
+ *   And they do so before any of these marks exist: on a held state with only `foreign` marks, their
+ *   first look at a cleared group sends every note again. So the held state is written as 4, which
+ *   they refuse ("newer": upgrade), as every format-2 build does (so do the builds that wrote 3 with
+ *   those rules, eacc745's: nothing tells them apart from their elders; they sync nothing beside this
+ *   one while something is held, and lose nothing). This build still reads a held 3 (an upgrade from
+ *   any of them: the same shape, its marks a subset of this build's). A 3 or 4 with no held part was
+ *   not written by this rule and is judged as any newer version.
  *
  * Forward compatibility: a later build whose format only adds what this one may safely ignore (and
  * keep: unknown fields pass through, state/validate.ts) writes `compatibleWith`, the oldest version
@@ -41,9 +54,14 @@ import { upgradeStep } from '../util/install-route.js';
 export const STATE_VERSION = 2;
 /**
  * The version this build writes while a part is held as another machine's (HELD_NEEDS_NEWER_FORMAT).
- * It is taken: a later format of another shape is 4 or above, and is judged against STATE_VERSION.
+ * 3 and 4 are taken: a later format of another shape is 5 or above, and is judged against STATE_VERSION.
  */
-export const HELD_STATE_VERSION = 3;
+export const HELD_STATE_VERSION = 4;
+/**
+ * The held versions this build reads as its own (HELD_NEEDS_NEWER_FORMAT): its own, and 3, written
+ * by the builds before DELETED_ON_PURPOSE (read the same way: nothing in it is unknown here).
+ */
+const HELD_VERSIONS_READ: readonly number[] = [3, HELD_STATE_VERSION];
 /** The oldest `state.json` version this build reads (and brings up to date). */
 export const OLDEST_STATE_VERSION = 1;
 /** The version of `pulled.json` this build writes and reads (state/pulled.ts). */
@@ -69,12 +87,12 @@ export function stateFormatFor(parts: Iterable<{ foreign?: true }>): number {
 }
 
 /**
- * Whether a parsed `state.json` is this build's format 2 written as HELD_STATE_VERSION: that version
- * with a held part in it. A file that says 3 and holds none was not written by this rule, and is
- * judged as any newer version (refused unless declared compatible).
+ * Whether a parsed `state.json` is format 2 written as a held version this build reads
+ * (HELD_VERSIONS_READ) with a held part in it. A file that says 3 or 4 and holds none was not
+ * written by this rule, and is judged as any newer version (refused unless declared compatible).
  */
 export function heldFormat(raw: Record<string, unknown>): boolean {
-  if (raw.version !== HELD_STATE_VERSION) return false;
+  if (typeof raw.version !== 'number' || !HELD_VERSIONS_READ.includes(raw.version)) return false;
   const marked = (parts: unknown) => Array.isArray(parts) && parts.some((p) => typeof p === 'object' && p !== null && (p as { foreign?: unknown }).foreign === true);
   if (marked(raw.orphans)) return true;
   const files = raw.files;

@@ -101,6 +101,13 @@ export interface ConflictCopy {
   version: number;
   reason: 'both-changed' | 'redacted' | 'private' | 'same-name-here' | 'deleted-elsewhere';
   at: string;
+  /**
+   * A `same-name-here` copy's `MEMORY.md` line (pull/pull.ts LISTED_COPY): the copy is another note,
+   * not a side of a conflict to merge. Kept while the copy is there; `listed` once written (a pull
+   * killed between the copy and its line leaves it unset: the next pull writes the line).
+   */
+  indexLine?: IndexLine;
+  listed?: true;
 }
 
 export interface HeldNote {

@@ -74,7 +74,8 @@ export interface EpisodeRef {
   /**
    * A part this machine neither sent nor confirmed itself: named by a state folder made on another
    * machine, or another machine's version found while rebuilding under an origin made elsewhere
-   * (sync/copy-hold.ts COPY_HOLD). Retired, it is held, not deleted, until `origin --keep`.
+   * (sync/copy-hold.ts COPY_HOLD); or one it sent that the other machine took for its own
+   * (TAKEN_BACK). Retired, it is held, not deleted, until `origin --keep`.
    */
   foreign?: true;
   /**
@@ -193,8 +194,12 @@ export interface SyncState {
    * named then is `foreign`, so the parts that are not were sent here (`origin --split` retires them).
    */
   takenUpAt?: string;
-  /** The last look at the episodes this machine's unchanged notes rest on, and the wait until the next (sync/copy-hold.ts COPY_WATCH). */
-  copyWatch?: { at: string; everyMs: number };
+  /**
+   * The last look at the episodes this machine's unchanged notes rest on, and the wait until the next
+   * (sync/copy-hold.ts COPY_WATCH); `witnesses`: by group, episodes that look saw there that the
+   * other machine's sync never deletes (CLEARED_WITNESS).
+   */
+  copyWatch?: { at: string; everyMs: number; witnesses?: Record<string, string[]> };
 }
 
 /** One group's pace as the server showed it (sync/pace.ts owns the rules). */

@@ -127,9 +127,20 @@ export function sentHereSinceTakeUp(state: SyncState): EpisodeRef[] {
  *   dropped from this state, never deleted;
  * - the episode itself gone: nothing to do.
  * What the copy sent again after the other machine's deletion, or sent of its own edits, nobody
- * else names: deleted as before. (Left: the other machine deleting its edited note after the look
- * leaves the handed-over episode to nobody; the other machine writing a deleted note again with
- * this very text takes an episode the split deletes. Both need that machine's state to tell.)
+ * else names (unless TAKEN_BACK): deleted as before.
+ *
+ * What no look can tell, and the sides taken: the other machine writing a text the copy sent
+ * (reverting to it, or writing a deleted note again with this very text) sends its own episode,
+ * finds the copy's of the same marker processed earlier, keeps that one as its current (the keeper
+ * rule, reconcile.ts `keeper`) and deletes its own. Afterwards the graph holds exactly what it held
+ * before: same uuid, marker, body and time; only that machine's state knows. So a look after it
+ * cannot tell a revert from that machine deleting its note (a handed-over episode is then left to
+ * nobody: the copy's text twice, once under each origin), nor a note written again from one left
+ * deleted (the split deletes that machine's current episode; its text stays in the graph under the
+ * copy's origin until the copy changes its own). A handed-over part is left (a revert must never
+ * lose its note); a part sent again after a deletion is deleted (else every note the other machine
+ * deleted before a split would stay twice). Only a look that falls between that machine's own send
+ * and its next listing sees it: TAKEN_BACK.
  */
 export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefined): 'delete' | 'leave' | 'gone' | undefined {
   if (listed === undefined || !listed.complete || listed.blind === true) return undefined;
@@ -138,6 +149,25 @@ export function judgeHandOver(ref: EpisodeRef, listed: OurGroupListing | undefin
   const marker = own.marker;
   if (listed.direct === true || marker === undefined) return 'leave';
   return listed.episodes.some((e) => e.uuid !== ref.uuid && anotherVersion(e.marker, marker)) ? 'delete' : 'leave';
+}
+
+/**
+ * TAKEN_BACK: a part the copy sent under the shared origin that a look finds listed twice, its own
+ * copy the earliest and already confirmed before, was sent again by someone else with the very same
+ * marker: the other machine wrote this very text (a revert, a deleted note written again, a file
+ * carried over by hand) and, by the keeper rule every owner follows, takes the copy's episode for its
+ * current one once it lists the group, and retires its own extra (held here meanwhile, `foreign`:
+ * the copy never deletes that machine's send). From then on the part rests on an episode the other machine names, as a part taken up does:
+ * it is marked `foreign`, so an edit here holds it, `origin --split` leaves it to that machine
+ * (never retires it), `--keep` releases it, and COPY_WATCH sends this text again if that machine
+ * deletes it. Only while a copied state is unsettled (`takenUpAt`) and for parts not resting on the
+ * other machine's already. A copy's own extra sent
+ * before its part was confirmed (a crash between send and reply) is listed at that first
+ * confirmation, not after; one processed only later reads as taken back: the safe side (left, the
+ * text twice, rather than deleting what may be the other machine's).
+ */
+export function takenBackBy(state: Pick<SyncState, 'takenUpAt'>, ref: Pick<EpisodeRef, 'foreign' | 'uuid'>, keptUuid: string, copies: number): boolean {
+  return state.takenUpAt !== undefined && ref.foreign !== true && ref.uuid !== undefined && ref.uuid === keptUuid && copies > 1;
 }
 
 /** Another version (another text) of the same file under the same origin. */
@@ -157,8 +187,10 @@ function anotherVersion(listed: MarkerInfo | undefined, of: MarkerInfo): boolean
  * - sent again, `resentBeside`, where another version of its note under its origin is listed (the
  *   other machine edited it: the two memories differ, this text must stay; also where the listing
  *   finds by marker only and cannot tell);
- * - left deleted where the group holds no episode at all: cleared (`clear_graph`, a wiped database),
- *   as docs/real-graphiti.md "Wiping the graph" says for every machine;
+ * - left deleted where the group was cleared (`clear_graph`, a wiped database), as
+ *   docs/real-graphiti.md "Wiping the graph" says for every machine: it holds no episode at all, or
+ *   none of those the last look saw there that the other machine cannot have deleted
+ *   (CLEARED_WITNESS: a busy group is written to again soon after a clear);
  * - left deleted where `pull` judges the note (linked, its ledger agrees with the file as it is,
  *   `judgedByPull`): a note deleted on one of the person's machines (pull's deletion on a linked
  *   machine, or the other machine's own) is deleted on the others where untouched, pull.md's rule,
@@ -172,15 +204,56 @@ function anotherVersion(listed: MarkerInfo | undefined, of: MarkerInfo): boolean
  * machine's new version listed by then is its edit, and the text is sent again beside it.
  * A part left deleted is marked `deletedElsewhere`: never watched or sent again, nothing to hold
  * (nor while `goneSeen`: its episode was seen gone).
- * (A group whose only notes the other machine deleted looks cleared: the copy's text comes back
- * under its own origin with `origin --split`.)
+ * What the copy cannot tell, and the side it takes: a group that held nothing but the other
+ * machine's notes (and what the copy sent of their texts) ends the same whether the person cleared
+ * it or the other machine deleted its last notes there, episode for episode; the other machine
+ * leaves no trace in the graph of why (its state is on its disk). Read as cleared: a deletion that
+ * may be on purpose stands (as it would under `origin --keep`, one memory), the copy's text stays on
+ * its disk, and `origin` says so with the step (`origin --split`: two memories, this machine's
+ * notes sent again under its own origin). The other side would bring back what a person cleared,
+ * perhaps to take a wrong or leaked note out of every session.
  */
-export function judgeGone(ref: Pick<EpisodeRef, 'marker' | 'goneSeen'>, marker: MarkerInfo | undefined, listed: OurGroupListing, pullJudges: boolean): { resend: true; beside: boolean } | { resend: false; why: 'cleared' | 'deleted-by-person' } {
+export function judgeGone(ref: Pick<EpisodeRef, 'marker' | 'goneSeen'>, marker: MarkerInfo | undefined, listed: OurGroupListing, pullJudges: boolean, witnessesGone = false): { resend: true; beside: boolean } | { resend: false; why: 'cleared' | 'deleted-by-person' } {
   if (listed.direct === true || (marker !== undefined && listed.episodes.some((e) => e.marker?.raw !== ref.marker && anotherVersion(e.marker, marker)))) return { resend: true, beside: true };
   if (ref.goneSeen !== undefined) return { resend: false, why: ref.goneSeen.how };
-  if (listed.episodes.length === 0) return { resend: false, why: 'cleared' };
+  if (listed.episodes.length === 0 || witnessesGone) return { resend: false, why: 'cleared' };
   if (pullJudges) return { resend: false, why: 'deleted-by-person' };
   return { resend: true, beside: false };
+}
+
+/**
+ * CLEARED_WITNESS: a cleared group is told by what the other machine cannot delete, not only by an
+ * empty listing.
+ *
+ * `clear_graph` takes every episode of the group at once. The other machine's sync deletes only the
+ * episodes its own state names (and one the copy sent that it took for its own by the same marker):
+ * never an episode under another origin (another writer's, a teammate's, a linked machine's note
+ * this one pulled: only that machine's `pull` deletes those, once the person deleted the note)
+ * or one without our marker. So each COPY_WATCH look records, by watched group, a few such
+ * episodes it saw (`copyWatch.witnesses`), and a later look that finds its watched part gone and
+ * none of them listed reads a clear, though the group was written to again since (a busy group is,
+ * within minutes; before, every note the copy had there was sent again, undoing the clear). Their
+ * owners deleting or editing (a new episode, a new uuid) every one of them in the interval in which
+ * the other machine deleted a watched note reads as a clear too: the safe side (DELETED_ON_PURPOSE;
+ * a witness told by its note instead, not its uuid, would take an edit made after a clear for the
+ * group never cleared). No witness recorded: only an empty group reads as cleared.
+ */
+export const WITNESSES_KEPT = 16;
+
+/** The episodes of a listed group the other machine's sync never deletes: no marker of ours, or another origin than ours and the shared sources'. */
+export function witnessesIn(listed: OurGroupListing, ourOrigins: ReadonlySet<string>, sharedOrigins: ReadonlySet<string>): string[] {
+  return listed.episodes
+    .filter((e) => e.marker === undefined || e.marker.origin === undefined || (!ourOrigins.has(e.marker.origin) && !sharedOrigins.has(e.marker.origin)))
+    .slice(0, WITNESSES_KEPT)
+    .map((e) => e.uuid);
+}
+
+/** Whether the last look's witnesses of `group` are all gone from this complete listing (none recorded: false). */
+export function witnessesGone(state: Pick<SyncState, 'copyWatch'>, group: string, listed: OurGroupListing): boolean {
+  const witnesses = state.copyWatch?.witnesses?.[group] ?? [];
+  if (witnesses.length === 0 || !listed.complete || listed.blind === true) return false;
+  const now = new Set(listed.episodes.map((e) => e.uuid));
+  return witnesses.every((uuid) => !now.has(uuid));
 }
 
 /**
@@ -266,7 +339,7 @@ export function copyWatchDue(state: SyncState, now: number, sharedOrigins: Reado
  * The next is due sooner after a find (the other machine is in use), later after each look that
  * found everything in place.
  */
-export function recordCopyWatch(state: SyncState, watched: ReadonlyMap<string, ReadonlySet<string>>, listing: Listing, gone: number, nowIso: string): void {
+export function recordCopyWatch(state: SyncState, watched: ReadonlyMap<string, ReadonlySet<string>>, listing: Listing, gone: number, nowIso: string, origins?: { ours: ReadonlySet<string>; shared: ReadonlySet<string> }): void {
   if (watched.size === 0) return;
   for (const [group, markers] of watched) {
     const listed = listing.get(group);
@@ -274,5 +347,13 @@ export function recordCopyWatch(state: SyncState, watched: ReadonlyMap<string, R
     if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
   }
   const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
-  state.copyWatch = { at: nowIso, everyMs };
+  // CLEARED_WITNESS: only a complete listing knows what the group holds (one that found every marker by marker says nothing of the rest); otherwise the last ones stand.
+  // Without our origins nothing can be told apart: none recorded.
+  const witnesses: Record<string, string[]> = {};
+  for (const group of origins === undefined ? [] : watched.keys()) {
+    const listed = listing.get(group) as OurGroupListing;
+    const found = listed.complete && listed.direct !== true && origins !== undefined ? witnessesIn(listed, origins.ours, origins.shared) : state.copyWatch?.witnesses?.[group];
+    if (found !== undefined && found.length > 0) witnesses[group] = found;
+  }
+  state.copyWatch = { at: nowIso, everyMs, ...(Object.keys(witnesses).length === 0 ? {} : { witnesses }) };
 }

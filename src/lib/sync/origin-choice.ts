@@ -44,6 +44,8 @@ export interface OriginStanding {
   takenUp: boolean;
   /** Parts of notes unchanged here that rest on the other machine's episodes: sent again if that machine deletes them (copy-hold.ts COPY_WATCH). */
   watched: number;
+  /** Notes still here whose episodes a look found deleted on purpose elsewhere, and left so (copy-hold.ts DELETED_ON_PURPOSE): a cleared group reads so, and so does one the other machine emptied. */
+  leftDeleted: number;
 }
 
 export async function originStanding(config: Config, loaded?: SyncState): Promise<OriginStanding> {
@@ -54,7 +56,8 @@ export async function originStanding(config: Config, loaded?: SyncState): Promis
   const held = partsHeldAsCopy(state).length;
   const fromElsewhere = config.machineKey !== undefined && (originFile === 'elsewhere' || stateFolder === 'elsewhere');
   const watched = watchedParts(state, sharedOriginsIn(config, state), true).length;
-  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined, watched };
+  const leftDeleted = Object.values(state.files).filter((r) => r.status !== 'failed' && r.status !== 'skipped' && r.episodes.some((ref) => ref.deletedElsewhere !== undefined)).length;
+  return { origin: config.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== undefined, watched, leftDeleted };
 }
 
 /** Refuses a choice this machine cannot record, with the next step. Keep needs only a machine key (the state's marks are this machine's to clear); split needs an origin file to record it in. */

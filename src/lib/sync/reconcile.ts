@@ -33,7 +33,7 @@ import { placementOf, repliedPosition, sentPosition, type Placed } from './send-
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { judgeGone, judgeHandOver } from './copy-hold.js';
+import { judgeGone, judgeHandOver, takenBackBy, witnessesGone } from './copy-hold.js';
 import { parseMarker } from '../memory/episode.js';
 
 /**
@@ -89,6 +89,8 @@ export interface Reconciliation {
   goneWaiting: Array<{ ref: EpisodeRef; since: number; how: 'cleared' | 'deleted-by-person' }>;
   /** Parts seen gone before (`goneSeen`) that this listing shows again: the mark goes. */
   backInView: EpisodeRef[];
+  /** Parts the copy sent that the other machine wrote again, the copy's episode kept (copy-hold.ts TAKEN_BACK). */
+  takenBack: EpisodeRef[];
   /** SPLIT_HANDS_OVER orphans judged (copy-hold.ts): `delete` released to the usual deletion, `leave`/`gone` dropped from the state. */
   handOvers: Array<{ ref: EpisodeRef; verdict: 'delete' | 'leave' | 'gone' }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
@@ -102,7 +104,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], handOvers: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -180,7 +182,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
       }
-      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      // TAKEN_BACK (copy-hold.ts): the extra is the other machine's own send, which it retires itself: held, not deleted by this one.
+      const taken = takenBackBy(state, ref, keep.uuid, found.length);
+      if (taken) out.takenBack.push(ref);
+      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid, ...(taken ? { foreign: true as const } : {}) });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
       raise(newestVisibleSend, ref.groupId, seen.sentAt);
@@ -266,7 +271,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const listed = input.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
       // DELETED_ON_PURPOSE (copy-hold.ts): not every deletion is the other machine's to undo, and not at first sight.
-      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input.pullJudges?.has(record.id) === true);
+      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input.pullJudges?.has(record.id) === true, witnessesGone(state, ref.groupId, listed));
       if (gone.resend) {
         out.goneElsewhere.push({ record, ref, beside: gone.beside });
         continue;
@@ -355,6 +360,8 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
   }
   for (const { ref, since, how } of r.goneWaiting) ref.goneSeen ??= { since: new Date(since).toISOString(), how };
   for (const ref of r.backInView) delete ref.goneSeen;
+  // TAKEN_BACK (copy-hold.ts): the other machine names this episode now.
+  for (const ref of r.takenBack) ref.foreign = true;
   for (const { ref, verdict } of r.handOvers) {
     delete ref.handOver;
     if (verdict === 'delete') delete ref.foreign;

@@ -80,13 +80,15 @@ export interface WorkerFiles {
  * for a hook of this build to win the lease, for as long as the older copy stayed installed. A
  * format-2 build beside this one now runs its own worker: on a held state it refuses and writes
  * nothing; on one written as 2 (nothing marked as another machine's) it takes its turn under the
- * state lock, as a compatible build does.
+ * state lock, as a compatible build does. The held state became version 4 (state/format.ts: builds
+ * that wrote 3 act on it by older copy rules), so this build's lease is format 4's, and a format-3
+ * build's worker beside it runs on its own lease as the format-2 ones do.
  */
-export const WORKER_STATE_FORMAT = 3;
+export const WORKER_STATE_FORMAT = 4;
 
 /** The leases of older builds whose worker may run beside this one (the log names them: worker/loop.ts). */
 export function leasesOfOlderBuilds(stateDir: string): WorkerFiles[] {
-  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2)];
+  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2), workerFiles(stateDir, 3)];
 }
 
 /** The lease and queue of the builds that write `format` (this build's by default): `<stateDir>/worker/format-<n>/`. */
