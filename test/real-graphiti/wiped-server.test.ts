@@ -1,0 +1,67 @@
+/**
+ * A server restarted without its data behind the same address (a docker volume removed, a FalkorDB
+ * without persistence), on the real server (0.31.2) with the stand-in LLM: the state still calls
+ * every note confirmed, and `sync --force` is the step that puts them back, each once
+ * (sync/force-look.ts FORCE_LOOK). Judged by what the graph and the session context show.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { workerSessionStart } from '../support/worker-session.js';
+
+const GROUP = 'gms_wiped';
+const WAIT = ['--wait', '90000'];
+
+describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () => {
+  let real: RealGraphiti;
+  let box: Sandbox;
+  beforeAll(async () => {
+    real = await startRealGraphiti({ generation: '0.31.2', transport: 'http', groupId: GROUP });
+    box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' });
+  }, 600_000);
+  afterAll(async () => {
+    await real?.stop();
+    box?.cleanup();
+  }, 60_000);
+
+  const sync = async (args: string[]) => {
+    const run = await runCli(box.env, ['sync', '--json', ...args]);
+    try {
+      return JSON.parse(run.stdout) as { added: number; resent: number; unchanged: number; confirmed: number; queued: number; failed: number; listing: { requests: number } };
+    } catch {
+      throw new Error(`sync printed no JSON (exit ${run.code}): ${run.stdout}${run.stderr}`);
+    }
+  };
+  const facts = async () => (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+
+  it('sync --force sends again, once each, the notes the wiped graph lost; the session context has them again', async () => {
+    const cwd = box.path('code', 'zephyr');
+    mkdirSync(cwd, { recursive: true });
+    box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+    box.pai('LEARNING/2026-07/y.md', learning('Yak logs', 'Yak stores its logs in Loki.'));
+    expect(await sync(WAIT)).toMatchObject({ added: 2, confirmed: 2, queued: 0, failed: 0 });
+    await eventually('the facts are extracted', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
+    expect(await workerSessionStart(box.config(), cwd)).toContain('Zephyr uses Kafka for the event bus.');
+
+    // The server comes back on the same address with an empty database.
+    await real.stopServer();
+    await real.query('MATCH (n) DETACH DELETE n');
+    await real.startServer();
+    expect(await real.episodeNames()).toEqual([]);
+    // A usual run does not look at what is confirmed (that would cost the server a listing every run).
+    expect(await sync([])).toMatchObject({ unchanged: 2, resent: 0, listing: { requests: 0 } });
+
+    const forced = await sync(WAIT);
+    expect(forced).toMatchObject({ resent: 0 }); // --wait alone is not --force
+    const again = await sync(['--force', ...WAIT]);
+    expect(again).toMatchObject({ resent: 2, confirmed: 2, queued: 0, failed: 0 });
+    expect(await real.episodeNames()).toEqual(['Yak logs', 'Zephyr bus']);
+    await eventually('the facts are extracted again', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
+    expect(await workerSessionStart(box.config(), cwd)).toContain('Zephyr uses Kafka for the event bus.');
+
+    // Exactly once: a second --force finds both in place and sends nothing.
+    expect(await sync(['--force', ...WAIT])).toMatchObject({ resent: 0, added: 0, confirmed: 2 });
+    expect(await real.episodeNames()).toEqual(['Yak logs', 'Zephyr bus']);
+  }, 400_000);
+});
