@@ -1,7 +1,8 @@
 /**
  * A server restarted without its data behind the same address (a docker volume removed, a FalkorDB
  * without persistence), on the real server (0.31.2) with the stand-in LLM: the state still calls
- * every note confirmed, and `sync --force` is the step that puts them back, each once
+ * every note confirmed; the worker of the next session start notices the empty graph and the session
+ * after it names the step (EMPTIED_GRAPH), and `sync --force` puts them back, each once
  * (sync/force-look.ts FORCE_LOOK). Judged by what the graph and the session context show.
  */
 import { mkdirSync } from 'node:fs';
@@ -9,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { workerSessionStart } from '../support/worker-session.js';
+import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
+import { realSteps } from '../../src/hooks/worker.js';
+import { runWorker } from '../../src/lib/worker/loop.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 
 const GROUP = 'gms_wiped';
 const WAIT = ['--wait', '90000'];
@@ -33,9 +38,19 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
       throw new Error(`sync printed no JSON (exit ${run.code}): ${run.stdout}${run.stderr}`);
     }
   };
+  /** The detached worker a session start triggers (its loop: sync, pull, context refresh, what it saw of the graph). */
+  const worker = async (cwd: string) => {
+    const config = box.config();
+    const steps = realSteps(config, nullLogger);
+    try {
+      await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] });
+    } finally {
+      await steps.close();
+    }
+  };
   const facts = async () => (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
 
-  it('sync --force sends again, once each, the notes the wiped graph lost; the session context has them again', async () => {
+  it('the next session is told the step; sync --force sends again, once each, the notes the wiped graph lost; the session context has them again', async () => {
     const cwd = box.path('code', 'zephyr');
     mkdirSync(cwd, { recursive: true });
     box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
@@ -51,6 +66,13 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
     expect(await real.episodeNames()).toEqual([]);
     // A usual run does not look at what is confirmed (that would cost the server a listing every run).
     expect(await sync([])).toMatchObject({ unchanged: 2, resent: 0, listing: { requests: 0 } });
+    // The next session start's worker finds nothing, asks the graph for one episode of the group
+    // (sync/force-look.ts EMPTIED_GRAPH), and the session after it is told the step, once.
+    await worker(cwd);
+    const note = takeGraphProblemNote(box.config().stateDir);
+    expect(note).toContain('holds none of the memory notes this machine sent to it (2 notes in group gms_wiped)');
+    expect(note).toContain('sync --force`');
+    expect(takeGraphProblemNote(box.config().stateDir)).toBeUndefined();
 
     const forced = await sync(WAIT);
     expect(forced).toMatchObject({ resent: 0 }); // --wait alone is not --force
@@ -59,6 +81,8 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
     expect(await real.episodeNames()).toEqual(['Yak logs', 'Zephyr bus']);
     await eventually('the facts are extracted again', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
     expect(await workerSessionStart(box.config(), cwd)).toContain('Zephyr uses Kafka for the event bus.');
+    await worker(cwd);
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
 
     // Exactly once: a second --force finds both in place and sends nothing.
     expect(await sync(['--force', ...WAIT])).toMatchObject({ resent: 0, added: 0, confirmed: 2 });

@@ -7,7 +7,7 @@ import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
-import { forceLookParts, withForceLook } from '../../src/lib/sync/force-look.js';
+import { emptiedGroups, forceLookParts, MAX_GROUPS_ASKED, withForceLook } from '../../src/lib/sync/force-look.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -73,5 +73,24 @@ describe('FORCE_LOOK: sync --force and a graph that lost what the state calls co
     const watched = reconcile(input(state, [], { watched: new Map([[GROUP, new Set([confirmed('lost').marker])]]) }));
     expect(watched.lost).toEqual([]);
     expect(watched.goneWaiting.map((g) => g.how)).toEqual(['cleared']);
+  });
+
+  it('EMPTIED_GRAPH: asks one episode of each group holding our confirmed notes (at most MAX_GROUPS_ASKED), and names those that list none, with how many notes', async () => {
+    const inGroup = (fileId: string, group: string, extra: Partial<EpisodeRef> = {}) => confirmed(fileId, { groupId: group, ...extra });
+    const state = stateOf([
+      record('a', [inGroup('a', 'g1')]),
+      record('b', [inGroup('b', 'g1')]),
+      record('c', [inGroup('c', 'g2')]),
+      record('d', [inGroup('d', 'g3', { foreign: true })]),
+      record('e', [inGroup('e', 'g4')]),
+      record('f', [inGroup('f', 'g5')]),
+      record('g', [inGroup('g', 'g6')]),
+    ]);
+    const asked: string[] = [];
+    const emptied = await emptiedGroups(state, new Set(), async (group) => (asked.push(group), group === 'g2'));
+    expect(asked).toHaveLength(MAX_GROUPS_ASKED);
+    expect(asked).not.toContain('g3'); // another machine's episode: COPY_WATCH's
+    expect(emptied).toEqual([{ group: 'g1', notes: 2 }, { group: 'g4', notes: 1 }]);
+    expect(await emptiedGroups(stateOf([]), new Set(), async () => false)).toEqual([]);
   });
 });

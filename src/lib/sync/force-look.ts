@@ -37,6 +37,30 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
   return ref.uuid !== undefined && ref.foreign !== true && ref.deletedElsewhere === undefined && !isSharedPart(ref, sharedOrigins);
 }
 
+/**
+ * EMPTIED_GRAPH: what tells the person to run `--force` in the first place. The usual runs cannot
+ * see a wiped graph (they do not look at what is confirmed), but the worker sees its result: a
+ * context refresh that finds nothing at all. Only then, for the groups where this machine has
+ * confirmed parts (at most MAX_GROUPS_ASKED), it asks the server for one episode of the group (one
+ * small get_episodes each): a group that lists none at all holds none of ours either, which no run
+ * of ours does (a deletion takes one note at a time). The session start then names the step
+ * (context/graph-problem.ts `emptied`). A group that still lists an episode says nothing: a project
+ * without facts in a busy graph costs that one request per refresh, and is not called lost.
+ */
+export const MAX_GROUPS_ASKED = 3;
+
+/** The groups where this machine has confirmed notes and the graph lists no episode at all, with how many notes. */
+export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>): Promise<Array<{ group: string; notes: number }>> {
+  const notes = new Map<string, Set<string>>();
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? new Set()).add(record.id));
+  }
+  const out: Array<{ group: string; notes: number }> = [];
+  for (const [group, ids] of [...notes].slice(0, MAX_GROUPS_ASKED)) if (!(await listsAny(group))) out.push({ group, notes: ids.size });
+  return out;
+}
+
 /** Both looks in one listing: what COPY_WATCH and FORCE_LOOK each look for, by group. */
 export function withForceLook(watch: ReadonlyMap<string, ReadonlySet<string>>, forced: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
