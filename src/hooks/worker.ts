@@ -122,6 +122,9 @@ async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphit
   const loaded = await loadState(cfg.stateDir, { readOnly: true }).catch(() => undefined);
   if (loaded === undefined) return [];
   try {
+    // A server before 1.1 on FalkorDB lists only the group it last wrote to: after any restart, none of ours (graphiti/semantics.ts).
+    const { listsInLastWrittenGroup } = await import('../lib/graphiti/semantics.js');
+    if (listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
     return await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0);
   } catch (error) {
     // Only a hint: a server that cannot list now is not a refresh that failed.

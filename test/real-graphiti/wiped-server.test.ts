@@ -14,6 +14,7 @@ import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/gr
 import { realSteps } from '../../src/hooks/worker.js';
 import { runWorker } from '../../src/lib/worker/loop.js';
 import { nullLogger } from '../../src/lib/util/log.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 
 const GROUP = 'gms_wiped';
 const WAIT = ['--wait', '90000'];
@@ -88,4 +89,42 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
     expect(await sync(['--force', ...WAIT])).toMatchObject({ resent: 0, added: 0, confirmed: 2 });
     expect(await real.episodeNames()).toEqual(['Yak logs', 'Zephyr bus']);
   }, 400_000);
+});
+
+describe('a server before 1.1 on FalkorDB restarted WITH its data (real 0.28.2, stand-in LLM)', () => {
+  let real: RealGraphiti;
+  let box: Sandbox;
+  beforeAll(async () => {
+    // The notes in a group of their own, not the server's: after a restart it lists that group empty.
+    real = await startRealGraphiti({ generation: '0.28.2', transport: 'http', groupId: 'gms_server_own' });
+    box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: 'gms_mine', MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' });
+  }, 600_000);
+  afterAll(async () => {
+    await real?.stop();
+    box?.cleanup();
+  }, 60_000);
+
+  it('sync --force sends nothing twice from the empty listing, and no session is told the graph lost its notes', async () => {
+    box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+    const first = JSON.parse((await runCli(box.env, ['sync', '--json', ...WAIT])).stdout) as { confirmed: number };
+    expect(first.confirmed).toBe(1);
+    await real.stopServer();
+    await real.startServer();
+    // The premise: the data is there, but the server lists the group empty.
+    const client = new GraphitiClient(box.config(), { logger: nullLogger });
+    try {
+      expect(await client.getEpisodes(['gms_mine'], 10)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+    const forced = JSON.parse((await runCli(box.env, ['sync', '--json', '--force', ...WAIT])).stdout) as { resent: number };
+    expect(forced.resent).toBe(0);
+    expect(await real.episodeNames('gms_mine')).toEqual(['Zephyr bus']);
+    const config = box.config();
+    const cwd = box.path('code', 'zephyr');
+    mkdirSync(cwd, { recursive: true });
+    const steps = realSteps(config, nullLogger);
+    await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] }).finally(() => steps.close());
+    expect(readGraphProblem(config.stateDir)).toBeUndefined();
+  }, 300_000);
 });

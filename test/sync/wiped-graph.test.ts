@@ -11,8 +11,8 @@ import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/gr
 import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { runWorker } from '../../src/lib/worker/loop.js';
-import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, type Sandbox } from '../support/sandbox.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
@@ -78,5 +78,33 @@ describe('a graph that lost its data behind the same address', () => {
     await sessionStartWorker(cwd);
     expect(listings() - before).toBe(1); // the one small look (EMPTIED_GRAPH), and nothing to tell
     expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  });
+
+  it('a server before 1.1 on FalkorDB, restarted with its data, lists none of our groups: --force sends nothing twice and nobody is told the graph is empty; once written to, a wiped group is put back by the next --force', async () => {
+    // One group of ours, not the server's own (the real 0.28.2 lists it empty after any restart).
+    const old = await startGraphitiServer({ processingDelayMs: 0, db: 'falkordb', lastWrittenGroup: true, deleteMode: 'node-only' });
+    const home = makeSandbox(old.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: 'mine' });
+    try {
+      const cwd = home.path('code', 'webapp');
+      mkdirSync(cwd, { recursive: true });
+      home.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+      expect(await runSync(home.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+      await old.restart();
+      expect(await runSync(home.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 0, confirmed: 1 });
+      expect(old.episodes('mine').map((e) => e.name)).toEqual(['Alpha']);
+      const config = home.config();
+      const steps = realSteps(config, nullLogger);
+      await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] }).finally(() => steps.close());
+      expect(readGraphProblem(config.stateDir)).toBeUndefined();
+      // Wiped: a listing that shows the server on the group (a new note processed there) proves the rest gone.
+      await old.restart({ data: 'lost' });
+      home.pai('LEARNING/2026-07/b.md', learning('Beta', 'Beta stores rows in Postgres.'));
+      expect(await runSync(home.config(), { waitMs: 5000 })).toMatchObject({ added: 1, resent: 0, confirmed: 2 });
+      expect(await runSync(home.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 1, confirmed: 2 });
+      expect(old.episodes('mine').map((e) => e.name).sort()).toEqual(['Alpha', 'Beta']);
+    } finally {
+      await old.close();
+      home.cleanup();
+    }
   });
 });

@@ -8,7 +8,11 @@
  * context comes back empty and `status` says all is confirmed. `--force` is the step the messages
  * and docs name for "make the graph hold my files again": its first look lists the groups of this
  * machine's own confirmed parts, and a part a complete (not blind) listing no longer shows is sent
- * again (reconcile.ts `lost`). Only an episode proven gone is replaced, so nothing is doubled.
+ * again (reconcile.ts `lost`). Only an episode proven gone is replaced, so nothing is doubled: an
+ * empty listing by a server before 1.1 on FalkorDB proves nothing (it lists only the group it last
+ * wrote to, after a restart none of ours: pace.ts `offGroup`, measured on 0.28.2 with the notes in
+ * another group than the server's own); there a wiped group is put back by a `--force` after
+ * anything was written to it again (an edit, a new note), which brings the server onto it.
  *
  * Not looked after here: a part resting on another machine's episode (`foreign`: COPY_WATCH and
  * DELETED_ON_PURPOSE in copy-hold.ts decide those), a shared source's (its co-owners send it too:
@@ -43,7 +47,8 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
  * context refresh that finds nothing at all. Only then, for the groups where this machine has
  * confirmed parts (at most MAX_GROUPS_ASKED), it asks the server for one episode of the group (one
  * small get_episodes each): a group that lists none at all holds none of ours either, which no run
- * of ours does (a deletion takes one note at a time). The session start then names the step
+ * of ours does (a deletion takes one note at a time); not asked of a server before 1.1 on FalkorDB,
+ * whose listing of a group it is not on is empty too. The session start then names the step
  * (context/graph-problem.ts `emptied`). A group that still lists an episode says nothing: a project
  * without facts in a busy graph costs that one request per refresh, and is not called lost.
  */

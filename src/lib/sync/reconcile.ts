@@ -289,7 +289,8 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     for (const ref of record.episodes) {
       if (ref.uuid === undefined || shown.has(ref) || input.forced?.get(ref.groupId)?.has(ref.marker) !== true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
       const listed = input.listing.get(ref.groupId);
-      if (listed?.complete === true && listed.blind !== true) out.lost.push({ record, ref });
+      // An empty listing by a server that lists only the group it last wrote to may be of another group (pace.ts `offGroup`).
+      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record, ref });
     }
   }
   // SPLIT_HANDS_OVER (copy-hold.ts): what a split may leave to the other machine, judged by a complete look.
