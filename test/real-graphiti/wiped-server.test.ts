@@ -9,10 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { workerSessionStart } from '../support/worker-session.js';
+import { sessionStartWorker, workerSessionStart } from '../support/worker-session.js';
 import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
-import { realSteps } from '../../src/hooks/worker.js';
-import { runWorker } from '../../src/lib/worker/loop.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 
@@ -40,15 +38,7 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
     }
   };
   /** The detached worker a session start triggers (its loop: sync, pull, context refresh, what it saw of the graph). */
-  const worker = async (cwd: string) => {
-    const config = box.config();
-    const steps = realSteps(config, nullLogger);
-    try {
-      await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] });
-    } finally {
-      await steps.close();
-    }
-  };
+  const worker = (cwd: string) => sessionStartWorker(box.config(), cwd);
   const facts = async () => (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
 
   it('the next session is told the step; sync --force sends again, once each, the notes the wiped graph lost; the session context has them again', async () => {
@@ -123,8 +113,7 @@ describe('a server before 1.1 on FalkorDB restarted WITH its data (real 0.28.2, 
     const config = box.config();
     const cwd = box.path('code', 'zephyr');
     mkdirSync(cwd, { recursive: true });
-    const steps = realSteps(config, nullLogger);
-    await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] }).finally(() => steps.close());
+    await sessionStartWorker(config, cwd);
     expect(readGraphProblem(config.stateDir)).toBeUndefined();
   }, 300_000);
 });

@@ -6,14 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { realSteps } from '../../src/hooks/worker.js';
 import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { nullLogger } from '../../src/lib/util/log.js';
-import { runWorker } from '../../src/lib/worker/loop.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { sessionStartWorker } from '../support/worker-session.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -24,15 +22,6 @@ useServerAndSandbox((s, b) => {
 
 const names = () => server.episodes('main').map((e) => e.name).sort();
 
-async function sessionStartWorker(cwd: string): Promise<void> {
-  const config = box.config();
-  const steps = realSteps(config, nullLogger);
-  try {
-    await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] });
-  } finally {
-    await steps.close();
-  }
-}
 
 describe('a graph that lost its data behind the same address', () => {
   it('sync --force sends again, once each, what a complete listing no longer shows; nothing the graph still holds', async () => {
@@ -56,14 +45,14 @@ describe('a graph that lost its data behind the same address', () => {
     box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
     expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
     await server.restart({ data: 'lost' });
-    await sessionStartWorker(cwd);
+    await sessionStartWorker(box.config(), cwd);
     const note = takeGraphProblemNote(box.config().stateDir);
     expect(note).toContain('holds none of the memory notes this machine sent to it (1 note in group main)');
     expect(note).toContain('sync --force`');
     expect(takeGraphProblemNote(box.config().stateDir)).toBeUndefined();
     // Put back, the next refresh clears it.
     await runSync(box.config(), { force: true, waitMs: 5000 });
-    await sessionStartWorker(cwd);
+    await sessionStartWorker(box.config(), cwd);
     expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
   });
 
@@ -75,7 +64,7 @@ describe('a graph that lost its data behind the same address', () => {
     expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
     const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
     const before = listings();
-    await sessionStartWorker(cwd);
+    await sessionStartWorker(box.config(), cwd);
     expect(listings() - before).toBe(1); // the one small look (EMPTIED_GRAPH), and nothing to tell
     expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
   });
@@ -92,10 +81,8 @@ describe('a graph that lost its data behind the same address', () => {
       await old.restart();
       expect(await runSync(home.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 0, confirmed: 1 });
       expect(old.episodes('mine').map((e) => e.name)).toEqual(['Alpha']);
-      const config = home.config();
-      const steps = realSteps(config, nullLogger);
-      await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] }).finally(() => steps.close());
-      expect(readGraphProblem(config.stateDir)).toBeUndefined();
+      await sessionStartWorker(home.config(), cwd);
+      expect(readGraphProblem(home.config().stateDir)).toBeUndefined();
       // Wiped: a listing that shows the server on the group (a new note processed there) proves the rest gone.
       await old.restart({ data: 'lost' });
       home.pai('LEARNING/2026-07/b.md', learning('Beta', 'Beta stores rows in Postgres.'));

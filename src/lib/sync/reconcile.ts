@@ -360,10 +360,7 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
   }
   for (const { ref, evidence } of r.resends) {
     if (evidence !== 'restart') ref.resends++;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
+    toSendAgain(ref);
   }
   for (const { ref } of r.leftDeleted) {
     ref.deletedElsewhere = nowIso;
@@ -384,28 +381,28 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     if (beside) ref.resentBeside = true;
     else delete ref.resentBeside;
     delete ref.goneSeen;
-    delete ref.uuid;
-    delete ref.confirmedAt;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
     delete ref.foreign;
+    toSendAgain(ref);
   }
   for (const { ref } of r.lost) {
     delete ref.goneSeen;
-    delete ref.uuid;
-    delete ref.confirmedAt;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
+    toSendAgain(ref);
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {
     state.groups ??= Object.create(null) as Record<string, GroupPace>;
     for (const [group, pace] of r.paces) state.groups[group] = pace;
   }
+}
+
+/** A part to be sent again: what its last sending and its sighting recorded goes (a part never seen has none of the sighting). */
+function toSendAgain(ref: EpisodeRef): void {
+  delete ref.uuid;
+  delete ref.confirmedAt;
+  delete ref.sentAt;
+  delete ref.sendOrder;
+  delete ref.queuedOrder;
+  delete ref.queuedAt;
 }
 
 /**
