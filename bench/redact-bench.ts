@@ -21,6 +21,7 @@ import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../t
 import { ownBenignNotes, ownSecretNotes } from '../test/support/secret-heldout/dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from '../test/support/secret-heldout/dev-own-notes-4.js';
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from '../test/support/secret-heldout/dev-own-notes-5.js';
+import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from '../test/support/secret-heldout/dev-own-notes-6.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -345,7 +346,8 @@ export async function benchRedact(): Promise<Row[]> {
     // Batches 4 and 5 of the notes written by hand (dev-own-notes-4.ts, 2026-12-07 ninth session; dev-own-notes-5.ts, tenth
     // session, benign notes that talk about credentials; all dev), each half on its own rows: the half the rules were tuned
     // on, and the check half, never tuned on.
-    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5]] as const) {
+    // Batch 6 (dev-own-notes-6.ts, twelfth session): credentials in the forms credential files and commands take.
+    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6]] as const) {
       for (const half of ['tune', 'check'] as const) {
         const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
         const secrets = secretsOf().filter((p) => p.half === half);

@@ -299,6 +299,23 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['an alarm pass, many times', 'the office alarm pass is marigold. '.repeat(60_000)],
     ['an alarm pass before a long run of spaces', `alarm pass is ${' '.repeat(900_000)}x`],
     ['many keypad things before `pass`, never followed by a value', 'alarm system key safe lock box '.repeat(100_000)],
+    // 2026-12-07, twelfth session (PGPASS_CODE_SPAN, HTPASSWD_LINE, ECHO_INTO_PASSWORD_FILE, PRINTED_PASSWORD, PUBLIC_PEM,
+    // COPULA_AFTER_VALUE, UNSPACED_WORD_THEN_REMARK, FOR_WHAT_GLUED).
+    ['a .pgpass code span that never closes', `.pgpass: \`*:*:*:app:${'a'.repeat(900_000)}`],
+    ['many .pgpass code spans', 'in .pgpass: `db:5432:*:app:Gopher#77` '.repeat(60_000)],
+    ['an .htpasswd user before a long run of salt', `ops:$apr1$${'a'.repeat(900_000)}`],
+    ['many echoes of a value, never into a file', 'echo walnut2020 '.repeat(150_000)],
+    ['an echo before a long run of spaces and a password file', `echo walnut2020 ${' '.repeat(900_000)}> ~/.vault_pass`],
+    ['a password manager command at a prompt with a long path, never a credential field', `$ op read op://${'a/'.repeat(400_000)}x\nvalue`],
+    ['op item get with many words and never --fields', `$ op item get ${'nas '.repeat(200_000)}\nvalue`],
+    ['security find-generic-password with many options and never -w', `$ security find-generic-password ${'-s x '.repeat(150_000)}\nvalue`],
+    ['a long base64 run opening as PEM', `certificate-authority-data: LS0tLS1CRUdJTi${'A'.repeat(900_000)}`],
+    ['a Korean word for password and its particle before a long Hangul run', `비밀번호는 ${'가'.repeat(900_000)}입니다`],
+    ['a Japanese word for password, its particle and a copula, many times', 'パスワードは あおぞら です '.repeat(60_000)],
+    ['a Chinese word for password before a long Han run and a bracket', `密码：${'熊'.repeat(900_000)}（x）`],
+    ['an Arabic label with a glued "for the", many times', 'كلمة السر للراوتر: نخلة\n'.repeat(60_000)],
+    ['`use` and a typed value, many times (USE_TYPED_PASSWORD)', 'Use Trustno1! for the jump host. '.repeat(60_000)],
+    ['`use` before a long run of letters and symbols', `use ${'a1!B'.repeat(225_000)} for`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

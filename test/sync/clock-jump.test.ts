@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { forwardJumpMs, type ClockMark } from '../../src/lib/sync/clock-jump.js';
+import { forwardJumpMs, sinceAfterJump, type ClockMark } from '../../src/lib/sync/clock-jump.js';
 import { MAX_SKEW_MS } from '../../src/lib/sync/pace.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
@@ -89,5 +89,18 @@ describe('forwardJumpMs (the rule)', () => {
     expect(forwardJumpMs({ ...last, clock: { uptimeMs: 50_000_000 } }, { startedAt: later.startedAt, clock: { uptimeMs: 10_000 } })).toBe(0);
     expect(forwardJumpMs({ startedAt: last.startedAt }, later)).toBe(0);
     expect(forwardJumpMs(undefined, later)).toBe(0);
+  });
+});
+
+describe('sinceAfterJump (ABSENCE_AFTER_JUMP, the rule)', () => {
+  const start = Date.parse('2026-01-01T12:00:00.000Z');
+  it('an absence started before the jump keeps the real time it lasted: moved forward by the jump, never past this run\'s start', () => {
+    expect(sinceAfterJump('2026-01-01T08:50:00.000Z', 3 * HOUR, start)).toBe('2026-01-01T11:50:00.000Z');
+    expect(sinceAfterJump('2026-01-01T09:30:00.000Z', 3 * HOUR, start)).toBe('2026-01-01T12:00:00.000Z');
+  });
+  it('no jump, a start not in the past, or one that cannot be read: unchanged', () => {
+    expect(sinceAfterJump('2026-01-01T08:50:00.000Z', 0, start)).toBe('2026-01-01T08:50:00.000Z');
+    expect(sinceAfterJump('2026-01-01T12:30:00.000Z', 3 * HOUR, start)).toBe('2026-01-01T12:30:00.000Z');
+    expect(sinceAfterJump('not a time', 3 * HOUR, start)).toBe('not a time');
   });
 });

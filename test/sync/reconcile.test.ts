@@ -8,6 +8,7 @@ import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
 import { paceOf } from '../../src/lib/sync/pace.js';
+import { waitsAfterJump } from '../../src/lib/sync/clock-jump.js';
 import { cli } from '../../src/lib/util/install-route.js';
 
 /** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
@@ -217,6 +218,25 @@ describe('reconcile (pure)', () => {
     expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], T0 + 60 * 60_000), sharedOrigins: shared }).settled).toEqual([mine]);
     // The same rule when the times tie: the smallest uuid.
     expect(reconcile({ ...input(stateOf([record('f1', [{ ...fresh }])]), [episode(mine, 'b-mine', T0), episode(mine, 'a-theirs', T0)], T0 + 1000), sharedOrigins: shared }).confirmations.map((c) => c.uuid)).toEqual(['a-theirs']);
+  });
+
+  it('a shared part confirmed before a forward jump of the wall clock (ABSENCE_AFTER_JUMP): still listed until a racing copy would have appeared in real time, so a copy that turns up after the jump is resolved', () => {
+    const shared = new Set(['team-notes']);
+    const mine = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'b-mine', confirmedAt: iso(T0) }, HASH, 'team-notes');
+    const state = stateOf([record('f1', [mine], { status: 'confirmed' })]);
+    // Three hours on the wall clock, two seconds of real time (clock-jump.ts tells them apart at the run's start).
+    const startedAt = T0 + 3 * 60 * 60_000 + 2_000;
+    expect(waitsAfterJump(state, 3 * 60 * 60_000, startedAt, shared)).toBe(1);
+    expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], startedAt), sharedOrigins: shared }).settled).toEqual([]);
+    // The co-owner's racing copy, processed first, shows up: every owner keeps it.
+    const r = reconcile({ ...input(state, [episode(mine, 'b-mine', T0 + 2), episode(mine, 'a-theirs', T0 + 1)], startedAt + 1_000), sharedOrigins: shared });
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['b-mine']);
+    // Not shared, or settled already: left as it was.
+    const own = ref('f2', 1, 1, { uuid: 'u2', confirmedAt: iso(T0) });
+    const settled = ref('f3', 1, 1, { uuid: 'u3', confirmedAt: iso(T0), settledAt: iso(T0) }, HASH, 'team-notes');
+    const other = stateOf([record('f2', [own], { status: 'confirmed' }), record('f3', [settled], { status: 'confirmed' })]);
+    expect(waitsAfterJump(other, 3 * 60 * 60_000, startedAt, shared)).toBe(0);
+    expect([own.confirmedAt, settled.confirmedAt]).toEqual([iso(T0), iso(T0)]);
   });
 
   it('a failed or skipped file is a verdict: its missing parts are not chased', () => {

@@ -17,7 +17,7 @@ import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { GraphitiClient, ServerProfile } from './graphiti.js';
 import { cleanScratch, probeSemantics, scratchGroupName, type ScratchGroup } from './semantics-probe.js';
-import { CAUTIOUS_SEMANTICS, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
+import { CAUTIOUS_SEMANTICS, editOrder, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
 import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
 
 /**
@@ -179,6 +179,21 @@ export interface ProbeNeeded {
   lastProbed?: ServerSemantics;
   /** The run goes by `rules` (the cautious ones) without probing now: recorded as the rules in use, for `status`. */
   assume(rules: ResolvedSemantics): Promise<ResolvedSemantics>;
+}
+
+/**
+ * EDIT_GAP_ELSEWHERE: whether another machine's edit of a note may leave the graph without it for a
+ * while (pull/decide.ts holds an absent note's copy for the group's patience, sync/pace.ts
+ * ABSENCE_SETTLED). The gap is made by the editing machine's order, not the server's: a sync that
+ * does not know the server's rules yet edits break-before-make (the cautious rules: a run with its
+ * own notes still in the queue puts the probe off, an older build, a pinned setting), so a
+ * make-before-break server known here (probed, pinned, our local server's release) says nothing of
+ * how the edit was made. Only where the server's own tools tell its generation (every sync reads
+ * them before it sends anything) and that generation edits make-before-break (0.28.2) is there no
+ * gap. Unknown rules: a gap.
+ */
+export function editGapElsewhere(rules: ResolvedSemantics | undefined): boolean {
+  return rules === undefined || rules.source !== 'generation' || editOrder(rules) === 'break-before-make';
 }
 
 const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });

@@ -93,6 +93,11 @@ function inspectFrontmatter(text: string): Split {
   return { kind: 'block' };
 }
 
+/** Whether the text opens a frontmatter block it never closes (read as text, with a warning: `parseMemoryFile`). */
+export function frontmatterUnclosed(text: string): boolean {
+  return inspectFrontmatter(text).kind === 'unclosed';
+}
+
 // ---------------------------------------------------------------------------
 
 /** Parses one memory file. Never throws. */

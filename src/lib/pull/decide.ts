@@ -16,9 +16,9 @@
  * - Deleted elsewhere (no version of the note left in a listed group) → the local copy is removed
  *   only if untouched since pulled or sent; otherwise kept, and said. Only once the group's queue
  *   has been quiet for its patience since the note went missing, or the absence has lasted the
- *   configured maximum (sync/pace.ts `absenceSettled`): an edit on a break-before-make server deletes the old
+ *   configured maximum (sync/pace.ts `absenceSettled`): an edit made break-before-make deletes the old
  *   version before the new one is processed, and in that window the graph holds no version at
- *   all. Until then the copy, its MEMORY.md line and its ledger entry stay (`absent`).
+ *   all (where it can happen: graphiti/server-rules.ts EDIT_GAP_ELSEWHERE). Until then the copy, its MEMORY.md line and its ledger entry stay (`absent`).
  * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
  *   leave the graph, so the deletion reaches the other machines; a newer version from elsewhere
  *   comes back instead (an edit made after is not lost to a deletion).

@@ -20,8 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { editOrder } from '../graphiti/semantics.js';
-import { resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
+import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
@@ -30,6 +29,7 @@ import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type I
 import { loadState } from '../state/state.js';
 import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
+import { clockMarkNow, jumpSince, sinceAfterJump, type ClockMark } from '../sync/clock-jump.js';
 import { groupReach, groupsInView } from '../sync/group-reach.js';
 import { groupFor } from '../sync/prepare.js';
 import { listedAs, otherSpelling, spellingsOnce } from '../util/file-identity.js';
@@ -72,6 +72,11 @@ export interface PullOptions {
   graphiti?: GraphitiClient;
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /**
+   * The system's uptime and boot at the pull's start (sync/clock-jump.ts; default `clockMarkNow`). A
+   * pull on an injected `now` has none unless given here (the system's uptime says nothing of a test's clock).
+   */
+  clockMark?: () => ClockMark;
   signal?: AbortSignal;
   lockTimeoutMs?: number;
 }
@@ -195,6 +200,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const when = new Date(startedAt).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
+  const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
+  if (clock !== undefined) missingSinceAfterJump(ledger, startedAt, clock, logger);
   await writeMissingIndexLines(ledger);
   const projects = localProjects(config, env, options.projectDirs ?? [], ledger.checkouts);
   // What each checkout goes by, kept for the next run (and the sync's signer); a checkout whose
@@ -212,7 +219,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
   let episodes;
   // Whether an edit elsewhere can leave the graph without the note for a while (decide.ts
-  // `absenceSettled`): the server's edit order, as known without a probe (cautious: it can).
+  // `absenceSettled`): server-rules.ts EDIT_GAP_ELSEWHERE, as known without a probe (cautious: it can).
   let editWindow = true;
   // The groups this listing speaks for: on a server before 1.1 on FalkorDB only those it shows (group-reach.ts).
   let inView: ReadonlySet<string>;
@@ -221,7 +228,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
-      editWindow = semantics === undefined || editOrder(semantics) === 'break-before-make';
+      editWindow = editGapElsewhere(semantics);
     }
   } finally {
     if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
@@ -303,9 +310,27 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       if (options.graphiti === undefined) await client.close().catch(() => undefined);
     }
   }
+  if (clock !== undefined) ledger.lastPull = { startedAt: when, clock };
   await writePulled(config.stateDir, ledger);
   logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
+}
+
+/**
+ * ABSENCE_AFTER_JUMP (sync/clock-jump.ts): the wall clock jumped forward since the last pull (more
+ * than the system's uptime moved, in the same boot): each absence pull is timing keeps only the real
+ * time it lasted, so a copy is not removed before the group's patience has really passed.
+ */
+function missingSinceAfterJump(ledger: PulledLedger, startedAt: number, clock: ClockMark, logger: Logger): void {
+  const jumpMs = jumpSince(ledger.lastPull, startedAt, clock);
+  if (jumpMs === 0) return;
+  let absences = 0;
+  for (const note of Object.values(ledger.notes)) {
+    if (note.missingSince === undefined) continue;
+    note.missingSince = sinceAfterJump(note.missingSince, jumpMs, startedAt);
+    absences++;
+  }
+  logger.info('the clock jumped forward since the last pull: absences count the real time they lasted (ABSENCE_AFTER_JUMP)', { jumpMs, absences });
 }
 
 /** A part of a note deleted here, to delete from the graph: the file and its ledger entry, kept again if the server cannot delete it now. */
@@ -316,7 +341,7 @@ interface GraphDelete {
   entry: PulledNote | undefined;
 }
 
-/** What decides when an absence is a deletion (sync/pace.ts `absenceSettled`): 0 patience on a make-before-break server. */
+/** What decides when an absence is a deletion (sync/pace.ts `absenceSettled`): 0 patience where no edit elsewhere leaves a gap (server-rules.ts EDIT_GAP_ELSEWHERE). */
 type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
 
 interface PullRun {

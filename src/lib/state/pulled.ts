@@ -76,6 +76,12 @@ export interface PulledNote {
   missingSince?: string;
 }
 
+/** A pull's start (ISO) and the system's uptime and boot then (sync/clock-jump.ts `RunMark`). */
+export interface PullMark {
+  startedAt: string;
+  clock: { uptimeMs: number; bootId?: string };
+}
+
 export interface IndexLine {
   memoryDir: string;
   path: string;
@@ -156,6 +162,12 @@ export interface PulledLedger {
   held: Record<string, HeldNote>;
   /** The id each checkout here went by when last pulled, by its root (state/checkout-ids.ts: kept across a rename on the host). */
   checkouts: Record<string, CheckoutRecord>;
+  /**
+   * The last pull's start and the system's clock then (sync/clock-jump.ts): the next pull tells a
+   * forward jump of the wall clock from time passing, and an absence (`missingSince`) keeps only the
+   * real time it lasted (ABSENCE_AFTER_JUMP). Absent before it existed, or on an injected clock.
+   */
+  lastPull?: PullMark;
 }
 
 export function noteId(project: string, path: string): string {
@@ -200,7 +212,8 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
     const checkouts: Record<string, CheckoutRecord> = {};
     if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts };
+    const lastPull = pullMarkOf(v.lastPull);
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts, ...(lastPull === undefined ? {} : { lastPull }) };
   } catch {
     return emptyLedger();
   }
@@ -248,6 +261,14 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
 }
 
 /** Writes the ledger, then removes the journal of writes it now holds. */
+/** A recorded run mark, or undefined where it is not one (a mark that cannot be read only means no jump is told). */
+function pullMarkOf(v: unknown): PullMark | undefined {
+  if (!isRecord(v) || typeof v.startedAt !== 'string' || !isRecord(v.clock)) return undefined;
+  const { uptimeMs, bootId } = v.clock;
+  if (typeof uptimeMs !== 'number' || !Number.isFinite(uptimeMs) || (bootId !== undefined && typeof bootId !== 'string')) return undefined;
+  return { startedAt: v.startedAt, clock: { uptimeMs, ...(bootId === undefined ? {} : { bootId }) } };
+}
+
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: PULLED_VERSION, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
   await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {

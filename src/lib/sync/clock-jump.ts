@@ -18,11 +18,24 @@
  * smaller than recorded) says nothing of the clock: no jump is taken. A reboot the uptime cannot
  * tell (macOS, Windows: the new boot has been up longer than the old one was at the last run) may be
  * taken for a jump: a patience more for the parts waiting then, nothing else.
+ *
+ * ABSENCE_AFTER_JUMP: the same jump cut short the waits on an absence, where time is the only
+ * evidence that a note missing from the graph was deleted and is not an edit in flight (pace.ts
+ * ABSENCE_SETTLED): pull's `missingSince` (a pulled copy removed) and a copy's `goneSeen.since`
+ * (copy-hold.ts DELETED_ON_PURPOSE: its text not sent again). Each such start, recorded on the clock
+ * before the jump, is read on the clock after it: moved forward by the jump, never past this run's
+ * start. The absence keeps the real time it has lasted and gains none the clock skipped. The pull
+ * keeps its own mark (state/pulled.ts `lastPull`): it runs without the sync (a machine that only pulls).
+ * The same holds for the one other wait on real time that ends in a verdict: a confirmed part of a
+ * shared source stays listed until a co-owner's racing copy would have appeared (reconcile.ts
+ * `settled`, counted from `confirmedAt`); settled at once after a jump, a racing copy that appears
+ * later was never resolved, and both stayed.
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
 import { bootId } from '../util/process-identity.js';
 import { MAX_SKEW_MS } from './pace.js';
+import { unsettledShared } from './shared.js';
 
 /** Where the system's own clock stood at a run's start (kept in `lastRun.clock`). */
 export interface ClockMark {
@@ -30,6 +43,12 @@ export interface ClockMark {
   uptimeMs: number;
   /** The boot's id where the system has one (Linux). */
   bootId?: string;
+}
+
+/** A run's start on the wall clock (ISO) and the system's clock then (`lastRun`, the pull ledger's `lastPull`). */
+export interface RunMark {
+  startedAt: string;
+  clock?: ClockMark | undefined;
 }
 
 /** This moment's mark. */
@@ -47,6 +66,39 @@ export function forwardJumpMs(last: { startedAt: number; clock?: ClockMark | und
   if (up < 0) return 0; // another boot
   const jump = now.startedAt - last.startedAt - up;
   return jump > MAX_SKEW_MS ? jump : 0;
+}
+
+/** How far the wall clock jumped forward between the run `last` recorded and one starting now (forwardJumpMs). */
+export function jumpSince(last: RunMark | undefined, startedAt: number, clock: ClockMark): number {
+  return forwardJumpMs(last === undefined ? undefined : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+}
+
+/** ABSENCE_AFTER_JUMP: an absence's start recorded before a forward jump of `jumpMs`, on the clock after it (never past `startedAt`). */
+export function sinceAfterJump(since: string, jumpMs: number, startedAt: number): string {
+  const t = Date.parse(since);
+  if (!Number.isFinite(t) || jumpMs <= 0 || t >= startedAt) return since;
+  return new Date(Math.min(t + jumpMs, startedAt)).toISOString();
+}
+
+/**
+ * ABSENCE_AFTER_JUMP for the sync's state: each copy's absence (`goneSeen.since`), and each unsettled
+ * shared part's confirmation (`confirmedAt`), on the clock after the jump. How many parts.
+ */
+export function waitsAfterJump(state: SyncState, jumpMs: number, startedAt: number, sharedOrigins: ReadonlySet<string>): number {
+  let moved = 0;
+  for (const ref of everyPart(state)) {
+    let changed = false;
+    if (ref.goneSeen !== undefined) {
+      const since = sinceAfterJump(ref.goneSeen.since, jumpMs, startedAt);
+      if (since !== ref.goneSeen.since) (ref.goneSeen = { ...ref.goneSeen, since }), (changed = true);
+    }
+    if (unsettledShared(ref, sharedOrigins) && ref.confirmedAt !== undefined) {
+      const confirmed = sinceAfterJump(ref.confirmedAt, jumpMs, startedAt);
+      if (confirmed !== ref.confirmedAt) (ref.confirmedAt = confirmed), (changed = true);
+    }
+    if (changed) moved++;
+  }
+  return moved;
 }
 
 /** The parts still waiting for their episode (sent, no uuid: current, retired and orphaned alike) count as queued from `startedAt`. How many. */

@@ -34,7 +34,22 @@
  * descheduled through both reads and both fstats cannot be told from a finished save: that torn
  * text is still sent, and replaced by the next run (the watch's write stabilizer, which waits for a
  * file to be still, narrows it there).
+ *
+ * CUT_SHORT: a writer that writes part of a note, pauses longer than both reads, then writes the
+ * rest (a script or a tool writing line by line or chunk by chunk, a model's output streamed into
+ * the file) leaves a stable text that is only its start. Sent, it was extracted as the note, and a
+ * start cut inside the frontmatter was sent whole as text (an unclosed block is read as text), a
+ * `private: true` further down included. A read stands as it is unless the text looks cut and the
+ * file was written less than MID_WRITE_SETTLE_MS ago: it does not end with a line break (a chunk's
+ * or a token's end; the files people and editors save end with one), or it opens a frontmatter block
+ * it never closes. Such a note is read again once it has been still that long, in one wait for
+ * every such note of the run (plan.ts), and then taken as it is (a note that really ends without a
+ * line break costs one wait, once). A save that moves a finished file into place (atomic rename)
+ * never shows a start. A pause longer than the settle, or a cut at a line end, cannot be told from a
+ * finished note: sent, and replaced by the next run, as before.
  */
+
+import { frontmatterUnclosed } from '../memory/parse.js';
 
 /** A save writes its text within milliseconds of truncating; a second covers a loaded machine and costs a run little. */
 export const MID_WRITE_SETTLE_MS = 1_000;
@@ -80,4 +95,19 @@ export function goneMidWriteWait(folderMtimeMs: number | undefined, now: number)
   if (folderMtimeMs === undefined) return undefined;
   const age = Math.abs(now - folderMtimeMs);
   return age < MID_WRITE_SETTLE_MS ? Math.ceil(MID_WRITE_SETTLE_MS - age) : undefined;
+}
+
+/** CUT_SHORT: a text that looks like the start of a note: no line break at its end, or a frontmatter block opened and never closed. */
+export function looksCut(raw: Uint8Array): boolean {
+  if (raw.length === 0) return false; // MID_WRITE's own case
+  if (raw[raw.length - 1] !== 0x0a) return true;
+  return frontmatterUnclosed(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+}
+
+/** CUT_SHORT: how long to wait before reading a stable note again (ms): written less than MID_WRITE_SETTLE_MS ago and looking cut; undefined when what was read stands. */
+export function cutShortWait(raw: Uint8Array, mtimeMs: number, now: number): number | undefined {
+  // Either way from now, as an emptied note's age: a clock set back makes a past save look like a future one.
+  const age = Math.abs(now - mtimeMs);
+  if (age >= MID_WRITE_SETTLE_MS || !looksCut(raw)) return undefined;
+  return Math.ceil(MID_WRITE_SETTLE_MS - age);
 }

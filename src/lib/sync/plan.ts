@@ -21,7 +21,7 @@ import { listedAs } from '../util/file-identity.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { goneMidWriteWait, MID_WRITE_ROUNDS, MID_WRITE_SETTLE_MS, midWriteWait } from './mid-write.js';
+import { cutShortWait, goneMidWriteWait, MID_WRITE_ROUNDS, MID_WRITE_SETTLE_MS, midWriteWait } from './mid-write.js';
 import { draftsByMarker, draftsMatchParts, keptDrafts, prepareEpisodes, readMemoryFile, rebuildDrafts, versionIdentity } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -72,6 +72,8 @@ type Verdict =
   | { kind: 'gone'; record?: FileRecord }
   /** Still being written after every settle wait (mid-write.ts STABLE_READ): left as it was for the next run. */
   | { kind: 'unsettled'; record?: FileRecord }
+  /** Written just now, and what was read looks like its start (mid-write.ts CUT_SHORT): read again after the run's one wait (`readCutAgain`). */
+  | { kind: 'cut'; file: ScannedFile; waitMs: number; round: number }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
@@ -89,6 +91,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     const id = fileRecordId(file.source, file.relPath);
     verdicts[index] = { id, verdict: await assessFile(input, id, file, state.files[id]) };
   });
+  await readCutAgain(input, verdicts);
   const plan: Plan = {
     put: [],
     drop: [],
@@ -174,6 +177,9 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // Caught while it was being saved (mid-write.ts MID_WRITE): read again once it has settled, once.
   const wait = round > 0 ? undefined : midWriteWait({ bytes: raw.length, scannedSize: file.size, mtimeMs: file.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input.now ?? Date.now)() });
   if (wait !== undefined) return assessSettled(input, id, file, existing, wait, round + 1);
+  // Written just now and looking like its start (mid-write.ts CUT_SHORT): read again after the run's one wait.
+  const cut = round > 0 ? undefined : cutShortWait(raw, read.mtimeMs, (input.now ?? Date.now)());
+  if (cut !== undefined) return { kind: 'cut', file, waitMs: cut, round: round + 1 };
   // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
@@ -267,9 +273,24 @@ async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]):
   return back;
 }
 
+/**
+ * CUT_SHORT (mid-write.ts): the notes read just after a write that looks cut short, read again after
+ * one wait for them all (the longest any of them needs, at most MID_WRITE_SETTLE_MS), then taken as
+ * they are: the run waits once however many notes were being written.
+ */
+async function readCutAgain(input: PlanInput, verdicts: Array<{ id: string; verdict: Verdict }>): Promise<void> {
+  const cut = verdicts.filter((entry) => entry.verdict.kind === 'cut');
+  if (cut.length === 0) return;
+  await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(Math.max(...cut.map((entry) => (entry.verdict as Verdict & { kind: 'cut' }).waitMs)));
+  await runPool(cut, PREPARE_CONCURRENCY, async (entry) => {
+    const { file, round } = entry.verdict as Verdict & { kind: 'cut' };
+    entry.verdict = await assessSettled(input, entry.id, file, input.state.files[entry.id], 0, round);
+  });
+}
+
 /** A file caught mid-write (mid-write.ts), assessed again from a fresh stat after `waitMs` (its `round`-th wait); gone meanwhile, the next run sees the deletion. */
 async function assessSettled(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined, waitMs: number, round: number): Promise<Verdict> {
-  await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
+  if (waitMs > 0) await (input.sleep ?? ((ms: number) => realSleep(ms, input.signal)))(waitMs);
   let st;
   try {
     st = await stat(file.absPath);
@@ -439,6 +460,8 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'gone':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       return;
+    case 'cut':
+      return; // never here: readCutAgain has read it again
     case 'unsettled':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       plan.events.push({ message: 'file still being written', data: { id, rounds: MID_WRITE_ROUNDS } });

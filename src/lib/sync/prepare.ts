@@ -29,7 +29,7 @@ export type Prepared =
   | { kind: 'failed'; reason: string };
 
 /** `torn`: written while it was read (mid-write.ts STABLE_READ): read it again once settled. */
-export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: 'gone' } | { kind: 'failed'; reason: string } | { kind: 'torn' };
+export type ReadResult = { kind: 'read'; raw: Buffer; hash: string; /** The file's mtime as the read's last fstat saw it (mid-write.ts CUT_SHORT). */ mtimeMs: number } | { kind: 'gone' } | { kind: 'failed'; reason: string } | { kind: 'torn' };
 
 /**
  * node:fs with callbacks, not fs/promises: on Node 20 the promise version takes a slower round trip
@@ -72,7 +72,7 @@ export async function readMemoryFile(absPath: string): Promise<ReadResult> {
     const second = await readWhole(fd, first.length);
     const after = await statOf(fd);
     if (!readIsStable(before, after, first, second)) return { kind: 'torn' };
-    return { kind: 'read', raw: first, hash: contentHashOf(first) };
+    return { kind: 'read', raw: first, hash: contentHashOf(first), mtimeMs: after.mtimeMs };
   } catch (error) {
     return notRead(error);
   } finally {

@@ -44,7 +44,7 @@ import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
 import { applyLeftInFlight, leftInFlight } from './in-flight.js';
-import { clockMarkNow, forwardJumpMs, requeueAfterJump, type ClockMark } from './clock-jump.js';
+import { clockMarkNow, jumpSince, requeueAfterJump, waitsAfterJump, type ClockMark } from './clock-jump.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
@@ -115,7 +115,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
-  const requeued = input.lock === undefined || clock === undefined ? 0 : requeueIfClockJumped(state, startedAt, clock, logger);
+  const requeued = input.lock === undefined || clock === undefined ? 0 : requeueIfClockJumped(config, state, startedAt, clock, logger);
   const migratedOrigins = migrateStateOrigins(state, config);
   const scanned = await scanSources(sources, {
     exclude: config.exclude,
@@ -215,14 +215,18 @@ function oursInQueue(ctx: OnlineRun): boolean {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 
-/** CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits counts as queued from now. How many parts. */
-function requeueIfClockJumped(state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
-  const last = state.lastRun;
-  const jumpMs = forwardJumpMs(last === undefined ? undefined : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+/**
+ * CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits
+ * counts as queued from now, and an absence a copy is timing (or a shared part's wait for a racing
+ * copy) keeps only the real time it lasted (ABSENCE_AFTER_JUMP). How many parts changed.
+ */
+function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
+  const jumpMs = jumpSince(state.lastRun, startedAt, clock);
   if (jumpMs === 0) return 0;
   const parts = requeueAfterJump(state, startedAt);
-  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD)', { jumpMs, parts });
-  return parts;
+  const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
+  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP)', { jumpMs, parts, absences });
+  return parts + absences;
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */

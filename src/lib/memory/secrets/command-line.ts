@@ -148,11 +148,11 @@ const OPENSSL_PASS: RegexRule = {
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
-/** `smbclient -U user%password`. */
+/** `smbclient -U user%password`, also quoted as a whole (`-U 'user%password'`, as a password with a symbol needs). */
 const SMB_USER: RegexRule = {
   kind: 'cli-password',
   hints: ['%'],
-  re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+  re: /(\s-U[ \t]*["']?[^\s%"']+%)([^\s"']+)/g,
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
@@ -260,6 +260,43 @@ const ECHO_TO_STDIN: RegexRule = {
 };
 
 /**
+ * ECHO_INTO_PASSWORD_FILE: a literal written into a file whose name says it holds a password or a token, as Ansible's
+ * vault password file, Docker's and Compose's secret files and `--password-file` options are made (`echo 'hunter22' >
+ * ~/.vault_pass.txt`, `printf '%s' … > secrets/db_password`): the literal is that password. The file's own name is
+ * read, not its folder's, and `passwd` is not the word there (`/etc/passwd` holds users, `>> /etc/passwd` adds one).
+ */
+const PASSWORD_FILE_NAME = /(?:pass(?!wd)|pwd|secret|token|credential|api[_-]?key)[^/\s]*$/i;
+const ECHO_INTO_PASSWORD_FILE: RegexRule = {
+  kind: 'cli-password',
+  hints: ['echo', 'printf'],
+  re: /(\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s\\?n?'|"%s\\?n?"))?)[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|>;&]+)(?=[ \t]*>>?[ \t]*["']?([^\s"'`;&|]+))/g,
+  replace: (m, g) => (PASSWORD_FILE_NAME.test((g[2] ?? '').split('/').pop() ?? '') ? (keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m) : m),
+};
+
+/**
+ * PRINTED_PASSWORD: a pasted terminal session where a command that prints one password ran at a prompt (`$ `, `% `,
+ * `❯ `, `> `), and the line after it is what it printed: that line is the password. The commands, one row each, print
+ * the password alone: 1Password's `op read op://…/<field>` for a credential field, `op item get … --fields password`,
+ * Bitwarden's `bw get password …`, `pass show …` (its first line), `gopass show -o`, macOS's
+ * `security find-…-password … -w`. Nothing may be piped or redirected after the command (then nothing is printed), and
+ * the printed line is one word: a sentence after a command is the note going on.
+ */
+const PRINTS_ONE_PASSWORD: readonly string[] = [
+  String.raw`op[ \t]+read[ \t]+["']?op://[^\s"'|>]*?/(?:password|passphrase|credential|token|secret|pin|api[_-]?key)["']?(?:[ \t]+--?[\w-]+)*`,
+  String.raw`op[ \t]+item[ \t]+get[ \t]+[^\n|>]*?--fields[ \t=]+["']?(?:label=)?(?:password|credential|token)["']?(?:[ \t]+--?[\w-]+)*`,
+  String.raw`bw[ \t]+get[ \t]+password[ \t]+[^\s|>]+`,
+  String.raw`pass[ \t]+show[ \t]+[^\s|>-][^\s|>]*`,
+  String.raw`gopass[ \t]+show[ \t]+(?:-o|--password)[ \t]+[^\s|>]+`,
+  String.raw`security[ \t]+find-(?:generic|internet)-password[ \t]+[^\n|>]*?-w(?:[ \t]+[^\s|>-][^\s|>]*)?`,
+];
+const PRINTED_PASSWORD: RegexRule = {
+  kind: 'cli-password',
+  hints: ['op read', 'op item get', 'bw get password', 'pass show', 'gopass', 'find-generic-password', 'find-internet-password'],
+  re: new RegExp(String.raw`^([ \t]*(?:\$|%|❯|>)[ \t]+(?:${PRINTS_ONE_PASSWORD.join('|')})[ \t]*\r?\n[ \t]*)([^\s\`$%>][^\s]*)(?=[ \t]*(?:\r?\n|$))`, 'gm'),
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
+/**
  * Apache's `htpasswd -b` takes the password on the command line, last: `htpasswd -b[c] FILE USER
  * PASSWORD`, or with `-n` (print, no file) `htpasswd -nb USER PASSWORD`.
  */
@@ -311,6 +348,8 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   ...PASSWORD_ARGUMENT_RULES,
   ORACLE_LOGIN,
   ECHO_TO_STDIN,
+  ECHO_INTO_PASSWORD_FILE,
+  PRINTED_PASSWORD,
   HTPASSWD,
   SECURE_STRING,
   NETRC,

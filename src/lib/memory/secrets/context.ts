@@ -17,7 +17,7 @@ import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNum
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
+import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPublicPem, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
 const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
@@ -124,7 +124,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
  * asked next to a credential word). Not a URL, a path, a dotted name or a placeholder.
  */
 export function isHighEntropy(v: string): boolean {
-  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v)) return false;
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v) || isPublicPem(v)) return false;
   // An Ethereum address (0x and 40 hex digits) is public; a private key is 64.
   if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   // Long numbers are secrets too beside a credential word (client secrets of 32 digits).

@@ -118,6 +118,21 @@ const BARE: RegexRule = {
 };
 
 /**
+ * USE_TYPED_PASSWORD: `Use Trustno1! for the jump host`, with no credential word: the thing to use is in the shape a
+ * password policy makes people type (POLICY_SHAPED: an upper-case letter, a lower-case letter, a digit and one of the
+ * symbols such policies ask for), which no name, version or word of prose has: a version or a package pin holds `.`,
+ * `@`, `-` or `+` instead (`Node@20`, `C++17`, `macOS-14`), never `!`, `#`, `$`, `%`, `&`, `*` or `?` beside all three.
+ * After `use` or `try` opening a clause, then where the clause ends or goes on with what it is for or till when.
+ */
+const POLICY_SHAPED = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=\D*\d)[A-Za-z0-9]*[!#$%&*?][A-Za-z0-9!#$%&*?]*$/;
+const USE_TYPED_PASSWORD: RegexRule = {
+  kind: 'password',
+  hints: ['use ', 'try '],
+  re: /((?:^[ \t]*(?:[-*+][ \t]+)?|[.;:,!?(][ \t]*)(?:use|try)[ \t]+)([A-Za-z0-9!#$%&*?]{6,32})(?=[ \t]+(?:for|on|to|with|as|when|until|at)\b|[ \t]*(?:[.,;)]?[ \t]*(?:\r?\n|$)))/gim,
+  replace: (m, g) => (POLICY_SHAPED.test(g[1] ?? '') ? (replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m) : m),
+};
+
+/**
  * The weak shapes a password takes that prose words do not: letters then two or more digits, in
  * lower case or a capital first as sites ask for one (`hunter22`, `sommar2023`, `Vpn2024`), four letters
  * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode);
@@ -401,11 +416,35 @@ const SQL_PASSWORD_CLAUSE: RegexRule = {
  * The word's "is" glued to it, by language (`비번은 …`, `パスワードは …`, `密码是 …`): a Korean topic or
  * subject particle, a Japanese one, a Chinese copula. Read only after a word of its own row.
  */
-const GLUED_IS: ReadonlyArray<{ language: string; words: readonly string[]; marks: string }> = [
-  { language: 'Korean', words: ['비밀번호', '비번', '패스워드', '암호'], marks: '은는이가' },
-  { language: 'Japanese', words: ['パスワード', '暗証番号'], marks: 'はが' },
-  { language: 'Chinese', words: ['密码', '密碼', '口令'], marks: '是为為' },
+const GLUED_IS: ReadonlyArray<{ language: string; words: readonly string[]; marks: string; copulas: readonly string[] }> = [
+  { language: 'Korean', words: ['비밀번호', '비번', '패스워드', '암호'], marks: '은는이가', copulas: ['입니다', '이에요', '예요', '이다', '임'] },
+  { language: 'Japanese', words: ['パスワード', '暗証番号'], marks: 'はが', copulas: ['です', 'でした', 'だ'] },
+  // Chinese's mark is its copula, and the value ends its sentence: no row of copulas after it.
+  { language: 'Chinese', words: ['密码', '密碼', '口令'], marks: '是为為', copulas: [] },
 ];
+
+/**
+ * COPULA_AFTER_VALUE: Korean and Japanese put the sentence's "is" after the value (`비밀번호는 해바라기 입니다`,
+ * `パスワードは あおぞら です`, glued too: `비밀번호는 해바라기입니다`): the one word between the word's particle (GLUED_IS)
+ * and its copula is the password, judged as one standing alone after the label is (prose.ts UNSPACED_WORD_ALONE: one
+ * script's letters, no grammar, no state or none: `비밀번호는 기본값입니다`, `パスワードはなしです` stay). A word and a number
+ * there is OTHER_LANGUAGE's (`비밀번호 여름2024 입니다`).
+ */
+const COPULA_AFTER_VALUE_WORD = String.raw`(?:\p{Script=Hangul}{2,6}?|[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,8}?|\p{Script=Han}{2,4}?)`;
+const COPULA_AFTER_VALUE: RegexRule = {
+  kind: 'password',
+  hints: GLUED_IS.filter((row) => row.copulas.length > 0).flatMap((row) => row.words),
+  re: new RegExp(
+    GLUED_IS.filter((row) => row.copulas.length > 0)
+      .map((row) => String.raw`((?:${row.words.join('|')})[${row.marks}][ \t]*)(${COPULA_AFTER_VALUE_WORD})(?=[ \t]*(?:${row.copulas.join('|')})(?!\p{L}))`)
+      .join('|'),
+    'gu',
+  ),
+  replace: (m, g) => {
+    const at = g.findIndex((x, i) => i % 2 === 0 && x !== undefined);
+    return unspacedWordAlone(g[at] ?? '', g[at + 1] ?? '') ?? m;
+  },
+};
 
 /**
  * Japanese and Chinese write no space between words: their word may follow a Latin one (`Wi-Fi密码`),
@@ -513,6 +552,14 @@ const COUNTER_AFTER = /^\p{Script=Han}/u;
 const UNSPACED_VALUE_END = /^([\p{L}\p{M}]{1,32}\p{Nd}{1,12})(?=[\p{Script=Hiragana}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20])/u;
 
 /**
+ * UNSPACED_WORD_THEN_REMARK: in a script written without spaces, punctuation ends a word as a space ends one in
+ * others: a full-width bracket opening a remark (`密码：小熊猫（别外传）`, "don't pass it on") or a comma or full stop
+ * opening the next clause (`密码：月亮船，周一改`). The word before it is judged as one standing alone (prose.ts
+ * UNSPACED_WORD_ALONE), which keeps a sentence's start (`密码：请联系管理员，谢谢`, `密码：已重置（见邮件）`).
+ */
+const UNSPACED_WORD_THEN_REMARK = /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]{2,8})(?=[（【〔，、。；])/u;
+
+/**
  * OWN_QUOTES: the quotation marks a language writes a given word in (`«…»`, `„…“`, `“…”`, `「…」`,
  * `『…』`): a word in them is given as written, a literal, as one in `"…"` is (a word the person chose:
  * `Пароль: «солнышко»`). One word only, the end of its clause after it: words with spaces in quotes
@@ -577,6 +624,12 @@ const ASSIGNED_WORD = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}_-]{0,63}$/u;
  */
 function valueInAnotherScript(lead: string, run: string, sep: string | undefined, next: string | undefined, inLoginBlock: () => boolean): string | undefined {
   if (/^[«„“「『]/.test(run)) return quotedInOwnMarks(lead, run);
+  // One word of a script written without spaces, then a remark in brackets or a clause after a comma (UNSPACED_WORD_THEN_REMARK).
+  const remarked = sep !== undefined && sep !== '(' ? UNSPACED_WORD_THEN_REMARK.exec(run)?.[1] : undefined;
+  if (remarked !== undefined) {
+    const replaced = unspacedWordAlone(lead, remarked);
+    return replaced === undefined ? undefined : replaced + run.slice(remarked.length);
+  }
   const cut = UNSPACED_VALUE_END.exec(run)?.[1];
   // A run longer than the pattern reads (64) is not a value: its start alone would be judged.
   if (cut === undefined && next !== undefined && !/\s/.test(next)) return undefined;
@@ -700,11 +753,19 @@ const FOR_WHAT_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
   'Indonesian and Malay': ['untuk'],
 };
 const FOR_WHAT_WORDS = new Set(Object.values(FOR_WHAT_BY_LANGUAGE).flat());
+/**
+ * FOR_WHAT_GLUED_BY_LANGUAGE: the same, where a language glues it to the thing's name: Arabic's `لل` ("for the",
+ * `كلمة السر للراوتر`, "the password for the router"). Not Hebrew's `ל`, which also opens `לא` ("not").
+ */
+const FOR_WHAT_GLUED_BY_LANGUAGE: Readonly<Record<string, readonly string[]>> = {
+  Arabic: ['لل'],
+};
+const FOR_WHAT_GLUED = Object.values(FOR_WHAT_GLUED_BY_LANGUAGE).flat();
 const WORD_AFTER_THE_WORD = new RegExp(`^(?:\\*\\*|__)?(?:${KEY_SPELLINGS.join('|')})[ \\t]+([^\\s:=：—–-]+)`, 'iu');
 
 function namesWhatItIsFor(lead: string): boolean {
   const first = WORD_AFTER_THE_WORD.exec(lead)?.[1];
-  return first !== undefined && FOR_WHAT_WORDS.has(first.toLowerCase());
+  return first !== undefined && (FOR_WHAT_WORDS.has(first.toLowerCase()) || FOR_WHAT_GLUED.some((p) => first.startsWith(p) && first.length > p.length + 1));
 }
 
 /**
@@ -871,7 +932,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

@@ -9,11 +9,12 @@
  * - Shannon entropy of random base62/base64 text (>= 4.3 bits a character from 32 characters,
  *   >= 4.5 from 40: hex digests, UUIDs and words joined stay far below);
  * - the key does not name a public digest or an id (`integrity`, `sha256`, `checksum`, `etag`,
- *   `commit`, `id`…), and the value does not start with an algorithm name (`sha512-…`).
+ *   `commit`, `id`…), and the value does not start with an algorithm name (`sha512-…`) nor is a certificate or a
+ *   public key in base64 (values.ts PUBLIC_PEM: kubeconfig's `certificate-authority-data`).
  */
 import { entropy } from './context.js';
 import { tag, type ScanRule } from './engine.js';
-import { isCursorTokenName, isDummy, isNamedPath, isPlaceholder, isRedacted } from './values.js';
+import { isCursorTokenName, isDummy, isNamedPath, isPlaceholder, isPublicPem, isRedacted } from './values.js';
 
 /**
  * One whole line: an optional `export`, a key (quoted or not), `=` or `:`, an optionally quoted
@@ -37,7 +38,7 @@ export const RANDOM_ASSIGNMENT: ScanRule = {
   hints: ['=', ':'],
   scan: (text) =>
     text.replace(LINE, (m, head: string, _q: string, key: string, _vq: string, value: string, tail: string) => {
-      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
+      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || isPublicPem(value) || !random(value)) return m;
       return `${head}${tag('high-entropy')}${tail}`;
     }),
 };

@@ -204,6 +204,11 @@ const JSON_NAMED_VALUE: RegexRule = {
   },
 };
 
+/** A `.pgpass` line's last field: a password the person chose, so only an explicit placeholder (or less than 4 characters) stays. */
+function isPgpassPassword(pw: string): boolean {
+  return !(isRedacted(pw) || isPlaceholder(pw, 'chosen') || isDummy(pw, { chooser: 'chosen' }) || pw.length < 4);
+}
+
 /**
  * PostgreSQL's password file (`~/.pgpass`, `PGPASSFILE`): `hostname:port:database:username:password`
  * on a line of its own, the port a number or `*`. The password is the rest of the line.
@@ -213,11 +218,36 @@ const PGPASS: RegexRule = {
   // The port field: `:` then a digit or `*` (a bare `:` is in most prose).
   hints: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'],
   re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+  replace: (_m, g) => (isPgpassPassword((g[1] ?? '').trimEnd()) ? `${g[0]}${tag('pgpass-password')}` : undefined),
+};
+
+/**
+ * PGPASS_CODE_SPAN: the same line quoted in a code span inside a sentence, in a note that names the file
+ * (`Added to .pgpass: \`*:*:*:app:…\``): the password is the span's last field. Only where the note says
+ * `pgpass`: five colon-separated fields in a span are otherwise as often a time or an address.
+ */
+const PGPASS_CODE_SPAN: RegexRule = {
+  kind: 'pgpass-password',
+  hints: ['pgpass'],
+  re: /(`[ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s`]+:[^:\s`]+:)([^\s`][^`\n]*)(?=`)/g,
   replace: (_m, g) => {
     const pw = (g[1] ?? '').trimEnd();
-    if (isRedacted(pw) || isPlaceholder(pw, 'chosen') || isDummy(pw, { chooser: 'chosen' }) || pw.length < 4) return undefined;
-    return `${g[0]}${tag('pgpass-password')}`;
+    return isPgpassPassword(pw) ? `${g[0]}${tag('pgpass-password')}${(g[1] ?? '').slice(pw.length)}` : undefined;
   },
+};
+
+/**
+ * HTPASSWD_LINE: a line of an `.htpasswd` or a shadow file, `user:HASH` at the line's start, the hash whole in a
+ * crypt format those files hold (Apache's `$apr1$`, MD5-crypt `$1$`, bcrypt `$2a$`/`$2b$`/`$2y$`, SHA-crypt `$5$`/`$6$`,
+ * yescrypt `$y$`, `{SHA}`). A hash alone stays (values.ts isNamedHash: a hash named as such is no secret), but this line
+ * is the credential file itself: the user beside a hash of a password people choose weak, which `$apr1$` and `{SHA}`
+ * give up to a laptop in seconds. Only a whole hash (salt and digest): a prefix in prose (`$2b$12$…`) stays.
+ */
+const HTPASSWD_LINE: RegexRule = {
+  kind: 'password-hash',
+  hints: ['$apr1$', '$1$', '$2a$', '$2b$', '$2y$', '$5$', '$6$', '$y$', '{sha}'],
+  re: /^([ \t]*[A-Za-z0-9_.@-]{1,64}:)(\$(?:apr1|1|5|6)\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}|\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|\$y\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|\{SHA\}[A-Za-z0-9+/]{27}=)(?=[ \t]*$|:)/gm,
+  replace: (_m, g) => `${g[0]}${tag('password-hash')}`,
 };
 
 /**
@@ -266,4 +296,4 @@ const DOCKER_AUTH: RegexRule = {
 /** Before the vendor rules (a PEM body must go as one block). */
 export const STRUCTURED_FIRST: readonly (RegexRule | ScanRule)[] = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
 /** After the vendor rules. */
-export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, URL_USER_KEY, PGPASS, PGPASS_CODE_SPAN, HTPASSWD_LINE, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];

@@ -330,6 +330,22 @@ export function isNamedHash(value: string): boolean {
   return NAMED_HASH.test(value);
 }
 
+/**
+ * PUBLIC_PEM: a certificate or a public key is public by design, written as PEM (`-----BEGIN CERTIFICATE-----`) or as
+ * the base64 of PEM that kubeconfig's `certificate-authority-data` and `client-certificate-data` hold
+ * (`LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0t…`). A base64 bundle that also holds a private key is not public: it is decoded
+ * whole and looked through.
+ */
+const PUBLIC_PEM_HEADER = /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/;
+const BASE64_OF_PEM = 'LS0tLS1CRUdJTi';
+
+export function isPublicPem(value: string): boolean {
+  if (PUBLIC_PEM_HEADER.test(value)) return true;
+  if (!value.startsWith(BASE64_OF_PEM) || !/^[A-Za-z0-9+/]+=*$/.test(value)) return false;
+  const pem = Buffer.from(value, 'base64').toString('latin1');
+  return PUBLIC_PEM_HEADER.test(pem) && !pem.includes('PRIVATE KEY');
+}
+
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
@@ -628,8 +644,8 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (!chosen && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
   // A CSS colour (`#DF3312`): a style, not a value.
   if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
-  // A cloud region (`eu-west-3`, `us-gov-east-1`), a public key or a certificate: no secret.
-  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
+  // A cloud region (`eu-west-3`, `us-gov-east-1`), a public key or a certificate (as written or in base64): no secret.
+  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || isPublicPem(v)) return false;
   // An SSH public key's type opens a public key, not a secret.
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   // A sentence, not a value: several lower-case words.
