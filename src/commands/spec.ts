@@ -36,7 +36,7 @@ export const COMMANDS: CommandSpec[] = [
     options: {
       'dry-run': dryRun('what would be sent and deleted'),
       json,
-      force: { type: 'boolean', help: 're-read every file, retry failed files, move episodes to the group the settings now give' },
+      force: { type: 'boolean', help: 're-read every file, retry failed files, move episodes to the group the settings now give, send again what the graph lost (a server restarted without its data)' },
       source: { type: 'string', value: 'NAME', help: 'only this source (pai, auto-memory, or an extra source)' },
       max: { type: 'string', value: 'N', help: 'send at most N files this run (the rest stay pending)' },
       wait: { type: 'string', value: 'MS', help: 'wait up to MS for queued episodes to be confirmed' },

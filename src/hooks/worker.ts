@@ -77,7 +77,12 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       }
       // Whether entity summaries can be shown current is the refresh's own question (the server's
       // known or cached semantics, context/context.ts), as for `context --refresh`.
-      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      const { entry } = await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      if (entry.facts > 0 || entry.nodes > 0) return undefined;
+      // Nothing at all: has the graph lost what this machine sent? (sync/force-look.ts EMPTIED_GRAPH)
+      const emptied = await graphEmptied(cfg, await graphiti(), ctx);
+      if (emptied.length > 0) ctx.logger.warn('the graph lists no episode in groups that held notes of this machine (a server restarted without its data?): sync --force sends them again', { emptied });
+      return { emptied };
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue, runPull } = await import('../lib/pull/pull.js');
@@ -95,6 +100,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     graphSeen(cfg, seen) {
       try {
         if (seen === undefined) clearGraphProblem(cfg.stateDir);
+        else if ('emptied' in seen) recordGraphProblem(cfg.stateDir, 'emptied', seen.emptied.map((e) => `${e.notes} note${e.notes === 1 ? '' : 's'} in group ${e.group}`).join(', '));
         else if ('unreachable' in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, 'unreachable', '');
         else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, 'not-graphiti', '');
         else recordGraphProblem(cfg.stateDir, 'searches-failing', seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
@@ -106,6 +112,25 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       await client?.close().catch(() => undefined);
     },
   };
+}
+
+/** The groups where this machine has confirmed notes and the graph lists none (sync/force-look.ts EMPTIED_GRAPH); none when the state cannot be read. */
+async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphiti.js').GraphitiClient, ctx: StepContext): Promise<Array<{ group: string; notes: number }>> {
+  const { loadState } = await import('../lib/state/state.js');
+  const { emptiedGroups } = await import('../lib/sync/force-look.js');
+  const { sharedOriginsIn } = await import('../lib/sync/shared.js');
+  const loaded = await loadState(cfg.stateDir, { readOnly: true }).catch(() => undefined);
+  if (loaded === undefined) return [];
+  try {
+    // A server before 1.1 on FalkorDB lists only the group it last wrote to: after any restart, none of ours (graphiti/semantics.ts).
+    const { listsInLastWrittenGroup } = await import('../lib/graphiti/semantics.js');
+    if (listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
+    return await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0);
+  } catch (error) {
+    // Only a hint: a server that cannot list now is not a refresh that failed.
+    ctx.logger.warn('could not ask the graph whether it still holds this machine\'s notes', { error: error instanceof Error ? error.message : String(error) });
+    return [];
+  }
 }
 
 /** After a sync: the copy question for the next session (context/origin-note.ts), or none once it is settled. */

@@ -163,6 +163,16 @@ describe('issue 40: more ways people write a password down', () => {
     untouched('password rotation90 days');
     untouched('password sha256 hash');
   });
+  it('the same value in quotes after the word with only a space: the quotes do not hide its shape (password-forms.ts QUOTES_KEEP_SHAPE)', () => {
+    removed('SSH into prod with password "letmein99"', 'letmein99');
+    removed("root pw 'hunter22' for the NAS", 'hunter22');
+    removed('Zoom passcode "882211".', '882211');
+    removed('password `changeme`', 'changeme');
+    // What stays unquoted stays quoted: a name in a sentence, a word of the interface.
+    untouched('the password "ubuntu2204" image');
+    untouched('Click the password "Show" button');
+    untouched('the password "reset" link is broken');
+  });
   it("a Wi-Fi network's pre-shared key (`psk`), as wpa_supplicant.conf and people write it", () => {
     removed('wpa_psk="bluebird77"', 'bluebird77');
     removed('psk=bluebird77', 'bluebird77');

@@ -4,6 +4,7 @@ import { readContextCache } from '../../src/lib/context/cache.js';
 import { detectProject } from '../../src/lib/context/project.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { realSteps } from '../../src/hooks/worker.js';
+import { runWorker } from '../../src/lib/worker/loop.js';
 
 /** Its sync (which never probes), then the context refresh of `cwd`, as the loop runs them; the block it leaves. */
 export async function workerSessionStart(config: Config, cwd: string): Promise<string> {
@@ -16,4 +17,14 @@ export async function workerSessionStart(config: Config, cwd: string): Promise<s
     await steps.close();
   }
   return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
+}
+
+/** The whole detached worker a session start in `cwd` triggers, in the test's process: its loop, with what it records of the graph (context/graph-problem.ts). */
+export async function sessionStartWorker(config: Config, cwd: string): Promise<void> {
+  const steps = realSteps(config, nullLogger);
+  try {
+    await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] });
+  } finally {
+    await steps.close();
+  }
 }

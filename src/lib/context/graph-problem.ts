@@ -16,9 +16,12 @@ import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
 import { logFilePath } from '../util/log.js';
 
-/** `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE). */
-export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti';
-const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti']);
+/**
+ * `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE).
+ * `emptied`: the graph lists no episode in groups that held notes of this machine (sync/force-look.ts EMPTIED_GRAPH).
+ */
+export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti' | 'emptied';
+const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti', 'emptied']);
 
 export interface GraphProblem {
   kind: GraphProblemKind;
@@ -78,6 +81,8 @@ export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
   if (problem.kind === 'unreachable') return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  // The step itself, not `health`: the server is fine, its data is gone (sync/force-look.ts FORCE_LOOK).
+  if (problem.kind === 'emptied') return `Note: since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand('sync --force', copy)} sends them again, once each.`;
   if (problem.kind === 'not-graphiti') return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
   return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }

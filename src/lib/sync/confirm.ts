@@ -12,6 +12,7 @@ import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, judgedByPull, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
+import { forceLookParts, withForceLook } from './force-look.js';
 import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
@@ -24,6 +25,8 @@ export interface ReconcileRun {
   ignoreBackoff: boolean;
   /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
   prior?: PriorMigration | undefined;
+  /** `sync --force`'s first look (force-look.ts FORCE_LOOK): cleared once done, so `--wait`'s passes do not repeat it. */
+  forceLook?: boolean;
   /** All the run's groups have been read in full once (listing.ts `coveredBefore`); set by the first pass that did. */
   covered?: boolean;
 }
@@ -34,8 +37,10 @@ export interface ReconcileRun {
  */
 export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
   const watch = copyWatchDue(ctx.state, ctx.now(), run.sharedOrigins);
-  const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true, watch });
+  const forced = run.forceLook === true ? forceLookParts(ctx.state, run.sharedOrigins) : new Map<string, Set<string>>();
+  const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true, watch: withForceLook(watch, forced) });
   if (fetched === undefined) return false;
+  run.forceLook = false;
   const { listing } = fetched;
   if (fetched.coveredAll) run.covered = true;
   const { config, state, logger } = ctx;
@@ -50,7 +55,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources) });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config), shared: run.sharedOrigins });
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
@@ -69,6 +74,11 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   for (const { record, ref, why } of r.leftDeleted) logger.info(why === 'cleared' ? 'the group was cleared: this note is not sent again (copy-hold.ts DELETED_ON_PURPOSE)' : 'the note was deleted on another of your machines: not sent again; pull removes the untouched copy here (copy-hold.ts DELETED_ON_PURPOSE)', { id: record.id, marker: ref.marker });
   for (const { record, ref } of r.goneElsewhere) {
     logger.warn('another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine\'s own', { id: record.id, marker: ref.marker });
+    ctx.counts.resent++;
+    again.push(record);
+  }
+  for (const { record, ref } of r.lost) {
+    logger.warn('the graph no longer holds this note\'s episode (a server restarted without its data?); sending it again (force-look.ts FORCE_LOOK)', { id: record.id, marker: ref.marker });
     ctx.counts.resent++;
     again.push(record);
   }

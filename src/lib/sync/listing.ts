@@ -22,7 +22,7 @@
  */
 import { liveServerStartedAt } from '../config/server-runtime.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
-import { deletesInLastWrittenGroupOnly } from '../graphiti/semantics.js';
+import { deletesInLastWrittenGroupOnly, listsInLastWrittenGroup } from '../graphiti/semantics.js';
 import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
@@ -122,11 +122,12 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
   const since = serverSince === undefined ? {} : { serverSince };
   // Asked at the first get_episodes listing only (the tools are listed once per session).
-  let blindProne: Promise<boolean> | undefined;
+  let lastWrittenOnly: Promise<boolean> | undefined;
   const blindIfEmpty = async (listed: OurGroupListing): Promise<OurGroupListing> => {
     if (listed.episodes.length > 0 || !listed.complete) return listed;
-    blindProne ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup, db: ctx.config.db, groups: groupsInUse(state).length }));
-    return (await blindProne) ? { ...listed, blind: true } : listed;
+    lastWrittenOnly ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => listsInLastWrittenGroup({ deleteEpisodeTakesGroup, db: ctx.config.db }));
+    if (!(await lastWrittenOnly)) return listed;
+    return { ...listed, offGroup: true, ...(deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: false, db: ctx.config.db, groups: groupsInUse(state).length }) ? { blind: true } : {}) };
   };
   try {
     for (const [group, markers] of groups) {

@@ -85,6 +85,13 @@ export interface GroupListing {
    * group's graph, so the listing proves nothing absent for a while (reconcile.ts `BLIND_LISTING_PATIENCE_MS`).
    */
   blind?: boolean;
+  /**
+   * Nothing listed, by a server that lists only in the group it last wrote to (graphiti/semantics.ts
+   * `listsInLastWrittenGroup`), whatever the number of our groups: after a restart such a server is
+   * on none of ours, so the empty listing cannot tell a wiped group from one it is not on
+   * (sync/force-look.ts FORCE_LOOK judges nothing from it).
+   */
+  offGroup?: boolean;
 }
 
 /**

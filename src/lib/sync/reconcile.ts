@@ -66,6 +66,8 @@ export interface ReconcileInput {
   watched?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Record ids whose deletion elsewhere `pull` judges (copy-hold.ts `judgedByPull`, DELETED_ON_PURPOSE). */
   pullJudges?: ReadonlySet<string>;
+  /** The markers `sync --force` looked for (force-look.ts FORCE_LOOK), by group: those a complete listing no longer shows are sent again. */
+  forced?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface Reconciliation {
@@ -83,6 +85,8 @@ export interface Reconciliation {
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: DropEvidence }>;
   /** Current parts COPY_WATCH looked for (copy-hold.ts: on another machine's episode, or sharing its markers) that a complete listing no longer shows: sent again as ours. */
   goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef; beside: boolean }>;
+  /** Confirmed parts of ours `sync --force` looked for (force-look.ts FORCE_LOOK) that a complete listing no longer shows: the graph lost them, sent again. */
+  lost: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Parts COPY_WATCH found deleted on purpose elsewhere (copy-hold.ts DELETED_ON_PURPOSE), the absence settled: not sent again. */
   leftDeleted: Array<{ record: FileRecord; ref: EpisodeRef; why: 'cleared' | 'deleted-by-person' }>;
   /** Parts whose absence reads as a deletion on purpose, not settled yet: remembered (DELETED_ON_PURPOSE `goneSeen`). */
@@ -104,7 +108,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -282,6 +286,18 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       else out.goneWaiting.push({ ref, since: absence.since, how: gone.why });
     }
   }
+  // FORCE_LOOK (force-look.ts): a confirmed part of ours that a complete, not blind, listing no
+  // longer shows was lost by the graph (a server restarted without its data). COPY_WATCH's parts
+  // are judged above, by its own rules.
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) {
+      if (ref.uuid === undefined || shown.has(ref) || input.forced?.get(ref.groupId)?.has(ref.marker) !== true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      const listed = input.listing.get(ref.groupId);
+      // An empty listing by a server that lists only the group it last wrote to may be of another group (pace.ts `offGroup`).
+      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record, ref });
+    }
+  }
   // SPLIT_HANDS_OVER (copy-hold.ts): what a split may leave to the other machine, judged by a complete look.
   for (const ref of state.orphans) {
     if (ref.handOver !== true) continue;
@@ -349,10 +365,7 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
   }
   for (const { ref, evidence } of r.resends) {
     if (evidence !== 'restart') ref.resends++;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
+    toSendAgain(ref);
   }
   for (const { ref } of r.leftDeleted) {
     ref.deletedElsewhere = nowIso;
@@ -375,19 +388,28 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     if (beside) ref.resentBeside = true;
     else delete ref.resentBeside;
     delete ref.goneSeen;
-    delete ref.uuid;
-    delete ref.confirmedAt;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
     delete ref.foreign;
+    toSendAgain(ref);
+  }
+  for (const { ref } of r.lost) {
+    delete ref.goneSeen;
+    toSendAgain(ref);
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {
     state.groups ??= Object.create(null) as Record<string, GroupPace>;
     for (const [group, pace] of r.paces) state.groups[group] = pace;
   }
+}
+
+/** A part to be sent again: what its last sending and its sighting recorded goes (a part never seen has none of the sighting). */
+function toSendAgain(ref: EpisodeRef): void {
+  delete ref.uuid;
+  delete ref.confirmedAt;
+  delete ref.sentAt;
+  delete ref.sendOrder;
+  delete ref.queuedOrder;
+  delete ref.queuedAt;
 }
 
 /**

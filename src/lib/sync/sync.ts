@@ -63,6 +63,7 @@ import { loadNoteSigner } from './note-signing.js';
 import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
+import { forceLookParts } from './force-look.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -175,7 +176,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config, state);
   const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
-  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior: priorMigration(online, plannedAdds) };
+  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, forceLook: options.force === true, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     await online.ledger.save();
     await settle(online, order);
@@ -409,6 +410,8 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 /** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
+  // `--force` looks whether the graph still holds what the state calls confirmed (force-look.ts FORCE_LOOK).
+  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state)).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 

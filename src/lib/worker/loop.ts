@@ -18,20 +18,25 @@ export interface StepContext {
   signal: AbortSignal;
 }
 
+/** A refresh found nothing, and groups where this machine has confirmed notes list no episode at all (sync/force-look.ts EMPTIED_GRAPH). */
+export interface GraphEmptied {
+  emptied: Array<{ group: string; notes: number }>;
+}
+
 export interface WorkerSteps {
   /** One sync pass; returns how many files changed (added/updated/deleted/renamed), if known. */
   /** `serverReachable: false` when the sync could not reach Graphiti (then no context search is tried). */
   /** `pass.sessionStart`: the pass serves a session start (its sync never probes the server's rules: sync.ts PROBE_WHEN_NEEDED). */
   sync(config: Config, ctx: StepContext, pass?: { sessionStart: boolean }): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
-  /** Rebuilds the context cache of the project at `cwd`. */
-  refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
+  /** Rebuilds the context cache of the project at `cwd`; what it found of the graph when that is worth telling (sync/force-look.ts EMPTIED_GRAPH). */
+  refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<GraphEmptied | void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
   contextAgeMs(config: Config, cwd: string): number | undefined;
   /**
    * What this pass found of the graph, for the next session to be told once
    * (context/graph-problem.ts): unreachable, a context refresh that failed, or fine (undefined).
    */
-  graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | undefined): void;
+  graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | GraphEmptied | undefined): void;
   /**
    * Brings the person's notes from their other machines into this machine's memory (issue 42,
    * `pull`), mapping the projects at `cwds` too. Run after a session start's sync, never by the hook.
@@ -167,9 +172,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
             continue;
           }
           try {
-            await steps.refreshContext(config, cwd, ctx);
+            const seen = await steps.refreshContext(config, cwd, ctx);
             result.refreshed.push(cwd);
-            steps.graphSeen?.(config, undefined);
+            steps.graphSeen?.(config, seen === undefined || seen.emptied.length === 0 ? undefined : seen);
           } catch (error) {
             result.errors++;
             logger.warn('context refresh failed; keeping the previous cache', { cwd, error: errorFields(error) });

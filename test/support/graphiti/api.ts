@@ -102,8 +102,12 @@ export interface GraphitiTestServer {
   /** Hold the ingestion workers: add_memory still answers "queued", nothing becomes visible until resumeProcessing(). */
   pauseProcessing(): void;
   resumeProcessing(): void;
-  /** Simulated restart: sessions, open streams and queues forgotten (queued episodes LOST), data kept, startupErrors re-armed. */
-  restart(): Promise<void>;
+  /**
+   * Simulated restart: sessions, open streams and queues forgotten (queued episodes LOST), data kept, startupErrors re-armed.
+   * `{ data: 'lost' }`: started again without its data (a removed volume, a database that does not persist): every group
+   * empty, as the real server lists it then (test/real-graphiti/wiped-server.test.ts).
+   */
+  restart(options?: { data?: 'kept' | 'lost' }): Promise<void>;
   /** Server down: close the listener and destroy open sockets. Data kept; sessions and queues are lost unless keepState. */
   stop(options?: { keepState?: boolean }): Promise<void>;
   /** Listen again on the same port. */

@@ -146,8 +146,9 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     this.core.store.queue.resume();
   }
 
-  async restart(): Promise<void> {
+  async restart(options: { data?: 'kept' | 'lost' } = {}): Promise<void> {
     this.core.forgetState();
+    if (options.data === 'lost') this.core.store.clearGroups(this.core.store.groupIds());
     this.core.faults.restarted(this.core.opts);
   }
 

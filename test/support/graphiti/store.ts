@@ -398,6 +398,11 @@ export class GraphitiStore {
     return true;
   }
 
+  /** Every group that holds anything (episodes, facts or nodes). */
+  groupIds(): string[] {
+    return [...new Set([...this.episodes.values(), ...this.facts.values(), ...this.nodes.values()].map((x) => x.group_id))];
+  }
+
   clearGroups(groupIds: string[]): void {
     const groups = new Set(groupIds);
     for (const [k, e] of this.episodes) if (groups.has(e.group_id)) this.episodes.delete(k);

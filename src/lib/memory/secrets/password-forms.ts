@@ -104,7 +104,9 @@ const BARE: RegexRule = {
     // alone (`password 123456`, `Zoom passcode 882211`), where the sentence ends after it: the end of the
     // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
     // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
-    const { value, rest } = splitTrailingPunctuation(raw);
+    // QUOTES_KEEP_SHAPE: quotes around the value do not hide its shape (`SSH in with password "letmein99"`):
+    // it is judged as written inside them, as replaceValue judges it.
+    const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
     // PW_LETTER_SWAPPED: after the hand-written `pw` or `pwd`, a word with a digit put in for a letter (`Gr8day!`,
     // `Tr4vel!`), as people make a word a password; `pw` is written for nothing else, so the word is typed.
     const swapped = /^pwd?$/i.test(g[1] ?? '') && LETTER_SWAPPED.test(value);

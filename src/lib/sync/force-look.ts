@@ -1,0 +1,74 @@
+/**
+ * FORCE_LOOK: `sync --force` checks that the graph still holds what the state calls confirmed.
+ *
+ * A confirmed part is never looked at again in the usual runs (a listing of every group on every
+ * run would cost the server far more than our 4 % budget, schedule.ts). So when the graph loses
+ * episodes behind our back (a server restarted without its data: a docker volume removed, a
+ * FalkorDB without persistence, `clear_graph`), every later run believes them there: the session
+ * context comes back empty and `status` says all is confirmed. `--force` is the step the messages
+ * and docs name for "make the graph hold my files again": its first look lists the groups of this
+ * machine's own confirmed parts, and a part a complete (not blind) listing no longer shows is sent
+ * again (reconcile.ts `lost`). Only an episode proven gone is replaced, so nothing is doubled: an
+ * empty listing by a server before 1.1 on FalkorDB proves nothing (it lists only the group it last
+ * wrote to, after a restart none of ours: pace.ts `offGroup`, measured on 0.28.2 with the notes in
+ * another group than the server's own); there a wiped group is put back by a `--force` after
+ * anything was written to it again (an edit, a new note), which brings the server onto it.
+ *
+ * Not looked after here: a part resting on another machine's episode (`foreign`: COPY_WATCH and
+ * DELETED_ON_PURPOSE in copy-hold.ts decide those), a shared source's (its co-owners send it too:
+ * the first of them to sync sends it again), and one deleted on purpose on a linked machine
+ * (`deletedElsewhere`: `pull` removes its file).
+ */
+import { isSharedPart } from './shared.js';
+import type { EpisodeRef, SyncState } from '../state/state.js';
+
+/** The markers `--force` looks for, by group: this machine's own confirmed current parts. */
+export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) {
+      if (!ownConfirmed(ref, sharedOrigins)) continue;
+      const markers = out.get(ref.groupId) ?? new Set<string>();
+      markers.add(ref.marker);
+      out.set(ref.groupId, markers);
+    }
+  }
+  return out;
+}
+
+function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): boolean {
+  return ref.uuid !== undefined && ref.foreign !== true && ref.deletedElsewhere === undefined && !isSharedPart(ref, sharedOrigins);
+}
+
+/**
+ * EMPTIED_GRAPH: what tells the person to run `--force` in the first place. The usual runs cannot
+ * see a wiped graph (they do not look at what is confirmed), but the worker sees its result: a
+ * context refresh that finds nothing at all. Only then, for the groups where this machine has
+ * confirmed parts (at most MAX_GROUPS_ASKED), it asks the server for one episode of the group (one
+ * small get_episodes each): a group that lists none at all holds none of ours either, which no run
+ * of ours does (a deletion takes one note at a time); not asked of a server before 1.1 on FalkorDB,
+ * whose listing of a group it is not on is empty too. The session start then names the step
+ * (context/graph-problem.ts `emptied`). A group that still lists an episode says nothing: a project
+ * without facts in a busy graph costs that one request per refresh, and is not called lost.
+ */
+export const MAX_GROUPS_ASKED = 3;
+
+/** The groups where this machine has confirmed notes and the graph lists no episode at all, with how many notes. */
+export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>): Promise<Array<{ group: string; notes: number }>> {
+  const notes = new Map<string, Set<string>>();
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? new Set()).add(record.id));
+  }
+  const out: Array<{ group: string; notes: number }> = [];
+  for (const [group, ids] of [...notes].slice(0, MAX_GROUPS_ASKED)) if (!(await listsAny(group))) out.push({ group, notes: ids.size });
+  return out;
+}
+
+/** Both looks in one listing: what COPY_WATCH and FORCE_LOOK each look for, by group. */
+export function withForceLook(watch: ReadonlyMap<string, ReadonlySet<string>>, forced: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const looks of [watch, forced]) for (const [group, markers] of looks) out.set(group, new Set([...(out.get(group) ?? []), ...markers]));
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * A server restarted without its data (sync/force-look.ts FORCE_LOOK and EMPTIED_GRAPH), on the
+ * fake server taught what the real one does then (every group lists nothing:
+ * test/real-graphiti/wiped-server.test.ts): the usual run believes the notes there, `--force` sends
+ * them again once each, and the worker's refresh that finds nothing tells the next session the step.
+ */
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { sessionStartWorker } from '../support/worker-session.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
+});
+
+const names = () => server.episodes('main').map((e) => e.name).sort();
+
+
+describe('a graph that lost its data behind the same address', () => {
+  it('sync --force sends again, once each, what a complete listing no longer shows; nothing the graph still holds', async () => {
+    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+    box.pai('LEARNING/2026-07/b.md', learning('Beta', 'Beta stores rows in Postgres.'));
+    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ added: 2, confirmed: 2 });
+    await server.restart({ data: 'lost' });
+    expect(names()).toEqual([]);
+    expect(await runSync(box.config())).toMatchObject({ unchanged: 2, resent: 0 });
+    const forced = await runSync(box.config(), { force: true, waitMs: 5000 });
+    expect(forced).toMatchObject({ resent: 2, confirmed: 2, failed: 0 });
+    expect(names()).toEqual(['Alpha', 'Beta']);
+    expect(await runSync(box.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 0, confirmed: 2 });
+    expect(names()).toEqual(['Alpha', 'Beta']);
+    expect(server.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(4);
+  });
+
+  it('the session start after an empty refresh names sync --force, once; a graph that still lists an episode says nothing', async () => {
+    const cwd = box.path('code', 'webapp');
+    mkdirSync(cwd, { recursive: true });
+    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+    await server.restart({ data: 'lost' });
+    await sessionStartWorker(box.config(), cwd);
+    const note = takeGraphProblemNote(box.config().stateDir);
+    expect(note).toContain('holds none of the memory notes this machine sent to it (1 note in group main)');
+    expect(note).toContain('sync --force`');
+    expect(takeGraphProblemNote(box.config().stateDir)).toBeUndefined();
+    // Put back, the next refresh clears it.
+    await runSync(box.config(), { force: true, waitMs: 5000 });
+    await sessionStartWorker(box.config(), cwd);
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  });
+
+  it('a project with no facts in a graph that still holds our episode is not told anything', async () => {
+    const cwd = box.path('code', 'webapp');
+    mkdirSync(cwd, { recursive: true });
+    server.setOptions({ maxFactsPerEpisode: 0, maxNodesPerEpisode: 0 });
+    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+    const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
+    const before = listings();
+    await sessionStartWorker(box.config(), cwd);
+    expect(listings() - before).toBe(1); // the one small look (EMPTIED_GRAPH), and nothing to tell
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  });
+
+  it('a server before 1.1 on FalkorDB, restarted with its data, lists none of our groups: --force sends nothing twice and nobody is told the graph is empty; once written to, a wiped group is put back by the next --force', async () => {
+    // One group of ours, not the server's own (the real 0.28.2 lists it empty after any restart).
+    const old = await startGraphitiServer({ processingDelayMs: 0, db: 'falkordb', lastWrittenGroup: true, deleteMode: 'node-only' });
+    const home = makeSandbox(old.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: 'mine' });
+    try {
+      const cwd = home.path('code', 'webapp');
+      mkdirSync(cwd, { recursive: true });
+      home.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+      expect(await runSync(home.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+      await old.restart();
+      expect(await runSync(home.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 0, confirmed: 1 });
+      expect(old.episodes('mine').map((e) => e.name)).toEqual(['Alpha']);
+      await sessionStartWorker(home.config(), cwd);
+      expect(readGraphProblem(home.config().stateDir)).toBeUndefined();
+      // Wiped: a listing that shows the server on the group (a new note processed there) proves the rest gone.
+      await old.restart({ data: 'lost' });
+      home.pai('LEARNING/2026-07/b.md', learning('Beta', 'Beta stores rows in Postgres.'));
+      expect(await runSync(home.config(), { waitMs: 5000 })).toMatchObject({ added: 1, resent: 0, confirmed: 2 });
+      expect(await runSync(home.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 1, confirmed: 2 });
+      expect(old.episodes('mine').map((e) => e.name).sort()).toEqual(['Alpha', 'Beta']);
+    } finally {
+      await old.close();
+      home.cleanup();
+    }
+  });
+});
