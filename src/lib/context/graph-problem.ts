@@ -5,6 +5,7 @@
  * reached; every context search failed inside it) and clears it once a context refresh works.
  * The SessionStart hook adds one line about a recorded problem to the context of the first session
  * after it appeared, then marks it told: a server that stays down is not announced at every start.
+ * The line is labelled as ours (context/our-note.ts OUR_NOTE).
  * On the hook's path: node:fs, node:path, util/fs-atomic.ts and util/install-route.ts (the command
  * the note names is this copy's: `npx graphiti-memory-sync health` for a project's dev dependency,
  * `node <checkout>/dist/cli.js health` for a checkout; the plugin ships none, so its note names
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
 import { logFilePath } from '../util/log.js';
+import { ourNote } from './our-note.js';
 
 /**
  * `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE).
@@ -80,9 +82,9 @@ export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy
   // Only now, with a note to make: how this copy was installed costs a stat or two.
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
-  if (problem.kind === 'unreachable') return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  if (problem.kind === 'unreachable') return ourNote(`the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`);
   // The step itself, not `health`: the server is fine, its data is gone (sync/force-look.ts FORCE_LOOK).
-  if (problem.kind === 'emptied') return `Note: since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand('sync --force', copy)} sends them again, once each.`;
-  if (problem.kind === 'not-graphiti') return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
-  return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+  if (problem.kind === 'emptied') return ourNote(`since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand('sync --force', copy)} sends them again, once each.`);
+  if (problem.kind === 'not-graphiti') return ourNote(`since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`);
+  return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }
