@@ -25,6 +25,17 @@ useServerAndSandbox((s, b) => {
 const names = () => server.episodes('main').map((e) => e.name).sort();
 
 
+/** One note confirmed, the server started again without its data, then a session start's worker in a project folder (returned). */
+async function wipedAfterOneNote(): Promise<string> {
+  const cwd = box.path('code', 'webapp');
+  mkdirSync(cwd, { recursive: true });
+  box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+  expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+  await server.restart({ data: 'lost' });
+  await sessionStartWorker(box.config(), cwd);
+  return cwd;
+}
+
 describe('a graph that lost its data behind the same address', () => {
   it('sync --force sends again, once each, what a complete listing no longer shows; nothing the graph still holds', async () => {
     box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
@@ -45,12 +56,7 @@ describe('a graph that lost its data behind the same address', () => {
   });
 
   it('the session start after an empty refresh names sync --force, once; a graph that still lists an episode says nothing', async () => {
-    const cwd = box.path('code', 'webapp');
-    mkdirSync(cwd, { recursive: true });
-    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
-    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
-    await server.restart({ data: 'lost' });
-    await sessionStartWorker(box.config(), cwd);
+    const cwd = await wipedAfterOneNote();
     const note = takeGraphProblemNote(box.config().stateDir);
     expect(note).toContain('holds none of the memory notes this machine sent to it (1 note in group main)');
     expect(note).toContain('sync --force`');
@@ -62,12 +68,7 @@ describe('a graph that lost its data behind the same address', () => {
   });
 
   it('status says the graph lost the notes and names sync --force until the command line\'s sync --force sent them again; its summary says what happened', async () => {
-    const cwd = box.path('code', 'webapp');
-    mkdirSync(cwd, { recursive: true });
-    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
-    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
-    await server.restart({ data: 'lost' });
-    await sessionStartWorker(box.config(), cwd);
+    const cwd = await wipedAfterOneNote();
     const before = formatStatus(await collectStatus(box.config(), nullLogger));
     expect(before).toMatch(/^Memory files: 1 \(confirmed 1,/m);
     expect(before).toMatch(/^Warning: since .* UTC the knowledge graph \(Graphiti\) holds none of the memory notes this machine sent to it \(1 note in group main\).* sync --force" sends them again, once each\.$/m);
