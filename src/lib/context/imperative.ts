@@ -38,6 +38,8 @@
  * The figures are in `npm run bench` (BENCH_ONLY=context).
  */
 
+import { isCodeChangeRecord } from './change-record.js';
+
 /** Words that open an order's object: determiners, possessives, object pronouns, "following". */
 const OBJECT_OPENERS = new Set([
   'the', 'a', 'an', 'all', 'any', 'every', 'each', 'this', 'these', 'those', 'some', 'no',
@@ -485,6 +487,7 @@ export function opensWithOrder(clause: string): boolean {
   const verbShaped = VERB_SHAPED.has(w);
   if (next === undefined || next === ',') return verbShaped; // "Stop!", "Run, then …"
   const n = next.toLowerCase();
+  if (isCodeChangeRecord(w, n, head)) return false; // "Add `DEBUG_HIDE_DATE` environment variable" (change-record.ts)
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || (!isPast(w) && !presentVerbFollows(tokens.slice(i + 4)));
