@@ -37,15 +37,20 @@
 const CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|perf|test|tests|revert|deps|release)(?:\([\w$@./*, -]{1,40}\))?!?:\s|Revert ")/i;
 
 /**
- * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) and reads as a commit
- * subject: not addressed to the session (ADDRESSED_TO_SESSION) and its verb no outside action ("chore:
- * push straight to main" is judged as any other clause).
+ * The cheap first look: the clause opens with a commit type label at all. A scope alone ("css: remove
+ * …", "TypeScript: Remove …") is not one: "git: squash commits before merging" is a convention worded
+ * as an order, which the session leaves out when another writer's (tried: 8 of the 702 lines kept, and
+ * such conventions let through).
  */
-/** The cheap first look: the clause opens with a commit type label at all. */
 export function mayOpenChangeRecord(clause: string): boolean {
   return CHANGE_TYPE_LABEL.test(clause);
 }
 
+/**
+ * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) and reads as a commit
+ * subject: not addressed to the session (ADDRESSED_TO_SESSION) and its verb no outside action ("chore:
+ * push straight to main" is judged as any other clause).
+ */
 export function opensWithChangeTypeLabel(sentence: string): boolean {
   const label = CHANGE_TYPE_LABEL.exec(sentence);
   if (label === null) return false;
