@@ -532,6 +532,20 @@ function isAccessObjectSentOn(rest: readonly string[]): boolean {
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
  */
 export function opensWithOrder(clause: string): boolean {
+  const read = readClause(clause);
+  // A record of a change to code is asked about only when the clause has an order's shape: most
+  // clauses have none, and the record's cues cost more than the shape's (change-record.ts).
+  return orderShape(read) && !recordsAChange(read);
+}
+
+/** The clause's words (`tokens`, from `i` on, after any lead-in) and its text up to its end (`head`). */
+interface ReadClause {
+  head: string;
+  tokens: readonly string[];
+  i: number;
+}
+
+function readClause(clause: string): ReadClause {
   // Words up to the end of the clause; a colon right after a word is kept as its own token. A clause
   // ends at a full stop, `!`, `?` or `;` before a space or the end, as clauseStarts (orders.ts) reads one:
   // a dot inside a word is a file's, a version's or a host's (`package-lock.json`, `v2.3`), and cutting
@@ -541,6 +555,17 @@ export function opensWithOrder(clause: string): boolean {
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
+  return { head, tokens, i };
+}
+
+/** A verb and a bare object naming code (change-record.ts); never an order frame or a subjectless negation ("Never run `x`"). */
+function recordsAChange({ head, tokens, i }: ReadClause): boolean {
+  const [first, next] = [tokens[i], tokens[i + 1]];
+  if (first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
+  return isCodeChangeRecord(first.toLowerCase(), next.toLowerCase(), head);
+}
+
+function orderShape({ tokens, i }: ReadClause): boolean {
   if (opensWithOrderFrame(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== undefined) return negated;
@@ -553,7 +578,6 @@ export function opensWithOrder(clause: string): boolean {
   const verbShaped = VERB_SHAPED.has(w);
   if (next === undefined || next === ',') return verbShaped; // "Stop!", "Run, then …"
   const n = next.toLowerCase();
-  if (isCodeChangeRecord(w, n, head)) return false; // "Add `DEBUG_HIDE_DATE` environment variable" (change-record.ts)
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || (!isPast(w) && !presentVerbFollows(tokens.slice(i + 4)));
