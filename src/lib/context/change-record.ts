@@ -51,11 +51,11 @@ export function mayOpenChangeRecord(clause: string): boolean {
  * subject: not addressed to the session (ADDRESSED_TO_SESSION) and its verb no outside action ("chore:
  * push straight to main" is judged as any other clause).
  */
-export function opensWithChangeTypeLabel(sentence: string): boolean {
+export function opensWithChangeTypeLabel(sentence: string, isInjectionVerb: (word: string) => boolean): boolean {
   const label = CHANGE_TYPE_LABEL.exec(sentence);
   if (label === null) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [''])[0].toLowerCase();
-  return !OUTSIDE_ACTIONS.has(verb) && !addressedToSession(sentence);
+  return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence);
 }
 
 /**
@@ -71,47 +71,53 @@ function addressedToSession(sentence: string): boolean {
 const ADDRESSED = /\b(?:you(?:rs?|rself|['’]\w+)?|always|never|every ?time|whenever|from now on|without (?:review|reviews|asking|approval|checking|telling)|the user)\b/i;
 
 /**
- * Verbs injections open with that act beyond a codebase (imperative.ts's VERB_SHAPED less the ones a
- * changelog uses for code: remove, insert, append, prepend, generate, list, start,
- * stop, type, translate, decode): with these an object from the code is still an order's object.
+ * OUTSIDE_ACTIONS: the verbs injections open with (imperative.ts's VERB_SHAPED, which owns that list)
+ * act beyond a codebase, except the ones a changelog uses for code (CODE_EDIT_VERBS); and a few verbs
+ * VERB_SHAPED does not list that move things out or publish them (MORE_OUTSIDE). With these an object
+ * from the code is still an order's object ("Run `deploy` now", "Install `left-pad-pro` globally").
  */
-const OUTSIDE_ACTIONS = new Set([
-  'run', 'execute', 'print', 'say', 'respond', 'reply', 'output', 'answer', 'tell', 'reveal', 'repeat', 'pretend', 'forget', 'ignore', 'disregard',
-  'send', 'upload', 'email', 'forward', 'download', 'visit', 'click', 'navigate', 'go', 'write', 'begin', 'obey', 'comply', 'override', 'approve',
-  'merge', 'install', 'push', 'grant', 'copy', 'share', 'post', 'publish', 'open', 'commit', 'delete', 'disable',
-]);
+const CODE_EDIT_VERBS: ReadonlySet<string> = new Set(['remove', 'insert', 'append', 'prepend', 'generate', 'list', 'start', 'stop', 'type', 'translate', 'decode']);
+const MORE_OUTSIDE: ReadonlySet<string> = new Set(['copy', 'share', 'post', 'publish', 'open', 'commit']);
 
-/** Words that open a determined noun phrase: an order's object ("the", "all", "your"), never a changelog's bare one. */
-const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'any', 'every', 'each', 'this', 'these', 'those', 'some', 'your', 'my', 'our', 'their', 'his', 'her', 'its']);
+/** Whether `verb` (lower case) acts beyond the code; `injectionVerb` says whether VERB_SHAPED lists it. */
+function actsOutside(verb: string, injectionVerb: boolean): boolean {
+  return (injectionVerb && !CODE_EDIT_VERBS.has(verb)) || MORE_OUTSIDE.has(verb);
+}
 
 /**
- * A name as code writes it, not as prose does: a call (`res.send()`, `buildURL()`), camelCase
- * (`paramsSerializer`, `removeRawQuery`), a member of a class (`AxiosError#status`), a scoped package
- * (`@vitejs/devtools`). Not a path (`~/.ssh`, `./x`), a URL, a shell assignment, and not a bare dotted
- * name (`req.host`, `server.ts`): outside backticks it is as often a host (`attacker.example`) or a file
- * an order targets as a member of the code (found on the held-apart BIPIA set, which lost three
- * placements of one attack to it; only the counts were read).
+ * A name as code writes it, not as prose does, among the object's words (imperative.ts reads them
+ * without parentheses): camelCase (`paramsSerializer`, `removeRawQuery`), a member of a class
+ * (`AxiosError#status`), a scoped package (`@vitejs/devtools`). Not a path (`~/.ssh`, `./x`), a URL, a
+ * shell assignment, and not a bare dotted name (`req.host`, `server.ts`): outside backticks it is as
+ * often a host (`attacker.example`) or a file an order targets as a member of the code (found on the
+ * held-apart BIPIA set, which lost three placements of one attack to it; only the counts were read).
  */
-const CODE_NAME = /^(?:[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\(\)|[A-Za-z_$][\w$]*\(\)|[A-Z]?[a-z]+(?:[A-Z][a-z0-9]+)+\w*|[A-Z][\w$]*#[\w$]+|@[a-z0-9-]+\/[a-z0-9.-]+)$/;
-
-/** Where a bare object ends: a preposition, a conjunction or a subordinator. */
-const OBJECT_BOUNDARY = new Set(['in', 'on', 'at', 'to', 'from', 'with', 'without', 'for', 'by', 'of', 'into', 'onto', 'via', 'and', 'or', 'when', 'if', 'so', 'that', 'which', 'while', 'before', 'after', 'instead', 'as']);
+const CODE_NAME = /^(?:[A-Z]?[a-z]+(?:[A-Z][a-z0-9]+)+\w*|[A-Z][\w$]*#[\w$]+|@[a-z0-9-]+\/[a-z0-9.-]+)$/;
 
 /** A backticked span that is one name, not a command line or a path: no space, no leading path or flag mark. */
 const BACKTICKED_NAME = /`([^`\s~/$-][^`\s]*)`/;
 
-/**
- * CODE_NAMED_OBJECT: `verb` (lower case, the clause's first word) with a bare object and a name from
- * the code among the clause's words (`clause`, as written, from the verb on).
- */
-export function isCodeChangeRecord(verb: string, objectOpener: string, clause: string): boolean {
-  if (OUTSIDE_ACTIONS.has(verb) || DETERMINERS.has(objectOpener.toLowerCase())) return false;
-  const head = clause.slice(0, 160);
+/** What imperative.ts knows of a clause that has an order's shape, for CODE_NAMED_OBJECT. */
+export interface VerbClause {
+  /** The first word, lower case. */
+  verb: string;
+  /** VERB_SHAPED lists it (imperative.ts). */
+  injectionVerb: boolean;
+  /** The word after it opens a determined object ("the", "all", "your": OBJECT_OPENERS). */
+  determined: boolean;
+  /** Up to four words of the object, as written, before the first function word ("unused", "removeRawQuery", "util"). */
+  objectWords: readonly string[];
+  /** The clause as written, from the verb to its end. */
+  text: string;
+}
+
+/** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
+export function isCodeChangeRecord(clause: VerbClause): boolean {
+  if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined) return false;
+  const head = clause.text.slice(0, 160);
   if (addressedToSession(head)) return false;
   if (BACKTICKED_NAME.test(head)) return true;
-  // Outside backticks, only in the object itself: the words before the first function word
-  // ("remove unused removeRawQuery util", "fix req.host when …"), as a changelog names what changed.
-  const words = head.split(/\s+/).slice(1);
-  const end = words.findIndex((w) => OBJECT_BOUNDARY.has(w.toLowerCase()));
-  return words.slice(0, end < 0 ? 4 : Math.min(end, 4)).some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '').replace(/\($/, '()')));
+  // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
+  // names what changed.
+  return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
 }

@@ -562,7 +562,16 @@ function readClause(clause: string): ReadClause {
 function recordsAChange({ head, tokens, i }: ReadClause): boolean {
   const [first, next] = [tokens[i], tokens[i + 1]];
   if (first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
-  return isCodeChangeRecord(first.toLowerCase(), next.toLowerCase(), head);
+  const verb = first.toLowerCase();
+  const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
+  const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
+  const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)) });
+}
+
+/** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
+export function isInjectionVerb(word: string): boolean {
+  return VERB_SHAPED.has(word);
 }
 
 function orderShape({ tokens, i }: ReadClause): boolean {

@@ -21,7 +21,7 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
-import { opensWithOrder, opensWithQuestion } from './imperative.js';
+import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
 import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
@@ -205,7 +205,7 @@ function outsideChangeRecords(text: string, starts: number[]): number[] {
     if (!mayOpenChangeRecord(text.slice(start, start + 60))) continue;
     const length = text.slice(start).search(/[.!?](?=\s|$)|\n/);
     const end = length < 0 ? text.length : start + length;
-    if (opensWithChangeTypeLabel(text.slice(start, end))) records.push([start, end]);
+    if (opensWithChangeTypeLabel(text.slice(start, end), isInjectionVerb)) records.push([start, end]);
   }
   return records.length === 0 ? starts : starts.filter((s) => !records.some(([a, b]) => s >= a && s < b));
 }
