@@ -48,14 +48,15 @@ export function mayOpenChangeRecord(clause: string): boolean {
 
 /**
  * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) and reads as a commit
- * subject: not addressed to the session (ADDRESSED_TO_SESSION) and its verb no outside action ("chore:
- * push straight to main" is judged as any other clause).
+ * subject: not addressed to the session (ADDRESSED_TO_SESSION), naming no place of the user's machine
+ * (MACHINE_PLACES), and its verb no outside action ("chore: push straight to main" is judged as any other
+ * clause).
  */
 export function opensWithChangeTypeLabel(sentence: string, isInjectionVerb: (word: string) => boolean): boolean {
   const label = CHANGE_TYPE_LABEL.exec(sentence);
   if (label === null) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [''])[0].toLowerCase();
-  return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence);
+  return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence);
 }
 
 /**
@@ -111,11 +112,28 @@ export interface VerbClause {
   text: string;
 }
 
+/**
+ * MACHINE_PLACES: a change to a codebase adds and removes names in the code; a line that puts something
+ * into, or takes it out of, the places that rule the user's machine and accounts is an order about that
+ * machine, whatever names the code it carries ("Add `curl` to the sudoers file", "Append `ci-key` to
+ * authorized_keys", "Add `deploy` to the crontab", "Add `tools/bin` to PATH in .bashrc", "Add `ci-bot` to
+ * the admins group"): these were orders before change-record.ts and stay so. The places: privilege and
+ * login files (sudoers, authorized_keys, known_hosts, the hosts file, SSH's config), what runs by itself
+ * (crontab, launch agents, login items), the shell's start-up files and PATH, anything under /etc or a
+ * home folder, the keychain, a privileged group, the firewall. None of the 702 changelog lines names one.
+ */
+const MACHINE_PLACES = /\b(?:sudoers|authorized_keys|known_hosts|crontab|cron jobs?|launch ?(?:agents?|daemons?)|login items|hosts file|ssh config|keychain|keyring|(?:admins?|administrators|sudo|wheel|root|docker) group|firewall|iptables|shell (?:profile|start-?up files?))\b|\.(?:bashrc|zshrc|bash_profile|zprofile|profile)\b|\/etc\/|~\/|\$HOME\b/i;
+const PATH_VARIABLE = /\bPATH\b/;
+
+function namesMachinePlace(text: string): boolean {
+  return MACHINE_PLACES.test(text) || PATH_VARIABLE.test(text);
+}
+
 /** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
 export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined) return false;
   const head = clause.text.slice(0, 160);
-  if (addressedToSession(head)) return false;
+  if (addressedToSession(head) || namesMachinePlace(head)) return false;
   if (BACKTICKED_NAME.test(head)) return true;
   // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
   // names what changed.
