@@ -227,7 +227,10 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
-    inView = withoutEmptiedGroups(config.db, inView, episodes, ledger);
+    const judged = withoutEmptiedGroups(config.db, inView, episodes, ledger);
+    const emptied = [...inView].filter((group) => !judged.has(group));
+    if (emptied.length > 0) logger.warn('groups that list no episode at all, while notes pull knows there are still here, taken for emptied (a server restarted without its data), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again', { groups: emptied });
+    inView = judged;
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
       editWindow = editGapElsewhere(semantics);
