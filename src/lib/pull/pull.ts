@@ -17,9 +17,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { Config } from '../config/config.js';
+import type { Config, DbKind } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
-import { GraphitiClient } from '../graphiti/graphiti.js';
+import { GraphitiClient, type Episode } from '../graphiti/graphiti.js';
 import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
@@ -31,6 +31,7 @@ import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { clockMarkNow, jumpSince, sinceAfterJump, type ClockMark } from '../sync/clock-jump.js';
 import { groupReach, groupsInView } from '../sync/group-reach.js';
+import { normalizeGroupId } from '../graphiti/escape.js';
 import { groupFor } from '../sync/prepare.js';
 import { listedAs, otherSpelling, spellingsOnce } from '../util/file-identity.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -226,6 +227,10 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
+    const judged = withoutEmptiedGroups(config.db, inView, episodes, ledger);
+    const emptied = [...inView].filter((group) => !judged.has(group));
+    if (emptied.length > 0) logger.warn('groups that list no episode at all, while notes pull knows there are still here, taken for emptied (a server restarted without its data), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again', { groups: emptied });
+    inView = judged;
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
       editWindow = editGapElsewhere(semantics);
@@ -480,6 +485,24 @@ function emptiedFolders(ledger: PulledLedger, projects: ReadonlyMap<string, read
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
+}
+
+/**
+ * EMPTIED_GROUP, the graph's side of `emptiedFolders`: a group that lists no episode at all while
+ * two or more notes pulled or sent here (the ledger) still have their file here was emptied behind
+ * our back (a server restarted without its data, `clear_graph`: sync/force-look.ts EMPTIED_GRAPH),
+ * not by deletions on linked machines; nothing in it is absent. Else the first pull on an emptied
+ * graph took every such note for deleted elsewhere and removed its file (this machine's own notes
+ * too: pull remembers them), on every linked machine, before the session start could name
+ * `sync --force`, which then had nothing left to send. One note alone cannot be told from a deletion.
+ * The cost: notes deleted elsewhere, two or more at once and the last of their group, stay here
+ * (unjudged) until the group lists an episode again.
+ */
+function withoutEmptiedGroups(db: DbKind, inView: ReadonlySet<string>, listed: readonly Pick<Episode, 'group_id'>[], ledger: PulledLedger): ReadonlySet<string> {
+  const shown = new Set(listed.map((e) => e.group_id));
+  const here = new Map<string, number>();
+  for (const n of Object.values(ledger.notes)) if (n.hash !== '' && existsSync(n.file)) here.set(n.group, (here.get(n.group) ?? 0) + 1);
+  return new Set([...inView].filter((group) => shown.has(normalizeGroupId(db, group)) || (here.get(group) ?? 0) < 2));
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {

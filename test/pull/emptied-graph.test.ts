@@ -1,0 +1,62 @@
+/**
+ * A pull on a server restarted without its data (pull.ts EMPTIED_GROUP; sync/force-look.ts
+ * EMPTIED_GRAPH). The session start's worker runs sync, then pull: on an emptied graph every note this
+ * machine wrote itself (remembered by pull: `remember-own`) looked deleted elsewhere, and pull
+ * removed its file at once (after the patience on a break-before-make server): the person's own
+ * notes gone from disk and graph, and `sync --force`, which the session start names, had nothing to
+ * send again.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { topic } from './homes.js';
+
+const machines = usePullMachines();
+
+describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
+  it("keeps the notes it held there, its own and those it pulled, whatever the patience, so that sync --force puts them back once each", async () => {
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    expect((await b.pull()).written.map((w) => w.file)).toContain(fileB);
+    // A's pull remembers its own notes (what lets a deletion elsewhere reach it).
+    await a.pull();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    const first = await a.pull({ now: () => t0 });
+    const later = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    const onB = await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000 });
+    expect([first.removed, later.removed, onB.removed]).toEqual([[], [], []]);
+    expect(readFileSync(file, 'utf8')).toContain('The build uses Bun.');
+    // The step the session start names puts them back, once each.
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(2);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toHaveLength(1);
+    // B's copies, pulled notes that lost their episodes together, were kept as well.
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+    const afterForce = await b.pull();
+    expect([afterForce.removed, afterForce.written, afterForce.copies]).toEqual([[], [], []]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+  });
+
+  it('control: a deletion on the linked machine still reaches this one while the group lists other notes', async () => {
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    await a.sync();
+    await b.pull();
+    await a.pull();
+    rmSync(join(b.memoryDir, 'build.md'));
+    await b.pull();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const removed = [...(await a.pull({ now: () => t0 })).removed, ...(await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 })).removed];
+    expect(removed).toEqual([file]);
+    expect(existsSync(file)).toBe(false);
+  });
+});
