@@ -44,6 +44,34 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
   });
 
+  it('keeps them as well when the group was written to again before the pull (a new note synced after the wipe, before anyone ran sync --force)', async () => {
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    await b.pull();
+    await a.pull();
+    await machines.server.restart({ data: 'lost' });
+    // The next session: a new note is written and synced before the worker's pull.
+    a.write('deploy.md', topic('Deploy', 'Deploys go out on Tuesdays.'));
+    await a.sync();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const first = await a.pull({ now: () => t0 });
+    const later = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    const onB = await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000 });
+    expect([first.removed, later.removed, onB.removed]).toEqual([[], [], []]);
+    expect([existsSync(file), existsSync(join(a.memoryDir, 'lint.md')), existsSync(fileB)]).toEqual([true, true, true]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(2);
+    await machines.server.whenIdle();
+    for (const text of ['The build uses Bun.', 'The lint runs on push.', 'Deploys go out on Tuesdays.']) expect(machines.server.episodes('main').filter((e) => e.content.includes(text))).toHaveLength(1);
+    const afterForce = await b.pull();
+    expect(afterForce.removed).toEqual([]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+  });
+
   it('control: a deletion on the linked machine still reaches this one while the group lists other notes', async () => {
     const [a, b] = await machines.pair();
     const file = a.write('build.md', topic('Build', 'The build uses Bun.'));

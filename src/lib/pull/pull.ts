@@ -227,10 +227,6 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
-    const judged = withoutEmptiedGroups(config.db, inView, episodes, ledger);
-    const emptied = [...inView].filter((group) => !judged.has(group));
-    if (emptied.length > 0) logger.warn('groups that list no episode at all, while notes pull knows there are still here, taken for emptied (a server restarted without its data), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again', { groups: emptied });
-    inView = judged;
     if (Object.keys(ledger.notes).length > 0) {
       const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
       editWindow = editGapElsewhere(semantics);
@@ -241,6 +237,11 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config);
   const notes = collectNotes(episodes, key, ours);
+  const judged = withoutEmptiedGroups(inView, notes.all, ledger);
+  const emptied = [...inView].filter((group) => !judged.has(group));
+  markEmptied(ledger, new Set(emptied), notes.all, when);
+  if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
+  inView = judged;
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   // Before anything is judged by name: a note renamed elsewhere by case alone is the same file here.
@@ -393,6 +394,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
   // A version of the note seen again: whatever absence was remembered is over.
   if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
+  if (pulled?.emptiedSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.emptiedSince;
   const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
   const facts: NoteFacts = {
     incoming,
@@ -401,7 +403,8 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     local,
     incomingRedacted: restored?.redacted ?? false,
     sameAsLocal,
-    groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
+    // EMPTIED_GROUP: a note lost with the rest of its group is not judged absent (`emptiedSince`).
+    groupListed: report.complete && pulled !== undefined && pulled.emptiedSince === undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
     firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
     now: run.now,
     ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
@@ -488,21 +491,39 @@ function emptiedFolders(ledger: PulledLedger, projects: ReadonlyMap<string, read
 }
 
 /**
- * EMPTIED_GROUP, the graph's side of `emptiedFolders`: a group that lists no episode at all while
- * two or more notes pulled or sent here (the ledger) still have their file here was emptied behind
- * our back (a server restarted without its data, `clear_graph`: sync/force-look.ts EMPTIED_GRAPH),
- * not by deletions on linked machines; nothing in it is absent. Else the first pull on an emptied
- * graph took every such note for deleted elsewhere and removed its file (this machine's own notes
- * too: pull remembers them), on every linked machine, before the session start could name
- * `sync --force`, which then had nothing left to send. One note alone cannot be told from a deletion.
- * The cost: notes deleted elsewhere, two or more at once and the last of their group, stay here
- * (unjudged) until the group lists an episode again.
+ * EMPTIED_GROUP, the graph's side of `emptiedFolders`: a group where none of the notes pull knows
+ * (pulled here, or remembered as this machine's own: two or more, their files still here) is listed
+ * any more, whatever else the group lists, was emptied behind our back (a server restarted without its
+ * data, `clear_graph`: sync/force-look.ts EMPTIED_GRAPH), perhaps written to again since (a new note
+ * synced before anyone ran `sync --force`), not deleted note by note on linked machines; nothing in it
+ * is absent. Else the first pull on an emptied graph took every such note for deleted elsewhere and
+ * removed its file (this machine's own notes too), on every linked machine, before the session start
+ * could name `sync --force`, which then had nothing left to send; and the first version of this rule
+ * (the group listing nothing at all) lost them all the same once one new note reached the group.
+ * One note alone cannot be told from a deletion. The cost: two or more notes deleted elsewhere at
+ * once that were every note pull knew in their group stay here, unjudged, and each pull says so
+ * with both steps.
  */
-function withoutEmptiedGroups(db: DbKind, inView: ReadonlySet<string>, listed: readonly Pick<Episode, 'group_id'>[], ledger: PulledLedger): ReadonlySet<string> {
-  const shown = new Set(listed.map((e) => e.group_id));
-  const here = new Map<string, number>();
-  for (const n of Object.values(ledger.notes)) if (n.hash !== '' && existsSync(n.file)) here.set(n.group, (here.get(n.group) ?? 0) + 1);
-  return new Set([...inView].filter((group) => shown.has(normalizeGroupId(db, group)) || (here.get(group) ?? 0) < 2));
+function withoutEmptiedGroups(inView: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, ledger: PulledLedger): ReadonlySet<string> {
+  const known = new Map<string, { here: number; listed: number }>();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === '' || !existsSync(n.file)) continue;
+    const count = known.get(n.group) ?? { here: 0, listed: 0 };
+    count.here++;
+    if (listed.has(noteId(n.project, n.path))) count.listed++;
+    known.set(n.group, count);
+  }
+  return new Set([...inView].filter((group) => !emptiedGroup(known.get(group))));
+}
+
+function emptiedGroup(count: { here: number; listed: number } | undefined): boolean {
+  return count !== undefined && count.here >= 2 && count.listed === 0;
+}
+
+/** The notes lost with their emptied group, marked so that later pulls leave them unjudged too (`PulledNote.emptiedSince`). */
+function markEmptied(ledger: PulledLedger, emptied: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, when: string): void {
+  if (emptied.size === 0) return;
+  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== '' && !listed.has(noteId(n.project, n.path)) && existsSync(n.file)) n.emptiedSince ??= when;
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
@@ -589,7 +610,7 @@ async function takeOtherSpelling(entry: PulledNote, ledger: PulledLedger, notes:
   if (twin === undefined || version === undefined || (known !== undefined && known.hash !== entry.hash)) return;
   if ((await readLocal(entry.file))?.hash !== entry.hash) return;
   const fm = frontmatterOf(version);
-  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const { missingSince: _missing, emptiedSince: _emptied, indexLine: _line, ...kept } = entry;
   const moved: PulledNote = { ...(known ?? { ...kept, path: version.path, file: twin, version: 0 }), indexLine: { memoryDir: folder.memoryDir, path: version.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) } };
   // Journaled first, as a write is (PendingWrites): a pull killed after the rename leaves the copy
   // known under its new spelling, never taken by the next sync for this machine's own note.
