@@ -339,6 +339,17 @@ const USER_THEN_PASSWORD: RegexRule = {
 };
 
 /**
+ * The value after a lead that already says it is a password (THING_PASS_IS, SAME_AS_THEN_VALUE, groups: lead, value):
+ * quoted, any literal; bare, any word but one of prose or of state (`required`, `not set`), where the clause ends.
+ */
+const anyWordWhereClauseEnds: RegexRule['replace'] = (m, g, offset, text) => {
+  const [lead = '', raw = ''] = g;
+  const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
+  if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+  return replaceValue(lead, raw, 'password', false) ?? m;
+};
+
+/**
  * THING_PASS_IS: `pass` after a thing opened by a keypad (access-codes.ts KEYPAD_THINGS), then its `is` or a
  * colon, then one word where the clause ends: `the office alarm pass is marigold`, `lockbox pass: tulip`. `pass`
  * alone is a ticket or a test's result (USER_IS_PASS_IS asks for a user before it); after an alarm it is the
@@ -349,12 +360,7 @@ const THING_PASS_IS: RegexRule = {
   // The things, not `pass`: `pass` is in every note that says password, the things in few.
   hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
   re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, '[ \\t]+')).join('|')})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE}`, 'gi'),
-  replace: (m, g, offset, text) => {
-    const [lead = '', raw = ''] = g;
-    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
-    if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
-    return replaceValue(lead, raw, 'password', false) ?? m;
-  },
+  replace: anyWordWhereClauseEnds,
 };
 
 /**
@@ -367,12 +373,7 @@ const SAME_AS_THEN_VALUE: RegexRule = {
   kind: 'password',
   hints: ['same as'],
   re: new RegExp(`((?<![A-Za-z0-9])(?:password|passwd|passcode|pwd|pw|pass)[ \\t]+(?:is|was)[ \\t]+(?:the[ \\t]+)?same[ \\t]+as[ \\t]+[^\\n:]{1,40}?:[ \\t]*)${VALUE}`, 'gi'),
-  replace: (m, g, offset, text) => {
-    const [lead = '', raw = ''] = g;
-    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
-    if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
-    return replaceValue(lead, raw, 'password', false) ?? m;
-  },
+  replace: anyWordWhereClauseEnds,
 };
 
 /**
