@@ -87,4 +87,28 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect(removed).toEqual([file]);
     expect(existsSync(file)).toBe(false);
   });
+
+  it('sync --force while this machine still waits on a note deleted on the linked machine (its pull not settled yet) does not send it again: the deletion stands on both (PULL_WAITS_ON_IT)', async () => {
+    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
+    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    await a.sync();
+    await b.pull();
+    await a.pull();
+    const fileB = join(b.memoryDir, 'build.md');
+    rmSync(fileB);
+    expect((await b.pull()).deletedInGraph).toBe(1);
+    await machines.server.whenIdle();
+    // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
+    expect((await a.pull()).absent).toEqual([file]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(0);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toEqual([]);
+    expect((await b.pull()).written).toEqual([]);
+    expect(existsSync(fileB)).toBe(false);
+    expect((await a.pull({ now: () => Date.now() + a.config().confirmMaxAgeMs + 60_000 })).removed).toEqual([file]);
+  });
 });
