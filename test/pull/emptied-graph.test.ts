@@ -11,20 +11,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
-import { topic } from './homes.js';
+import { topic, type Machine } from './homes.js';
 
 const machines = usePullMachines();
 
+/** Two linked machines; A wrote two notes of one group, B pulled them, and A's pull remembers them as its own. */
+async function twoNotesOnBoth(): Promise<{ a: Machine; b: Machine; file: string; fileB: string }> {
+  const [a, b] = await machines.pair();
+  const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+  a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+  await a.sync();
+  const fileB = join(b.memoryDir, 'build.md');
+  expect((await b.pull()).written.map((w) => w.file)).toContain(fileB);
+  await a.pull();
+  return { a, b, file, fileB };
+}
+
 describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   it("keeps the notes it held there, its own and those it pulled, whatever the patience, so that sync --force puts them back once each", async () => {
-    const [a, b] = await machines.pair();
-    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
-    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
-    await a.sync();
-    const fileB = join(b.memoryDir, 'build.md');
-    expect((await b.pull()).written.map((w) => w.file)).toContain(fileB);
     // A's pull remembers its own notes (what lets a deletion elsewhere reach it).
-    await a.pull();
+    const { a, b, file, fileB } = await twoNotesOnBoth();
     await machines.server.restart({ data: 'lost' });
     const t0 = Date.now();
     const first = await a.pull({ now: () => t0 });
@@ -45,13 +51,7 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   });
 
   it('keeps them as well when the group was written to again before the pull (a new note synced after the wipe, before anyone ran sync --force)', async () => {
-    const [a, b] = await machines.pair();
-    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
-    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
-    await a.sync();
-    const fileB = join(b.memoryDir, 'build.md');
-    await b.pull();
-    await a.pull();
+    const { a, b, file, fileB } = await twoNotesOnBoth();
     await machines.server.restart({ data: 'lost' });
     // The next session: a new note is written and synced before the worker's pull.
     a.write('deploy.md', topic('Deploy', 'Deploys go out on Tuesdays.'));
@@ -73,13 +73,8 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   });
 
   it('control: a deletion on the linked machine still reaches this one while the group lists other notes', async () => {
-    const [a, b] = await machines.pair();
-    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
-    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
-    await a.sync();
-    await b.pull();
-    await a.pull();
-    rmSync(join(b.memoryDir, 'build.md'));
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
     await b.pull();
     await machines.server.whenIdle();
     const t0 = Date.now();
@@ -91,13 +86,7 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   it('sync --force while this machine still waits on a note deleted on the linked machine (its pull not settled yet) does not send it again: the deletion stands on both (PULL_WAITS_ON_IT)', async () => {
     // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
     await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
-    const [a, b] = await machines.pair();
-    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
-    a.write('lint.md', topic('Lint', 'The lint runs on push.'));
-    await a.sync();
-    await b.pull();
-    await a.pull();
-    const fileB = join(b.memoryDir, 'build.md');
+    const { a, b, file, fileB } = await twoNotesOnBoth();
     rmSync(fileB);
     expect((await b.pull()).deletedInGraph).toBe(1);
     await machines.server.whenIdle();
