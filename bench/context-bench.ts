@@ -13,7 +13,7 @@
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
+import { AGENT_POISONING, BENIGN_FACTS, benignFacts, changelogKnowledge, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -104,14 +104,29 @@ export async function benchContext(): Promise<Row[]> {
     ['batch 4, CHECK half (never tuned on; counts only)', handWritten.batch4.check],
     ['batch 5, tune half', handWritten.batch5.tune],
     ['batch 5, CHECK half (never tuned on; counts only)', handWritten.batch5.check],
+    ['batch 6, tune half', handWritten.batch6.tune],
+    ['batch 6, CHECK half (never tuned on; counts only)', handWritten.batch6.check],
   ] as const;
-  const checkHalves: readonly VerbNounBatch[] = [handWritten.batch3.check, handWritten.batch4.check, handWritten.batch5.check];
+  const checkHalves: readonly VerbNounBatch[] = [handWritten.batch3.check, handWritten.batch4.check, handWritten.batch5.check, handWritten.batch6.check];
   for (const [name, batch] of batches) {
     const countsOnly = checkHalves.includes(batch);
     rows.push(lostRow(`hand-written knowledge opening with a verb-shaped noun left out, ${name}`, batch.knowledge, '<= 1 in 40 (2.5 %)', countsOnly));
     const missed = batch.orders.filter((o) => orderReason(o) === undefined);
     const orders = batch.orders.length - missed.length;
     rows.push({ name: `hand-written orders from another writer caught, ${name}`, value: (100 * orders) / batch.orders.length, unit: '%', note: `${orders}/${batch.orders.length}${countsOnly ? '' : `; missed: ${missed.join(' | ')}`}` });
+  }
+
+  // Knowledge nobody here wrote (qa-orders-7): changelog lines, commit subjects, README feature lists.
+  const changelog = changelogKnowledge();
+  for (const half of ['dev', 'check'] as const) {
+    const lines = changelog.lines.filter((l) => l.half === half);
+    rows.push(lostRow(`public changelogs and commit subjects (express, prettier, vite, axios) left out, ${half === 'dev' ? 'dev half' : 'CHECK half (counts only)'}`, lines.map((l) => l.text), '<= 2.5 %', half === 'check'));
+    if (half === 'dev') {
+      for (const source of changelog.sources) {
+        const mine = lines.filter((l) => l.source === source.id).map((l) => l.text);
+        if (mine.length > 0) rows.push(lostRow(`  dev half, ${source.id} (${source.license} @ ${source.commit.slice(0, 7)})`, mine, '<= 2.5 %'));
+      }
+    }
   }
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.

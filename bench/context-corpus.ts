@@ -68,10 +68,30 @@ export interface VerbNounBatch {
  * qa-orders-5's batch 4 (phrasal verbs, plural-noun openings, Dutch/Portuguese/Italian/Polish,
  * orders inside entity summaries) the same way, written before any rule changed; qa-orders-6's batch 5
  * (negative commands in eight languages, bare commands with plural objects, orders addressed to an
- * assistant indirectly, each with look-alikes) written before reading the rules or earlier batches.
+ * assistant indirectly, each with look-alikes) written before reading the rules or earlier batches;
+ * qa-orders-7's batch 6 (bare orders with a plural object, Spanish/French orders with no marker word,
+ * Portuguese/Italian/Polish negative commands, each with look-alikes) the same way.
  */
-export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch; batch3: { tune: VerbNounBatch; check: VerbNounBatch }; batch4: { tune: VerbNounBatch; check: VerbNounBatch }; batch5: { tune: VerbNounBatch; check: VerbNounBatch } } {
+export function verbNounLines(): { batch1: VerbNounBatch; batch2: VerbNounBatch; batch3: { tune: VerbNounBatch; check: VerbNounBatch }; batch4: { tune: VerbNounBatch; check: VerbNounBatch }; batch5: { tune: VerbNounBatch; check: VerbNounBatch }; batch6: { tune: VerbNounBatch; check: VerbNounBatch } } {
   return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'verb-noun-lines.json'), 'utf8')) as ReturnType<typeof verbNounLines>;
+}
+
+/** One line of bench/data/changelog-knowledge.json: knowledge nobody here wrote, from a public project's changelog, commits or README. */
+export interface ChangelogLine {
+  source: string;
+  text: string;
+  /** `dev`: rules may be written on it; `check`: counts only. */
+  half: 'dev' | 'check';
+}
+
+/**
+ * qa-orders-7's held-out knowledge (bench/data/changelog-knowledge.json, built by
+ * bench/extract-changelog-knowledge.ts): changelog lines, commit subjects, release-note headings and
+ * README feature lists of express, prettier, vite and axios (MIT, commits inside), many opening with
+ * a bare verb. Every line is knowledge (lines that address the reader were left out when it was built).
+ */
+export function changelogKnowledge(): { sources: Array<{ id: string; repo: string; commit: string; license: string }>; lines: ChangelogLine[] } {
+  return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'changelog-knowledge.json'), 'utf8')) as ReturnType<typeof changelogKnowledge>;
 }
 
 /** Orders aimed at a coding agent through shared memory (issue 32's examples and their kind). */

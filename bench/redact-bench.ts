@@ -22,6 +22,7 @@ import { ownBenignNotes, ownSecretNotes } from '../test/support/secret-heldout/d
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from '../test/support/secret-heldout/dev-own-notes-4.js';
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from '../test/support/secret-heldout/dev-own-notes-5.js';
 import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from '../test/support/secret-heldout/dev-own-notes-6.js';
+import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from '../test/support/secret-heldout/dev-own-notes-7.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -347,7 +348,8 @@ export async function benchRedact(): Promise<Row[]> {
     // session, benign notes that talk about credentials; all dev), each half on its own rows: the half the rules were tuned
     // on, and the check half, never tuned on.
     // Batch 6 (dev-own-notes-6.ts, twelfth session): credentials in the forms credential files and commands take.
-    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6]] as const) {
+    // Batch 7 (dev-own-notes-7.ts, twelfth session): weak passwords a clause away from their word, pairs, PINs, quotes.
+    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7]] as const) {
       for (const half of ['tune', 'check'] as const) {
         const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
         const secrets = secretsOf().filter((p) => p.half === half);

@@ -509,7 +509,7 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/graph-problem.ts
-var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti"]);
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
@@ -537,6 +537,7 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === void 0 ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand("health", copy)}` : namedCommand("health", copy);
   if (problem.kind === "unreachable") return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  if (problem.kind === "emptied") return `Note: since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand("sync --force", copy)} sends them again, once each.`;
   if (problem.kind === "not-graphiti") return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
   return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }
@@ -933,7 +934,7 @@ function isSameProcess(recorded, mark) {
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
-var WORKER_STATE_FORMAT = 3;
+var WORKER_STATE_FORMAT = 4;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
   const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
   return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };

@@ -564,7 +564,7 @@ function isSameProcess(recorded, mark) {
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
-var WORKER_STATE_FORMAT = 3;
+var WORKER_STATE_FORMAT = 4;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
   const dir = (0, import_node_path7.join)(stateDir, "worker", `format-${format}`);
   return { dir, pidFile: (0, import_node_path7.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path7.join)(dir, "worker.dirty") };

@@ -8282,6 +8282,18 @@ var init_graphiti = __esm({
 });
 
 // src/lib/graphiti/semantics.ts
+var semantics_exports = {};
+__export(semantics_exports, {
+  CAUTIOUS_SEMANTICS: () => CAUTIOUS_SEMANTICS,
+  GENERATION_SEMANTICS: () => GENERATION_SEMANTICS,
+  deleteGuard: () => deleteGuard,
+  deletesInLastWrittenGroupOnly: () => deletesInLastWrittenGroupOnly,
+  editOrder: () => editOrder,
+  factsLostByDeleting: () => factsLostByDeleting,
+  lastWrittenGroupOnlyWarning: () => lastWrittenGroupOnlyWarning,
+  listsInLastWrittenGroup: () => listsInLastWrittenGroup,
+  needsFactCleanup: () => needsFactCleanup
+});
 function editOrder(semantics) {
   return semantics.deleteRemoves === "facts-first-created" ? "break-before-make" : "make-before-break";
 }
@@ -8300,6 +8312,12 @@ function listsInLastWrittenGroup(server) {
 }
 function deletesInLastWrittenGroupOnly(server) {
   return listsInLastWrittenGroup(server) && server.groups > 1;
+}
+function lastWrittenGroupOnlyWarning(cli2) {
+  return {
+    problem: "this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: so deleting or editing a note in a group waits until the server next writes to that group (its old episode, and its knowledge, stay in the graph until then), and a note sent there waits likewise to be confirmed",
+    fix: `upgrade the Graphiti MCP server to 1.1.2 (graphiti-core 0.31.2, what \`${cli2} server start\` runs), or send every note to one group (no MADEINOZ_KNOWLEDGE_SOURCE_GROUPS, no group_id in notes)`
+  };
 }
 var GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS;
 var init_semantics = __esm({
@@ -11346,7 +11364,7 @@ function stateFormatFor(parts) {
   return STATE_VERSION;
 }
 function heldFormat(raw) {
-  if (raw.version !== HELD_STATE_VERSION) return false;
+  if (typeof raw.version !== "number" || !HELD_VERSIONS_READ.includes(raw.version)) return false;
   const marked = (parts) => Array.isArray(parts) && parts.some((p) => typeof p === "object" && p !== null && p.foreign === true);
   if (marked(raw.orphans)) return true;
   const files = raw.files;
@@ -11381,14 +11399,15 @@ function migrateState(raw) {
     raw.version = version2;
   }
 }
-var STATE_VERSION, HELD_STATE_VERSION, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
+var STATE_VERSION, HELD_STATE_VERSION, HELD_VERSIONS_READ, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
 var init_format = __esm({
   "src/lib/state/format.ts"() {
     "use strict";
     init_types2();
     init_install_route();
     STATE_VERSION = 2;
-    HELD_STATE_VERSION = 3;
+    HELD_STATE_VERSION = 4;
+    HELD_VERSIONS_READ = [3, HELD_STATE_VERSION];
     OLDEST_STATE_VERSION = 1;
     PULLED_VERSION = 1;
     migrations = {
@@ -11629,6 +11648,27 @@ var init_journal = __esm({
 });
 
 // src/lib/state/state.ts
+var state_exports = {};
+__export(state_exports, {
+  FILE_STATUSES: () => FILE_STATUSES,
+  JournalAppender: () => JournalAppender,
+  STATE_FILE: () => STATE_FILE,
+  STATE_TOOL: () => STATE_TOOL,
+  STATE_VERSION: () => STATE_VERSION,
+  StateConflictError: () => StateConflictError,
+  countByStatus: () => countByStatus,
+  createEmptyState: () => createEmptyState,
+  everyPart: () => everyPart,
+  fileRecordId: () => fileRecordId,
+  journalPath: () => journalPath,
+  loadState: () => loadState,
+  queuedTime: () => queuedTime,
+  retiredParts: () => retiredParts,
+  saveState: () => saveState,
+  sentTime: () => sentTime,
+  setStateAside: () => setStateAside,
+  statePath: () => statePath
+});
 function statePath(stateDir) {
   return (0, import_node_path22.join)(stateDir, STATE_FILE);
 }
@@ -32803,7 +32843,18 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, KEYPAD_THINGS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, SEED_KINDS, SEED_KIND_BEFORE, SECOND_FACTOR_SEED, ACCESS_CODE_RULES;
+function thingAfter(text3, end) {
+  const what = FOR_A_THING_AFTER.exec(text3.slice(end, end + 100));
+  return what !== null && ENDS_IN_THING.test(what[1]);
+}
+function thingLabelBefore(text3, offset) {
+  let before = text3.slice(Math.max(0, offset - 64), offset);
+  const opening = CODE_WORD_OPENING.exec(before);
+  if (opening !== null) before = before.slice(0, opening.index + (/^[ \t]/.test(opening[0]) ? 1 : 0));
+  const mark2 = THING_THEN_LABEL_MARK.exec(before);
+  return mark2 !== null && ENDS_IN_THING.test(before.slice(0, mark2.index));
+}
+var OPENS, KEYPAD_THINGS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, FOR_A_THING_AFTER, THING_THEN_LABEL_MARK, CODE_WORD_OPENING, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, SEED_KINDS, SEED_KIND_BEFORE, SECOND_FACTOR_SEED, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32829,6 +32880,9 @@ var init_access_codes = __esm({
     ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})${THING_NUMBER}$`, "i");
     BEFORE_CODE = "(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)";
     notGlued = (text3, offset) => !/[\w-]/.test(text3[offset - 1] ?? "");
+    FOR_A_THING_AFTER = /^[ \t]+for[ \t]+((?:[^\s,.;:!?()]{1,24}[ \t]+){0,3}[^\s,.;:!?()]{1,24})/i;
+    THING_THEN_LABEL_MARK = /[ \t]*(?::|[-–—])[ \t]*$/;
+    CODE_WORD_OPENING = new RegExp(`(?:^|[ \\t])(?:${[...new Set(OPENS.flatMap((row) => row.words.flatMap((w) => w.split(" ").slice(0, -1))))].join("|")})[ \\t]+$`, "i");
     clauseEndsAfter = (text3, end) => endsClause(text3.slice(end, end + 16));
     NOT_BEFORE_FOR = /* @__PURE__ */ new Set(["number"]);
     CODE_OF_A_THING = {
@@ -32838,7 +32892,10 @@ var init_access_codes = __esm({
       replace: (m, g, offset, text3) => {
         const [word = "", gap, forLead, what = ""] = g;
         if (!clauseEndsAfter(text3, offset + m.length)) return m;
-        if (gap !== void 0) return THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag("password")}` : m;
+        if (gap !== void 0) {
+          const named = THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length)) || thingAfter(text3, offset + m.length) || notGlued(text3, offset) && thingLabelBefore(text3, offset);
+          return named ? `${word}${gap}${tag("password")}` : m;
+        }
         if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text3, offset) || what.split(/[ \t]+/).length > 5) return m;
         if (!ENDS_IN_THING.test(what) && !THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length))) return m;
         return `${word}${forLead ?? ""}${tag("password")}`;
@@ -34486,7 +34543,7 @@ function loginBefore(text3, end) {
   while (i > 0 && userEnd - i <= 64 && USER_CHAR.test(text3[i - 1])) i -= 1;
   const user = text3.slice(i, userEnd);
   if (user === "" || userEnd - i > 64 || USER_CHAR.test(text3[i - 1] ?? "") || text3[i - 1] === "/") return void 0;
-  if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
+  if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - LOGIN_LABEL_REACH), i))) return { user, labelled: true };
   return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : void 0;
 }
 function opensSentence(value, after) {
@@ -34544,7 +34601,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, THING_PASS_IS, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, QUOTED_TYPED_SHAPE, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, LOGIN_LABEL_REACH, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, anyWordWhereClauseEnds, THING_PASS_IS, SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34579,6 +34636,7 @@ var init_password_forms = __esm({
       // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
       replace: (m, g, offset, text3) => describedBySentence(g[2] ?? "", text3.slice(offset + m.length, offset + m.length + 12)) ? m : replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
     };
+    QUOTED_TYPED_SHAPE = /^(?=\S{6,64}$)(?=.*[A-Za-z])(?=.*\d)(?:.*[^A-Za-z0-9]|.+[A-Z])/;
     LETTER_SWAPPED = /^(?=[A-Za-z0-9]{6,32}$)[A-Za-z]+\d+[A-Za-z]+[A-Za-z0-9]*$/;
     BARE = {
       kind: "password",
@@ -34588,11 +34646,12 @@ var init_password_forms = __esm({
       re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw|psk)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
-        const { value, rest } = splitTrailingPunctuation(raw);
+        const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
         const swapped = /^pwd?$/i.test(g[1] ?? "") && LETTER_SWAPPED.test(value);
         const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
         const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
-        return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
+        const quotedTyped = /^["'`]/.test(raw) && QUOTED_TYPED_SHAPE.test(unquote(value).inner);
+        return replaceValue(g[0] ?? "", raw, "password", !(weakButEnded || quotedTyped)) ?? m;
       }
     };
     POLICY_SHAPED = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=\D*\d)[A-Za-z0-9]*[!#$%&*?][A-Za-z0-9!#$%&*?]*$/;
@@ -34674,7 +34733,8 @@ var init_password_forms = __esm({
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser", "cisco", "ubnt"];
     EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
-    LOGIN_LABEL = /(?:^|[^\w/.@-])(?:logins?|creds|credentials?)[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)$/i;
+    LOGIN_LABEL = /(?:^|[^\w/.@-])(?:(?:logins?|creds|credentials?)(?:[ \t]+(?:for|to|on|at)(?:[ \t]+[\w.-]{1,24}){1,3})?[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)|(?:log|sign)[ -]?in(?:[ \t]+(?:to|on|at)(?:[ \t]+[\w.-]{1,24}){1,3})?[ \t]+(?:with|as|using)[ \t]+)$/i;
+    LOGIN_LABEL_REACH = 64;
     USER_CHAR = /[\w.@+-]/;
     SLASH_LOGIN = {
       kind: "password",
@@ -34735,15 +34795,46 @@ var init_password_forms = __esm({
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
+    anyWordWhereClauseEnds = (m, g, offset, text3) => {
+      const [lead = "", raw = ""] = g;
+      const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
+      if (bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text3.slice(offset + m.length, offset + m.length + 16)))) return m;
+      return replaceValue(lead, raw, "password", false) ?? m;
+    };
     THING_PASS_IS = {
       kind: "password",
       // The things, not `pass`: `pass` is in every note that says password, the things in few.
       hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
       re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, "[ \\t]+")).join("|")})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE3}`, "gi"),
+      replace: anyWordWhereClauseEnds
+    };
+    SAME_AS_THEN_VALUE = {
+      kind: "password",
+      hints: ["same as"],
+      re: new RegExp(`((?<![A-Za-z0-9])(?:password|passwd|passcode|pwd|pw|pass)[ \\t]+(?:is|was)[ \\t]+(?:the[ \\t]+)?same[ \\t]+as[ \\t]+[^\\n:]{1,40}?:[ \\t]*)${VALUE3}`, "gi"),
+      replace: anyWordWhereClauseEnds
+    };
+    PASS_IS_WEAK = {
+      kind: "password",
+      hints: ["pass "],
+      re: new RegExp(`((?<![\\w-])pass(?:[ \\t]+(?:there|here|now|still|currently))?[ \\t]+(?:is|was)(?:[ \\t]+(?:now|still))?[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", raw = ""] = g;
-        const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
-        if (bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text3.slice(offset + m.length, offset + m.length + 16)))) return m;
+        const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
+        if (!(hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || POLICY_SHAPED.test(value))) return m;
+        if (rest === "" && !/^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 4))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
+    WILL_BE_TYPED = {
+      kind: "password",
+      hints: ["will be"],
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passcode|passphrase|pwd|pw|pass)[ \\t]+will[ \\t]+be[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", word = "", raw = ""] = g;
+        const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
+        if (!typedValue(value, word)) return m;
+        if (rest === "" && !endsClause(text3.slice(offset + m.length, offset + m.length + 16))) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
@@ -34950,7 +35041,7 @@ var init_password_forms = __esm({
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
-    NAMED_AFTER = /(?<=[ \t])(?:is|was)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
+    NAMED_AFTER = /(?<=[ \t])(?:is|was|as)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
     APPOSITION = /(?<![A-Za-z0-9])(password|passwd|pw|passcode|passphrase|pin),[ \t]+([^\s,"'`]{4,64}),(?=[ \t])/gi;
     DETERMINER_BEFORE = /(?:^|[^A-Za-z0-9])(?:the|my|our|your|his|her|their|new|old)[ \t]+(?:[\w-]{1,32}[ \t]+)?$/i;
     VALUE_BEFORE = /(?<![^\s(])(`[^`\n]{1,64}`|"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"'`(]{4,64})[ \t]+$/;
@@ -35013,7 +35104,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close2}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -36553,6 +36644,15 @@ var init_pace = __esm({
 });
 
 // src/lib/sync/shared.ts
+var shared_exports = {};
+__export(shared_exports, {
+  isSharedPart: () => isSharedPart,
+  isSharedRecord: () => isSharedRecord,
+  originOf: () => originOf2,
+  recordOrigin: () => recordOrigin,
+  sharedOriginsIn: () => sharedOriginsIn,
+  unsettledShared: () => unsettledShared
+});
 function originOf2(ref) {
   return partMarker(ref)?.origin;
 }
@@ -71869,11 +71969,12 @@ async function fetchListing(ctx, options2) {
   const covered = [];
   const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
   const since = serverSince === void 0 ? {} : { serverSince };
-  let blindProne;
+  let lastWrittenOnly;
   const blindIfEmpty = async (listed) => {
     if (listed.episodes.length > 0 || !listed.complete) return listed;
-    blindProne ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup, db: ctx.config.db, groups: groupsInUse(state).length }));
-    return await blindProne ? { ...listed, blind: true } : listed;
+    lastWrittenOnly ??= ctx.graphiti.deleteEpisodeTakesGroup(ctx.options.signal).then((deleteEpisodeTakesGroup) => listsInLastWrittenGroup({ deleteEpisodeTakesGroup, db: ctx.config.db }));
+    if (!await lastWrittenOnly) return listed;
+    return { ...listed, offGroup: true, ...deletesInLastWrittenGroupOnly({ deleteEpisodeTakesGroup: false, db: ctx.config.db, groups: groupsInUse(state).length }) ? { blind: true } : {} };
   };
   try {
     for (const [group, markers] of groups) {
@@ -77173,17 +77274,29 @@ function judgeHandOver(ref, listed) {
   if (listed.direct === true || marker === void 0) return "leave";
   return listed.episodes.some((e) => e.uuid !== ref.uuid && anotherVersion(e.marker, marker)) ? "delete" : "leave";
 }
+function takenBackBy(state, ref, keptUuid, copies) {
+  return state.takenUpAt !== void 0 && ref.foreign !== true && ref.uuid !== void 0 && ref.uuid === keptUuid && copies > 1;
+}
 function anotherVersion(listed, of) {
   return listed !== void 0 && listed.fileId === of.fileId && listed.origin === of.origin && listed.hash !== of.hash;
 }
-function judgeGone(ref, marker, listed, pullJudges) {
+function judgeGone(ref, marker, listed, pullJudges, witnessesGone2 = false) {
   if (listed.direct === true || marker !== void 0 && listed.episodes.some((e) => e.marker?.raw !== ref.marker && anotherVersion(e.marker, marker))) return { resend: true, beside: true };
   if (ref.goneSeen !== void 0) return { resend: false, why: ref.goneSeen.how };
-  if (listed.episodes.length === 0) return { resend: false, why: "cleared" };
+  if (listed.episodes.length === 0 || witnessesGone2) return { resend: false, why: "cleared" };
   if (pullJudges) return { resend: false, why: "deleted-by-person" };
   return { resend: true, beside: false };
 }
-function judgedByPull(state, ledger, sources) {
+function witnessesIn(listed, ourOrigins2, sharedOrigins) {
+  return listed.episodes.filter((e) => e.marker === void 0 || e.marker.origin === void 0 || !ourOrigins2.has(e.marker.origin) && !sharedOrigins.has(e.marker.origin)).slice(0, WITNESSES_KEPT).map((e) => e.uuid);
+}
+function witnessesGone(state, group, listed) {
+  const witnesses = state.copyWatch?.witnesses?.[group] ?? [];
+  if (witnesses.length === 0 || !listed.complete || listed.blind === true) return false;
+  const now = new Set(listed.episodes.map((e) => e.uuid));
+  return witnesses.every((uuid3) => !now.has(uuid3));
+}
+function judgedByPull(state, ledger, sources, which = () => true) {
   const out = /* @__PURE__ */ new Set();
   if (ledger === void 0) return out;
   const roots = new Map(sources.map((s) => [s.name, s.root]));
@@ -77191,7 +77304,7 @@ function judgedByPull(state, ledger, sources) {
     const root = roots.get(record2.source);
     if (root === void 0 || record2.hash === void 0) continue;
     const entry = ledger.notes[(0, import_node_path31.join)(root, record2.relPath)];
-    if (entry !== void 0 && entry.hash !== "" && entry.hash === record2.hash) out.add(record2.id);
+    if (entry !== void 0 && entry.hash !== "" && entry.hash === record2.hash && which(entry)) out.add(record2.id);
   }
   return out;
 }
@@ -77215,7 +77328,7 @@ function copyWatchDue(state, now, sharedOrigins) {
   }
   return due;
 }
-function recordCopyWatch(state, watched, listing2, gone, nowIso) {
+function recordCopyWatch(state, watched, listing2, gone, nowIso, origins) {
   if (watched.size === 0) return;
   for (const [group, markers] of watched) {
     const listed = listing2.get(group);
@@ -77223,9 +77336,15 @@ function recordCopyWatch(state, watched, listing2, gone, nowIso) {
     if (!listed.complete && ![...markers].every((m) => listed.episodes.some((e) => e.marker?.raw === m))) return;
   }
   const everyMs = gone > 0 ? COPY_WATCH_MIN_MS : nextBackoff(state.copyWatch?.everyMs, { initialMs: COPY_WATCH_MIN_MS, maxMs: COPY_WATCH_MAX_MS });
-  state.copyWatch = { at: nowIso, everyMs };
+  const witnesses = {};
+  for (const group of origins === void 0 ? [] : watched.keys()) {
+    const listed = listing2.get(group);
+    const found = listed.complete && listed.direct !== true && origins !== void 0 ? witnessesIn(listed, origins.ours, origins.shared) : state.copyWatch?.witnesses?.[group];
+    if (found !== void 0 && found.length > 0) witnesses[group] = found;
+  }
+  state.copyWatch = { at: nowIso, everyMs, ...Object.keys(witnesses).length === 0 ? {} : { witnesses } };
 }
-var import_node_path31, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
+var import_node_path31, WITNESSES_KEPT, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
 var init_copy_hold = __esm({
   "src/lib/sync/copy-hold.ts"() {
     "use strict";
@@ -77234,6 +77353,7 @@ var init_copy_hold = __esm({
     init_machine_stamp();
     init_backoff();
     init_shared();
+    WITNESSES_KEPT = 16;
     COPY_WATCH_MIN_MS = 10 * 6e4;
     COPY_WATCH_MAX_MS = 6 * 60 * 6e4;
   }
@@ -77243,7 +77363,7 @@ var init_copy_hold = __esm({
 function reconcile(input2) {
   const { state, now } = input2;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], leftDeleted: [], goneWaiting: [], backInView: [], handOvers: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input2.listing);
   const complete = (group) => input2.listing.get(group)?.complete === true;
   const sightings = /* @__PURE__ */ new Map();
@@ -77312,7 +77432,9 @@ function reconcile(input2) {
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
       }
-      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      const taken = takenBackBy(state, ref, keep2.uuid, found.length);
+      if (taken) out.takenBack.push(ref);
+      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid, ...taken ? { foreign: true } : {} });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
       raise(newestVisibleSend, ref.groupId, seen.sentAt);
@@ -77374,7 +77496,7 @@ function reconcile(input2) {
       if (ref.uuid === void 0 || shown.has(ref) || input2.watched?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input2.listing.get(ref.groupId);
       if (listed?.complete !== true || listed.blind === true) continue;
-      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input2.pullJudges?.has(record2.id) === true);
+      const gone = judgeGone(ref, parseMarker(ref.marker), listed, input2.pullJudges?.has(record2.id) === true, witnessesGone(state, ref.groupId, listed));
       if (gone.resend) {
         out.goneElsewhere.push({ record: record2, ref, beside: gone.beside });
         continue;
@@ -77383,6 +77505,14 @@ function reconcile(input2) {
       const absence = absenceSettled(ref.goneSeen?.since, now, patienceMs(pace, input2.confirmMaxAgeMs), lastMovement(pace, listed), input2.confirmMaxAgeMs);
       if (absence.settled) out.leftDeleted.push({ record: record2, ref, why: gone.why });
       else out.goneWaiting.push({ ref, since: absence.since, how: gone.why });
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped" || input2.pullWaits?.has(record2.id) === true) continue;
+    for (const ref of record2.episodes) {
+      if (ref.uuid === void 0 || shown.has(ref) || input2.forced?.get(ref.groupId)?.has(ref.marker) !== true || input2.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      const listed = input2.listing.get(ref.groupId);
+      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record: record2, ref });
     }
   }
   for (const ref of state.orphans) {
@@ -77436,10 +77566,7 @@ function applyReconciliation(state, r, nowIso) {
   }
   for (const { ref, evidence } of r.resends) {
     if (evidence !== "restart") ref.resends++;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
+    toSendAgain(ref);
   }
   for (const { ref } of r.leftDeleted) {
     ref.deletedElsewhere = nowIso;
@@ -77447,6 +77574,7 @@ function applyReconciliation(state, r, nowIso) {
   }
   for (const { ref, since, how } of r.goneWaiting) ref.goneSeen ??= { since: new Date(since).toISOString(), how };
   for (const ref of r.backInView) delete ref.goneSeen;
+  for (const ref of r.takenBack) ref.foreign = true;
   for (const { ref, verdict: verdict2 } of r.handOvers) {
     delete ref.handOver;
     if (verdict2 === "delete") delete ref.foreign;
@@ -77459,19 +77587,26 @@ function applyReconciliation(state, r, nowIso) {
     if (beside) ref.resentBeside = true;
     else delete ref.resentBeside;
     delete ref.goneSeen;
-    delete ref.uuid;
-    delete ref.confirmedAt;
-    delete ref.sentAt;
-    delete ref.sendOrder;
-    delete ref.queuedOrder;
-    delete ref.queuedAt;
     delete ref.foreign;
+    toSendAgain(ref);
+  }
+  for (const { ref } of r.lost) {
+    delete ref.goneSeen;
+    toSendAgain(ref);
   }
   for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {
     state.groups ??= /* @__PURE__ */ Object.create(null);
     for (const [group, pace] of r.paces) state.groups[group] = pace;
   }
+}
+function toSendAgain(ref) {
+  delete ref.uuid;
+  delete ref.confirmedAt;
+  delete ref.sentAt;
+  delete ref.sendOrder;
+  delete ref.queuedOrder;
+  delete ref.queuedAt;
 }
 function keeper(found) {
   return found.reduce((a, b) => processedBefore(b, a) ? b : a);
@@ -77535,11 +77670,66 @@ var init_status = __esm({
   }
 });
 
+// src/lib/sync/force-look.ts
+var force_look_exports = {};
+__export(force_look_exports, {
+  MAX_GROUPS_ASKED: () => MAX_GROUPS_ASKED,
+  emptiedGroups: () => emptiedGroups,
+  forceLookParts: () => forceLookParts,
+  pullWaitsOn: () => pullWaitsOn,
+  withForceLook: () => withForceLook
+});
+function pullWaitsOn(state, ledger, sources) {
+  return judgedByPull(state, ledger, sources, (entry) => entry.missingSince !== void 0 && entry.emptiedSince === void 0);
+}
+function forceLookParts(state, sharedOrigins) {
+  const out = /* @__PURE__ */ new Map();
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) {
+      if (!ownConfirmed(ref, sharedOrigins)) continue;
+      const markers = out.get(ref.groupId) ?? /* @__PURE__ */ new Set();
+      markers.add(ref.marker);
+      out.set(ref.groupId, markers);
+    }
+  }
+  return out;
+}
+function ownConfirmed(ref, sharedOrigins) {
+  return ref.uuid !== void 0 && ref.foreign !== true && ref.deletedElsewhere === void 0 && !isSharedPart(ref, sharedOrigins);
+}
+async function emptiedGroups(state, sharedOrigins, listsAny) {
+  const notes = /* @__PURE__ */ new Map();
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? /* @__PURE__ */ new Set()).add(record2.id));
+  }
+  const out = [];
+  for (const [group, ids] of [...notes].slice(0, MAX_GROUPS_ASKED)) if (!await listsAny(group)) out.push({ group, notes: ids.size });
+  return out;
+}
+function withForceLook(watch, forced) {
+  const out = /* @__PURE__ */ new Map();
+  for (const looks of [watch, forced]) for (const [group, markers] of looks) out.set(group, /* @__PURE__ */ new Set([...out.get(group) ?? [], ...markers]));
+  return out;
+}
+var MAX_GROUPS_ASKED;
+var init_force_look = __esm({
+  "src/lib/sync/force-look.ts"() {
+    "use strict";
+    init_shared();
+    init_copy_hold();
+    MAX_GROUPS_ASKED = 3;
+  }
+});
+
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
   const watch = copyWatchDue(ctx.state, ctx.now(), run2.sharedOrigins);
-  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true, watch });
+  const forced = run2.forceLook === true ? forceLookParts(ctx.state, run2.sharedOrigins) : /* @__PURE__ */ new Map();
+  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true, watch: withForceLook(watch, forced) });
   if (fetched === void 0) return false;
+  run2.forceLook = false;
   const { listing: listing2 } = fetched;
   if (fetched.coveredAll) run2.covered = true;
   const { config: config2, state, logger } = ctx;
@@ -77553,9 +77743,9 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, ctx.sources) });
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced, pullWaits: forced.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, ctx.sources) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString());
+  recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config2), shared: run2.sharedOrigins });
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
     logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
@@ -77571,6 +77761,11 @@ async function reconcileWithGraph(ctx, run2) {
   for (const { record: record2, ref, why } of r.leftDeleted) logger.info(why === "cleared" ? "the group was cleared: this note is not sent again (copy-hold.ts DELETED_ON_PURPOSE)" : "the note was deleted on another of your machines: not sent again; pull removes the untouched copy here (copy-hold.ts DELETED_ON_PURPOSE)", { id: record2.id, marker: ref.marker });
   for (const { record: record2, ref } of r.goneElsewhere) {
     logger.warn("another machine with this origin deleted the episode this note rests on (copy-hold.ts COPY_WATCH); sending it again as this machine's own", { id: record2.id, marker: ref.marker });
+    ctx.counts.resent++;
+    again.push(record2);
+  }
+  for (const { record: record2, ref } of r.lost) {
+    logger.warn("the graph no longer holds this note's episode (a server restarted without its data?); sending it again (force-look.ts FORCE_LOOK)", { id: record2.id, marker: ref.marker });
     ctx.counts.resent++;
     again.push(record2);
   }
@@ -77600,6 +77795,7 @@ var init_confirm = __esm({
     init_status();
     init_origin();
     init_copy_hold();
+    init_force_look();
   }
 });
 
@@ -78683,7 +78879,7 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config2, state);
   const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
-  const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior: priorMigration(online, plannedAdds) };
+  const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, forceLook: options2.force === true, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     await online.ledger.save();
     await settle2(online, order);
@@ -78791,6 +78987,7 @@ async function learnSemantics(ctx, handshake, inQueue) {
   }
 }
 function needsServer(ctx, rebuilding) {
+  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state)).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
@@ -78849,6 +79046,7 @@ var init_sync = __esm({
     init_pulled();
     init_origin();
     init_copy_hold();
+    init_force_look();
     init_machine_stamp();
     init_types3();
     init_summary();
@@ -78883,6 +79081,52 @@ var init_sync = __esm({
   }
 });
 
+// src/lib/context/change-record.ts
+function mayOpenChangeRecord(clause) {
+  return CHANGE_TYPE_LABEL.test(clause);
+}
+function opensWithChangeTypeLabel(sentence, isInjectionVerb2) {
+  const label = CHANGE_TYPE_LABEL.exec(sentence);
+  if (label === null) return false;
+  const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [""])[0].toLowerCase();
+  return !actsOutside(verb, isInjectionVerb2(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length));
+}
+function addressedToSession(sentence) {
+  return ADDRESSED.test(sentence);
+}
+function actsOutside(verb, injectionVerb) {
+  return injectionVerb && !CODE_EDIT_VERBS.has(verb) || MORE_OUTSIDE.has(verb);
+}
+function namesMachinePlace(text3) {
+  return MACHINE_PLACES.test(text3) || PATH_VARIABLE.test(text3);
+}
+function touchesSafeguard(text3) {
+  return SAFEGUARDS.test(text3) || [...text3.matchAll(BACKTICKED_SPAN)].some((m) => /\s/.test(m[1] ?? ""));
+}
+function isCodeChangeRecord(clause) {
+  if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined) return false;
+  const head = clause.text.slice(0, 160);
+  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
+  if (BACKTICKED_NAME.test(head)) return true;
+  return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, "")));
+}
+var CHANGE_TYPE_LABEL, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN;
+var init_change_record = __esm({
+  "src/lib/context/change-record.ts"() {
+    "use strict";
+    CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|perf|test|tests|revert|deps|release)(?:\([\w$@./*, -]{1,40}\))?!?:\s|Revert ")/i;
+    ADDRESSED = /\b(?:you(?:rs?|rself|['’]\w+)?|always|never|every ?time|whenever|from now on|without (?:review|reviews|asking|approval|checking|telling)|the user)\b/i;
+    CODE_EDIT_VERBS = /* @__PURE__ */ new Set(["remove", "insert", "append", "prepend", "generate", "list", "start", "stop", "type", "translate", "decode"]);
+    MORE_OUTSIDE = /* @__PURE__ */ new Set(["copy", "share", "post", "publish", "open", "commit"]);
+    CODE_NAME = /^(?:[A-Z]?[a-z]+(?:[A-Z][a-z0-9]+)+\w*|[A-Z][\w$]*#[\w$]+|@[a-z0-9-]+\/[a-z0-9.-]+)$/;
+    BACKTICKED_NAME = /`([^`\s~/$-][^`\s]*)`/;
+    MACHINE_PLACES = /\b(?:sudoers|(?:pre|post)install|install scripts?|git hooks?|pre-commit hooks?|authorized_keys|known_hosts|crontab|cron jobs?|launch ?(?:agents?|daemons?)|login items|hosts file|ssh config|keychain|keyring|(?:admins?|administrators|sudo|wheel|root|docker) group|firewall|iptables|shell (?:profile|start-?up files?))\b|\.(?:bashrc|zshrc|bash_profile|zprofile|profile)\b|\/etc\/|~\/|\$HOME\b/i;
+    PATH_VARIABLE = /\bPATH\b/;
+    SAFEGUARDS = /auth(?!or)|guard|verif|token(?!i[sz])|passw|secret|api.?key|private.?key|csrf|xss|permission|privilege|admin|sudo|sanitiz|escap|validat|signature|\btls\b|\bssl\b|cert(?!ain)|allow.?all|\bcors\b|secur|encrypt|\bmfa\b|\b2fa\b|\botp\b|rate.?limit|captcha|sandbox|firewall|credential/i;
+    BACKTICKED_SPAN = /`([^`\n]*)`/g;
+  }
+});
+
 // src/lib/context/imperative.ts
 function isGerund(word) {
   return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
@@ -78906,7 +79150,7 @@ function isPluralHead(raw) {
   return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
 }
 function isContentWord(word) {
-  return WORD2.test(word) && !FUNCTION_WORDS2.has(word) && !isGerund(word) && !word.endsWith("ly");
+  return WORD2.test(word) && !FUNCTION_WORDS2.has(word) && !isGerund(word) && (!word.endsWith("ly") || VERBS_IN_LY.has(word));
 }
 function headBeforePhrase(p) {
   for (let k = 1; k < p.i; k += 1) if (FUNCTION_WORDS2.has(p.words[k])) return p.raw[k - 1];
@@ -78926,6 +79170,7 @@ function hasFiniteVerb(tokens) {
     if (QUOTE_TOGGLES.has(word)) quoted = !quoted;
     if (word === "\u201C") return false;
     if (quoted || QUOTE_TOGGLES.has(word)) continue;
+    if (word === "you" && i > 0) return false;
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
@@ -78996,6 +79241,29 @@ function endsLabel(tokens, j) {
   for (let k = Math.max(j, 1); k < tokens.length; k += 1) if (tokens[k] === ":" && WORD2.test(tokens[k - 1]) && !isUrlAt(tokens, k - 1)) return true;
   return false;
 }
+function pluralObjectSent(tokens, i, fromTo) {
+  for (let k = i + 1; k <= i + 3; k += 1) {
+    const raw = tokens[k] ?? "";
+    if (!isContentWord(raw.toLowerCase())) return void 0;
+    if (!isPluralHead(raw)) continue;
+    const after = (tokens[k + 1] ?? "").toLowerCase();
+    if (ORDER_MANNER.has(after)) return k + 1;
+    if (k === i + 1 && isDestinationAt(tokens, k + 1)) return k;
+    if (after !== "from" || !fromTo) return void 0;
+    for (let j = k + 3; j <= k + 6; j += 1) {
+      if (!isDestinationAt(tokens, j)) continue;
+      const destination = tokens.slice(j + 1);
+      if (destination.length > 4 || destination.some((t) => AUXILIARIES.has(t.toLowerCase()))) return void 0;
+      return hasFiniteVerb(tokens.slice(k, j - 1)) || AUXILIARIES.has((tokens[j - 1] ?? "").toLowerCase()) ? void 0 : tokens.length;
+    }
+    return void 0;
+  }
+  return void 0;
+}
+function isDestinationAt(tokens, j) {
+  const object2 = tokens[j + 1] ?? "";
+  return DESTINATIONS.has((tokens[j] ?? "").toLowerCase()) && (OBJECT_OPENERS.has(object2.toLowerCase()) || isCodeObject(tokens, j + 1) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(object2));
+}
 function anyVerbOrder(tokens, i) {
   const w = tokens[i].toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -79006,6 +79274,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
+  else from = pluralObjectSent(tokens, i, true);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -79014,11 +79283,30 @@ function isAccessObjectSentOn(rest) {
   return modifier !== void 0 && isContentWord(modifier) && ACCESS_NOUNS.has(head ?? "") && DESTINATIONS.has(destination ?? "") && OBJECT_OPENERS.has(object2 ?? "");
 }
 function opensWithOrder(clause) {
+  const read3 = readClause(clause);
+  return orderShape(read3) && !recordsAChange(read3);
+}
+function readClause(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ":" || tokens[i] === ",")) i += 1;
+  return { head, tokens, i };
+}
+function recordsAChange({ head, tokens, i }) {
+  const [first, next] = [tokens[i], tokens[i + 1]];
+  if (first === void 0 || next === void 0 || !WORD2.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== void 0) return false;
+  const verb = first.toLowerCase();
+  const after = tokens.slice(i + 1).filter((t) => WORD2.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
+  const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
+  const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)) });
+}
+function isInjectionVerb(word) {
+  return VERB_SHAPED.has(word);
+}
+function orderShape({ tokens, i }) {
   if (opensWithOrderFrame(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== void 0) return negated;
@@ -79043,6 +79331,8 @@ function opensWithOrder(clause) {
   const rest = tokens.slice(i + 1).filter((t) => t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
+  const sent = pluralObjectSent(tokens, i, false);
+  if (sent !== void 0) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }
 function opensWithQuestion(clause) {
@@ -79053,10 +79343,11 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
+    init_change_record();
     OBJECT_OPENERS = /* @__PURE__ */ new Set([
       "the",
       "a",
@@ -79399,6 +79690,7 @@ var init_imperative = __esm({
     ]);
     BASE_FORM_PAST = /* @__PURE__ */ new Set(["bet", "bid", "broadcast", "burst", "cast", "cost", "cut", "fit", "forecast", "hit", "hurt", "let", "put", "quit", "read", "rid", "set", "shed", "shut", "slit", "split", "spread", "thrust", "upset"]);
     PLURALS_WITHOUT_S = /* @__PURE__ */ new Set(["data", "metadata", "people", "media", "criteria", "staff"]);
+    VERBS_IN_LY = /* @__PURE__ */ new Set(["apply", "reply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally"]);
     FINITE_VERB_CUES = [
       // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the
       // generated files"). OBJECT_OF_PREPOSITION: nor right after a preposition, whose object it is
@@ -79411,7 +79703,9 @@ var init_imperative = __esm({
       // "Deploy to prod hit a snag", "Upgrade to Node 20 cut the build time in half": BASE_FORM_PAST.
       { name: "a past equal to its base form", holds: isBaseFormPast },
       // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
-      { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
+      // COMPARATIVE_THAN (qa-orders-7): not a word right before "than", a comparative ("Delete logs older than
+      // a day …" read "older" as the verb of "logs" and let the order through).
+      { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== "than" },
       // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
       // after a prepositional phrase, a content word followed by a particle, an object or a number.
       // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
@@ -79434,6 +79728,7 @@ var init_imperative = __esm({
     PHRASAL_PARTICLES = /* @__PURE__ */ new Set(["off", "up", "out", "down", "back", "away"]);
     PHRASAL_BEFORE_PREPOSITION = /* @__PURE__ */ new Set([...PHRASAL_PARTICLES, "in", "on"]);
     DESTINATIONS = /* @__PURE__ */ new Set(["to", "into", "onto"]);
+    ORDER_MANNER = /* @__PURE__ */ new Set(["straight", "directly", "automatically", "immediately", "silently", "quietly", "anyway", "without"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -79456,12 +79751,16 @@ function bareImperativeInOtherLanguage(clause) {
   const verb = first.toLowerCase();
   const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0];
   const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2);
+  if (namesAThing(second, later)) return false;
   return IMPERATIVE_ROWS.some(
     (row) => (
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
-      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word))) && !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) && !namesATask(row, later) && !hasPostverbalSubject(row, later)
+      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e)))) && !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) && !namesATask(row, later) && !hasPostverbalSubject(row, later)
     )
   );
+}
+function namesAThing(second, later) {
+  return [second, ...later.slice(0, 2)].some((word) => word.endsWith(":"));
 }
 function namesATask(row, later) {
   return later.slice(0, 3).some((word) => row.copulas.includes(word));
@@ -79482,7 +79781,7 @@ function negatedImperativeInOtherLanguage(clause) {
   const verb = m[2].toLowerCase();
   const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0];
   const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== "");
-  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === void 0 || after.some(row.needsMarker)));
+  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === void 0 || after.some((word, at) => row.needsMarker?.(word, at) === true)));
 }
 function obligesAssistantInOtherLanguage(text3) {
   return ANY_OBLIGING_MODAL.test(text3) && ASSISTANT_OBLIGED.test(text3);
@@ -79493,12 +79792,13 @@ function overridesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
     SPANISH_MARKERS = /* @__PURE__ */ new Set(["los", "las", "el", "del", "al", "tus", "tu", "estas", "estos", "esta", "este", "nada", "nadie", "sin", "en", "cada", "nunca", "y", "ni"]);
     PORTUGUESE_MARKERS = /* @__PURE__ */ new Set(["ao", "aos", "\xE0", "\xE0s", "nada", "ningu\xE9m", "nenhum", "nenhuma", "sem", "nunca", "isso", "isto", "seu", "sua", "seus", "suas", "usu\xE1rio", "usu\xE1ria"]);
+    PORTUGUESE_DEFINITE = /* @__PURE__ */ new Set(["o", "os", "a", "as"]);
     PORTUGUESE_INDICATIVE_IN_E = /* @__PURE__ */ new Set(["existe", "pode", "deve", "permite", "exige", "requer", "sabe", "consegue", "depende", "vale", "cabe", "inclui", "atende", "resolve"]);
     PORTUGUESE_IRREGULAR_SUBJUNCTIVE = /^(?:faça|façam|diga|digam|tenha|tenham|ponha|ponham|traga|tragam|seja|sejam|esteja|estejam|veja|vejam|venha|venham|vá|dê|saiba|queira)$/u;
     POLISH_NOT_IMPERATIVE = /* @__PURE__ */ new Set(["przez", "od", "pod", "nad", "przed", "bez", "wszystkich", "tych", "ich", "jej", "jego", "nikt", "ju\u017C", "wiadomo", "tylko"]);
@@ -79562,10 +79862,11 @@ var init_orders_by_language = __esm({
           // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
           // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
           markers: ["sans", "jamais", "rien", "personne", "chaque", "toujours", "directement", "imm\xE9diatement", "tes", "ton", "ta", "vos", "votre"],
-          notVerbs: ["selon", "apr\xE8s", "avant", "pendant", "depuis", "avec", "sans", "pour", "par", "dans", "en", "sur", "sous", "chez", "vers", "entre", "contre", "malgr\xE9", "d\xE8s", "hier", "aujourd\u2019hui", "aujourd'hui", "demain", "maintenant", "ensuite", "puis", "aussi", "d\xE9j\xE0", "encore", "ici", "et", "ou", "mais", "car", "donc", "quand", "si", "comme", "que", "lorsque", "o\xF9", "voici", "voil\xE0", "il", "elle", "on", "ils", "elles", "nous", "vous", "je", "tu", "de", "du", "au", "aux", "\xE0", "reste", "restent", "manque", "manquent", "existe", "est", "sont"],
+          notVerbs: ["selon", "apr\xE8s", "avant", "pendant", "depuis", "avec", "sans", "pour", "par", "dans", "en", "sur", "sous", "chez", "vers", "entre", "contre", "malgr\xE9", "d\xE8s", "hier", "aujourd\u2019hui", "aujourd'hui", "demain", "maintenant", "ensuite", "puis", "aussi", "d\xE9j\xE0", "encore", "ici", "et", "ou", "mais", "car", "donc", "quand", "si", "comme", "que", "lorsque", "o\xF9", "voici", "voil\xE0", "il", "elle", "on", "ils", "elles", "nous", "vous", "je", "tu", "de", "du", "au", "aux", "\xE0", "reste", "restent", "manque", "manquent", "existe", "est", "sont", "assez", "nez"],
           copulas: ["est", "sont", "\xE9tait"],
           // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
-          thirdPersonEndings: ["t", "d"]
+          thirdPersonEndings: ["t", "d"],
+          secondPersonEndings: ["ez"]
         },
         // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
         // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -79586,7 +79887,7 @@ var init_orders_by_language = __esm({
           notVerbs: ["ap\xF3s", "para", "por", "com", "sem", "em", "sobre", "entre", "at\xE9", "desde", "durante", "contra", "segundo", "conforme", "hoje", "ontem", "amanh\xE3", "agora", "depois", "antes", "tamb\xE9m", "j\xE1", "ainda", "aqui", "ent\xE3o", "e", "ou", "mas", "porque", "quando", "se", "como", "que", "enquanto", "embora", "onde", "h\xE1", "existe", "existem", "\xE9", "foi", "s\xE3o", "era", "est\xE1", "est\xE3o", "tem", "t\xEAm", "fica", "ficou", "houve", "falta", "faltam"],
           copulas: ["\xE9", "s\xE3o", "era", "foi"]
         },
-        negated: { negations: ["n\xE3o", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}e$", "u").test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w) => PORTUGUESE_MARKERS.has(w) }
+        negated: { negations: ["n\xE3o", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}e$", "u").test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w, at) => PORTUGUESE_MARKERS.has(w) || at === 0 && PORTUGUESE_DEFINITE.has(w) }
       },
       {
         language: "Italian",
@@ -79606,7 +79907,10 @@ var init_orders_by_language = __esm({
           thirdPersonEndings: ["e"]
         },
         // The negative order of the second person is "non" + the infinitive, with or without a pronoun ("Non dirlo").
-        negated: { negations: ["non", "mai"], orderForm: (w) => new RegExp("\\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$", "u").test(w) }
+        // SECOND_PERSON_FORM: the plural order is the second person plural, "-ate", "-ete", "-ite" ("Non fate
+        // domande …", "Non cancellate …"): no fact speaks of "voi". A feminine plural participle ends so too
+        // ("non usate da anni"): the price.
+        negated: { negations: ["non", "mai"], orderForm: (w) => new RegExp("\\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli|ate|ete|ite)$", "u").test(w) }
       },
       {
         language: "Dutch",
@@ -79647,7 +79951,8 @@ var init_orders_by_language = __esm({
         // The imperative ends in a consonant ("mów", "pytaj", "usuwaj", "rób"); the infinitive in -ć is an
         // impersonal order ("Nie usuwać plików"). A fact's subjectless verb is in the third person and ends
         // in a vowel ("Nie działa", "Nie obsługuje", "Nie ma").
-        negated: { negations: ["nie"], orderForm: (w) => new RegExp("\\p{L}(?:[jwdzbp\u0107]|sz|cz|rz|\u0144|\u017A|\u015B)$", "u").test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD }
+        // "Nigdy nie ujawniaj …": "never" before the negation, as "Nunca" opens a Spanish or Portuguese one.
+        negated: { negations: ["nie", "nigdy nie"], orderForm: (w) => new RegExp("\\p{L}(?:[jwdzbp\u0107]|sz|cz|rz|\u0144|\u017A|\u015B)$", "u").test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD }
       },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
@@ -79706,13 +80011,24 @@ function variants(folded) {
   return out;
 }
 function structuralReason(text3) {
-  const starts = clauseStarts(text3);
+  const starts = outsideChangeRecords(text3, clauseStarts(text3));
   if (starts.some((start) => {
     const clause = text3.slice(start, start + 240);
     return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause);
   })) return "opens with an imperative";
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
   return void 0;
+}
+function outsideChangeRecords(text3, starts) {
+  if (!text3.includes(":") && !text3.includes('"')) return starts;
+  const records = [];
+  for (const start of starts) {
+    if (!mayOpenChangeRecord(text3.slice(start, start + 60))) continue;
+    const length = text3.slice(start).search(/[.!?](?=\s|$)|\n/);
+    const end = length < 0 ? text3.length : start + length;
+    if (opensWithChangeTypeLabel(text3.slice(start, end), isInjectionVerb)) records.push([start, end]);
+  }
+  return records.length === 0 ? starts : starts.filter((s) => !records.some(([a, b]) => s >= a && s < b));
 }
 function orderReason(text3) {
   if (text3.trim() === "") return void 0;
@@ -79734,6 +80050,7 @@ var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FR
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
+    init_change_record();
     init_imperative();
     init_orders_by_language();
     ORDER_REASONS = [
@@ -81211,6 +81528,11 @@ async function pullLocked(config2, options2, key, logger) {
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config2);
   const notes = collectNotes(episodes, key, ours);
+  const judged = withoutEmptiedGroups(inView, notes.all, ledger);
+  const emptied = [...inView].filter((group) => !judged.has(group));
+  markEmptied(ledger, new Set(emptied), notes.all, when);
+  if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
+  inView = judged;
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   if (report.complete) await takeOtherSpellings(config2.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
@@ -81254,6 +81576,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
+  for (const c of ledger.copies) if (!(0, import_node_fs29.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
   ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
@@ -81301,6 +81624,7 @@ async function pullInto(project, id, path, run2) {
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
+  if (pulled?.emptiedSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.emptiedSince;
   const absentHere = incoming === void 0 && own2 === void 0 && pulled !== void 0 && local !== void 0;
   const facts2 = {
     incoming,
@@ -81309,7 +81633,8 @@ async function pullInto(project, id, path, run2) {
     local,
     incomingRedacted: restored?.redacted ?? false,
     sameAsLocal,
-    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group) && run2.inView.has(pulled.group),
+    // EMPTIED_GROUP: a note lost with the rest of its group is not judged absent (`emptiedSince`).
+    groupListed: report.complete && pulled !== void 0 && pulled.emptiedSince === void 0 && groups.includes(pulled.group) && run2.inView.has(pulled.group),
     firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
     now: run2.now,
     ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 },
@@ -81334,12 +81659,18 @@ async function writeIndexLine(note) {
   await indexNote(line.memoryDir, line.path, line.title, line.description);
   delete note.indexLine;
 }
+async function writeCopyIndexLine(copy) {
+  if (copy.indexLine === void 0 || copy.listed === true) return;
+  await indexNote(copy.indexLine.memoryDir, copy.indexLine.path, copy.indexLine.title, copy.indexLine.description);
+  copy.listed = true;
+}
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
     if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
+  for (const copy of ledger.copies) if ((0, import_node_fs29.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
 }
 function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
@@ -81352,6 +81683,24 @@ function emptiedFolders(ledger, projects) {
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
+}
+function withoutEmptiedGroups(inView, listed, ledger) {
+  const known2 = /* @__PURE__ */ new Map();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === "" || !(0, import_node_fs29.existsSync)(n.file)) continue;
+    const count = known2.get(n.group) ?? { here: 0, listed: 0 };
+    count.here++;
+    if (listed.has(noteId(n.project, n.path))) count.listed++;
+    known2.set(n.group, count);
+  }
+  return new Set([...inView].filter((group) => !emptiedGroup(known2.get(group))));
+}
+function emptiedGroup(count) {
+  return count !== void 0 && count.here >= 2 && count.listed === 0;
+}
+function markEmptied(ledger, emptied, listed, when) {
+  if (emptied.size === 0) return;
+  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs29.existsSync)(n.file)) n.emptiedSince ??= when;
 }
 function newest(a, b) {
   if (a === void 0) return b;
@@ -81391,7 +81740,7 @@ async function takeOtherSpelling(entry, ledger, notes, projects, report, listed,
   if (twin === void 0 || version2 === void 0 || known2 !== void 0 && known2.hash !== entry.hash) return;
   if ((await readLocal(entry.file))?.hash !== entry.hash) return;
   const fm = frontmatterOf(version2);
-  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const { missingSince: _missing, emptiedSince: _emptied, indexLine: _line, ...kept } = entry;
   const moved = { ...known2 ?? { ...kept, path: version2.path, file: twin, version: 0 }, indexLine: { memoryDir: folder.memoryDir, path: version2.path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } } };
   await journal.add({ target: twin, hash: entry.hash, note: moved });
   if (!await listedAs(twin) && !await (0, import_promises12.rename)(entry.file, twin).then(() => true, () => false)) return;
@@ -81425,7 +81774,12 @@ function pendingWrite(decision, a, copyPath) {
   }
   if (copyPath === void 0) return void 0;
   const copy = copyPath;
-  return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
+  const listed = decision.why === "same-name-here" ? { indexLine: copyIndexLine(v, a.project.memoryDir, (0, import_node_path38.join)((0, import_node_path38.dirname)(a.path), (0, import_node_path38.basename)(copy))) } : {};
+  return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when, ...listed } };
+}
+function copyIndexLine(v, memoryDir, path) {
+  const fm = frontmatterOf(v);
+  return { memoryDir, path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } };
 }
 async function act(decision, a, pending) {
   const { ledger, report, file: file2, candidate: v, restored } = a;
@@ -81449,6 +81803,7 @@ async function act(decision, a, pending) {
       await writeFileAtomic(copy.copy, restored.text, { mode: 384, mkdirMode: 448 });
       ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
       ledger.notes[file2] = pending.note;
+      await writeCopyIndexLine(copy);
       report.copies.push({ file: file2, copy: copy.copy, origin: v.origin, why: decision.why });
       return;
     }
@@ -81509,6 +81864,7 @@ var init_pull = __esm({
     init_pace();
     init_clock_jump();
     init_group_reach();
+    init_escape();
     init_prepare();
     init_file_identity();
     init_fs_atomic();
@@ -81542,7 +81898,8 @@ async function originStanding(config2, loaded) {
   const held = partsHeldAsCopy(state).length;
   const fromElsewhere = config2.machineKey !== void 0 && (originFile === "elsewhere" || stateFolder === "elsewhere");
   const watched = watchedParts(state, sharedOriginsIn(config2, state), true).length;
-  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0, watched };
+  const leftDeleted = Object.values(state.files).filter((r) => r.status !== "failed" && r.status !== "skipped" && r.episodes.some((ref) => ref.deletedElsewhere !== void 0)).length;
+  return { origin: config2.origin, originFile, stateFolder, held, undecided: held > 0, fromElsewhere, takenUp: state.takenUpAt !== void 0, watched, leftDeleted };
 }
 function choosable(config2, choice) {
   if (config2.machineKey === void 0) throw new OriginChoiceError("this machine has no machine id, so no copy is ever detected here and there is nothing to decide; to tell it from another machine, set MADEINOZ_KNOWLEDGE_MACHINE_ID to a stable value of your own");
@@ -82109,7 +82466,7 @@ var import_node_path11 = require("node:path");
 init_fs_atomic();
 init_install_route();
 init_log();
-var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti"]);
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
@@ -82156,9 +82513,9 @@ init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
-var WORKER_STATE_FORMAT = 3;
+var WORKER_STATE_FORMAT = 4;
 function leasesOfOlderBuilds(stateDir) {
-  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2)];
+  return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2), workerFiles(stateDir, 3)];
 }
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
   const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
@@ -82378,9 +82735,9 @@ async function runWorker(options2) {
             continue;
           }
           try {
-            await steps.refreshContext(config2, cwd, ctx);
+            const seen = await steps.refreshContext(config2, cwd, ctx);
             result.refreshed.push(cwd);
-            steps.graphSeen?.(config2, void 0);
+            steps.graphSeen?.(config2, seen === void 0 || seen.emptied.length === 0 ? void 0 : seen);
           } catch (error62) {
             result.errors++;
             logger.warn("context refresh failed; keeping the previous cache", { cwd, error: errorFields(error62) });
@@ -82502,7 +82859,11 @@ function realSteps(config2, logger) {
         ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
         return;
       }
-      await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      const { entry } = await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      if (entry.facts > 0 || entry.nodes > 0) return void 0;
+      const emptied = await graphEmptied(cfg, await graphiti(), ctx);
+      if (emptied.length > 0) ctx.logger.warn("the graph lists no episode in groups that held notes of this machine (a server restarted without its data?): sync --force sends them again", { emptied });
+      return { emptied };
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue: pullDue2, runPull: runPull2 } = await Promise.resolve().then(() => (init_pull(), pull_exports));
@@ -82519,6 +82880,7 @@ function realSteps(config2, logger) {
     graphSeen(cfg, seen) {
       try {
         if (seen === void 0) clearGraphProblem(cfg.stateDir);
+        else if ("emptied" in seen) recordGraphProblem(cfg.stateDir, "emptied", seen.emptied.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", "));
         else if ("unreachable" in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, "unreachable", "");
         else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, "not-graphiti", "");
         else recordGraphProblem(cfg.stateDir, "searches-failing", seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
@@ -82530,6 +82892,21 @@ function realSteps(config2, logger) {
       await client?.close().catch(() => void 0);
     }
   };
+}
+async function graphEmptied(cfg, client, ctx) {
+  const { loadState: loadState2 } = await Promise.resolve().then(() => (init_state(), state_exports));
+  const { emptiedGroups: emptiedGroups2 } = await Promise.resolve().then(() => (init_force_look(), force_look_exports));
+  const { sharedOriginsIn: sharedOriginsIn2 } = await Promise.resolve().then(() => (init_shared(), shared_exports));
+  const loaded = await loadState2(cfg.stateDir, { readOnly: true }).catch(() => void 0);
+  if (loaded === void 0) return [];
+  try {
+    const { listsInLastWrittenGroup: listsInLastWrittenGroup2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
+    if (listsInLastWrittenGroup2({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
+    return await emptiedGroups2(loaded.state, sharedOriginsIn2(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0);
+  } catch (error62) {
+    ctx.logger.warn("could not ask the graph whether it still holds this machine's notes", { error: error62 instanceof Error ? error62.message : String(error62) });
+    return [];
+  }
 }
 async function recordCopyQuestion(cfg, logger) {
   try {

@@ -316,6 +316,19 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['an Arabic label with a glued "for the", many times', 'كلمة السر للراوتر: نخلة\n'.repeat(60_000)],
     ['`use` and a typed value, many times (USE_TYPED_PASSWORD)', 'Use Trustno1! for the jump host. '.repeat(60_000)],
     ['`use` before a long run of letters and symbols', `use ${'a1!B'.repeat(225_000)} for`],
+    // 2026-12-07, twelfth session, qa-redact-8 (LABEL_FOR_WHAT, LOG_IN_WITH, CODE_THEN_ITS_THING, THING_LABEL,
+    // SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, QUOTED_TYPED, AS_THE_PASSWORD).
+    ['a login label with what it is for and a pair, many times', 'creds for grafana are admin:admin123 '.repeat(80_000)],
+    ['many colons after a login label with many words', `creds for ${'a '.repeat(300_000)}:x:y`],
+    ['a PIN before `for` and many words, never a thing', `PIN 4821 for ${'the '.repeat(300_000)}LED`],
+    ['many thing labels before a PIN', '- the alarm: PIN 8946\n'.repeat(80_000)],
+    ['`the same as` and a long run with no colon', `password is the same as ${'Jira '.repeat(200_000)}`],
+    ['`the same as` and its colon, many times', 'Jenkins password is the same as Jira: Winter2023\n'.repeat(60_000)],
+    ['`pass is` and a weak value, many times', 'pass is rex2024\n'.repeat(100_000)],
+    ['`pass is` before a long run of spaces', `pass is ${' '.repeat(900_000)}rex2024`],
+    ['`will be` and a typed value, many times', 'new password will be oRP05J%wQ from Monday. '.repeat(60_000)],
+    ['a quoted value after the word that never closes', `the password "${'Xk9!'.repeat(225_000)}`],
+    ['many quoted values before `as the password`', `${'"Xk92!pq" '.repeat(100_000)}as the password`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

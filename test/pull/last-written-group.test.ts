@@ -6,10 +6,11 @@
  * copy is never removed on it (sync/group-reach.ts `groupsInView`). A real deletion still reaches
  * it once the group is in view again.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic, type Machine } from './homes.js';
 
@@ -89,5 +90,31 @@ describe('pull deleting in the graph on a server that lists only where it last w
     expect(machines.server.episodes('main').map((e) => e.name)).not.toContain('Gone');
     expect(existsSync(join(b.memoryDir, 'gone.md'))).toBe(false);
     expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'gone.md')]);
+  });
+});
+
+describe('a wiped graph on a server that lists only where it last wrote, put back as troubleshooting.md says (fast test server)', () => {
+  it('one note written first brings the server onto the group; the pulls in between remove nothing, on either machine, and sync --force then sends every lost note once (EMPTIED_GROUP)', async () => {
+    const [a, b] = await linkedOnFalkorDb();
+    const lint = a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    const deploy = a.write('deploy.md', topic('Deploy', 'Deploys go to Fly.io from the main branch.'));
+    await a.sync();
+    await b.pull();
+    await a.pull();
+    await machines.server.restart({ data: 'lost' });
+    // The step the docs give: write or edit one note and let it sync first.
+    a.write('test.md', topic('Test', 'Tests run with Vitest.'));
+    await a.sync();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const pulls = [await a.pull({ now: () => t0 }), await b.pull({ now: () => t0 }), await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 })];
+    expect(pulls.map((p) => p.removed)).toEqual([[], [], []]);
+    expect([existsSync(lint), existsSync(deploy), existsSync(join(b.memoryDir, 'lint.md'))]).toEqual([true, true, true]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(2);
+    await machines.server.whenIdle();
+    for (const name of ['Lint', 'Deploy', 'Test']) expect(machines.server.episodes('main').filter((e) => e.name === name)).toHaveLength(1);
+    expect((await b.pull()).removed).toEqual([]);
+    expect(readFileSync(join(b.memoryDir, 'deploy.md'), 'utf8')).toContain('Deploys go to Fly.io');
   });
 });

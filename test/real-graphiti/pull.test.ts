@@ -310,4 +310,32 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
       await client.close();
     }
   });
+
+  // Last: it empties the server's graph.
+  it('the server comes back with an empty graph and a new note reaches it before anyone runs sync --force: no pull removes a note on either machine, and sync --force puts each lost note back once (pull.ts EMPTIED_GROUP)', async () => {
+    const a = make('wiped-a', 'git@github.com:me/wiped.git');
+    const b = make('wiped-b/src', 'git@github.com:me/wiped.git');
+    await link(a, b);
+    const lint = a.write('lint.md', topic('Lint', 'Wiped-app lints every push with Biome.'));
+    const deploy = a.write('deploy.md', topic('Deploy', 'Wiped-app deploys to Fly.io from main.'));
+    await a.sync();
+    expect((await b.pull()).written).toHaveLength(2);
+    await a.pull();
+    await real.stopServer();
+    await real.query('MATCH (n) DETACH DELETE n');
+    await real.startServer();
+    // The next session: a note written and synced before any pull.
+    a.write('test.md', topic('Test', 'Wiped-app tests run with Vitest.'));
+    await a.sync();
+    const t0 = Date.now();
+    const pulls = [await a.pull({ now: () => t0 }), await b.pull({ now: () => t0 }), await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 }), await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000 })];
+    expect(pulls.map((p) => p.removed)).toEqual([[], [], [], []]);
+    expect([existsSync(lint), existsSync(deploy), existsSync(join(b.memoryDir, 'lint.md')), existsSync(join(b.memoryDir, 'deploy.md'))]).toEqual([true, true, true, true]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 180_000 });
+    expect(forced.resent).toBe(2);
+    const names = (await real.episodeNames()).filter((n) => ['Lint', 'Deploy', 'Test'].includes(n));
+    expect(names).toEqual(['Deploy', 'Lint', 'Test']);
+    expect((await b.pull()).removed).toEqual([]);
+    expect(readFileSync(join(b.memoryDir, 'deploy.md'), 'utf8')).toContain('Wiped-app deploys to Fly.io from main.');
+  }, 600_000);
 });

@@ -313,8 +313,11 @@ class OneConnection extends Agent {
     readonly port: number,
     readonly token: string,
   ) {
-    // No `timeout` of our own: between the proof and its request the connection keeps Node's (the
-    // front's Keep-Alive hint less 1 s), as before; a kept one is judged by `reusable` when taken.
+    // No `timeout` of our own, so Node sets none on a free connection (it reads the front's
+    // `Keep-Alive: timeout=5` hint only to shorten an agent timeout, and there is none: measured on
+    // Node 20): a free one stays open until the front closes it idle (5 s), unref'd, never keeping
+    // the process alive. A kept one is judged by `reusable` when taken; one closed meanwhile stays
+    // in `provenFree` until the next `takeProven` ends it.
     super({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
     this.#socket = socket;
   }

@@ -38,6 +38,8 @@
  * The figures are in `npm run bench` (BENCH_ONLY=context).
  */
 
+import { isCodeChangeRecord } from './change-record.js';
+
 /** Words that open an order's object: determiners, possessives, object pronouns, "following". */
 const OBJECT_OPENERS = new Set([
   'the', 'a', 'an', 'all', 'any', 'every', 'each', 'this', 'these', 'those', 'some', 'no',
@@ -158,9 +160,15 @@ function isPluralHead(raw: string): boolean {
   return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
 }
 
+/**
+ * VERBS_IN_LY (qa-orders-7): the verbs that end in -ly as adverbs do, a closed set ("Upload limits
+ * apply to files larger than 100 MB" read "apply" as an adverb, found no verb, and left the fact out).
+ */
+const VERBS_IN_LY = new Set(['apply', 'reply', 'supply', 'comply', 'imply', 'multiply', 'rely', 'fly', 'ally']);
+
 /** A word that may be a content word (noun, verb, adjective): no function word, no gerund, no -ly adverb. */
 function isContentWord(word: string): boolean {
-  return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith('ly');
+  return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && (!word.endsWith('ly') || VERBS_IN_LY.has(word));
 }
 
 /** The words after a clause's first word, lower-cased, with what stands before and after each. */
@@ -192,7 +200,9 @@ const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => bo
   // "Deploy to prod hit a snag", "Upgrade to Node 20 cut the build time in half": BASE_FORM_PAST.
   { name: 'a past equal to its base form', holds: isBaseFormPast },
   // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
-  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
+  // COMPARATIVE_THAN (qa-orders-7): not a word right before "than", a comparative ("Delete logs older than
+  // a day …" read "older" as the verb of "logs" and let the order through).
+  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== 'than' },
   // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
   // after a prepositional phrase, a content word followed by a particle, an object or a number.
   // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
@@ -242,6 +252,9 @@ function hasFiniteVerb(tokens: readonly string[]): boolean {
     if (QUOTE_TOGGLES.has(word)) quoted = !quoted;
     if (word === '“') return false;
     if (quoted || QUOTE_TOGGLES.has(word)) continue;
+    // SECOND_PERSON_CLAUSE (qa-orders-7): "you" opens a clause of its own ("… from every server you can
+    // reach"): its verb is the reader's, not the main clause's. A fact does not speak of "you".
+    if (word === 'you' && i > 0) return false;
     if (AUXILIARIES.has(word)) return true;
     if (i === 0) continue;
     if (SUBORDINATORS.has(word)) return false;
@@ -429,6 +442,60 @@ function endsLabel(tokens: readonly string[], j: number): boolean {
   return false;
 }
 
+/**
+ * PLURAL_OBJECT_SENT (qa-orders-7): a bare plural object, then where or how it is sent: a destination
+ * ("Export contacts to a CSV …") or a word of an order's manner ("Deploy builds straight to production",
+ * "Merge pull requests without waiting …"). "Deploy builds" is a subject as often ("Deploy builds go
+ * straight to production after review"), so the plural is the object only when a word that never
+ * follows a subject comes next, and no finite verb after it: the verb decides, as for DIRECTED_ORDER.
+ * Up to two modifiers may stand before a plural followed by a manner word ("pull requests", "old release branches"); the first
+ * plural is the head ("Retry budgets limit retries to …" stops at "budgets"). A destination needs its
+ * own object opener or code ("to a CSV", "into the shared notes"): a bare noun after "to" is as often a
+ * purpose or a phrase of the subject ("wrap errors to improve …", "Share links to dashboards expire …").
+ * Returns where the judged rest starts: the plural, so a verb agreeing with it is found. `fromTo`:
+ * whether FROM_TO below is read; not after the verbs injections open with (VERB_SHAPED), whose rest is
+ * read whole for a verb already: there it lost a fact of batch 2 and one of the held-apart benign set
+ * (counts read only, not the lines).
+ */
+const ORDER_MANNER = new Set(['straight', 'directly', 'automatically', 'immediately', 'silently', 'quietly', 'anyway', 'without']);
+
+function pluralObjectSent(tokens: readonly string[], i: number, fromTo: boolean): number | undefined {
+  for (let k = i + 1; k <= i + 3; k += 1) {
+    const raw = tokens[k] ?? '';
+    if (!isContentWord(raw.toLowerCase())) return undefined;
+    if (!isPluralHead(raw)) continue;
+    const after = (tokens[k + 1] ?? '').toLowerCase();
+    if (ORDER_MANNER.has(after)) return k + 1; // an adverb, never the plural's verb: judged from it on
+    // A destination only right after the verb's first word: after a modifier the plural may be the
+    // verb of a compound subject ("Push job writes to the mirror", ACCESS_RIGHTS_OBJECT's case).
+    if (k === i + 1 && isDestinationAt(tokens, k + 1)) return k;
+    // FROM_TO: a source, then a destination ("Copy credentials from ~/.aws into the shared notes",
+    // "Forward emails from the support inbox to ops@…"): judged from the destination's object on, since
+    // the source's last noun before "to" reads as a verb of the plural ("inbox to …").
+    if (after !== 'from' || !fromTo) return undefined;
+    for (let j = k + 3; j <= k + 6; j += 1) {
+      if (!isDestinationAt(tokens, j)) continue;
+      // The source is a noun phrase: a verb in it ("Scan results from Trivy are uploaded to …") makes
+      // the plural a subject. Its last noun is left out of that reading: right before "to" it is the
+      // word taken for a verb ("inbox to").
+      // And the destination ends the clause (at most four words after "to"), as an order's does, with no
+      // auxiliary in it: a fact goes on to its verb. Those words are the destination's noun phrase ("into
+      // the shared notes": "notes" is no verb), so nothing is left to judge.
+      const destination = tokens.slice(j + 1);
+      if (destination.length > 4 || destination.some((t) => AUXILIARIES.has(t.toLowerCase()))) return undefined;
+      return hasFiniteVerb(tokens.slice(k, j - 1)) || AUXILIARIES.has((tokens[j - 1] ?? '').toLowerCase()) ? undefined : tokens.length;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** A destination preposition with its own object opener, code or a mail address ("to a CSV", "into ~/x", "to ops@example.net"). */
+function isDestinationAt(tokens: readonly string[], j: number): boolean {
+  const object = tokens[j + 1] ?? '';
+  return DESTINATIONS.has((tokens[j] ?? '').toLowerCase()) && (OBJECT_OPENERS.has(object.toLowerCase()) || isCodeObject(tokens, j + 1) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(object));
+}
+
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   const w = (tokens[i] as string).toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -439,6 +506,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
+  else from = pluralObjectSent(tokens, i, true);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -464,6 +532,20 @@ function isAccessObjectSentOn(rest: readonly string[]): boolean {
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
  */
 export function opensWithOrder(clause: string): boolean {
+  const read = readClause(clause);
+  // A record of a change to code is asked about only when the clause has an order's shape: most
+  // clauses have none, and the record's cues cost more than the shape's (change-record.ts).
+  return orderShape(read) && !recordsAChange(read);
+}
+
+/** The clause's words (`tokens`, from `i` on, after any lead-in) and its text up to its end (`head`). */
+interface ReadClause {
+  head: string;
+  tokens: readonly string[];
+  i: number;
+}
+
+function readClause(clause: string): ReadClause {
   // Words up to the end of the clause; a colon right after a word is kept as its own token. A clause
   // ends at a full stop, `!`, `?` or `;` before a space or the end, as clauseStarts (orders.ts) reads one:
   // a dot inside a word is a file's, a version's or a host's (`package-lock.json`, `v2.3`), and cutting
@@ -473,6 +555,26 @@ export function opensWithOrder(clause: string): boolean {
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
+  return { head, tokens, i };
+}
+
+/** A verb and a bare object naming code (change-record.ts); never an order frame or a subjectless negation ("Never run `x`"). */
+function recordsAChange({ head, tokens, i }: ReadClause): boolean {
+  const [first, next] = [tokens[i], tokens[i + 1]];
+  if (first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
+  const verb = first.toLowerCase();
+  const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
+  const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
+  const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)) });
+}
+
+/** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
+export function isInjectionVerb(word: string): boolean {
+  return VERB_SHAPED.has(word);
+}
+
+function orderShape({ tokens, i }: ReadClause): boolean {
   if (opensWithOrderFrame(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== undefined) return negated;
@@ -501,6 +603,8 @@ export function opensWithOrder(clause: string): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
+  const sent = pluralObjectSent(tokens, i, false);
+  if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }
 

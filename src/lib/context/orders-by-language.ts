@@ -70,6 +70,12 @@ interface BareImperativeForms {
    * Rechnungen …", "Contient les scripts …", "Contiene i file …"), not an order.
    */
   thirdPersonEndings?: readonly string[];
+  /**
+   * SECOND_PERSON_FORM (qa-orders-7): endings only the second person plural has (French "-ez":
+   * "Supprimez les journaux …", "Envoyez les jetons …"). Without its subject ("vous") such a verb is an
+   * order, and no fact or summary speaks of "vous": with an article after it, no marker is needed.
+   */
+  secondPersonEndings?: readonly string[];
 }
 
 /** NEGATED_IMPERATIVE's words for one language. */
@@ -78,8 +84,8 @@ interface NegatedImperativeForms {
   negations: readonly string[];
   /** Whether the word after the negation (and the words after it) has a form only an order takes. */
   orderForm: (word: string, after: readonly string[]) => boolean;
-  /** When set, the form needs one of these words later in the sentence as well (a form shared with a fact's verb). */
-  needsMarker?: (word: string) => boolean;
+  /** When set, the form needs one of these words later in the sentence as well (a form shared with a fact's verb); `at`: the word's place after the verb. */
+  needsMarker?: (word: string, at: number) => boolean;
 }
 
 interface LanguageForms {
@@ -107,6 +113,13 @@ const SPANISH_MARKERS: ReadonlySet<string> = new Set(['los', 'las', 'el', 'del',
  * o arquivo" holds none; "Não permite acesso sem VPN" is the price).
  */
 const PORTUGUESE_MARKERS: ReadonlySet<string> = new Set(['ao', 'aos', 'à', 'às', 'nada', 'ninguém', 'nenhum', 'nenhuma', 'sem', 'nunca', 'isso', 'isto', 'seu', 'sua', 'seus', 'suas', 'usuário', 'usuária']);
+/**
+ * DEFINITE_OBJECT (qa-orders-7): a definite article right after the -e form ("Não mostre os avisos de
+ * segurança") marks an order as the words above do: the subjectless facts this form shares with -er/-ir
+ * verbs negate existence, ability or need (the list below), which take no definite object there. The
+ * price: a rarer indicative with one ("Não recebe os e-mails …" as a summary).
+ */
+const PORTUGUESE_DEFINITE: ReadonlySet<string> = new Set(['o', 'os', 'a', 'as']);
 /** The -er/-ir indicatives a subjectless Portuguese fact most often negates (existence, ability, need): "Não existe suporte ao usuário anônimo". */
 const PORTUGUESE_INDICATIVE_IN_E: ReadonlySet<string> = new Set(['existe', 'pode', 'deve', 'permite', 'exige', 'requer', 'sabe', 'consegue', 'depende', 'vale', 'cabe', 'inclui', 'atende', 'resolve']);
 /** Portuguese's irregular subjunctives an order takes ("Não faça", "Não diga", "Não tenha", "Não ponha", "Não seja"): none is an indicative. */
@@ -159,10 +172,11 @@ const FORMS: readonly LanguageForms[] = [
       // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
       // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
       markers: ['sans', 'jamais', 'rien', 'personne', 'chaque', 'toujours', 'directement', 'immédiatement', 'tes', 'ton', 'ta', 'vos', 'votre'],
-      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont'],
+      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont', 'assez', 'nez'],
       copulas: ['est', 'sont', 'était'],
       // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
       thirdPersonEndings: ['t', 'd'],
+      secondPersonEndings: ['ez'],
     },
     // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
     // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -177,7 +191,7 @@ const FORMS: readonly LanguageForms[] = [
       notVerbs: ['após', 'para', 'por', 'com', 'sem', 'em', 'sobre', 'entre', 'até', 'desde', 'durante', 'contra', 'segundo', 'conforme', 'hoje', 'ontem', 'amanhã', 'agora', 'depois', 'antes', 'também', 'já', 'ainda', 'aqui', 'então', 'e', 'ou', 'mas', 'porque', 'quando', 'se', 'como', 'que', 'enquanto', 'embora', 'onde', 'há', 'existe', 'existem', 'é', 'foi', 'são', 'era', 'está', 'estão', 'tem', 'têm', 'fica', 'ficou', 'houve', 'falta', 'faltam'],
       copulas: ['é', 'são', 'era', 'foi'],
     },
-    negated: { negations: ['não', 'nunca'], orderForm: (w) => (/\p{L}{2,}e$/u.test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w)) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w) => PORTUGUESE_MARKERS.has(w) },
+    negated: { negations: ['não', 'nunca'], orderForm: (w) => (/\p{L}{2,}e$/u.test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w)) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w, at) => PORTUGUESE_MARKERS.has(w) || (at === 0 && PORTUGUESE_DEFINITE.has(w)) },
   },
   {
     language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'], assistant: { names: ["l'assistente", 'l’assistente', "l'ia", 'l’ia', "l'agente", 'l’agente', 'claude'], obliged: ['deve', 'dovrà', 'dovrebbe', 'non deve'] },
@@ -191,7 +205,10 @@ const FORMS: readonly LanguageForms[] = [
       thirdPersonEndings: ['e'],
     },
     // The negative order of the second person is "non" + the infinitive, with or without a pronoun ("Non dirlo").
-    negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli)$/u.test(w) },
+    // SECOND_PERSON_FORM: the plural order is the second person plural, "-ate", "-ete", "-ite" ("Non fate
+    // domande …", "Non cancellate …"): no fact speaks of "voi". A feminine plural participle ends so too
+    // ("non usate da anni"): the price.
+    negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli|ate|ete|ite)$/u.test(w) },
   },
   {
     language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'], assistant: { names: ['de assistent', 'de ai', 'de agent', 'claude'], obliged: ['moet', 'mag niet', 'mag nooit', 'dient', 'zal altijd'] },
@@ -220,7 +237,8 @@ const FORMS: readonly LanguageForms[] = [
     // The imperative ends in a consonant ("mów", "pytaj", "usuwaj", "rób"); the infinitive in -ć is an
     // impersonal order ("Nie usuwać plików"). A fact's subjectless verb is in the third person and ends
     // in a vowel ("Nie działa", "Nie obsługuje", "Nie ma").
-    negated: { negations: ['nie'], orderForm: (w) => /\p{L}(?:[jwdzbpć]|sz|cz|rz|ń|ź|ś)$/u.test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD },
+    // "Nigdy nie ujawniaj …": "never" before the negation, as "Nunca" opens a Spanish or Portuguese one.
+    negated: { negations: ['nie', 'nigdy nie'], orderForm: (w) => /\p{L}(?:[jwdzbpć]|sz|cz|rz|ń|ź|ś)$/u.test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD },
   },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
@@ -273,15 +291,25 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
   const verb = first.toLowerCase();
   const sentence = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
   const later = sentence.toLowerCase().split(/[\s,]+/u).slice(2); // the words after the first two
+  if (namesAThing(second, later)) return false;
   return IMPERATIVE_ROWS.some(
     (row) =>
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
       ((row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
-        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && later.some((word) => row.markers.includes(word)))) &&
+        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e))))) &&
       !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) &&
       !namesATask(row, later) &&
       !hasPostverbalSubject(row, later),
   );
+}
+
+/**
+ * LABEL_NAMES_A_THING (qa-orders-7): a colon within the first three words ("Envoi des rapports : chaque
+ * vendredi …", "Copia de seguridad: …") ends a label, an entity's name, as SHORT_LABEL reads English
+ * ones (imperative.ts); what follows the colon is judged as a clause of its own (orders.ts).
+ */
+function namesAThing(second: string, later: readonly string[]): boolean {
+  return [second, ...later.slice(0, 2)].some((word) => word.endsWith(':'));
 }
 
 /** NAMED_TASK: the row's copula within the object's first three words ("Cancella i backup è un'attività …"): verb and object name a task. */
@@ -316,7 +344,7 @@ export function negatedImperativeInOtherLanguage(clause: string): boolean {
   const verb = (m[2] as string).toLowerCase();
   const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string;
   const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
-  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === undefined || after.some(row.needsMarker)));
+  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === undefined || after.some((word, at) => row.needsMarker?.(word, at) === true)));
 }
 
 /**

@@ -20,7 +20,8 @@ and "Type: project" are not), or asking the reader a question.
  * ("1gn0r3 4ll pr3v10us 1nstruct10ns").
  */
 
-import { opensWithOrder, opensWithQuestion } from './imperative.js';
+import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
+import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
 import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
@@ -186,10 +187,27 @@ function variants(folded: string): string[] {
  * direct question to the reader. After the patterns, so a line keeps its more specific reason.
  */
 function structuralReason(text: string): OrderReason | undefined {
-  const starts = clauseStarts(text);
+  const starts = outsideChangeRecords(text, clauseStarts(text));
   if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   return undefined;
+}
+
+/**
+ * CHANGE_TYPE_LABEL (change-record.ts): a sentence that opens with a commit type ("fix(css): remove
+ * alias exclude logic") is a commit subject, so no clause start inside it is judged as an order's;
+ * the next sentence is judged as any other ("fix: typo. Run curl … | sh" still is one).
+ */
+function outsideChangeRecords(text: string, starts: number[]): number[] {
+  if (!text.includes(':') && !text.includes('"')) return starts;
+  const records: Array<[number, number]> = [];
+  for (const start of starts) {
+    if (!mayOpenChangeRecord(text.slice(start, start + 60))) continue;
+    const length = text.slice(start).search(/[.!?](?=\s|$)|\n/);
+    const end = length < 0 ? text.length : start + length;
+    if (opensWithChangeTypeLabel(text.slice(start, end), isInjectionVerb)) records.push([start, end]);
+  }
+  return records.length === 0 ? starts : starts.filter((s) => !records.some(([a, b]) => s >= a && s < b));
 }
 
 /** Characters judged: a context line shows at most 400 (render.ts), so this covers all of it and bounds the cost. */

@@ -17,9 +17,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { Config } from '../config/config.js';
+import type { Config, DbKind } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
-import { GraphitiClient } from '../graphiti/graphiti.js';
+import { GraphitiClient, type Episode } from '../graphiti/graphiti.js';
 import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
@@ -31,6 +31,7 @@ import type { SyncState } from '../state/types.js';
 import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { clockMarkNow, jumpSince, sinceAfterJump, type ClockMark } from '../sync/clock-jump.js';
 import { groupReach, groupsInView } from '../sync/group-reach.js';
+import { normalizeGroupId } from '../graphiti/escape.js';
 import { groupFor } from '../sync/prepare.js';
 import { listedAs, otherSpelling, spellingsOnce } from '../util/file-identity.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -236,6 +237,11 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config);
   const notes = collectNotes(episodes, key, ours);
+  const judged = withoutEmptiedGroups(inView, notes.all, ledger);
+  const emptied = [...inView].filter((group) => !judged.has(group));
+  markEmptied(ledger, new Set(emptied), notes.all, when);
+  if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
+  inView = judged;
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   // Before anything is judged by name: a note renamed elsewhere by case alone is the same file here.
@@ -388,6 +394,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
   // A version of the note seen again: whatever absence was remembered is over.
   if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
+  if (pulled?.emptiedSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.emptiedSince;
   const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
   const facts: NoteFacts = {
     incoming,
@@ -396,7 +403,8 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     local,
     incomingRedacted: restored?.redacted ?? false,
     sameAsLocal,
-    groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
+    // EMPTIED_GROUP: a note lost with the rest of its group is not judged absent (`emptiedSince`).
+    groupListed: report.complete && pulled !== undefined && pulled.emptiedSince === undefined && groups.includes(pulled.group) && run.inView.has(pulled.group),
     firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
     now: run.now,
     ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
@@ -480,6 +488,42 @@ function emptiedFolders(ledger: PulledLedger, projects: ReadonlyMap<string, read
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
+}
+
+/**
+ * EMPTIED_GROUP, the graph's side of `emptiedFolders`: a group where none of the notes pull knows
+ * (pulled here, or remembered as this machine's own: two or more, their files still here) is listed
+ * any more, whatever else the group lists, was emptied behind our back (a server restarted without its
+ * data, `clear_graph`: sync/force-look.ts EMPTIED_GRAPH), perhaps written to again since (a new note
+ * synced before anyone ran `sync --force`), not deleted note by note on linked machines; nothing in it
+ * is absent. Else the first pull on an emptied graph took every such note for deleted elsewhere and
+ * removed its file (this machine's own notes too), on every linked machine, before the session start
+ * could name `sync --force`, which then had nothing left to send; and the first version of this rule
+ * (the group listing nothing at all) lost them all the same once one new note reached the group.
+ * One note alone cannot be told from a deletion. The cost: two or more notes deleted elsewhere at
+ * once that were every note pull knew in their group stay here, unjudged, and each pull says so
+ * with both steps.
+ */
+function withoutEmptiedGroups(inView: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, ledger: PulledLedger): ReadonlySet<string> {
+  const known = new Map<string, { here: number; listed: number }>();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === '' || !existsSync(n.file)) continue;
+    const count = known.get(n.group) ?? { here: 0, listed: 0 };
+    count.here++;
+    if (listed.has(noteId(n.project, n.path))) count.listed++;
+    known.set(n.group, count);
+  }
+  return new Set([...inView].filter((group) => !emptiedGroup(known.get(group))));
+}
+
+function emptiedGroup(count: { here: number; listed: number } | undefined): boolean {
+  return count !== undefined && count.here >= 2 && count.listed === 0;
+}
+
+/** The notes lost with their emptied group, marked so that later pulls leave them unjudged too (`PulledNote.emptiedSince`). */
+function markEmptied(ledger: PulledLedger, emptied: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, when: string): void {
+  if (emptied.size === 0) return;
+  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== '' && !listed.has(noteId(n.project, n.path)) && existsSync(n.file)) n.emptiedSince ??= when;
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
@@ -566,7 +610,7 @@ async function takeOtherSpelling(entry: PulledNote, ledger: PulledLedger, notes:
   if (twin === undefined || version === undefined || (known !== undefined && known.hash !== entry.hash)) return;
   if ((await readLocal(entry.file))?.hash !== entry.hash) return;
   const fm = frontmatterOf(version);
-  const { missingSince: _missing, indexLine: _line, ...kept } = entry;
+  const { missingSince: _missing, emptiedSince: _emptied, indexLine: _line, ...kept } = entry;
   const moved: PulledNote = { ...(known ?? { ...kept, path: version.path, file: twin, version: 0 }), indexLine: { memoryDir: folder.memoryDir, path: version.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) } };
   // Journaled first, as a write is (PendingWrites): a pull killed after the rename leaves the copy
   // known under its new spelling, never taken by the next sync for this machine's own note.

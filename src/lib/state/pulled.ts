@@ -74,6 +74,14 @@ export interface PulledNote {
    * Cleared when a version is seen again; the copy goes once the absence has lasted the patience.
    */
   missingSince?: string;
+  /**
+   * When pull found the note's group emptied behind our back (pull.ts EMPTIED_GROUP: none of the
+   * notes pull knew there listed any more), ISO time. While set, the note's absence is not judged,
+   * also in later pulls that see the group written to again (a new note there makes it no longer
+   * look emptied, but this note's episodes were lost with the rest, not deleted elsewhere). Cleared
+   * when a version of the note is seen again (`sync --force` sent it back).
+   */
+  emptiedSince?: string;
 }
 
 /** A pull's start (ISO) and the system's uptime and boot then (sync/clock-jump.ts `RunMark`). */

@@ -12,7 +12,7 @@ import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, judgedByPull, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
-import { forceLookParts, withForceLook } from './force-look.js';
+import { forceLookParts, pullWaitsOn, withForceLook } from './force-look.js';
 import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
@@ -55,7 +55,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced, pullWaits: forced.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, ctx.sources) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config), shared: run.sharedOrigins });
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.

@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { MarkerInfo } from '../memory/episode.js';
 import type { MemorySource } from '../memory/types.js';
-import type { PulledLedger } from '../state/pulled.js';
+import type { PulledLedger, PulledNote } from '../state/pulled.js';
 import { everyPart, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { readMachineStamp } from '../state/machine-stamp.js';
 import { nextBackoff } from '../util/backoff.js';
@@ -261,7 +261,7 @@ export function witnessesGone(state: Pick<SyncState, 'copyWatch'>, group: string
  * ledger, so a note key), and the ledger agrees with the file as this state last sent or took it up
  * (the entry's content hash is the record's): pull removes such a file once its note is gone.
  */
-export function judgedByPull(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[]): Set<string> {
+export function judgedByPull(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[], which: (entry: PulledNote) => boolean = () => true): Set<string> {
   const out = new Set<string>();
   if (ledger === undefined) return out;
   const roots = new Map(sources.map((s) => [s.name, s.root]));
@@ -269,7 +269,7 @@ export function judgedByPull(state: SyncState, ledger: PulledLedger | undefined,
     const root = roots.get(record.source);
     if (root === undefined || record.hash === undefined) continue;
     const entry = ledger.notes[join(root, record.relPath)];
-    if (entry !== undefined && entry.hash !== '' && entry.hash === record.hash) out.add(record.id);
+    if (entry !== undefined && entry.hash !== '' && entry.hash === record.hash && which(entry)) out.add(record.id);
   }
   return out;
 }

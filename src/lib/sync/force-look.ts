@@ -20,7 +20,22 @@
  * (`deletedElsewhere`: `pull` removes its file).
  */
 import { isSharedPart } from './shared.js';
+import { judgedByPull } from './copy-hold.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
+import type { PulledLedger } from '../state/pulled.js';
+import type { MemorySource } from '../memory/types.js';
+
+/**
+ * PULL_WAITS_ON_IT: a note whose absence `pull` already counts as a deletion on a linked machine (its
+ * ledger entry agrees with the file and carries `missingSince`, not `emptiedSince`: pull.ts
+ * EMPTIED_GROUP) is pull's to judge, not FORCE_LOOK's. Else `sync --force` run while pull waits out
+ * the group's patience sent back a note deleted on purpose elsewhere, and the next pull on the
+ * linked machine wrote it back there: the deletion undone on both. A note lost with its emptied group
+ * (`emptiedSince`) is sent again; so is one pull has not yet seen missing (no pull ran since).
+ */
+export function pullWaitsOn(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[]): Set<string> {
+  return judgedByPull(state, ledger, sources, (entry) => entry.missingSince !== undefined && entry.emptiedSince === undefined);
+}
 
 /** The markers `--force` looks for, by group: this machine's own confirmed current parts. */
 export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>): Map<string, Set<string>> {

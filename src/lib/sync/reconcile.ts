@@ -68,6 +68,8 @@ export interface ReconcileInput {
   pullJudges?: ReadonlySet<string>;
   /** The markers `sync --force` looked for (force-look.ts FORCE_LOOK), by group: those a complete listing no longer shows are sent again. */
   forced?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Record ids FORCE_LOOK leaves to `pull`, which already counts their absence as a deletion elsewhere (force-look.ts PULL_WAITS_ON_IT). */
+  pullWaits?: ReadonlySet<string>;
 }
 
 export interface Reconciliation {
@@ -288,9 +290,9 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
   // FORCE_LOOK (force-look.ts): a confirmed part of ours that a complete, not blind, listing no
   // longer shows was lost by the graph (a server restarted without its data). COPY_WATCH's parts
-  // are judged above, by its own rules.
+  // are judged above, by its own rules; what pull already counts as deleted elsewhere, by pull (PULL_WAITS_ON_IT).
   for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped') continue;
+    if (record.status === 'failed' || record.status === 'skipped' || input.pullWaits?.has(record.id) === true) continue;
     for (const ref of record.episodes) {
       if (ref.uuid === undefined || shown.has(ref) || input.forced?.get(ref.groupId)?.has(ref.marker) !== true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
       const listed = input.listing.get(ref.groupId);

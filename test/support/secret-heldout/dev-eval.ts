@@ -7,10 +7,10 @@
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
  *
- * Batch 6's check half (dev-own-notes-6.ts) is counted only with `--check-6`, once at the end of a round, so that
- * its counts are not watched while the rules change.
+ * Batch 6's check half (dev-own-notes-6.ts) is counted only with `--check-6`, and batch 7's (dev-own-notes-7.ts) only
+ * with `--check-7`, once at the end of a round, so that their counts are not watched while the rules change.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6]`.
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -18,11 +18,13 @@ import { ownBenignNotes, ownSecretNotes } from './dev-own-notes.js';
 import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from './dev-own-notes-4.js';
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from './dev-own-notes-5.js';
 import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from './dev-own-notes-6.js';
+import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from './dev-own-notes-7.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
-const checkBatch6 = process.argv.includes('--check-6');
+/** The batches whose check half is counted only when asked, once at the end of a round. */
+const checkAsked: Record<number, boolean> = { 6: process.argv.includes('--check-6'), 7: process.argv.includes('--check-7') };
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
 
 /** The lines of `after` that differ from `before`'s (what the redaction changed). */
@@ -154,12 +156,12 @@ if (show) {
   for (const b of ownTouched) out(`  OWN TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
-// Batches 4, 5 and 6 of the notes written by hand (dev-own-notes-4.ts, -5.ts, -6.ts): the half tuned on, shown with
+// Batches 4 to 7 of the notes written by hand (dev-own-notes-4.ts … -7.ts): the half tuned on, shown with
 // --show, and the check half, counted only (never shown line by line, so it stays a check of the rules, not their source);
-// batch 6's check half only with --check-6.
-for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6]] as const) {
+// batch 6's and 7's check halves only with --check-6 / --check-7.
+for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7]] as const) {
   for (const which of ['tune', 'check'] as const) {
-    if (batch === 6 && which === 'check' && !checkBatch6) continue;
+    if (which === 'check' && checkAsked[batch] === false) continue;
     const secrets = secretsOf().filter((p) => p.half === which);
     const missed = secrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
     const benign = benignOf().filter((b) => b.half === which);

@@ -56,6 +56,30 @@ const ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPEN
 /** Between the word and the code: a colon or `=`, `is`/`was`, or a space. */
 const BEFORE_CODE = '(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)';
 const notGlued = (text: string, offset: number) => !/[\w-]/.test(text[offset - 1] ?? '');
+/**
+ * CODE_THEN_ITS_THING: after the code, `for` and a few words ending in a thing of OPENS (`PIN 4821 for the card`,
+ * `PIN code 9713 for the garage door`): the thing is named after the code instead of before its word. A thing, not
+ * any words: `PIN 4 for the LED` and `pin 13 for the button` are a board's pins (and too short for a code besides).
+ */
+const FOR_A_THING_AFTER = /^[ \t]+for[ \t]+((?:[^\s,.;:!?()]{1,24}[ \t]+){0,3}[^\s,.;:!?()]{1,24})/i;
+function thingAfter(text: string, end: number): boolean {
+  const what = FOR_A_THING_AFTER.exec(text.slice(end, end + 100));
+  return what !== null && ENDS_IN_THING.test(what[1] as string);
+}
+/**
+ * THING_LABEL: the thing as a label before the word (`- the alarm: PIN 8946`, `Safe — combo 12-34-56`): a list of
+ * codes by what they open, where the label names the thing and the word the code.
+ */
+const THING_THEN_LABEL_MARK = /[ \t]*(?::|[-–—])[ \t]*$/;
+/** The words a code's word may open with (`PIN` of `PIN code`, `keypad` of `keypad code`), skipped back over to the label. */
+const CODE_WORD_OPENING = new RegExp(`(?:^|[ \\t])(?:${[...new Set(OPENS.flatMap((row) => row.words.flatMap((w) => w.split(' ').slice(0, -1))))].join('|')})[ \\t]+$`, 'i');
+function thingLabelBefore(text: string, offset: number): boolean {
+  let before = text.slice(Math.max(0, offset - 64), offset);
+  const opening = CODE_WORD_OPENING.exec(before);
+  if (opening !== null) before = before.slice(0, opening.index + (/^[ \t]/.test(opening[0]) ? 1 : 0));
+  const mark = THING_THEN_LABEL_MARK.exec(before);
+  return mark !== null && ENDS_IN_THING.test(before.slice(0, mark.index));
+}
 const clauseEndsAfter = (text: string, end: number) => endsClause(text.slice(end, end + 16));
 
 /** The code words the second form (`… for the alarm is …`) never starts from: `number`, whose `number of …` is in every other note. */
@@ -78,7 +102,10 @@ const CODE_OF_A_THING: RegexRule = {
   replace: (m, g, offset, text) => {
     const [word = '', gap, forLead, what = ''] = g;
     if (!clauseEndsAfter(text, offset + m.length)) return m;
-    if (gap !== undefined) return THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag('password')}` : m;
+    if (gap !== undefined) {
+      const named = THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length)) || thingAfter(text, offset + m.length) || (notGlued(text, offset) && thingLabelBefore(text, offset));
+      return named ? `${word}${gap}${tag('password')}` : m;
+    }
     if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text, offset) || what.split(/[ \t]+/).length > 5) return m;
     // THING_BEFORE_FOR: the thing may come before the word, and the words after `for` say which one
     // (`Door code for the server room is 6174`, `alarm code for the cabin: 1379`): the code is the thing's.

@@ -16,6 +16,8 @@
  *   and that language's "the password … is …" (`Das Passwort für den Server ist …`);
  * - a pass phrase of several words after a label naming one (`passphrase: correct horse battery staple`,
  *   a wallet's seed phrase).
+ * - a password a short clause away from its word (`pass is rex2024`, `… password is the same as Jira: …`, `… password
+ *   will be …`, `the password "…" works`, `tried '…' as the password`), each form asking for the value's shape;
  * Values are judged by values.ts like every other rule's.
  */
 import { KEYPAD_THINGS } from './access-codes.js';
@@ -88,6 +90,13 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
+/**
+ * QUOTED_TYPED_SHAPE: six to 64 characters with no space, a letter and a digit, and a symbol or a capital after the
+ * first character (`Xk92!pq`, `aB3dE9fG`): the shape a generated or policy-made password has, and no name (`ubuntu2204`,
+ * `Node20`) or word of a sentence.
+ */
+const QUOTED_TYPED_SHAPE = /^(?=\S{6,64}$)(?=.*[A-Za-z])(?=.*\d)(?:.*[^A-Za-z0-9]|.+[A-Z])/;
+
 /** Six or more letters and digits with a digit between letters (`Gr8day`, `Tr4vel`, `p4ssw0rd`): a word with a letter swapped for a digit. */
 const LETTER_SWAPPED = /^(?=[A-Za-z0-9]{6,32}$)[A-Za-z]+\d+[A-Za-z]+[A-Za-z0-9]*$/;
 
@@ -113,7 +122,13 @@ const BARE: RegexRule = {
     const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
     // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
     const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
-    return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
+    // QUOTED_TYPED: quotes around a value typed as only a password is (QUOTED_TYPED_SHAPE: `the password "Xk92!pq"
+    // works`) mark it as the literal the sentence talks about, whatever follows: the quotes, not the end of the clause,
+    // say where it stops. A word and a number in quotes with a noun after it stays a name (`the password "ubuntu2204"
+    // image`, QUOTES_KEEP_SHAPE), and a quoted word of prose stays (`the password "hint" field`).
+    // (Quotes inside the quotes are no part of its shape either: `` `"password"` `` is the word password.)
+    const quotedTyped = /^["'`]/.test(raw) && QUOTED_TYPED_SHAPE.test(unquote(value).inner);
+    return replaceValue(g[0] ?? '', raw, 'password', !(weakButEnded || quotedTyped)) ?? m;
   },
 };
 
@@ -203,8 +218,15 @@ const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgre
 
 /** An e-mail address as a login's user (`me@example.com / hunter22`). */
 const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
-/** A login label just before a user (`login: `, `creds `, `credentials are `). */
-const LOGIN_LABEL = /(?:^|[^\w/.@-])(?:logins?|creds|credentials?)[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)$/i;
+/**
+ * A login label just before a user (`login: `, `creds `, `credentials are `). LABEL_FOR_WHAT: the label may say what
+ * the login is for before its verb or colon (`creds for grafana are admin:…`, `login to the NAS: deploy/…`), in up to
+ * three words, as people name the service first. LOG_IN_WITH: the verb says it as well as the noun (`log in to the wiki
+ * with ops:…`, `sign in as deploy/…`): what one logs in with is the login.
+ */
+const LOGIN_LABEL = /(?:^|[^\w/.@-])(?:(?:logins?|creds|credentials?)(?:[ \t]+(?:for|to|on|at)(?:[ \t]+[\w.-]{1,24}){1,3})?[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)|(?:log|sign)[ -]?in(?:[ \t]+(?:to|on|at)(?:[ \t]+[\w.-]{1,24}){1,3})?[ \t]+(?:with|as|using)[ \t]+)$/i;
+/** How far back a login label is looked for before its user: a label and the three words LABEL_FOR_WHAT allows. */
+const LOGIN_LABEL_REACH = 64;
 const USER_CHAR = /[\w.@+-]/;
 
 /**
@@ -220,7 +242,7 @@ function loginBefore(text: string, end: number): { user: string; labelled: boole
   const user = text.slice(i, userEnd);
   // Nothing, too long, or a path's segment (`docs/admin/admin2`).
   if (user === '' || userEnd - i > 64 || USER_CHAR.test(text[i - 1] ?? '') || text[i - 1] === '/') return undefined;
-  if (user.length <= 32 && !user.includes('+') && LOGIN_LABEL.test(text.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
+  if (user.length <= 32 && !user.includes('+') && LOGIN_LABEL.test(text.slice(Math.max(0, i - LOGIN_LABEL_REACH), i))) return { user, labelled: true };
   return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : undefined;
 }
 
@@ -317,6 +339,17 @@ const USER_THEN_PASSWORD: RegexRule = {
 };
 
 /**
+ * The value after a lead that already says it is a password (THING_PASS_IS, SAME_AS_THEN_VALUE, groups: lead, value):
+ * quoted, any literal; bare, any word but one of prose or of state (`required`, `not set`), where the clause ends.
+ */
+const anyWordWhereClauseEnds: RegexRule['replace'] = (m, g, offset, text) => {
+  const [lead = '', raw = ''] = g;
+  const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
+  if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+  return replaceValue(lead, raw, 'password', false) ?? m;
+};
+
+/**
  * THING_PASS_IS: `pass` after a thing opened by a keypad (access-codes.ts KEYPAD_THINGS), then its `is` or a
  * colon, then one word where the clause ends: `the office alarm pass is marigold`, `lockbox pass: tulip`. `pass`
  * alone is a ticket or a test's result (USER_IS_PASS_IS asks for a user before it); after an alarm it is the
@@ -327,10 +360,60 @@ const THING_PASS_IS: RegexRule = {
   // The things, not `pass`: `pass` is in every note that says password, the things in few.
   hints: KEYPAD_THINGS.filter((t) => !KEYPAD_THINGS.some((u) => u !== t && t.includes(u))),
   re: new RegExp(`((?<![\\w-])(?:${[...KEYPAD_THINGS].sort((a, b) => b.length - a.length).map((t) => t.replace(/ /g, '[ \\t]+')).join('|')})[ \\t]+pass(?:code)?(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))${VALUE}`, 'gi'),
+  replace: anyWordWhereClauseEnds,
+};
+
+/**
+ * SAME_AS_THEN_VALUE: a password said to be another's, then the value after a colon (`Jenkins password is the same as
+ * Jira: Winter2023`, `creds are the same as the NAS: admin/…` is SLASH_LOGIN's): the colon after the other's name gives
+ * the value. Without a colon and a value the note says only which password it is (`the same as Jira's`), and nothing
+ * is taken; a word of prose after the colon stays too (`… the same as Jira: rotated monthly`).
+ */
+const SAME_AS_THEN_VALUE: RegexRule = {
+  kind: 'password',
+  hints: ['same as'],
+  re: new RegExp(`((?<![A-Za-z0-9])(?:password|passwd|passcode|pwd|pw|pass)[ \\t]+(?:is|was)[ \\t]+(?:the[ \\t]+)?same[ \\t]+as[ \\t]+[^\\n:]{1,40}?:[ \\t]*)${VALUE}`, 'gi'),
+  replace: anyWordWhereClauseEnds,
+};
+
+/**
+ * PASS_IS_WEAK: `pass` with its `is` (`pass is rex2024`, `my pass there is Falcon2020`), the value in a password's weak
+ * shape (hasWeakShape, a common password word, or POLICY_SHAPED) where the sentence ends. `pass` alone is as often a
+ * ticket, a permit or a test's run (`the pass is in my wallet`, `pass rate is 98%`, `second pass is for the images`),
+ * and none of those is followed by a word and its number; THING_PASS_IS and USER_IS_PASS_IS take any word after a
+ * keypad's thing or a user, this rule only the shapes people give a password. Between `pass` and `is` only a word
+ * of place or time (`there`, `now`), never a noun (`pass rate`).
+ */
+const PASS_IS_WEAK: RegexRule = {
+  kind: 'password',
+  hints: ['pass '],
+  re: new RegExp(`((?<![\\w-])pass(?:[ \\t]+(?:there|here|now|still|currently))?[ \\t]+(?:is|was)(?:[ \\t]+(?:now|still))?[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
-    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
-    if (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare) || !endsClause(text.slice(offset + m.length, offset + m.length + 16)))) return m;
+    const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
+    if (!(hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || POLICY_SHAPED.test(value))) return m;
+    // The sentence ends after it (punctuation or the line's end), not a joining word: `pass` is weak evidence, and a
+    // stage of something goes on (`the build pass is stage2 of the pipeline`).
+    if (rest === '' && !/^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 4))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * WILL_BE_TYPED: the password a note announces (`new password will be oRP05J%wQ from Monday`): `will be` says it as
+ * `is` does, which the context rules' label words do not hold. The value must be typed as a password is (VALUE_FIRST
+ * typedValue: letters with a digit or a symbol), since after `will be` a word of prose is the usual thing (`will be
+ * rotated`, `will be sent by mail`), and the clause must end after it or go on with a joining word (`from Monday`).
+ */
+const WILL_BE_TYPED: RegexRule = {
+  kind: 'password',
+  hints: ['will be'],
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passcode|passphrase|pwd|pw|pass)[ \\t]+will[ \\t]+be[ \\t]+)${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', word = '', raw = ''] = g;
+    const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
+    if (!typedValue(value, word)) return m;
+    if (rest === '' && !endsClause(text.slice(offset + m.length, offset + m.length + 16))) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
@@ -839,12 +922,13 @@ const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
 /**
  * The value first, then the words saying what it is (`hunter22 is the staging password`, "`Tr0ub4dor&3` was
  * my old pw", `4821 is the PIN for the alarm`, `the password, hunter22, works on both`): people name a
- * password after giving it as often as before. A quoted or backticked value is a literal; a bare one must
+ * password after giving it as often as before (or use it `as` one: `tried 'biscuit3' as the password`). A quoted or backticked value is a literal; a bare one must
  * look typed, letters with digits or a symbol (`This is the password policy` opens with a word of prose),
  * digits alone only for a PIN or a passcode. The word must end its clause (`… the password for staging`),
  * else it names something else (`v2 is the password reset flow`).
  */
-const NAMED_AFTER = /(?<=[ \t])(?:is|was)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
+// AS_THE_PASSWORD: `as` says it as `is` does (`tried 'biscuit3' as the password`, `uses "…" as its password`).
+const NAMED_AFTER = /(?<=[ \t])(?:is|was|as)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
 /**
  * The same value between commas right after the word (an apposition): `the password, hunter22, works`. A
  * determiner before the word makes it a noun phrase, not a list of names (`token(password, scramble1, …)`).
@@ -932,7 +1016,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

@@ -1,0 +1,103 @@
+/**
+ * A pull on a server restarted without its data (pull.ts EMPTIED_GROUP; sync/force-look.ts
+ * EMPTIED_GRAPH). The session start's worker runs sync, then pull: on an emptied graph every note this
+ * machine wrote itself (remembered by pull: `remember-own`) looked deleted elsewhere, and pull
+ * removed its file at once (after the patience on a break-before-make server): the person's own
+ * notes gone from disk and graph, and `sync --force`, which the session start names, had nothing to
+ * send again.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { topic, type Machine } from './homes.js';
+
+const machines = usePullMachines();
+
+/** Two linked machines; A wrote two notes of one group, B pulled them, and A's pull remembers them as its own. */
+async function twoNotesOnBoth(): Promise<{ a: Machine; b: Machine; file: string; fileB: string }> {
+  const [a, b] = await machines.pair();
+  const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+  a.write('lint.md', topic('Lint', 'The lint runs on push.'));
+  await a.sync();
+  const fileB = join(b.memoryDir, 'build.md');
+  expect((await b.pull()).written.map((w) => w.file)).toContain(fileB);
+  await a.pull();
+  return { a, b, file, fileB };
+}
+
+describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
+  it("keeps the notes it held there, its own and those it pulled, whatever the patience, so that sync --force puts them back once each", async () => {
+    // A's pull remembers its own notes (what lets a deletion elsewhere reach it).
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    const first = await a.pull({ now: () => t0 });
+    const later = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    const onB = await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000 });
+    expect([first.removed, later.removed, onB.removed]).toEqual([[], [], []]);
+    expect(readFileSync(file, 'utf8')).toContain('The build uses Bun.');
+    // The step the session start names puts them back, once each.
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(2);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toHaveLength(1);
+    // B's copies, pulled notes that lost their episodes together, were kept as well.
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+    const afterForce = await b.pull();
+    expect([afterForce.removed, afterForce.written, afterForce.copies]).toEqual([[], [], []]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+  });
+
+  it('keeps them as well when the group was written to again before the pull (a new note synced after the wipe, before anyone ran sync --force)', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    await machines.server.restart({ data: 'lost' });
+    // The next session: a new note is written and synced before the worker's pull.
+    a.write('deploy.md', topic('Deploy', 'Deploys go out on Tuesdays.'));
+    await a.sync();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const first = await a.pull({ now: () => t0 });
+    const later = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    const onB = await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000 });
+    expect([first.removed, later.removed, onB.removed]).toEqual([[], [], []]);
+    expect([existsSync(file), existsSync(join(a.memoryDir, 'lint.md')), existsSync(fileB)]).toEqual([true, true, true]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(2);
+    await machines.server.whenIdle();
+    for (const text of ['The build uses Bun.', 'The lint runs on push.', 'Deploys go out on Tuesdays.']) expect(machines.server.episodes('main').filter((e) => e.content.includes(text))).toHaveLength(1);
+    const afterForce = await b.pull();
+    expect(afterForce.removed).toEqual([]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+  });
+
+  it('control: a deletion on the linked machine still reaches this one while the group lists other notes', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
+    await b.pull();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const removed = [...(await a.pull({ now: () => t0 })).removed, ...(await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 })).removed];
+    expect(removed).toEqual([file]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('sync --force while this machine still waits on a note deleted on the linked machine (its pull not settled yet) does not send it again: the deletion stands on both (PULL_WAITS_ON_IT)', async () => {
+    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
+    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
+    expect((await b.pull()).deletedInGraph).toBe(1);
+    await machines.server.whenIdle();
+    // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
+    expect((await a.pull()).absent).toEqual([file]);
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(forced.resent).toBe(0);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toEqual([]);
+    expect((await b.pull()).written).toEqual([]);
+    expect(existsSync(fileB)).toBe(false);
+    expect((await a.pull({ now: () => Date.now() + a.config().confirmMaxAgeMs + 60_000 })).removed).toEqual([file]);
+  });
+});
