@@ -190,6 +190,8 @@ async function commandSync(config: Config, values: Record<string, string | boole
       ...(progress === undefined ? {} : { onProgress: progress }),
     });
     progress?.({ done: 0, total: 0, end: true });
+    // What the graph lost is sent again now: the next session and `status` need not say to (FORCE_LOOK).
+    if (values.force === true && !summary.dryRun && summary.serverReachable) (await import('./lib/context/graph-problem.js')).clearEmptiedGraph(config.stateDir);
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {

@@ -14,7 +14,7 @@ import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, everyPart, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
 import { HELD_STATE_VERSION, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
-import type { SyncSummary } from '../lib/sync/types.js';
+import type { ResentWhy, SyncSummary } from '../lib/sync/types.js';
 import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
@@ -27,6 +27,7 @@ import { processEnv } from '../lib/config/process-env.js';
 import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
 import { cli } from '../lib/util/install-route.js';
+import { emptiedGraphText, readGraphProblem } from '../lib/context/graph-problem.js';
 import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
 import { heldAsCopy } from '../lib/sync/copy-hold.js';
 
@@ -85,6 +86,8 @@ export interface StatusReport {
   awaitingGroup?: { episodes: number; groups: string[]; since: string; fix: string };
   /** This machine's origin or state came from another machine and nobody said what it is (sync/copy-hold.ts): deletions held, with the question. */
   originQuestion?: { held: number; question: string };
+  /** The worker's last refresh found the graph holding none of this machine's notes (sync/force-look.ts EMPTIED_GRAPH): what it means and the step. */
+  emptiedGraph?: string;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -176,6 +179,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     ...(lastWrittenGroupOnly === undefined ? {} : { lastWrittenGroupOnly }),
     ...(awaitingGroup === undefined ? {} : { awaitingGroup }),
     ...(question === undefined ? {} : { originQuestion: { held: standing.held, question } }),
+    ...emptiedGraph(config),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -199,6 +203,12 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     ...hooksThatCannotRun(config),
     ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION),
   };
+}
+
+/** A graph the worker found emptied, said until `sync --force` or a refresh that works clears it (context/graph-problem.ts). */
+function emptiedGraph(config: Config): { emptiedGraph?: string } {
+  const problem = readGraphProblem(config.stateDir);
+  return problem?.kind === 'emptied' ? { emptiedGraph: emptiedGraphText(problem, `"${cli()} sync --force"`) } : {};
 }
 
 /** Whether the state folder takes a write now (a full disk, a read-only mount), with the next step (next-step.ts STATE_UNWRITABLE). */
@@ -262,6 +272,7 @@ export function formatStatus(s: StatusReport): string {
     lines.push(`Deletions waiting: ${a.episodes} old episode(s) in ${a.groups.length === 1 ? 'group' : 'groups'} ${a.groups.join(', ')} (since ${a.since}): this Graphiti server deletes only in the group it last wrote to, so they stay in the graph, and are found by search, until it next writes there; the next sync after that deletes them. Next step: ${a.fix}.`);
   }
   if (s.originQuestion !== undefined) lines.push(`Two machines with one origin: ${s.originQuestion.question}`);
+  if (s.emptiedGraph !== undefined) lines.push(`Warning: ${s.emptiedGraph}`);
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
     for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);
@@ -317,6 +328,21 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
  * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
  * sent yet). `config` adds the next step when the server could not be used.
  */
+/**
+ * RESENT_WORDS: what a sync sent again, said as what happened (sync/types.ts RESENT_WHY): a graph
+ * that lost notes is not a server that dropped them, and the person's next step differs.
+ */
+const RESENT_WORDS: Record<ResentWhy, (n: number) => string> = {
+  dropped: (n) => `re-sent ${n} episode(s) the server had dropped`,
+  lost: (n) => `sent again ${n} note(s) the graph no longer held (a server started again without its data?)`,
+  goneElsewhere: (n) => `sent again ${n} note(s) as this machine's own: another machine with this origin deleted the episode(s) they rested on`,
+};
+
+/** One line per reason anything was sent again, in RESENT_WHY's order. */
+export function resentLines(resentFor: Record<ResentWhy, number>): string[] {
+  return (Object.keys(RESENT_WORDS) as ResentWhy[]).filter((why) => resentFor[why] > 0).map((why) => RESENT_WORDS[why](resentFor[why]));
+}
+
 export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nextStepLine>[1]): string {
   const lines: string[] = [];
   if (s.dryRun) {
@@ -329,7 +355,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
   );
   if (s.signed > 0) lines.push(`signing ${s.signed} note(s) sent before this machine was linked: re-sent once with their tag, so your other machines can pull them`);
   if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
-  if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
+  lines.push(...resentLines(s.resentFor));
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
   if (s.factsRemoved > 0) lines.push(`removed ${s.factsRemoved} fact(s) that rested only on deleted episodes`);
   if (s.held > 0) lines.push(`kept ${s.held} retired episode(s) whose deletion would delete facts another episode still states (see \`status\`)`);

@@ -69,7 +69,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     expect(JSON.parse(readFileSync(contextCachePath(sb.stateDir, key), 'utf8')).text).toBe(previous);
     // The next session is told once, before the facts; the one after is not told again.
     const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
-    expect(told).toMatch(/^Note: the knowledge graph \(Graphiti\) could not be reached since .* UTC/);
+    expect(told).toMatch(/^Note for the user from graphiti-memory-sync: the knowledge graph \(Graphiti\) could not be reached since .* UTC/);
     expect(told.endsWith(previous)).toBe(true);
     await waitForWorkers(sb, 2);
     expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).toBe(previous);
@@ -78,7 +78,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     await server.start();
     await runHook('session-start', sb.env, { input: input('startup') });
     await waitForWorkers(sb, 4);
-    expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).not.toContain('Note:');
+    expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).not.toContain('graphiti-memory-sync:');
     await waitForWorkers(sb, 5);
   }, 120_000); // Eight hook runs and five workers, each a Node process: 2.5-5 s on a quiet machine, past 30 s at a load of 15. Not a timing goal.
 
@@ -101,7 +101,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
       expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
       await waitForWorkers(sb, 1);
       const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
-      expect(told).toMatch(/^Note: since .* UTC another program, not Graphiti, answers at the knowledge graph's address/);
+      expect(told).toMatch(/^Note for the user from graphiti-memory-sync: since .* UTC another program, not Graphiti, answers at the knowledge graph's address/);
       expect(told).toMatch(/health` names it and the fix/);
       await waitForWorkers(sb, 2);
       expect(other.calls).toEqual([]);

@@ -159,7 +159,7 @@ describe('the plugin names a step that runs for a plugin user (it ships no comma
     const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
     try {
       const note = await noteFrom(join(sb.root, 'claude', 'plugins', 'cache', 'team-tools', 'graphiti-memory-sync', '0.1.0+1a2b3c4d5e6f'), sb);
-      expect(note).toMatch(/^Note: the knowledge graph \(Graphiti\) could not be reached since /);
+      expect(note).toMatch(/^Note for the user from graphiti-memory-sync: the knowledge graph \(Graphiti\) could not be reached since /);
       expect(note).toContain(`The worker's log ${logFilePath(sb.stateDir)} has the errors`);
       expect(note).toContain('the plugin ships no command line');
       expect(note).not.toContain('npx');

@@ -28,6 +28,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../claude/fake-anthropic
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
+import { OUR_NOTE_LABEL } from '../../src/lib/context/our-note.js';
 import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { CLEAN_SESSION, claudeBinary, hookOutcome, hookRuns, makeClaudeBox, type ClaudeBox, waitForEvent } from '../claude/harness.js';
 
@@ -204,7 +205,7 @@ async function noteCommandRuns(hookCommand: string, cwd: string, env: Record<str
   const start = await sh(hookCommand, cwd, { ...env, GMS_WORKER_DISABLED: '1' }, input);
   expectOk(start, 'SessionStart with a graph problem recorded');
   const note = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
-  const command = /^Note: .*?`([^`]+)`/.exec(note)?.[1];
+  const command = new RegExp(`^${OUR_NOTE_LABEL} .*?\`([^\`]+)\``).exec(note)?.[1];
   expect(command, note).toMatch(/ health$/);
   const health = await sh(command as string, cwd, env);
   expect(health.stdout, `${command}: exit ${health.code}\n${health.stdout}${health.stderr}`).toContain(`url: ${env.MADEINOZ_KNOWLEDGE_MCP_URL}`);

@@ -7,8 +7,11 @@
  * copy still has unchanged, after which the copy sends its text of them again (COPY_WATCH); and the
  * group cleared by the user, which the copy leaves cleared (DELETED_ON_PURPOSE: the real server's
  * listing of a cleared group is what tells it), also once another writer wrote to it again before
- * the copy looked (CLEARED_WITNESS). Lean: one server, four scenarios (the last two clear the
- * group); the cases in full run on the fake server (test/sync/origin-copy.test.ts).
+ * the copy looked (CLEARED_WITNESS); and a note the old machine deleted and wrote again with the
+ * very text the copy had sent again, which the copy finds listed twice (TAKEN_BACK: the real
+ * server stores the second copy before the old machine's next listing, so the copy's look can land
+ * between). Lean: one server, five scenarios (the third and fourth clear the group); the cases in
+ * full run on the fake server (test/sync/origin-copy.test.ts).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadState } from '../../src/lib/state/state.js';
 import { partsHeldAsCopy } from '../../src/lib/sync/copy-hold.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { lookAgainLater, note } from '../helpers/two-machines.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
@@ -41,6 +44,12 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     }
     throw new Error('the sync did not settle');
   };
+  /** `copy` takes over `from`'s Claude Code folder and state, as a copied home does. */
+  const copyHome = (from: Sandbox, copy: Sandbox) => {
+    rmSync(copy.path('claude'), { recursive: true, force: true });
+    cpSync(from.path('claude'), copy.path('claude'), { recursive: true, preserveTimestamps: true });
+    cpSync(from.path('state'), copy.path('state'), { recursive: true, preserveTimestamps: true });
+  };
   /** Each episode's name and last line, sorted. */
   const graph = async () => (await real.query('MATCH (e:Episodic) RETURN e.name, e.content')).map(([name, content]) => `${String(name)}: ${String(content).trim().split('\n').at(-1) ?? ''}`).sort();
 
@@ -60,9 +69,7 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     expect(await graph()).toEqual(['One: Aurora builds with Bun.', 'Two: Basalt talks to Cobalt over gRPC.']);
 
     const b = make('machine-b');
-    rmSync(b.path('claude'), { recursive: true, force: true });
-    cpSync(a.path('claude'), b.path('claude'), { recursive: true, preserveTimestamps: true });
-    cpSync(a.path('state'), b.path('state'), { recursive: true, preserveTimestamps: true });
+    copyHome(a, b);
     b.auto(PROJECT, 'one.md', note('One', 'Aurora builds with Deno now.'));
     rmSync(join(b.path('claude', 'projects', PROJECT, 'memory'), 'two.md'));
     await sync(b);
@@ -86,9 +93,7 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     c.auto(other, 'four.md', note('Four', 'Dune deploys on Fridays.'));
     await sync(c);
     const d = make('machine-d');
-    rmSync(d.path('claude'), { recursive: true, force: true });
-    cpSync(c.path('claude'), d.path('claude'), { recursive: true, preserveTimestamps: true });
-    cpSync(c.path('state'), d.path('state'), { recursive: true, preserveTimestamps: true });
+    copyHome(c, d);
     await sync(d); // takes the copy up: nothing to send
 
     c.auto(other, 'three.md', note('Three', 'Cedar caches with Valkey now.'));
@@ -116,9 +121,7 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     e.auto(third, 'five.md', note('Five', 'Ember ships on Mondays.'));
     await sync(e);
     const f = make('machine-f');
-    rmSync(f.path('claude'), { recursive: true, force: true });
-    cpSync(e.path('claude'), f.path('claude'), { recursive: true, preserveTimestamps: true });
-    cpSync(e.path('state'), f.path('state'), { recursive: true, preserveTimestamps: true });
+    copyHome(e, f);
     await sync(f);
     expect(await graph()).toContain('Five: Ember ships on Mondays.');
 
@@ -156,9 +159,7 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     g.auto(fourth, 'six.md', note('Six', 'Flint caches with Redis.'));
     await sync(g);
     const h = make('machine-h');
-    rmSync(h.path('claude'), { recursive: true, force: true });
-    cpSync(g.path('claude'), h.path('claude'), { recursive: true, preserveTimestamps: true });
-    cpSync(g.path('state'), h.path('state'), { recursive: true, preserveTimestamps: true });
+    copyHome(g, h);
     // The copy's first sync looks, and sees the other writer's episode there.
     await sync(h);
 
@@ -182,5 +183,44 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
       [0, 0, 0],
     ]);
     expect(await graph()).toEqual(['After: Jasper reviews on Thursdays.']);
+  });
+  it('the old machine writes a deleted note again with the very text the copy sent again, and the copy looks while both copies are listed: that episode rests on the old machine now, and `origin --split` leaves it to it (TAKEN_BACK)', async () => {
+    const third = '-home-me-third';
+    const k = make('machine-k');
+    k.auto(third, 'five.md', note('Five', 'Ember ships on Tuesdays.'));
+    k.auto(third, 'six.md', note('Six', 'Flint stores blobs in S3.'));
+    await sync(k);
+    const l = make('machine-l');
+    copyHome(k, l);
+    await sync(l); // takes the copy up: nothing to send
+    rmSync(join(k.path('claude', 'projects', third, 'memory'), 'six.md'));
+    await sync(k);
+    await lookAgainLater(l.config().stateDir);
+    await sync(l); // sends its text of Six again (COPY_WATCH)
+    const sixes = async () => (await real.query("MATCH (e:Episodic) WHERE e.name = 'Six' RETURN e.uuid")).map(([uuid]) => String(uuid));
+    const [resent] = await sixes();
+    expect(await sixes()).toHaveLength(1);
+
+    // The old machine writes Six again, the very same text: its sync sends its own copy (it waits
+    // for nothing), and once the real server lists both the copy looks, before that machine lists
+    // the group again.
+    k.auto(third, 'six.md', note('Six', 'Flint stores blobs in S3.'));
+    expect(await runSync(k.config(), { waitMs: 0 })).toMatchObject({ added: 1 });
+    await eventually('the old machine\'s copy of Six stored beside the one the copy sent', async () => (await sixes()).length === 2, 180_000);
+    await lookAgainLater(l.config().stateDir);
+    await sync(l);
+    const onCopy = Object.values((await loadState(l.config().stateDir, { readOnly: true })).state.files).flatMap((r) => r.episodes);
+    expect(onCopy.find((ref) => ref.uuid === resent)).toMatchObject({ foreign: true });
+    await sync(k);
+    // Both keep the episode the copy sent, the earlier (the keeper rule), as their current one.
+    expect(await sixes()).toEqual([resent]);
+
+    expect((await runCli(l.env, ['origin', '--split'])).code).toBe(0);
+    await sync(l);
+    await sync(k);
+    // The old machine's Six (the episode the copy had sent) stays; the copy sent its own.
+    const after = await sixes();
+    expect(after).toContain(resent);
+    expect(after).toHaveLength(2);
   });
 });

@@ -13,7 +13,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDLE_REUSE_MS } from '../../src/lib/util/keep-alive.js';
 import { main } from '../../src/cli-main.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { FRONT_PROOF_PATH, frontProof, mcpTokenPath, readRuntime, readSecretFile, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
@@ -255,6 +256,29 @@ describe('PROVEN_REUSE (config/server-runtime.ts): a connection that proved itse
       expect(connections).toBeLessThanOrEqual(3);
       expect(ours.http.filter((h) => h.method === 'POST').length).toBeGreaterThanOrEqual(20);
     } finally {
+      await graphiti.close();
+    }
+  });
+
+  it('a kept connection unused for IDLE_REUSE_MS is ended by its own timer, not by the next request (which proves a new one and is answered)', async () => {
+    const graphiti = new GraphitiClient(await loadConfig({ env: box.env }));
+    const sockets: Socket[] = [];
+    const onSocket = (message: unknown) => void sockets.push((message as { socket: Socket }).socket);
+    subscribe('net.client.socket', onSocket);
+    // Only setTimeout is faked, and it keeps pace with real time: the client's and servers' own waits run as ever.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await graphiti.getStatus();
+      await graphiti.getStatus();
+      const toFront = sockets.filter((socket) => socket.remotePort === (front as McpFront).port);
+      expect(toFront.length).toBeGreaterThan(0);
+      vi.advanceTimersByTime(IDLE_REUSE_MS);
+      // Ended now, with no request made (before: ended by the next request, inside it).
+      expect(toFront.map((socket) => socket.destroyed)).toEqual(toFront.map(() => true));
+      await graphiti.getStatus();
+    } finally {
+      vi.useRealTimers();
+      unsubscribe('net.client.socket', onSocket);
       await graphiti.close();
     }
   });

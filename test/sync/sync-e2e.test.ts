@@ -397,7 +397,9 @@ describe('sync end to end', () => {
     clock += 30_000;
     expect(await runSync(config, { now })).toMatchObject({ queued: 1, resent: 0 });
     clock += 31_000;
-    expect(await runSync(config, { now })).toMatchObject({ resent: 1 });
+    const again = await runSync(config, { now });
+    expect(again).toMatchObject({ resent: 1 });
+    expect(formatSyncSummary(again)).toMatch(/^re-sent 1 episode\(s\) the server had dropped$/m);
     await server.whenIdle();
     clock += 1_000;
     expect(await runSync(config, { now })).toMatchObject({ confirmed: 1, resent: 0 });

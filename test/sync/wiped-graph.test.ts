@@ -7,6 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
+import { collectStatus, formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -23,6 +25,17 @@ useServerAndSandbox((s, b) => {
 const names = () => server.episodes('main').map((e) => e.name).sort();
 
 
+/** One note confirmed, the server started again without its data, then a session start's worker in a project folder (returned). */
+async function wipedAfterOneNote(): Promise<string> {
+  const cwd = box.path('code', 'webapp');
+  mkdirSync(cwd, { recursive: true });
+  box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
+  expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
+  await server.restart({ data: 'lost' });
+  await sessionStartWorker(box.config(), cwd);
+  return cwd;
+}
+
 describe('a graph that lost its data behind the same address', () => {
   it('sync --force sends again, once each, what a complete listing no longer shows; nothing the graph still holds', async () => {
     box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
@@ -33,6 +46,9 @@ describe('a graph that lost its data behind the same address', () => {
     expect(await runSync(box.config())).toMatchObject({ unchanged: 2, resent: 0 });
     const forced = await runSync(box.config(), { force: true, waitMs: 5000 });
     expect(forced).toMatchObject({ resent: 2, confirmed: 2, failed: 0 });
+    // Said as what happened: the graph lost them, the server dropped nothing (reports.ts RESENT_WORDS).
+    expect(formatSyncSummary(forced)).toMatch(/^sent again 2 note\(s\) the graph no longer held/m);
+    expect(formatSyncSummary(forced)).not.toContain('dropped');
     expect(names()).toEqual(['Alpha', 'Beta']);
     expect(await runSync(box.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 0, confirmed: 2 });
     expect(names()).toEqual(['Alpha', 'Beta']);
@@ -40,12 +56,7 @@ describe('a graph that lost its data behind the same address', () => {
   });
 
   it('the session start after an empty refresh names sync --force, once; a graph that still lists an episode says nothing', async () => {
-    const cwd = box.path('code', 'webapp');
-    mkdirSync(cwd, { recursive: true });
-    box.pai('LEARNING/2026-07/a.md', learning('Alpha', 'Alpha runs on Fastify.'));
-    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 1 });
-    await server.restart({ data: 'lost' });
-    await sessionStartWorker(box.config(), cwd);
+    const cwd = await wipedAfterOneNote();
     const note = takeGraphProblemNote(box.config().stateDir);
     expect(note).toContain('holds none of the memory notes this machine sent to it (1 note in group main)');
     expect(note).toContain('sync --force`');
@@ -54,6 +65,20 @@ describe('a graph that lost its data behind the same address', () => {
     await runSync(box.config(), { force: true, waitMs: 5000 });
     await sessionStartWorker(box.config(), cwd);
     expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  });
+
+  it('status says the graph lost the notes and names sync --force until the command line\'s sync --force sent them again; its summary says what happened', async () => {
+    const cwd = await wipedAfterOneNote();
+    const before = formatStatus(await collectStatus(box.config(), nullLogger));
+    expect(before).toMatch(/^Memory files: 1 \(confirmed 1,/m);
+    expect(before).toMatch(/^Warning: since .* UTC the knowledge graph \(Graphiti\) holds none of the memory notes this machine sent to it \(1 note in group main\).* sync --force" sends them again, once each\.$/m);
+    const { main } = await import('../../src/cli-main.js');
+    let out = '';
+    const code = await main(['sync', '--force', '--wait', '5000'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/^sent again 1 note\(s\) the graph no longer held/m);
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+    expect(formatStatus(await collectStatus(box.config(), nullLogger))).not.toContain('sync --force');
   });
 
   it('a project with no facts in a graph that still holds our episode is not told anything', async () => {

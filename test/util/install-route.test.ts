@@ -117,7 +117,7 @@ function notesFor(copy: RunningCopy): string[] {
   mkdirSync(stateDir, { recursive: true });
   recordGraphProblem(stateDir, 'unreachable', 'connect ECONNREFUSED 127.0.0.1:8000');
   const graph = takeGraphProblemNote(stateDir, copy) as string;
-  expect(graph).toMatch(/^Note: the knowledge graph/);
+  expect(graph).toMatch(/^Note for the user from graphiti-memory-sync: the knowledge graph/);
   return [graph, misconfiguredNote(new ConfigError('MADEINOZ_KNOWLEDGE_DB="mysql" is not allowed', 'MADEINOZ_KNOWLEDGE_DB'), stateDir, copy)];
 }
 

@@ -305,6 +305,8 @@ class OneConnection extends Agent {
   #socket: Socket | undefined;
   /** When its connection was last freed by a reply (performance.now()), undefined while in use. */
   #freeSince: number | undefined;
+  /** Ends it, kept and unused, once IDLE_REUSE_MS have passed since it was freed (keep()). */
+  #idleEnd: NodeJS.Timeout | undefined;
   constructor(
     socket: Socket,
     /** The front's port and the token it proved it holds: what a later request must want to reuse it. */
@@ -348,7 +350,33 @@ class OneConnection extends Agent {
   keep(): void {
     if (!this.reusable()) return this.destroy();
     provenFree.push(this);
+    // Ended off the request path once no request may take it (PROVEN_REUSE): the request after a
+    // pause then proves a new connection without first ending this one (bench/front-cost-bench.ts).
+    // Only now, kept: between the proof and its request Node's own timer applies, as before.
+    // Unref'd: a kept connection never holds a process open.
+    const left = IDLE_REUSE_MS - (performance.now() - (this.#freeSince ?? 0));
+    this.#idleEnd = setTimeout(() => dropProven(this), Math.max(0, left)).unref();
   }
+
+  /** Taken by a request (takeProven): no longer ended idle. */
+  taken(): this {
+    clearTimeout(this.#idleEnd);
+    this.#idleEnd = undefined;
+    return this;
+  }
+
+  override destroy(): void {
+    clearTimeout(this.#idleEnd);
+    this.#idleEnd = undefined;
+    super.destroy();
+  }
+}
+
+/** A kept connection no request may take any more: out of the pool, ended. */
+function dropProven(kept: OneConnection): void {
+  const i = provenFree.indexOf(kept);
+  if (i >= 0) provenFree.splice(i, 1);
+  kept.destroy();
 }
 
 /**
@@ -360,14 +388,18 @@ class OneConnection extends Agent {
  * request is on its way); else it proves a new one, as every request did before. The guarantee is
  * the same as a fresh proof's: an established connection cannot pass to another listener. A
  * supervisor killed hard closes it (the request on it fails; it is never sent anywhere else), and
- * whoever binds the port afterwards gets new connections only, which we open only to prove. What
+ * whoever binds the port afterwards gets new connections only, which we open only to prove. One
+ * kept unused past IDLE_REUSE_MS is ended by its own timer (keep()), off any request's path. What
  * it saves is a connection and a proof round trip for each request of a burst
  * (bench/front-cost-bench.ts). One request at a time on each; a sync sending in parallel uses
  * several. Never for Claude Code's connections (not ours: `server headers`).
  */
 const provenFree: OneConnection[] = [];
 
-/** A kept connection to the front on `port` proven for `token`, still fit for reuse; the unfit ones are ended on the way. */
+/**
+ * A kept connection to the front on `port` proven for `token`, still fit for reuse. The unfit ones
+ * are ended on the way: their idle end (keep()) runs first unless the event loop was held up.
+ */
 function takeProven(port: number, token: string): OneConnection | undefined {
   const at = performance.now();
   for (let i = provenFree.length - 1; i >= 0; i--) {
@@ -377,7 +409,7 @@ function takeProven(port: number, token: string): OneConnection | undefined {
     kept.destroy();
   }
   const i = provenFree.findLastIndex((kept) => kept.port === port && kept.token === token);
-  return i < 0 ? undefined : provenFree.splice(i, 1)[0];
+  return i < 0 ? undefined : provenFree.splice(i, 1)[0]?.taken();
 }
 
 /**

@@ -5,6 +5,7 @@
  * reached; every context search failed inside it) and clears it once a context refresh works.
  * The SessionStart hook adds one line about a recorded problem to the context of the first session
  * after it appeared, then marks it told: a server that stays down is not announced at every start.
+ * The line is labelled as ours (context/our-note.ts OUR_NOTE).
  * On the hook's path: node:fs, node:path, util/fs-atomic.ts and util/install-route.ts (the command
  * the note names is this copy's: `npx graphiti-memory-sync health` for a project's dev dependency,
  * `node <checkout>/dist/cli.js health` for a checkout; the plugin ships none, so its note names
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
 import { logFilePath } from '../util/log.js';
+import { ourNote } from './our-note.js';
 
 /**
  * `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE).
@@ -67,6 +69,27 @@ export function clearGraphProblem(stateDir: string): void {
   }
 }
 
+/**
+ * `sync --force` reached the server and sent again what the graph lost (sync/force-look.ts
+ * FORCE_LOOK): an `emptied` record would now tell the next session and `status` a step already
+ * taken. Other kinds stay: only a refresh that works clears those.
+ */
+export function clearEmptiedGraph(stateDir: string): void {
+  if (readGraphProblem(stateDir)?.kind === 'emptied') clearGraphProblem(stateDir);
+}
+
+/**
+ * What an emptied graph means and the step (EMPTIED_GRAPH), the one wording for the session's
+ * note and `status`; `forceCommand` is `sync --force` as this copy runs it.
+ */
+export function emptiedGraphText(problem: Pick<GraphProblem, 'detail' | 'since'>, forceCommand: string): string {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
+}
+
+function sinceText(problem: Pick<GraphProblem, 'since'>): string {
+  return problem.since.slice(0, 16).replace('T', ' ');
+}
+
 /** The line for the first session after a problem appeared, marking it told; undefined otherwise. */
 export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy): string | undefined {
   const problem = readGraphProblem(stateDir);
@@ -76,13 +99,13 @@ export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy
   } catch {
     return undefined; // told only if we can remember it was
   }
-  const since = problem.since.slice(0, 16).replace('T', ' ');
+  const since = sinceText(problem);
   // Only now, with a note to make: how this copy was installed costs a stat or two.
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
-  if (problem.kind === 'unreachable') return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
+  if (problem.kind === 'unreachable') return ourNote(`the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`);
   // The step itself, not `health`: the server is fine, its data is gone (sync/force-look.ts FORCE_LOOK).
-  if (problem.kind === 'emptied') return `Note: since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand('sync --force', copy)} sends them again, once each.`;
-  if (problem.kind === 'not-graphiti') return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
-  return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+  if (problem.kind === 'emptied') return ourNote(emptiedGraphText(problem, namedCommand('sync --force', copy)));
+  if (problem.kind === 'not-graphiti') return ourNote(`since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`);
+  return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }

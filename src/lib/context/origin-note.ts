@@ -12,6 +12,7 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
+import { ourNote } from './our-note.js';
 
 const FILE = 'origin-question.json';
 
@@ -53,5 +54,5 @@ export function takeOriginNote(stateDir: string): string | undefined {
   } catch {
     return undefined; // told only if we can remember it was
   }
-  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+  return ourNote(note.text);
 }

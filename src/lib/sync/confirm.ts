@@ -82,11 +82,15 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.resent++;
     again.push(record);
   }
+  // Notes, not parts, for what the person sees as notes gone (types.ts RESENT_WHY).
+  ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record }) => record.id)).size;
+  ctx.counts.resentFor.lost += new Set(r.lost.map(({ record }) => record.id)).size;
   for (const { record, ref, evidence } of r.resends) {
     again.push(record);
     if (evidence === 'restart') logger.info('episode was queued with a server that has stopped since (its queue is gone); re-sending', { id: record.id, marker: ref.marker, evidence });
     else logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
+    ctx.counts.resentFor.dropped++;
   }
   for (const record of again) {
     if (ctx.outgoing.has(record.id)) continue;

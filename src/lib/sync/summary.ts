@@ -20,6 +20,7 @@ export function summarize(ctx: RunContext, plan: Plan, semantics?: ResolvedSeman
   return {
     ...counts,
     listing: { ...counts.listing },
+    resentFor: { ...counts.resentFor },
     redactionsByKind: { ...counts.redactionsByKind },
     skipped: byStatus.skipped,
     failed: byStatus.failed,

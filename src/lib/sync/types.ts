@@ -94,7 +94,10 @@ export interface SyncCounts {
   renamed: number;
   /** Files found already in the graph (a lost state, a crash after sending) and taken over instead of sent (not counted as added). */
   adopted: number;
+  /** Parts sent again this run, whatever the reason (`resentFor` says which). */
   resent: number;
+  /** What was sent again, by why (RESENT_WHY): parts for `dropped`, notes for the others. */
+  resentFor: Record<ResentWhy, number>;
   duplicatesRemoved: number;
   /** Facts removed one by one: left behind by deleted episodes (fact-cleanup.ts) or resting only on a held one (retire.ts). */
   factsRemoved: number;
@@ -106,8 +109,18 @@ export interface SyncCounts {
   redactionsByKind: RedactionsByKind;
 }
 
+/**
+ * RESENT_WHY: why a sync sends again what it sent before, each told in its own words
+ * (commands/reports.ts RESENT_WORDS). `dropped`: parts the server took and never stored, or lost
+ * with its queue on a restart (confirm.ts); `lost`: notes a complete listing of `sync --force` no
+ * longer shows, so the graph lost them (force-look.ts FORCE_LOOK), not the server's dropping;
+ * `goneElsewhere`: notes whose episode another machine with this origin deleted, sent again as
+ * this machine's own (copy-hold.ts COPY_WATCH).
+ */
+export type ResentWhy = 'dropped' | 'lost' | 'goneElsewhere';
+
 export function emptyCounts(): SyncCounts {
-  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, resentFor: { dropped: 0, lost: 0, goneElsewhere: 0 }, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 
 export interface SyncSummary extends SyncCounts {
