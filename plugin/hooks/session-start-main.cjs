@@ -508,6 +508,12 @@ function createLogger(options) {
 }
 var nullLogger = createLogger({ level: "silent" });
 
+// src/lib/context/our-note.ts
+var OUR_NOTE_LABEL = "Note for the user from graphiti-memory-sync:";
+function ourNote(text) {
+  return `${OUR_NOTE_LABEL} ${text}`;
+}
+
 // src/lib/context/graph-problem.ts
 var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
 var FILE = "graph-problem.json";
@@ -525,6 +531,12 @@ function write(stateDir, problem) {
   writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
+function emptiedGraphText(problem, forceCommand) {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
+}
+function sinceText(problem) {
+  return problem.since.slice(0, 16).replace("T", " ");
+}
 function takeGraphProblemNote(stateDir, copyRunning) {
   const problem = readGraphProblem(stateDir);
   if (problem === void 0 || problem.told) return void 0;
@@ -533,13 +545,13 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   } catch {
     return void 0;
   }
-  const since = problem.since.slice(0, 16).replace("T", " ");
+  const since = sinceText(problem);
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === void 0 ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand("health", copy)}` : namedCommand("health", copy);
-  if (problem.kind === "unreachable") return `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`;
-  if (problem.kind === "emptied") return `Note: since ${since} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${namedCommand("sync --force", copy)} sends them again, once each.`;
-  if (problem.kind === "not-graphiti") return `Note: since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`;
-  return `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+  if (problem.kind === "unreachable") return ourNote(`the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`);
+  if (problem.kind === "emptied") return ourNote(emptiedGraphText(problem, namedCommand("sync --force", copy)));
+  if (problem.kind === "not-graphiti") return ourNote(`since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`);
+  return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }
 
 // src/lib/context/origin-note.ts
@@ -563,7 +575,7 @@ function takeOriginNote(stateDir) {
   } catch {
     return void 0;
   }
-  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+  return ourNote(note.text);
 }
 
 // src/lib/context/project.ts

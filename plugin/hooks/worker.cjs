@@ -4696,6 +4696,11 @@ function askProof(port, token, timeoutMs, agent) {
     req.end();
   });
 }
+function dropProven(kept) {
+  const i = provenFree.indexOf(kept);
+  if (i >= 0) provenFree.splice(i, 1);
+  kept.destroy();
+}
 function takeProven(port, token) {
   const at = performance.now();
   for (let i2 = provenFree.length - 1; i2 >= 0; i2--) {
@@ -4705,7 +4710,7 @@ function takeProven(port, token) {
     kept.destroy();
   }
   const i = provenFree.findLastIndex((kept) => kept.port === port && kept.token === token);
-  return i < 0 ? void 0 : provenFree.splice(i, 1)[0];
+  return i < 0 ? void 0 : provenFree.splice(i, 1)[0]?.taken();
 }
 async function provenConnection(port, token, timeoutMs = 2e3) {
   const agent = new OneConnection((0, import_node_net.connect)({ host: "127.0.0.1", port }), port, token);
@@ -4785,6 +4790,8 @@ var init_server_runtime = __esm({
       #socket;
       /** When its connection was last freed by a reply (performance.now()), undefined while in use. */
       #freeSince;
+      /** Ends it, kept and unused, once IDLE_REUSE_MS have passed since it was freed (keep()). */
+      #idleEnd;
       createConnection(_options, callback) {
         const socket = this.#socket;
         this.#socket = void 0;
@@ -4808,6 +4815,19 @@ var init_server_runtime = __esm({
       keep() {
         if (!this.reusable()) return this.destroy();
         provenFree.push(this);
+        const left = IDLE_REUSE_MS - (performance.now() - (this.#freeSince ?? 0));
+        this.#idleEnd = setTimeout(() => dropProven(this), Math.max(0, left)).unref();
+      }
+      /** Taken by a request (takeProven): no longer ended idle. */
+      taken() {
+        clearTimeout(this.#idleEnd);
+        this.#idleEnd = void 0;
+        return this;
+      }
+      destroy() {
+        clearTimeout(this.#idleEnd);
+        this.#idleEnd = void 0;
+        super.destroy();
       }
     };
     provenFree = [];
@@ -5691,6 +5711,18 @@ var init_log = __esm({
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
     nullLogger = createLogger({ level: "silent" });
+  }
+});
+
+// src/lib/context/our-note.ts
+function ourNote(text3) {
+  return `${OUR_NOTE_LABEL} ${text3}`;
+}
+var OUR_NOTE_LABEL;
+var init_our_note = __esm({
+  "src/lib/context/our-note.ts"() {
+    "use strict";
+    OUR_NOTE_LABEL = "Note for the user from graphiti-memory-sync:";
   }
 });
 
@@ -71905,7 +71937,7 @@ var init_origin_migration = __esm({
 
 // src/lib/sync/types.ts
 function emptyCounts() {
-  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, resentFor: { dropped: 0, lost: 0, goneElsewhere: 0 }, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 var ServerHealth;
 var init_types3 = __esm({
@@ -77769,11 +77801,14 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.resent++;
     again.push(record2);
   }
+  ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record: record2 }) => record2.id)).size;
+  ctx.counts.resentFor.lost += new Set(r.lost.map(({ record: record2 }) => record2.id)).size;
   for (const { record: record2, ref, evidence } of r.resends) {
     again.push(record2);
     if (evidence === "restart") logger.info("episode was queued with a server that has stopped since (its queue is gone); re-sending", { id: record2.id, marker: ref.marker, evidence });
     else logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
+    ctx.counts.resentFor.dropped++;
   }
   for (const record2 of again) {
     if (ctx.outgoing.has(record2.id)) continue;
@@ -78356,6 +78391,7 @@ function summarize(ctx, plan, semantics) {
   return {
     ...counts,
     listing: { ...counts.listing },
+    resentFor: { ...counts.resentFor },
     redactionsByKind: { ...counts.redactionsByKind },
     skipped: byStatus.skipped,
     failed: byStatus.failed,
@@ -82007,7 +82043,7 @@ function takeOriginNote(stateDir) {
   } catch {
     return void 0;
   }
-  return `Note for the user from graphiti-memory-sync: ${note.text}`;
+  return ourNote(note.text);
 }
 var import_node_fs30, import_node_path39, FILE3;
 var init_origin_note = __esm({
@@ -82016,6 +82052,7 @@ var init_origin_note = __esm({
     import_node_fs30 = require("node:fs");
     import_node_path39 = require("node:path");
     init_fs_atomic();
+    init_our_note();
     FILE3 = "origin-question.json";
   }
 });
@@ -82466,6 +82503,7 @@ var import_node_path11 = require("node:path");
 init_fs_atomic();
 init_install_route();
 init_log();
+init_our_note();
 var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
