@@ -237,7 +237,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config);
   const notes = collectNotes(episodes, key, ours);
-  const judged = withoutEmptiedGroups(inView, notes.all, ledger);
+  // A listing cut at PULL_MAX_EPISODES may leave out notes still there: only a complete one can show a group emptied (none is judged absent on a cut one anyway).
+  const judged = report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
   markEmptied(ledger, new Set(emptied), notes.all, when);
   if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
