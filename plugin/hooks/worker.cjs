@@ -81564,7 +81564,7 @@ async function pullLocked(config2, options2, key, logger) {
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config2);
   const notes = collectNotes(episodes, key, ours);
-  const judged = withoutEmptiedGroups(inView, notes.all, ledger);
+  const judged = report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
   markEmptied(ledger, new Set(emptied), notes.all, when);
   if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
