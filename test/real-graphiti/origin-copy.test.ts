@@ -50,6 +50,24 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     cpSync(from.path('claude'), copy.path('claude'), { recursive: true, preserveTimestamps: true });
     cpSync(from.path('state'), copy.path('state'), { recursive: true, preserveTimestamps: true });
   };
+  /** The user clears the whole group (`clear_graph`), from `box`'s settings. */
+  const clearTheGroup = async (box: Sandbox) => {
+    const client = new GraphitiClient(box.config());
+    try {
+      expect(await client.clearGroup(GROUP)).toBe(true);
+    } finally {
+      await client.close();
+    }
+  };
+  /** Two looks by the copy `box`, each once one is due: the first sees an absence, the next judges it settled. */
+  const twoLooks = async (box: Sandbox) => {
+    const out = [];
+    for (let look = 0; look < 2; look++) {
+      await lookAgainLater(box.config().stateDir);
+      out.push(await runSync(box.config(), { waitMs: 0 }));
+    }
+    return out;
+  };
   /** Each episode's name and last line, sorted. */
   const graph = async () => (await real.query('MATCH (e:Episodic) RETURN e.name, e.content')).map(([name, content]) => `${String(name)}: ${String(content).trim().split('\n').at(-1) ?? ''}`).sort();
 
@@ -125,20 +143,11 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     await sync(f);
     expect(await graph()).toContain('Five: Ember ships on Mondays.');
 
-    const client = new GraphitiClient(e.config());
-    try {
-      expect(await client.clearGroup(GROUP)).toBe(true);
-    } finally {
-      await client.close();
-    }
+    await clearTheGroup(e);
     expect(await graph()).toEqual([]);
 
     // Two looks: the first sees the absence, the next (the absence settled) leaves the note deleted for good.
-    const after = [];
-    for (let look = 0; look < 2; look++) {
-      await lookAgainLater(f.config().stateDir);
-      after.push(await runSync(f.config(), { waitMs: 0 }));
-    }
+    const after = await twoLooks(f);
     after.push(await runSync(e.config(), { waitMs: 0 }));
     expect(after.map((s) => [s.added, s.updated, s.resent])).toEqual([
       [0, 0, 0],
@@ -163,21 +172,12 @@ describe(`a copied home in use on two machines: real Graphiti ${GENERATION} on F
     // The copy's first sync looks, and sees the other writer's episode there.
     await sync(h);
 
-    const client = new GraphitiClient(g.config());
-    try {
-      expect(await client.clearGroup(GROUP)).toBe(true);
-    } finally {
-      await client.close();
-    }
+    await clearTheGroup(g);
     writer.auto(fourth, 'after.md', note('After', 'Jasper reviews on Thursdays.'));
     await sync(writer);
     expect(await graph()).toEqual(['After: Jasper reviews on Thursdays.']);
 
-    const after = [];
-    for (let look = 0; look < 2; look++) {
-      await lookAgainLater(h.config().stateDir);
-      after.push(await runSync(h.config(), { waitMs: 0 }));
-    }
+    const after = await twoLooks(h);
     expect(after.map((s) => [s.added, s.updated, s.resent])).toEqual([
       [0, 0, 0],
       [0, 0, 0],
