@@ -10,6 +10,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { realSteps } from '../../src/hooks/worker.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { topic, type Machine } from './homes.js';
 
@@ -99,5 +101,30 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect((await b.pull()).written).toEqual([]);
     expect(existsSync(fileB)).toBe(false);
     expect((await a.pull({ now: () => Date.now() + a.config().confirmMaxAgeMs + 60_000 })).removed).toEqual([file]);
+  });
+
+  it('the session start names sync --force only for notes it sends again: not for one pull already counts as deleted on a linked machine (EMPTIED_GRAPH agrees with PULL_WAITS_ON_IT)', async () => {
+    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
+    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    expect((await b.pull()).written).toHaveLength(1);
+    await a.pull();
+    // The group's only note leaves the graph (wiped here; the linked machine's pull deleting it on purpose looks the same).
+    await machines.server.restart({ data: 'lost' });
+    // The worker's pass: its pull counts the absence as a deletion elsewhere, then the refresh finds nothing.
+    expect((await a.pull()).absent).toEqual([file]);
+    const steps = realSteps(a.config(), nullLogger);
+    let seen;
+    try {
+      seen = await steps.refreshContext(a.config(), a.repo, { logger: nullLogger, signal: new AbortController().signal });
+    } finally {
+      await steps.close();
+    }
+    const promised = (seen?.emptied ?? []).reduce((n, e) => n + e.notes, 0);
+    // What the note says `sync --force` sends again ("sends them again, once each") is what it sends.
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(promised).toBe(forced.resent);
   });
 });

@@ -69,11 +69,17 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
  */
 export const MAX_GROUPS_ASKED = 3;
 
-/** The groups where this machine has confirmed notes and the graph lists no episode at all, with how many notes. */
-export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>): Promise<Array<{ group: string; notes: number }>> {
+/**
+ * The groups where this machine has confirmed notes and the graph lists no episode at all, with how
+ * many notes. Only notes `--force` sends again count: not those `leftToPull` (PULL_WAITS_ON_IT,
+ * `pullWaitsOn`), which the worker's pull, run just before the refresh, already counts as deleted on
+ * a linked machine. Counted, the session's note promised "sends them again, once each" for a note
+ * `--force` then left alone (a group's only note: found by review).
+ */
+export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>, leftToPull: ReadonlySet<string> = new Set()): Promise<Array<{ group: string; notes: number }>> {
   const notes = new Map<string, Set<string>>();
   for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped') continue;
+    if (record.status === 'failed' || record.status === 'skipped' || leftToPull.has(record.id)) continue;
     for (const ref of record.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? new Set()).add(record.id));
   }
   const out: Array<{ group: string; notes: number }> = [];
