@@ -127,4 +127,21 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
     expect(promised).toBe(forced.resent);
   });
+
+  it('sync --force --source pai leaves to pull what pull waits on in every source, not only the run\'s: the deletion made on the linked machine stands (PULL_WAITS_ON_IT)', async () => {
+    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
+    expect((await b.pull()).deletedInGraph).toBe(1);
+    await machines.server.whenIdle();
+    expect((await a.pull()).absent).toEqual([file]);
+    // Another source named: the auto-memory note is not this run's to send, nor to take for lost.
+    expect((await runSync(a.config(), { force: true, source: 'pai', waitMs: 5000 })).resent).toBe(0);
+    // Nor the next run's: its part was never marked to be sent again.
+    expect((await runSync(a.config(), { waitMs: 5000 })).resent).toBe(0);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toEqual([]);
+    expect((await b.pull()).written).toEqual([]);
+    expect(existsSync(fileB)).toBe(false);
+  });
 });

@@ -34,14 +34,20 @@ import type { MemorySource } from '../memory/types.js';
  * (`emptiedSince`) is sent again; so is one pull has not yet seen missing (no pull ran since).
  */
 export function pullWaitsOn(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[]): Set<string> {
+  // `sources`: every source (resolveSources), not a `--source` run's: pull judges them all.
   return judgedByPull(state, ledger, sources, (entry) => entry.missingSince !== undefined && entry.emptiedSince === undefined);
 }
 
-/** The markers `--force` looks for, by group: this machine's own confirmed current parts. */
-export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>): Map<string, Set<string>> {
+/**
+ * The markers `--force` looks for, by group: this machine's own confirmed current parts, of the run's
+ * sources (`sync --force --source NAME` looks at that source only: a note of another one found lost
+ * could not be read again in that run, and was left marked to send by the next).
+ */
+export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>, sources: readonly Pick<MemorySource, 'name'>[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const inRun = new Set(sources.map((s) => s.name));
   for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped') continue;
+    if (record.status === 'failed' || record.status === 'skipped' || !inRun.has(record.source)) continue;
     for (const ref of record.episodes) {
       if (!ownConfirmed(ref, sharedOrigins)) continue;
       const markers = out.get(ref.groupId) ?? new Set<string>();
