@@ -144,4 +144,21 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect((await b.pull()).written).toEqual([]);
     expect(existsSync(fileB)).toBe(false);
   });
+
+  it('once sync --force has put them back, a later deletion on the linked machine reaches this one again (emptiedSince ends when the note is listed)', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    expect((await a.pull({ now: () => t0 })).removed).toEqual([]);
+    expect((await runSync(a.config(), { force: true, waitMs: 5000 })).resent).toBe(2);
+    await machines.server.whenIdle();
+    await a.pull({ now: () => t0 + 1000 });
+    await b.pull({ now: () => t0 + 1000 });
+    // Then deleted on purpose on the linked machine.
+    rmSync(fileB);
+    expect((await b.pull({ now: () => t0 + 2000 })).deletedInGraph).toBe(1);
+    await machines.server.whenIdle();
+    const removed = [...(await a.pull({ now: () => t0 + 3000 })).removed, ...(await a.pull({ now: () => t0 + 3000 + a.config().confirmMaxAgeMs + 60_000 })).removed];
+    expect(removed).toEqual([file]);
+  });
 });
