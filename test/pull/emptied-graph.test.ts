@@ -7,6 +7,8 @@
  * send again.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { futureFormat } from '../../src/lib/state/format.js';
+import { PULLED_FILE } from '../../src/lib/state/pulled.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
@@ -160,5 +162,22 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     await machines.server.whenIdle();
     const removed = [...(await a.pull({ now: () => t0 + 3000 })).removed, ...(await a.pull({ now: () => t0 + 3000 + a.config().confirmMaxAgeMs + 60_000 })).removed];
     expect(removed).toEqual([file]);
+  });
+
+  it('while notes are marked lost with their group, the ledger is written in a version builds before EMPTIED_GROUP refuse (their pull removed those files: checked with 1e0cb7b); once put back, as before', async () => {
+    const { a } = await twoNotesOnBoth();
+    const ledger = () => JSON.parse(readFileSync(join(a.config().stateDir, PULLED_FILE), 'utf8')) as { version: number; compatibleWith?: number };
+    // What a build that writes and reads version 1 does with it (state/pulled.ts: futureFormat against its PULLED_VERSION, 1).
+    const refusedByOlder = () => futureFormat({ path: PULLED_FILE, what: 'The pull ledger', version: ledger().version, compatibleWith: ledger().compatibleWith }, 1) !== undefined;
+    expect(refusedByOlder()).toBe(false);
+    await machines.server.restart({ data: 'lost' });
+    await a.pull();
+    expect(refusedByOlder()).toBe(true);
+    // This build reads it, marks and all.
+    expect(Object.values((await a.pull()).removed)).toEqual([]);
+    expect(await runSync(a.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 2 });
+    await machines.server.whenIdle();
+    await a.pull();
+    expect(refusedByOlder()).toBe(false);
   });
 });
