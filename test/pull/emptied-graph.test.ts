@@ -31,6 +31,21 @@ async function twoNotesOnBoth(): Promise<{ a: Machine; b: Machine; file: string;
   return { a, b, file, fileB };
 }
 
+/**
+ * On 0.31.2 as the fast server (pull holds an absence for the group's patience: EDIT_GAP_ELSEWHERE):
+ * twoNotesOnBoth, then B's copy of build.md deleted on purpose, and A's pull waiting on its absence.
+ */
+async function deletedOnBWhileAWaits(): Promise<{ a: Machine; b: Machine; file: string; fileB: string }> {
+  await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+  const both = await twoNotesOnBoth();
+  rmSync(both.fileB);
+  expect((await both.b.pull()).deletedInGraph).toBe(1);
+  await machines.server.whenIdle();
+  // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
+  expect((await both.a.pull()).absent).toEqual([both.file]);
+  return both;
+}
+
 describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   it("keeps the notes it held there, its own and those it pulled, whatever the patience, so that sync --force puts them back once each", async () => {
     // A's pull remembers its own notes (what lets a deletion elsewhere reach it).
@@ -88,14 +103,7 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   });
 
   it('sync --force while this machine still waits on a note deleted on the linked machine (its pull not settled yet) does not send it again: the deletion stands on both (PULL_WAITS_ON_IT)', async () => {
-    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
-    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
-    const { a, b, file, fileB } = await twoNotesOnBoth();
-    rmSync(fileB);
-    expect((await b.pull()).deletedInGraph).toBe(1);
-    await machines.server.whenIdle();
-    // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
-    expect((await a.pull()).absent).toEqual([file]);
+    const { a, b, file, fileB } = await deletedOnBWhileAWaits();
     const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
     expect(forced.resent).toBe(0);
     await machines.server.whenIdle();
@@ -131,12 +139,7 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   });
 
   it('sync --force --source pai leaves to pull what pull waits on in every source, not only the run\'s: the deletion made on the linked machine stands (PULL_WAITS_ON_IT)', async () => {
-    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
-    const { a, b, file, fileB } = await twoNotesOnBoth();
-    rmSync(fileB);
-    expect((await b.pull()).deletedInGraph).toBe(1);
-    await machines.server.whenIdle();
-    expect((await a.pull()).absent).toEqual([file]);
+    const { a, b, fileB } = await deletedOnBWhileAWaits();
     // Another source named: the auto-memory note is not this run's to send, nor to take for lost.
     expect((await runSync(a.config(), { force: true, source: 'pai', waitMs: 5000 })).resent).toBe(0);
     // Nor the next run's: its part was never marked to be sent again.
