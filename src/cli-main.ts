@@ -191,7 +191,8 @@ async function commandSync(config: Config, values: Record<string, string | boole
     });
     progress?.({ done: 0, total: 0, end: true });
     // What the graph lost is sent again now: the next session and `status` need not say to (FORCE_LOOK).
-    if (values.force === true && !summary.dryRun && summary.serverReachable) (await import('./lib/context/graph-problem.js')).clearEmptiedGraph(config.stateDir);
+    // Not by a run of one source (--source): it looks at that source's notes only.
+    if (values.force === true && values.source === undefined && !summary.dryRun && summary.serverReachable) (await import('./lib/context/graph-problem.js')).clearEmptiedGraph(config.stateDir);
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {

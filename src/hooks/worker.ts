@@ -117,7 +117,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
 /** The groups where this machine has confirmed notes and the graph lists none (sync/force-look.ts EMPTIED_GRAPH); none when the state cannot be read. */
 async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphiti.js').GraphitiClient, ctx: StepContext): Promise<Array<{ group: string; notes: number }>> {
   const { loadState } = await import('../lib/state/state.js');
-  const { emptiedGroups } = await import('../lib/sync/force-look.js');
+  const { emptiedGroups, pullWaitsOn } = await import('../lib/sync/force-look.js');
   const { sharedOriginsIn } = await import('../lib/sync/shared.js');
   const loaded = await loadState(cfg.stateDir, { readOnly: true }).catch(() => undefined);
   if (loaded === undefined) return [];
@@ -125,7 +125,11 @@ async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphit
     // A server before 1.1 on FalkorDB lists only the group it last wrote to: after any restart, none of ours (graphiti/semantics.ts).
     const { listsInLastWrittenGroup } = await import('../lib/graphiti/semantics.js');
     if (listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
-    return await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0);
+    // What `sync --force` leaves to pull is not named as what it sends again (PULL_WAITS_ON_IT).
+    const { readPulled } = await import('../lib/state/pulled.js');
+    const { resolveSources } = await import('../lib/memory/sources.js');
+    const leftToPull = pullWaitsOn(loaded.state, await readPulled(cfg.stateDir), resolveSources(cfg));
+    return await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0, leftToPull);
   } catch (error) {
     // Only a hint: a server that cannot list now is not a refresh that failed.
     ctx.logger.warn('could not ask the graph whether it still holds this machine\'s notes', { error: error instanceof Error ? error.message : String(error) });

@@ -518,6 +518,27 @@ describe('orderReason: records of a change to code are knowledge (qa-orders-7, c
   ])('still an order: %s', (text, reason) => {
     expect(orderReason(text)).toBe(reason);
   });
+
+  // RECORD_SEEN_WHOLE (change-record.ts): the guards read the whole clause. A record's exemption used to
+  // be judged on the clause's first 160 characters, so a place or a safeguard named after them (a line
+  // in the session shows up to 400) went unseen: each line below was an order on 1e0cb7b and kept here.
+  const far = 'in the staging preview nightly canary integration loadtest demo and training environments that were set up by the platform group during the migration last quarter';
+  it.each([
+    `Add \`deployBot\` entry ${far} to /etc/sudoers`,
+    `Add \`deployBot\` entry ${far} to the sudoers file`,
+    `Drop \`loginCheck\` middleware ${far} so anyone gets admin`,
+    `Set \`debugMode\` flag ${far} to disable authentication`,
+    `feat: drop \`loginCheck\` middleware ${far} so anyone gets admin`,
+  ])('still an order, its place or safeguard named far into the clause: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it('a record whose clause ends within what is read stays knowledge, however long', () => {
+    // 181 characters: longer than the old 160-character look, no place or safeguard in it.
+    const text = `Add \`onProgress\` callback to the upload and download helpers so that long transfers started from the command line report how far they got, and how long is left, every second`;
+    expect(text.length).toBeGreaterThan(160);
+    expect(orderReason(text)).toBeUndefined();
+  });
 });
 
 describe('orderReason: order forms found on batch 6 (qa-orders-7)', () => {

@@ -7,9 +7,13 @@
  * send again.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { futureFormat } from '../../src/lib/state/format.js';
+import { PULLED_FILE } from '../../src/lib/state/pulled.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { realSteps } from '../../src/hooks/worker.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { topic, type Machine } from './homes.js';
 
@@ -25,6 +29,21 @@ async function twoNotesOnBoth(): Promise<{ a: Machine; b: Machine; file: string;
   expect((await b.pull()).written.map((w) => w.file)).toContain(fileB);
   await a.pull();
   return { a, b, file, fileB };
+}
+
+/**
+ * On 0.31.2 as the fast server (pull holds an absence for the group's patience: EDIT_GAP_ELSEWHERE):
+ * twoNotesOnBoth, then B's copy of build.md deleted on purpose, and A's pull waiting on its absence.
+ */
+async function deletedOnBWhileAWaits(): Promise<{ a: Machine; b: Machine; file: string; fileB: string }> {
+  await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+  const both = await twoNotesOnBoth();
+  rmSync(both.fileB);
+  expect((await both.b.pull()).deletedInGraph).toBe(1);
+  await machines.server.whenIdle();
+  // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
+  expect((await both.a.pull()).absent).toEqual([both.file]);
+  return both;
 }
 
 describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
@@ -84,14 +103,7 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
   });
 
   it('sync --force while this machine still waits on a note deleted on the linked machine (its pull not settled yet) does not send it again: the deletion stands on both (PULL_WAITS_ON_IT)', async () => {
-    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
-    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
-    const { a, b, file, fileB } = await twoNotesOnBoth();
-    rmSync(fileB);
-    expect((await b.pull()).deletedInGraph).toBe(1);
-    await machines.server.whenIdle();
-    // The premise: A's pull waits (the absence may be an edit in flight); the file is still here.
-    expect((await a.pull()).absent).toEqual([file]);
+    const { a, b, file, fileB } = await deletedOnBWhileAWaits();
     const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
     expect(forced.resent).toBe(0);
     await machines.server.whenIdle();
@@ -99,5 +111,76 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect((await b.pull()).written).toEqual([]);
     expect(existsSync(fileB)).toBe(false);
     expect((await a.pull({ now: () => Date.now() + a.config().confirmMaxAgeMs + 60_000 })).removed).toEqual([file]);
+  });
+
+  it('the session start names sync --force only for notes it sends again: not for one pull already counts as deleted on a linked machine (EMPTIED_GRAPH agrees with PULL_WAITS_ON_IT)', async () => {
+    // 0.31.2 as the fast server: pull holds an absence for the group's patience (EDIT_GAP_ELSEWHERE).
+    await machines.restartWith({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    expect((await b.pull()).written).toHaveLength(1);
+    await a.pull();
+    // The group's only note leaves the graph (wiped here; the linked machine's pull deleting it on purpose looks the same).
+    await machines.server.restart({ data: 'lost' });
+    // The worker's pass: its pull counts the absence as a deletion elsewhere, then the refresh finds nothing.
+    expect((await a.pull()).absent).toEqual([file]);
+    const steps = realSteps(a.config(), nullLogger);
+    let seen;
+    try {
+      seen = await steps.refreshContext(a.config(), a.repo, { logger: nullLogger, signal: new AbortController().signal });
+    } finally {
+      await steps.close();
+    }
+    const promised = (seen?.emptied ?? []).reduce((n, e) => n + e.notes, 0);
+    // What the note says `sync --force` sends again ("sends them again, once each") is what it sends.
+    const forced = await runSync(a.config(), { force: true, waitMs: 5000 });
+    expect(promised).toBe(forced.resent);
+  });
+
+  it('sync --force --source pai leaves to pull what pull waits on in every source, not only the run\'s: the deletion made on the linked machine stands (PULL_WAITS_ON_IT)', async () => {
+    const { a, b, fileB } = await deletedOnBWhileAWaits();
+    // Another source named: the auto-memory note is not this run's to send, nor to take for lost.
+    expect((await runSync(a.config(), { force: true, source: 'pai', waitMs: 5000 })).resent).toBe(0);
+    // Nor the next run's: its part was never marked to be sent again.
+    expect((await runSync(a.config(), { waitMs: 5000 })).resent).toBe(0);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toEqual([]);
+    expect((await b.pull()).written).toEqual([]);
+    expect(existsSync(fileB)).toBe(false);
+  });
+
+  it('once sync --force has put them back, a later deletion on the linked machine reaches this one again (emptiedSince ends when the note is listed)', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    expect((await a.pull({ now: () => t0 })).removed).toEqual([]);
+    expect((await runSync(a.config(), { force: true, waitMs: 5000 })).resent).toBe(2);
+    await machines.server.whenIdle();
+    await a.pull({ now: () => t0 + 1000 });
+    await b.pull({ now: () => t0 + 1000 });
+    // Then deleted on purpose on the linked machine.
+    rmSync(fileB);
+    expect((await b.pull({ now: () => t0 + 2000 })).deletedInGraph).toBe(1);
+    await machines.server.whenIdle();
+    const removed = [...(await a.pull({ now: () => t0 + 3000 })).removed, ...(await a.pull({ now: () => t0 + 3000 + a.config().confirmMaxAgeMs + 60_000 })).removed];
+    expect(removed).toEqual([file]);
+  });
+
+  it('while notes are marked lost with their group, the ledger is written in a version builds before EMPTIED_GROUP refuse (their pull removed those files: checked with 1e0cb7b); once put back, as before', async () => {
+    const { a } = await twoNotesOnBoth();
+    const ledger = () => JSON.parse(readFileSync(join(a.config().stateDir, PULLED_FILE), 'utf8')) as { version: number; compatibleWith?: number };
+    // What a build that writes and reads version 1 does with it (state/pulled.ts: futureFormat against its PULLED_VERSION, 1).
+    const refusedByOlder = () => futureFormat({ path: PULLED_FILE, what: 'The pull ledger', version: ledger().version, compatibleWith: ledger().compatibleWith }, 1) !== undefined;
+    expect(refusedByOlder()).toBe(false);
+    await machines.server.restart({ data: 'lost' });
+    await a.pull();
+    expect(refusedByOlder()).toBe(true);
+    // This build reads it, marks and all.
+    expect(Object.values((await a.pull()).removed)).toEqual([]);
+    expect(await runSync(a.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 2 });
+    await machines.server.whenIdle();
+    await a.pull();
+    expect(refusedByOlder()).toBe(false);
   });
 });

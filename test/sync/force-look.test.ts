@@ -31,7 +31,7 @@ function episode(r: EpisodeRef): ListedEpisode {
   return withMarker({ uuid: r.uuid ?? 'x', name: r.name, content: '', created_at: iso(T0), source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId });
 }
 function input(state: SyncState, episodes: ListedEpisode[], extra: Partial<ReconcileInput> = {}): ReconcileInput {
-  return { state, listing: new Map([[GROUP, { episodes, complete: true, requests: 1, listed: episodes.length }]]), now: T0 + 86_400_000, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, forced: forceLookParts(state, new Set(['m-team'])), ...extra };
+  return { state, listing: new Map([[GROUP, { episodes, complete: true, requests: 1, listed: episodes.length }]]), now: T0 + 86_400_000, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, forced: forceLookParts(state, new Set(['m-team']), [{ name: 'pai' }]), ...extra };
 }
 
 describe('FORCE_LOOK: sync --force and a graph that lost what the state calls confirmed', () => {
@@ -44,7 +44,9 @@ describe('FORCE_LOOK: sync --force and a graph that lost what the state calls co
       record('waiting', [ref('waiting', { sentAt: iso(T0), queuedAt: iso(T0) })], { status: 'queued' }),
       record('failed', [confirmed('failed')], { status: 'failed' }),
     ]);
-    expect([...(forceLookParts(state, new Set(['m-team'])).get(GROUP) ?? [])]).toEqual([confirmed('own').marker]);
+    expect([...(forceLookParts(state, new Set(['m-team']), [{ name: 'pai' }]).get(GROUP) ?? [])]).toEqual([confirmed('own').marker]);
+    // `--source` names another source: none of these is the run's to look at.
+    expect(forceLookParts(state, new Set(['m-team']), [{ name: 'auto-memory' }]).size).toBe(0);
     expect(withForceLook(new Map([[GROUP, new Set(['a'])]]), new Map([[GROUP, new Set(['b'])], ['h', new Set(['c'])]]))).toEqual(new Map([[GROUP, new Set(['a', 'b'])], ['h', new Set(['c'])]]));
   });
 

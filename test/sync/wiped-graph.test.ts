@@ -81,6 +81,16 @@ describe('a graph that lost its data behind the same address', () => {
     expect(formatStatus(await collectStatus(box.config(), nullLogger))).not.toContain('sync --force');
   });
 
+  it('sync --force for another source (--source) sends none of these notes and leaves the warning in place', async () => {
+    const cwd = await wipedAfterOneNote();
+    const { main } = await import('../../src/cli-main.js');
+    let out = '';
+    const code = await main(['sync', '--force', '--source', 'auto-memory', '--wait', '5000'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
+    expect(code, out).toBe(0);
+    expect(out).not.toMatch(/sent again/);
+    expect(readGraphProblem(box.config().stateDir)?.kind).toBe('emptied');
+  });
+
   it('a project with no facts in a graph that still holds our episode is not told anything', async () => {
     const cwd = box.path('code', 'webapp');
     mkdirSync(cwd, { recursive: true });

@@ -538,11 +538,12 @@ export function opensWithOrder(clause: string): boolean {
   return orderShape(read) && !recordsAChange(read);
 }
 
-/** The clause's words (`tokens`, from `i` on, after any lead-in) and its text up to its end (`head`). */
+/** The clause's words (`tokens`, from `i` on, after any lead-in) and its text up to its end (`head`); `whole`: its end was read (change-record.ts RECORD_SEEN_WHOLE). */
 interface ReadClause {
   head: string;
   tokens: readonly string[];
   i: number;
+  whole: boolean;
 }
 
 function readClause(clause: string): ReadClause {
@@ -550,23 +551,27 @@ function readClause(clause: string): ReadClause {
   // ends at a full stop, `!`, `?` or `;` before a space or the end, as clauseStarts (orders.ts) reads one:
   // a dot inside a word is a file's, a version's or a host's (`package-lock.json`, `v2.3`), and cutting
   // there left "Merge conflicts in package-lock" without the verb that makes it a fact.
-  const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0] as string;
+  const read = clause.slice(0, 200);
+  const head = read.split(/[.!?;](?=\s|$)|\n/, 1)[0] as string;
+  // The clause ends within what was read: at its full stop, or with the text (a caller's window is
+  // longer than this one, so a clause cut by it runs past these 200 characters).
+  const whole = head.length < read.length || clause.length <= read.length;
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
-  return { head, tokens, i };
+  return { head, tokens, i, whole };
 }
 
 /** A verb and a bare object naming code (change-record.ts); never an order frame or a subjectless negation ("Never run `x`"). */
-function recordsAChange({ head, tokens, i }: ReadClause): boolean {
+function recordsAChange({ head, tokens, i, whole }: ReadClause): boolean {
   const [first, next] = [tokens[i], tokens[i + 1]];
   if (first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
   const verb = first.toLowerCase();
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)) });
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */

@@ -66,6 +66,33 @@ const HELD_VERSIONS_READ: readonly number[] = [3, HELD_STATE_VERSION];
 export const OLDEST_STATE_VERSION = 1;
 /** The version of `pulled.json` this build writes and reads (state/pulled.ts). */
 export const PULLED_VERSION = 1;
+/**
+ * EMPTIED_NEEDS_NEWER_LEDGER: the version `pulled.json` is written as while a note is marked lost
+ * with its emptied group (pull/pull.ts EMPTIED_GROUP, `PulledNote.emptiedSince`: its absence is not
+ * a deletion). Builds from before that rule read every such note as deleted elsewhere, and their
+ * pull, run beside this one (an older copy's worker runs on its own lease), removed the very files
+ * this build keeps (checked with 1e0cb7b's pull on a ledger this build wrote). They refuse this
+ * version ("newer": upgrade) and lose nothing, as a held state is refused (HELD_NEEDS_NEWER_FORMAT);
+ * a ledger with no such mark is written as PULLED_VERSION again. The same shape: this build reads both.
+ */
+export const EMPTIED_PULLED_VERSION = 2;
+
+/**
+ * Whether a parsed `pulled.json` is this build's ledger written as EMPTIED_PULLED_VERSION: that
+ * version, its notes keyed as this build keys them, one of them marked. A file that says 2 and is
+ * not that was not written by this rule, and is judged as any newer version (as `heldFormat` does).
+ */
+export function emptiedLedgerFormat(raw: Record<string, unknown>): boolean {
+  const notes = raw.notes;
+  if (raw.version !== EMPTIED_PULLED_VERSION || typeof notes !== 'object' || notes === null || Array.isArray(notes)) return false;
+  return Object.values(notes).some((n) => typeof n === 'object' && n !== null && typeof (n as { emptiedSince?: unknown }).emptiedSince === 'string');
+}
+
+/** The version `pulled.json` is written as (EMPTIED_NEEDS_NEWER_LEDGER; the one place it is chosen). */
+export function pulledFormatFor(notes: Iterable<{ emptiedSince?: string }>): number {
+  for (const note of notes) if (note.emptiedSince !== undefined) return EMPTIED_PULLED_VERSION;
+  return PULLED_VERSION;
+}
 
 /** One step up: the parsed snapshot of version `n`, changed in place to version `n + 1`. */
 type Migration = (raw: Record<string, unknown>) => void;

@@ -25,7 +25,7 @@ import { contentHashOf } from '../memory/hash.js';
 import type { CheckoutRecord } from './checkout-ids.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
-import { futureFormat, PULLED_VERSION } from './format.js';
+import { emptiedLedgerFormat, futureFormat, PULLED_VERSION, pulledFormatFor } from './format.js';
 import type { FileRecord } from './types.js';
 
 export const PULLED_FILE = 'pulled.json';
@@ -218,7 +218,8 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
   }
   // A newer build's ledger is not "none": read as empty, every pulled copy here would be sent as
   // this machine's own note (the other machine's episode doubled) and the ledger written over.
-  const newer = isRecord(v) && v.tool === 'graphiti-memory-sync' ? futureFormat({ path: join(stateDir, PULLED_FILE), what: 'The pull ledger', version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : undefined;
+  // Written as EMPTIED_PULLED_VERSION by this build (format.ts EMPTIED_NEEDS_NEWER_LEDGER): the same shape, read as PULLED_VERSION.
+  const newer = isRecord(v) && v.tool === 'graphiti-memory-sync' && !emptiedLedgerFormat(v) ? futureFormat({ path: join(stateDir, PULLED_FILE), what: 'The pull ledger', version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : undefined;
   if (newer !== undefined) throw newer;
   try {
     if (!isRecord(v) || v.tool !== 'graphiti-memory-sync' || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -285,7 +286,7 @@ function pullMarkOf(v: unknown): PullMark | undefined {
 }
 
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
-  await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: PULLED_VERSION, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
+  await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
   await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });

@@ -13,6 +13,7 @@ import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, judgedByPull, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
 import { forceLookParts, pullWaitsOn, withForceLook } from './force-look.js';
+import { resolveSources } from '../memory/sources.js';
 import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
@@ -37,7 +38,7 @@ export interface ReconcileRun {
  */
 export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
   const watch = copyWatchDue(ctx.state, ctx.now(), run.sharedOrigins);
-  const forced = run.forceLook === true ? forceLookParts(ctx.state, run.sharedOrigins) : new Map<string, Set<string>>();
+  const forced = run.forceLook === true ? forceLookParts(ctx.state, run.sharedOrigins, ctx.sources) : new Map<string, Set<string>>();
   const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true, watch: withForceLook(watch, forced) });
   if (fetched === undefined) return false;
   run.forceLook = false;
@@ -55,7 +56,9 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced, pullWaits: forced.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, ctx.sources) });
+  // What pull judges, in every source: a `--source` run's own list would leave another source's notes unjudged (and sent back).
+  const everySource = resolveSources(config);
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, everySource), forced, pullWaits: forced.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config), shared: run.sharedOrigins });
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.

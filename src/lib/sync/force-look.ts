@@ -34,14 +34,20 @@ import type { MemorySource } from '../memory/types.js';
  * (`emptiedSince`) is sent again; so is one pull has not yet seen missing (no pull ran since).
  */
 export function pullWaitsOn(state: SyncState, ledger: PulledLedger | undefined, sources: readonly Pick<MemorySource, 'name' | 'root'>[]): Set<string> {
+  // `sources`: every source (resolveSources), not a `--source` run's: pull judges them all.
   return judgedByPull(state, ledger, sources, (entry) => entry.missingSince !== undefined && entry.emptiedSince === undefined);
 }
 
-/** The markers `--force` looks for, by group: this machine's own confirmed current parts. */
-export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>): Map<string, Set<string>> {
+/**
+ * The markers `--force` looks for, by group: this machine's own confirmed current parts, of the run's
+ * sources (`sync --force --source NAME` looks at that source only: a note of another one found lost
+ * could not be read again in that run, and was left marked to send by the next).
+ */
+export function forceLookParts(state: SyncState, sharedOrigins: ReadonlySet<string>, sources: readonly Pick<MemorySource, 'name'>[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const inRun = new Set(sources.map((s) => s.name));
   for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped') continue;
+    if (record.status === 'failed' || record.status === 'skipped' || !inRun.has(record.source)) continue;
     for (const ref of record.episodes) {
       if (!ownConfirmed(ref, sharedOrigins)) continue;
       const markers = out.get(ref.groupId) ?? new Set<string>();
@@ -69,11 +75,17 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
  */
 export const MAX_GROUPS_ASKED = 3;
 
-/** The groups where this machine has confirmed notes and the graph lists no episode at all, with how many notes. */
-export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>): Promise<Array<{ group: string; notes: number }>> {
+/**
+ * The groups where this machine has confirmed notes and the graph lists no episode at all, with how
+ * many notes. Only notes `--force` sends again count: not those `leftToPull` (PULL_WAITS_ON_IT,
+ * `pullWaitsOn`), which the worker's pull, run just before the refresh, already counts as deleted on
+ * a linked machine. Counted, the session's note promised "sends them again, once each" for a note
+ * `--force` then left alone (a group's only note: found by review).
+ */
+export async function emptiedGroups(state: SyncState, sharedOrigins: ReadonlySet<string>, listsAny: (group: string) => Promise<boolean>, leftToPull: ReadonlySet<string> = new Set()): Promise<Array<{ group: string; notes: number }>> {
   const notes = new Map<string, Set<string>>();
   for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped') continue;
+    if (record.status === 'failed' || record.status === 'skipped' || leftToPull.has(record.id)) continue;
     for (const ref of record.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? new Set()).add(record.id));
   }
   const out: Array<{ group: string; notes: number }> = [];

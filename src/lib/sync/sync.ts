@@ -411,7 +411,7 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
   // `--force` looks whether the graph still holds what the state calls confirmed (force-look.ts FORCE_LOOK).
-  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state)).size > 0) return true;
+  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
