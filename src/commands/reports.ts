@@ -13,7 +13,7 @@ import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, everyPart, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
-import { HELD_STATE_VERSION, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
+import { EMPTIED_PULLED_VERSION, HELD_STATE_VERSION, pulledFormatFor, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
 import type { ResentWhy, SyncSummary } from '../lib/sync/types.js';
 import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
@@ -201,7 +201,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
     ...hooksThatCannotRun(config),
-    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION),
+    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION, pulledFormatFor(Object.values(ledger.notes)) === EMPTIED_PULLED_VERSION),
   };
 }
 
@@ -221,9 +221,9 @@ function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; f
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
-function copiesClaudeCodeRuns(config: Config, held: boolean): { copies?: CopyReport[] } {
+function copiesClaudeCodeRuns(config: Config, held: boolean, emptiedLedger: boolean): { copies?: CopyReport[] } {
   const copies = toolCopies({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
-  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held) };
+  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held, emptiedLedger) };
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
