@@ -6,7 +6,10 @@
  * notes gone from disk and graph, and `sync --force`, which the session start names, had nothing to
  * send again.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { formatPullReport } from '../../src/commands/pull-report.js';
+import { SET_ASIDE_DAYS, takeSetAsideNote } from '../../src/lib/pull/set-aside.js';
 import { futureFormat } from '../../src/lib/state/format.js';
 import { PULLED_FILE } from '../../src/lib/state/pulled.js';
 import { join } from 'node:path';
@@ -182,5 +185,62 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     await machines.server.whenIdle();
     await a.pull();
     expect(refusedByOlder()).toBe(false);
+  });
+
+  it('a group\'s only note lost to a wipe: each linked machine removes it (one note cannot be told from a deletion) but keeps its text aside and says where, in the pull, status and the next session; moved back with sync --force, it is in the graph again (SET_ASIDE_WHEN_GROUP_EMPTY)', async () => {
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    await a.pull();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    const settled = (m: typeof a) => ({ now: () => t0 + m.config().confirmMaxAgeMs + 60_000 });
+    // A, which wrote it, removes its own file too: before this rule its text was then nowhere.
+    const onA = await a.pull(settled(a));
+    const onB = await b.pull(settled(b));
+    expect([onA.removed, onB.removed]).toEqual([[file], [fileB]]);
+    expect(onA.setAside.map((n) => [n.file, n.group])).toEqual([[file, 'main']]);
+    const kept = onA.setAside[0]?.kept as string;
+    expect(readFileSync(kept, 'utf8')).toContain('The build uses Bun.');
+    expect(readFileSync(onB.setAside[0]?.kept as string, 'utf8')).toContain('The build uses Bun.');
+    // Said in the pull's report, in status and once in the next session, each naming the kept text and both steps.
+    const said = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was removed by pull .*group main lists nothing at all.*Its text is kept at ${kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} until .*If the graph was wiped, move it back to .* and run \`sync --force\` .*; if it was deleted on purpose, nothing to do`);
+    expect(formatPullReport(onA)).toMatch(said);
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).toMatch(new RegExp(`^Warning: ${said.source}`, 'm'));
+    const note = takeSetAsideNote(a.config().stateDir);
+    expect(note).toMatch(said);
+    expect(note).toMatch(/^Note for the user from graphiti-memory-sync: /);
+    expect(takeSetAsideNote(a.config().stateDir)).toBeUndefined();
+    // The step: moved back and sync --force (the sync's state still holds it confirmed), and B's pull brings it back.
+    renameSync(kept, file);
+    expect(await runSync(a.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 1 });
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toHaveLength(1);
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toContain('was removed by pull');
+  });
+
+  it('control: a text set aside is not kept for ever (a deletion on purpose): it goes after SET_ASIDE_DAYS; a note deleted elsewhere while its group lists others is removed as before, nothing kept', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
+    await b.pull();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const r = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    expect([r.removed, r.setAside]).toEqual([[file], []]);
+    // The other note, the group's last, deleted on B too: set aside here, then gone after its time.
+    const lint = join(a.memoryDir, 'lint.md');
+    rmSync(join(b.memoryDir, 'lint.md'));
+    await b.pull();
+    await machines.server.whenIdle();
+    const last = await a.pull({ now: () => t0 + 2 * (a.config().confirmMaxAgeMs + 60_000) });
+    expect(last.removed).toEqual([lint]);
+    const kept = last.setAside[0]?.kept as string;
+    expect(existsSync(kept)).toBe(true);
+    await a.pull({ now: () => t0 + (SET_ASIDE_DAYS + 1) * 86_400_000 });
+    expect(existsSync(kept)).toBe(false);
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toContain('was removed by pull');
   });
 });
