@@ -1,7 +1,7 @@
 /** What `pull` prints (issue 42): what came back, what went beside a local note, what was held, what was refused. */
 import { shellQuote } from '../lib/install/hook-entries.js';
 import type { PullReport } from '../lib/pull/pull.js';
-import { setAsideText } from '../lib/pull/set-aside.js';
+import { setAsideText } from '../lib/state/set-aside.js';
 import type { CloneHint } from '../lib/pull/projects.js';
 import { cli } from '../lib/util/install-route.js';
 

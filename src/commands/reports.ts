@@ -28,7 +28,7 @@ import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
 import { cli } from '../lib/util/install-route.js';
 import { emptiedGraphText, readGraphProblem } from '../lib/context/graph-problem.js';
-import { readSetAside, setAsideText } from '../lib/pull/set-aside.js';
+import { readSetAside, setAsideText } from '../lib/state/set-aside.js';
 import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
 import { heldAsCopy } from '../lib/sync/copy-hold.js';
 
@@ -89,7 +89,7 @@ export interface StatusReport {
   originQuestion?: { held: number; question: string };
   /** The worker's last refresh found the graph holding none of this machine's notes (sync/force-look.ts EMPTIED_GRAPH): what it means and the step. */
   emptiedGraph?: string;
-  /** Notes pull removed while their group listed nothing at all, their text kept aside (pull/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), each in its wording. */
+  /** Notes pull removed while their group listed nothing at all, their text kept aside (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), each in its wording. */
   setAside?: string[];
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
@@ -215,7 +215,7 @@ function emptiedGraph(config: Config): { emptiedGraph?: string } {
   return problem?.kind === 'emptied' ? { emptiedGraph: emptiedGraphText(problem, `"${cli()} sync --force"`) } : {};
 }
 
-/** What pull set aside and keeps (pull/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), said until the text's time is up or it was moved back. */
+/** What pull set aside and keeps (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), said until the text's time is up or it was moved back. */
 function setAsideNotes(config: Config): { setAside?: string[] } {
   const notes = readSetAside(config.stateDir).filter((n) => existsSync(n.kept));
   return notes.length === 0 ? {} : { setAside: notes.map((n) => setAsideText(n)) };

@@ -91,6 +91,13 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       if (!pullDue(cfg.stateDir, Date.now(), 60_000)) return;
       const report = await runPull(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: 'pull' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
       if (report.linked) ctx.logger.info('pull done', { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
+      // Removed while its group listed nothing at all, its text kept aside: the next session is told (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY).
+      if (report.setAside.length > 0) {
+        const { setAsideSaid } = await import('../lib/state/set-aside.js');
+        const { recordSetAsideNote } = await import('../lib/context/set-aside-note.js');
+        const text = setAsideSaid(report.setAside);
+        if (text !== undefined) recordSetAsideNote(cfg.stateDir, text);
+      }
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

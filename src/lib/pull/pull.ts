@@ -42,7 +42,7 @@ import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion
 import { indexNote, unindexNote } from './memory-index.js';
 import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
-import { dropSetAside, pruneSetAside, setAside } from './set-aside.js';
+import { dropSetAside, pruneSetAside, setAside } from '../state/set-aside.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
 export const WATCH_PULL_EVERY_MS = 5 * 60_000;

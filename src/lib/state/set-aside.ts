@@ -14,12 +14,12 @@
  * graph was wiped, nothing to do if it was deleted on purpose. A real deletion's text is not kept
  * for ever: the copy goes after SET_ASIDE_DAYS, at a pull.
  *
- * On the hook's path (`takeSetAsideNote`): node:fs, node:path, util/fs-atomic.ts and our-note.ts only.
+ * The pull sets aside (pull/pull.ts); `status` says it, and so does the next session when the
+ * worker's pull did it (context/set-aside-note.ts, recorded by hooks/worker.ts in `setAsideSaid`'s words).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
-import { ourNote } from '../context/our-note.js';
 
 /** How long a set-aside text is kept (a wipe is usually noticed at the next session; a month is ample). */
 export const SET_ASIDE_DAYS = 30;
@@ -37,8 +37,6 @@ export interface SetAsideNote {
   origin: string;
   /** When (ISO). */
   at: string;
-  /** Whether a session was told. */
-  told: boolean;
 }
 
 function indexPath(stateDir: string): string {
@@ -49,27 +47,27 @@ export function readSetAside(stateDir: string): SetAsideNote[] {
   try {
     const value = JSON.parse(readFileSync(indexPath(stateDir), 'utf8')) as unknown;
     if (!Array.isArray(value)) return [];
-    return value.filter((n): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string')).map((n) => ({ ...n, told: n.told === true }));
+    return value.filter((n): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string'));
   } catch {
     return [];
   }
 }
 
-function writeIndex(stateDir: string, notes: readonly SetAsideNote[]): void {
+function writeSetAsideIndex(stateDir: string, notes: readonly SetAsideNote[]): void {
   mkdirSync(join(stateDir, DIR), { recursive: true, mode: 0o700 });
   writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}\n`);
 }
 
 /** Copies `file`'s text aside before pull removes it (SET_ASIDE_WHEN_GROUP_EMPTY); the copy's path. Throws when it cannot be kept: then the file is not removed. */
-export function setAside(stateDir: string, note: Omit<SetAsideNote, 'kept' | 'told'>): SetAsideNote {
+export function setAside(stateDir: string, note: Omit<SetAsideNote, 'kept'>): SetAsideNote {
   const dir = join(stateDir, DIR);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stamp = note.at.replace(/[:.]/g, '-');
   let kept = join(dir, `${stamp}-${basename(note.file)}`);
   for (let n = 2; existsSync(kept); n++) kept = join(dir, `${stamp}-${n}-${basename(note.file)}`);
   copyFileSync(note.file, kept);
-  const entry: SetAsideNote = { ...note, kept, told: false };
-  writeIndex(stateDir, [...readSetAside(stateDir), entry]);
+  const entry: SetAsideNote = { ...note, kept };
+  writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
   return entry;
 }
 
@@ -80,7 +78,7 @@ export function dropSetAside(stateDir: string, kept: string): void {
   } catch {
     // gone already
   }
-  writeIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
+  writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
 }
 
 /** At a pull: texts kept SET_ASIDE_DAYS go (a deletion on purpose is not kept for ever), and entries whose copy the person moved back or deleted are forgotten. */
@@ -97,24 +95,17 @@ export function pruneSetAside(stateDir: string, now: number): void {
     }
     return false;
   });
-  if (keep.length !== notes.length) writeIndex(stateDir, keep);
+  if (keep.length !== notes.length) writeSetAsideIndex(stateDir, keep);
 }
 
-/** What one set-aside note means and both steps: the one wording for pull's report, `status` and the session's note. */
+/** What one set-aside note means and both steps: the one wording for pull's report, `status` and the session's note (`setAsideSaid`). */
 export function setAsideText(n: Pick<SetAsideNote, 'file' | 'kept' | 'group' | 'origin' | 'at'>): string {
   return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) — one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 86_400_000).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do`;
 }
 
-/** The line for the first session after pull set notes aside, marking them told; undefined when none is new. */
-export function takeSetAsideNote(stateDir: string): string | undefined {
-  const notes = readSetAside(stateDir);
-  const fresh = notes.filter((n) => !n.told);
-  if (fresh.length === 0) return undefined;
-  try {
-    writeIndex(stateDir, notes.map((n) => ({ ...n, told: true })));
-  } catch {
-    return undefined; // told only if we can remember it was
-  }
-  const first = fresh[0] as SetAsideNote;
-  return ourNote(fresh.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${fresh.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`);
+/** The session's note for what one pull set aside (the first in full; the others counted). */
+export function setAsideSaid(notes: ReadonlyArray<Pick<SetAsideNote, 'file' | 'kept' | 'group' | 'origin' | 'at'>>): string | undefined {
+  const first = notes[0];
+  if (first === undefined) return undefined;
+  return notes.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${notes.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`;
 }
