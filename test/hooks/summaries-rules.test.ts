@@ -189,29 +189,41 @@ describe('a server last found not to rebuild summaries (0.31.1) is not probed fo
   });
 });
 
+/**
+ * ANSWERED_PER_DAY + 3 breaks of over 30 minutes in a day (python mcp 2.x closes a session after
+ * 30 idle minutes: expireIdleSessions; the clock moves by the breaks): after each, the session
+ * start shows the summaries at the cost of one probe. `inTheSession` is what the session does 5
+ * minutes later; it costs no probe.
+ */
+async function busyDay(config: Config, cwd: string, inTheSession: (brk: number) => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      expect(server.expireIdleSessions()).toBeGreaterThan(0);
+      const before = probeExtractions();
+      const text = await sessionStart(config, cwd);
+      expect(text).toContain('Zephyr uses Kafka for the event bus.');
+      expect(text, `after break ${brk}`).toContain(SUMMARIES);
+      expect(probeExtractions() - before).toBe(2);
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      await inTheSession(brk);
+      expect(probeExtractions() - before).toBe(2);
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('more breaks in a day than ANSWERED_PER_DAY (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
   it('a server that keeps its sessions between runs: the summaries come back after every break of a busy day, one probe each', async () => {
     const { config, cwd } = await projectWithKnownRules(V0_31_2);
-    // The clock moves by the breaks (python mcp 2.x closes a session after 30 idle minutes: expireIdleSessions).
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    try {
-      for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
-        vi.setSystemTime(Date.now() + 31 * 60_000);
-        expect(server.expireIdleSessions()).toBeGreaterThan(0);
-        const before = probeExtractions();
-        const text = await sessionStart(config, cwd);
-        expect(text).toContain('Zephyr uses Kafka for the event bus.');
-        expect(text, `after break ${brk}`).toContain(SUMMARIES);
-        expect(probeExtractions() - before).toBe(2);
-        // In the session a note (of another project) is written and a sync sends it: the sentinel answers that run.
-        vi.setSystemTime(Date.now() + 5 * 60_000);
-        box.pai(`LEARNING/SYSTEM/q${brk}.md`, learning(`Quokka session ${brk}`, `Quokka session ${brk} tuned the consumer lag.`));
-        expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
-        await server.whenIdle();
-      }
-    } finally {
-      vi.useRealTimers();
-    }
+    await busyDay(config, cwd, async (brk) => {
+      // In the session a note (of another project) is written and a sync sends it: the sentinel answers that run.
+      box.pai(`LEARNING/SYSTEM/q${brk}.md`, learning(`Quokka session ${brk}`, `Quokka session ${brk} tuned the consumer lag.`));
+      expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
+      await server.whenIdle();
+    });
   });
 });
 
@@ -220,26 +232,14 @@ describe('more breaks in a day than ANSWERED_PER_DAY (server-rules.ts IDLE_LOSS_
 describe('a session where no sync reaches the server: the context refresh\'s answer is recorded (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
   it('sessions that only start (nothing to send): the summaries come back after every break of a busy day, one probe each', async () => {
     const { config, cwd } = await projectWithKnownRules(V0_31_2);
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    try {
-      for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
-        vi.setSystemTime(Date.now() + 31 * 60_000);
-        expect(server.expireIdleSessions()).toBeGreaterThan(0);
-        const before = probeExtractions();
-        expect(await sessionStart(config, cwd), `after break ${brk}`).toContain(SUMMARIES);
-        expect(probeExtractions() - before).toBe(2);
-        // A second session starts in the same half hour, with nothing to send: its sync never goes
-        // online, so only its context refresh reaches the server, and finds the sentinel answering.
-        vi.setSystemTime(Date.now() + 5 * 60_000);
-        const calls = server.calls.length;
-        expect(await runSync(config, { mayProbe: false })).toMatchObject({ added: 0, updated: 0, deleted: 0 });
-        expect(server.calls.length, 'a sync with nothing to send reached the server').toBe(calls);
-        expect(await sessionStart(config, cwd)).toContain(SUMMARIES);
-        expect(probeExtractions() - before).toBe(2);
-      }
-    } finally {
-      vi.useRealTimers();
-    }
+    await busyDay(config, cwd, async () => {
+      // A second session starts in the same half hour, with nothing to send: its sync never goes
+      // online, so only its context refresh reaches the server, and finds the sentinel answering.
+      const calls = server.calls.length;
+      expect(await runSync(config, { mayProbe: false })).toMatchObject({ added: 0, updated: 0, deleted: 0 });
+      expect(server.calls.length, 'a sync with nothing to send reached the server').toBe(calls);
+      expect(await sessionStart(config, cwd)).toContain(SUMMARIES);
+    });
   });
 
   it('what ANSWERED_PER_DAY guards stays guarded: a restart 10 minutes after a context\'s answer is a restart, even 35 minutes after the last sync\'s', async () => {
