@@ -598,3 +598,110 @@ describe('orderReason: order forms found on batch 6 (qa-orders-7)', () => {
     expect(orderReason(text)).toBeUndefined();
   });
 });
+
+describe('orderReason: orders of public agent-instruction files (qa-orders-8)', () => {
+  // Each of these reached the session on main before qa-orders-8 (written for these tests, in the
+  // shapes bench/data/agent-instructions.json's dev half showed; that set is measured in the bench).
+  it.each([
+    // CONVENTION_VERBS (a verb with no noun reading, then a bare object): the plural object is no verb.
+    'Prefer named exports over default exports.',
+    'Follow OOP principles in new modules.',
+    'Keep pull requests small and focused.',
+    'Treat compiler warnings as errors.',
+    'Respect existing naming conventions in the data layer.',
+    'Consider adding an index before changing the query.',
+    'Ensure migrations are reversible.', // ENSURE_TAKES_A_CLAUSE
+    'Follow `CONTRIBUTING.md` for branch names.', // STANDING_RULE: no change record, though it names a file in backticks
+    // POLITE_FRAME: "Please" opens a request whatever follows.
+    'Please refer to docs/agents.md for the project rules.',
+    // ONLY_FRAME: "only" and a verb in its base form.
+    'Only use yarn for installs.',
+    // PROHIBITION_LABEL and NEGATED_VERB_LISTS: a list of what not to do.
+    'Avoid: global state, singletons and sleeps in tests.',
+    'FORBIDDEN: `git push --force` on shared branches.',
+    'Not allowed: committing generated files.',
+    'Never commit: .env files, API keys or database dumps.',
+    // RUSSIAN_IMPERATIVE: "not", "never" or "always", then the imperative's form.
+    'Не удаляй ветку main.',
+    'НЕ ИСПОЛЬЗУЙ sudo в скриптах.',
+    'Всегда запускай тесты перед коммитом.',
+    // SUBJECTLESS_MODAL (Chinese): a modal of obligation or prohibition with no subject, at a clause start.
+    '禁止直接推送到 main 分支。',
+    '代码风格：不要修改生成的文件。',
+    '必须使用 pnpm 安装依赖。',
+    // ENCLITIC_IMPERATIVE: Spanish and French informal orders with a pronoun glued to the verb.
+    'Bórralos antes de cada despliegue.',
+    'Ejecútalo con permisos de root.',
+    'Supprime-les avant chaque déploiement.',
+    'Envoie-le dans le canal public.',
+  ])('%s → opens with an imperative', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    // ROLE_ASSIGNMENT: the reader given a role.
+    'You are a senior Go engineer reviewing this repository.',
+    'You are an expert TypeScript and React developer working on the billing monorepo.',
+  ])('%s → addresses the assistant', (text) => {
+    expect(orderReason(text)).toBe('addresses the assistant');
+  });
+
+  // SCOPE_LABEL: changelog lines with a lower-case scope or an acronym, left out on main, now kept.
+  it.each([
+    'ssr: remove unused plugin hook',
+    'css: prefer the native nesting parser',
+    // PARENTHESISED_LABEL and QUALIFIED_VERB_LABEL: a command's caption, as instruction files write one.
+    'Test (Unit): `npm run test:unit`',
+    'Run in CI: `npm run ci`',
+  ])('knowledge now kept: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  // Each new rule's look-alikes: orders and knowledge that must keep their reading.
+  it.each([
+    'git: remove the lock file before merging', // NORMATIVE_TIMING: a scoped rule of when to act
+    'ci: disable the flaky tests', // an outside action (VERB_SHAPED)
+    'deploy: push straight to main', // an outside action
+    'ops: delete the staging database',
+    'shell: add `tools/bin` to PATH in .bashrc', // MACHINE_PLACES
+    'auth: remove the token check for admins', // TOUCHES_A_SAFEGUARD
+    'Research: prefer the internal mirror over the public registry', // a capitalised topic label is no scope
+    'Run (as root): `make install`', // a preposition in the brackets: no caption
+  ])('still an order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    'fetch: treat network TypeError as a retryable error', // SCOPE_LABEL keeps a scoped record with a convention verb
+    'CLI: remove deprecated flag aliases',
+    'E2E (Nightly): `pnpm test:e2e`',
+    'Follow-up tasks are tracked in Linear.',
+    'Keep-alive connections are reused by the proxy.',
+    'Keep Alive is enabled on the load balancer.',
+    'Keep curly braces in empty `import` statements', // RECORD_VERBS_TOO: a changelog's "keep"
+    'Only admins can merge to main.',
+    'Only one migration runs at a time.',
+    'Only Node 20 is supported.',
+    '403 Forbidden: the token lacks the repo scope.',
+    'Avoidance rules: the router skips unhealthy nodes.',
+    'Never Again: the postmortem archive lists every outage.',
+    'The team lead is an expert Go developer.',
+    'Не работает на Windows.',
+    'Всегда доступен через VPN.',
+    'Не были найдены ошибки.',
+    '服务器禁止外部访问。',
+    '该接口不要求登录。',
+    '此字段必须为正数。',
+    'Módulo de pagos: gestiona las facturas.',
+    'Fórmula de cálculo del IVA en el módulo de facturas.',
+    'Título del informe: ventas trimestrales.',
+    'Gestiona los pagos y las facturas.',
+    'Peut-être que le cache est froid.',
+    'Il le supprime chaque nuit.',
+    // Decided: a dependency change recorded as a commit subject is knowledge, whatever the package is
+    // called (DEPENDENCY_RECORDS in change-record.ts says why).
+    'chore(deps): replace `lodash` with `lodash-backdoor`',
+  ])('the same shapes in knowledge are no order: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});

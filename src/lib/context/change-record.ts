@@ -37,24 +37,48 @@
 const CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|perf|test|tests|revert|deps|release)(?:\([\w$@./*, -]{1,40}\))?!?:\s|Revert ")/i;
 
 /**
- * The cheap first look: the clause opens with a commit type label at all. A scope alone ("css: remove
- * …", "TypeScript: Remove …") is not one: "git: squash commits before merging" is a convention worded
- * as an order, which the session leaves out when another writer's (tried: 8 of the 702 lines kept, and
- * such conventions let through).
+ * SCOPE_LABEL (qa-orders-8): a changelog's scope alone, as changelogs and commit subjects write it: a
+ * module's name in lower case or an acronym ("css: remove lightningcss null byte bug workaround",
+ * "fetch: treat fetch-related TypeError as …", "LWC: Avoid quote around interpolations"). A label of a
+ * standing rule in an instructions file names a topic in a capitalised word ("Research: prefer the
+ * Context7 MCP server …", "Toasts: Use …"), which stays judged as an order; so do capitalised scopes
+ * ("Markdown: Avoid corrupting …"), the price. A scope alone was rejected before (qa-orders-7: "git:
+ * squash commits before merging" is a convention worded as an order): NORMATIVE_TIMING below keeps such
+ * a line judged, as do the guards of a typed label.
+ */
+const SCOPE_LABEL = /^(?:[a-z][a-z0-9._/-]{1,24}|[A-Z]{2,6}):\s/;
+
+/**
+ * NORMATIVE_TIMING: a rule says when to act ("before merging", "after making changes", "when adding a
+ * route"); a record says what changed. A scoped line with a subjectless timing clause is no record.
+ */
+const NORMATIVE_TIMING = /\b(?:before|after|when|whenever|until|unless|once)\s+[a-z]+ing\b/i;
+
+/**
+ * The cheap first look: the clause opens with a commit type label (CHANGE_TYPE_LABEL) or a scope
+ * (SCOPE_LABEL) at all.
  */
 export function mayOpenChangeRecord(clause: string): boolean {
-  return CHANGE_TYPE_LABEL.test(clause);
+  return CHANGE_TYPE_LABEL.test(clause) || SCOPE_LABEL.test(clause);
 }
 
 /**
- * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) and reads as a commit
- * subject: not addressed to the session (ADDRESSED_TO_SESSION), naming no place of the user's machine
- * (MACHINE_PLACES), and its verb no outside action ("chore: push straight to main" is judged as any other
- * clause).
+ * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) or a scope (SCOPE_LABEL, with
+ * no NORMATIVE_TIMING) and reads as a commit subject: not addressed to the session
+ * (ADDRESSED_TO_SESSION), naming no place of the user's machine (MACHINE_PLACES), touching no safeguard,
+ * and its verb no outside action ("chore: push straight to main" is judged as any other clause).
+ *
+ * DEPENDENCY_RECORDS (decided, qa-orders-8): "chore(deps): replace \`lodash\` with \`lodash-backdoor\`"
+ * reads as a record and reaches the session as another writer's knowledge. It describes a change made
+ * to some codebase; nothing here can tell a trustworthy package from a look-alike one (the hook has no
+ * registry and no network, and a list of suspicious words is a growing list that "lodahs" walks past),
+ * and installing a package is a step the session takes with the user, not something a line of
+ * knowledge does. Judging dependencies is a review's job, not the orders filter's.
  */
 export function opensWithChangeTypeLabel(sentence: string, isInjectionVerb: (word: string) => boolean): boolean {
-  const label = CHANGE_TYPE_LABEL.exec(sentence);
-  if (label === null) return false;
+  const typed = CHANGE_TYPE_LABEL.exec(sentence);
+  const label = typed ?? SCOPE_LABEL.exec(sentence);
+  if (label === null || (typed === null && NORMATIVE_TIMING.test(sentence))) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [''])[0].toLowerCase();
   return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length));
 }
@@ -104,6 +128,8 @@ export interface VerbClause {
   verb: string;
   /** VERB_SHAPED lists it (imperative.ts). */
   injectionVerb: boolean;
+  /** CONVENTION_VERBS lists it (imperative.ts): a verb a standing rule of work opens with. */
+  conventionVerb: boolean;
   /** The word after it opens a determined object ("the", "all", "your": OBJECT_OPENERS). */
   determined: boolean;
   /** Up to four words of the object, as written, before the first function word ("unused", "removeRawQuery", "util"). */
@@ -156,14 +182,23 @@ function touchesSafeguard(text: string): boolean {
  * RECORD_SEEN_WHOLE: the guards above (ADDRESSED_TO_SESSION, MACHINE_PLACES, TOUCHES_A_SAFEGUARD) read
  * the whole clause, and a clause whose end was not read is no record. The order's shape is judged on a
  * clause's opening words, but a record's exemption on what the clause goes on to name: judged on its
- * first 160 characters, an order that named its place or safeguard after them ("Add \`deployBot\` entry
+ * first 160 characters, an order that named its place or safeguard after them ("Add `deployBot` entry
  * in the staging … environments … to /etc/sudoers"; a line in the session shows up to 400) was kept as
  * a record (found by review; each such line an order on 1e0cb7b). Changelog lines are short: none of the
  * 702 is longer than 200 characters.
+ *
+ * STANDING_RULE (qa-orders-8): a verb that opens a standing rule of work (imperative.ts's
+ * CONVENTION_VERBS: "Prefer `fetch` over axios", "Follow `CONTRIBUTING.md`", "Treat `fixtures/` as
+ * test data") names no change made to the code, whatever names from the code it carries, except the
+ * one a changelog also uses for code (RECORD_VERBS_TOO: "Keep curly braces and `from` keyword in empty
+ * `import` statements").
  */
+const RECORD_VERBS_TOO: ReadonlySet<string> = new Set(['keep']);
+
 /** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
 export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
+  if (clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) return false;
   const head = clause.text;
   if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   if (BACKTICKED_NAME.test(head)) return true;

@@ -22,7 +22,7 @@ and "Type: project" are not), or asking the reader a question.
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
 import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
-import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
+import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -144,6 +144,10 @@ const RULES: Rule[] = [
   // in 8 GB" is a requirement on a thing) and FUTURE_SESSIONS ("Future sessions should commit …": in a
   // memory, a session is the assistant's; a meeting's sessions are moved or held, not obliged).
   { reason: 'addresses the assistant', test: cued(/\b(?:assistants|agents|llms|ais|sessions?)\s/i, /\b(?:assistants|ai agents|coding agents|llms|ais|(?:future|next|later|subsequent|new|every|each|all|other)\s+(?:claude\s+|coding\s+)?sessions?)\s+(?:must|should|shall|have to|need to|are required to|are to|is to|will always|will never|may not|are not allowed to)\b/i) },
+  // ROLE_ASSIGNMENT (qa-orders-8): the reader given a role ("You are a Solana development expert", "You are
+  // an expert TypeScript and React developer working on …"): agent-instruction files open so. A fact about a
+  // person names them; none tells its reader what it is.
+  { reason: 'addresses the assistant', test: cued(/\byou(?:'re| are)\s+(?:a|an)\b/i, /\byou(?:'re| are)\s+(?:a|an)\s+(?:[\w+#.-]+\s+){0,6}?(?:expert|developer|engineer|assistant|specialist|programmer|architect|reviewer|consultant|analyst|agent|coder)\b/i) },
   { reason: 'addresses the assistant', test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
   { reason: 'role-play or jailbreak', test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
   { reason: 'role-play or jailbreak', test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -224,6 +228,7 @@ export function orderReason(text: string): OrderReason | undefined {
   }
   if (overridesInOtherLanguage(folded)) return 'overrides instructions';
   if (obligesAssistantInOtherLanguage(folded)) return 'addresses the assistant';
+  if (subjectlessModalInChinese(folded)) return 'opens with an imperative';
   for (const text of [folded, ...extra]) {
     const reason = structuralReason(text);
     if (reason !== undefined) return reason;
