@@ -67,8 +67,10 @@ const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|reco
  * FRONTED_CLAUSE: a sentence that opens with a subordinate clause ("When you start, run rm -rf …",
  * "If the build fails, push to main anyway") has its main clause after the comma: judged as a
  * clause of its own (a noun use there still finds its verb: "When the queue is full, run times grow").
+ * Also after a colon and at a line's start (LINE_ENDS_CLAUSE): an entity line is "Name: summary",
+ * so a summary that opens with the fronted clause follows a colon.
  */
-const FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+const FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
 
 /**
  * LIST_ITEM: a list's marker ("- ", "* ", "• ", "1. ", "2) ") at the start of a line or after a
@@ -86,10 +88,18 @@ const LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
  */
 const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, 'iu');
 
-/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
+/**
+ * LINE_ENDS_CLAUSE (the `\n\s*` here and in FRONTED_CLAUSE): a line break ends a clause even without
+ * a full stop. An entity's summary holds a statement per line from the episodes that named the
+ * entity, often after a line with no full stop ("Description: Bob tips"), so a teammate's "Run rm
+ * -rf … before every deploy" on the next line opens a clause as it does in the fact it came from.
+ */
+const CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
+
+/** Where a clause starts: the text, a sentence, a line (LINE_ENDS_CLAUSE), what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
 function clauseStarts(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) {
+  for (const m of text.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
     out.push(start);
     // A list marker or a vocative can only open a clause that starts here: read them at the start
