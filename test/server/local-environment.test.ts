@@ -81,7 +81,7 @@ describe('an interrupted environment build (DEAD_BUILDS)', () => {
     // A Python that passes the interpreter check, then at the first step (fetching the sdist) says
     // so on the FIFO and waits there: a build caught mid-way.
     const blocking = join(dir, 'python-blocking');
-    writeFileSync(blocking, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${fifo}\nexec sleep 3600\n`);
+    writeFileSync(blocking, `#!/bin/sh\ncase "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${fifo}\nexec sleep 3600\n`);
     chmodSync(blocking, 0o755);
     const env = { GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: blocking, PATH: process.env.PATH ?? '' };
     const builder = (gen: string) =>
@@ -108,7 +108,7 @@ describe('an interrupted environment build (DEAD_BUILDS)', () => {
       mkdirSync(unrecorded);
       // The next build (it fails at the fetch here) clears what dead builds left before it starts.
       const failing = join(dir, 'python-failing');
-      writeFileSync(failing, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2\nexit 1\n`);
+      writeFileSync(failing, `#!/bin/sh\ncase "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2\nexit 1\n`);
       chmodSync(failing, 0o755);
       const lines: string[] = [];
       await expect(ensureEnvironment(generation('0.31.2'), { env: { ...env, GMS_PYTHON: failing }, progress: (l) => lines.push(l) })).rejects.toThrow(/failed at "fetch/);
