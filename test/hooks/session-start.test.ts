@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -224,6 +224,29 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     expect(existsSync(join(sb.root, 'relative'))).toBe(false);
     // The note marker and the log went to $XDG_STATE_HOME/graphiti-memory-sync (inside the sandbox).
     expect(existsSync(join(sb.env.XDG_STATE_HOME as string, 'graphiti-memory-sync', 'config-error.notified'))).toBe(true);
+  });
+
+  it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: with no usable state folder, a fallback another local user made first in the shared temp folder (a link to theirs) gets neither the log nor the marker; the note is still given', async () => {
+    // A shared temp folder (sticky, open to all) where someone else made our fallback's name first.
+    const shared = join(sb.root, 'shared-tmp');
+    const theirs = join(sb.root, 'theirs');
+    mkdirSync(shared);
+    mkdirSync(theirs);
+    chmodSync(shared, 0o1777);
+    chmodSync(theirs, 0o777);
+    symlinkSync(theirs, join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`));
+    // No state folder can be had: a relative one set, and the usual one under a file.
+    writeFileSync(join(sb.root, 'a-file'), '');
+    const env = { ...sb.env, TMPDIR: shared, MADEINOZ_KNOWLEDGE_DB: 'mysql', MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state', XDG_STATE_HOME: join(sb.root, 'a-file', 'state') };
+    const run = await runHook('session-start', env, { input: input('startup'), cwd: sb.root });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toContain('misconfigured');
+    expect(readdirSync(theirs)).toEqual([]);
+    // Ours instead: a private folder beside it, holding the log.
+    const ours = readdirSync(shared).filter((name) => name.startsWith('graphiti-memory-sync-') && !name.endsWith(`-${process.getuid?.() ?? 'user'}`));
+    expect(ours).toHaveLength(1);
+    expect(statSync(join(shared, ours[0] as string)).mode & 0o777).toBe(0o700);
+    expect(existsSync(join(shared, ours[0] as string, 'logs', 'graphiti-memory-sync.log'))).toBe(true);
   });
 
   it('corrupt context cache: exit 0, nothing injected', async () => {
