@@ -4,7 +4,7 @@
  * Python, and a stopped process is gone.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,30 @@ describe('local Graphiti server: Python check', () => {
     expect(found).toMatchObject({ dir: built, redisServer: '/x/redis-server', serverDir: join(built, 'mcp_server') });
     // Other pins (another generation) are not satisfied by it.
     await setupError(ensureEnvironment(generation('0.31.1'), { env }));
+  });
+});
+
+describe('NO_DOTENV_WALK: the server and graphiti-core find our empty .env and look no further up', () => {
+  it('an environment built before the rule gets an empty 0600 .env at its top at its next use; a link or other content there is replaced, never followed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
+    const env = { GMS_GRAPHITI_CACHE: dir, GMS_PYTHON: join(dir, 'none') };
+    const gen = generation('0.31.2');
+    const built = environmentDir(gen, env);
+    mkdirSync(built, { recursive: true });
+    writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: environmentKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
+    const dotenv = join(built, '.env');
+    await ensureEnvironment(gen, { env });
+    expect(readFileSync(dotenv, 'utf8')).toBe('');
+    expect(statSync(dotenv).mode & 0o777).toBe(0o600);
+    // Something else put there since (a link to another user's file, settings): replaced.
+    const elsewhere = join(dir, 'elsewhere.env');
+    writeFileSync(elsewhere, 'LLM__PROVIDERS__OPENAI__API_URL=http://127.0.0.1:1/v1\n');
+    rmSync(dotenv);
+    symlinkSync(elsewhere, dotenv);
+    await ensureEnvironment(gen, { env });
+    expect(lstatSync(dotenv).isFile()).toBe(true);
+    expect(readFileSync(dotenv, 'utf8')).toBe('');
+    expect(readFileSync(elsewhere, 'utf8')).toContain('API_URL');
   });
 });
 

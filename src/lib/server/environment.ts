@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
 import { processEnv } from '../config/process-env.js';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { identifyProcess, provablyGone, type ProcessIdentity } from '../util/process-identity.js';
 
@@ -141,6 +142,28 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
   }
 }
 
+/**
+ * NO_DOTENV_WALK: the server's code (when its `mcp_server/.env` is missing) and graphiti-core's own
+ * modules (driver.py, helpers.py, graphiti.py, at import) call python-dotenv's `load_dotenv()`,
+ * which takes the first `.env` found in the folders above the calling file, up to `/`. Those above
+ * the cache are not ours to vouch for (GMS_GRAPHITI_CACHE or XDG_CACHE_HOME in /tmp or a shared
+ * folder): a `.env` another local user left there sets every variable we do not set
+ * (LLM__PROVIDERS__OPENAI__API_URL sends them the LLM key and each note's text; a proxy; CONFIG_PATH).
+ * An empty `.env` of ours at the top of the environment, above every file in it, ends each search
+ * there. Made at every use of an environment, so one built before this rule gets it too; anything
+ * else there is replaced (the server gets its own settings and nothing else: graphiti-process.ts serverEnv).
+ */
+export function stopDotenvWalk(environmentFolder: string): void {
+  const file = join(environmentFolder, '.env');
+  try {
+    const st = lstatSync(file);
+    if (st.isFile() && st.size === 0) return;
+  } catch {
+    // not there yet
+  }
+  writeFileAtomicSync(file, '');
+}
+
 /** A build's work folder: `<environment folder>.building-<pid of the builder>`, beside where it is renamed to. */
 const BUILDING = /^graphiti-.+\.building-(\d+)$/;
 
@@ -222,7 +245,10 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   checkOwnFolder(cacheRoot(env));
   checkOwnFolder(dir);
   const ready = loaded(dir, gen);
-  if (ready !== undefined) return ready;
+  if (ready !== undefined) {
+    stopDotenvWalk(ready.dir);
+    return ready;
+  }
   const base = await checkPython(env);
   const started = Date.now();
   mkdirSync(cacheRoot(env), { recursive: true, mode: 0o700 });
@@ -283,6 +309,7 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   }
   const result = loaded(dir, gen);
   if (result === undefined || !existsSync(result.python)) throw new ServerSetupError(`Graphiti server ${gen.id}: the environment in ${dir} is unusable; delete that folder and try again`);
+  stopDotenvWalk(result.dir);
   options.progress?.(`graphiti ${gen.id}: ready in ${manifest.buildSeconds} s (${dir})`);
   return result;
 }
