@@ -24,6 +24,7 @@ import { processEnv } from '../config/process-env.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { identifyProcess, provablyGone, type ProcessIdentity } from '../util/process-identity.js';
+import { unsafeAncestor } from '../util/safe-ancestors.js';
 
 export interface GraphitiEnvironment {
   dir: string;
@@ -109,10 +110,13 @@ export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv =
 /**
  * Nothing runs from a folder someone else could have written: the cache folder and the
  * environment's folder must be real folders (no link), owned by this user, and writable by no
- * one else, before anything in them (the venv's python, the redis-server ready.json names) runs.
+ * one else, inside folders no one else can swap them in (util/safe-ancestors.ts), before anything in them (the venv's python, the redis-server ready.json names) runs.
  * Throws with the fix; a folder not there yet is fine (it is built).
  */
 export function checkOwnFolder(dir: string): void {
+  // SAFE_ANCESTORS: a folder above that someone else may write to lets them swap ours after this check.
+  const above = unsafeAncestor(dir);
+  if (above !== undefined) throw new ServerSetupError(`${above}: the Graphiti server runs nothing from a folder that someone else could replace (${dir} is inside it). Set GMS_GRAPHITI_CACHE to a folder of your own outside it`);
   let st;
   try {
     st = lstatSync(dir);
