@@ -7,7 +7,7 @@
  * the person who wrote it most likely meant (DOTENV_SURPRISES), since a setting read differently
  * from what is written fails later, far from here (a password cut at `#` is a 401 from the server).
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { parse } from 'dotenv';
 import { ConfigError } from './env-file.js';
 
@@ -40,11 +40,12 @@ function decode(bytes: Buffer, file: string): string {
  * umask 002 makes it, it is theirs). Judged on the open file, so a swap after the check is not read.
  * Windows has no such modes: not judged there.
  */
-function settingsFileProblem(st: { uid: number; mode: number }): string | undefined {
+function settingsFileProblem(st: Stats): string | undefined {
   if (process.platform === 'win32') return undefined;
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 0o002) !== 0) return `can be written by every user (mode ${(st.mode & 0o777).toString(8)})`;
+  // A device (/dev/null, set to mean "no file") keeps nothing anyone wrote to it.
+  if ((st.mode & 0o002) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 0o777).toString(8)})`;
   return undefined;
 }
 
