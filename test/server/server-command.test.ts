@@ -183,13 +183,13 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.10');
-    const ok = io({ GMS_PYTHON: fakePython(`case "$2" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
+    const ok = io({ GMS_PYTHON: fakePython(`case "$*" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
     expect(await main(['server', 'start'], ok.io)).toBe(1);
     expect(ok.out.stderr).toMatch(/failed at "fetch https:\/\/files\.pythonhosted\.org\/\S+\.tar\.gz": fetch: stop here/);
   });
 
   it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {
-    const python = fakePython(`case "$2" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
+    const python = fakePython(`case "$*" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
     const run = io({ GMS_PYTHON: python });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     // Progress lines come first; the error is the last line.
@@ -1008,7 +1008,7 @@ describe('the runtime file points the tool at the started server', () => {
       try {
         const id = await identified(supervisor);
         writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
-        const upgrade = upgradeProcess({ GMS_PYTHON: fakePython(`case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${atFetch.path}\nexec sleep 3600`) });
+        const upgrade = upgradeProcess({ GMS_PYTHON: fakePython(`case "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${atFetch.path}\nexec sleep 3600`) });
         python = Number(await atFetch.next());
         upgrade.child.kill('SIGKILL');
         await upgrade.ended;
@@ -1018,7 +1018,7 @@ describe('the runtime file points the tool at the started server', () => {
         expect(after.json).toMatchObject({ running: true, generation: '0.31.1' });
         expect(after.text).toContain(`\n  release: ${cli()} server upgrade (it runs Graphiti 0.31.1; this install's newest is 0.31.2; the graph is kept)\n`);
         // Run again, its build fails (no network here): the server still runs, and the error says so.
-        const again = io({ GMS_PYTHON: fakePython('case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2; exit 1') });
+        const again = io({ GMS_PYTHON: fakePython('case "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2; exit 1') });
         expect(await main(['server', 'upgrade'], again.io)).toBe(1);
         // What the killed build left is removed first (environment.ts DEAD_BUILDS).
         expect(again.out.stderr).toMatch(new RegExp(String.raw`^removed what interrupted builds left \(graphiti-0\.31\.2-[0-9a-f]{10}\.building-${upgrade.child.pid}\)\n`));
