@@ -16,6 +16,7 @@ describe('a password in another script after its word', () => {
     removed('와이파이 비밀번호는 초코칩\n\nAsk Sam if unsure.', '초코칩');
     untouched('비밀번호는 필수');
     untouched('パスワードは不要');
+    untouched('パスワードはなしです');
     untouched('와이파이 비밀번호는 공유기 뒷면에 있어요');
     untouched('Wi-Fiのパスワードはルーターの裏に書いてある');
     untouched('WiFi密码贴在路由器背面');

@@ -593,6 +593,12 @@ const UNSPACED_WORD_AFTER_ENGLISH_LABEL: RegexRule = {
   replace: (m, g) => unspacedWordAlone(g[0] ?? '', g[1] ?? '') ?? m,
 };
 
+/** Whether a run after a word of GLUED_IS ends in its row's copula, punctuation after it allowed (`さくらです。`). */
+function endsInCopula(word: string, run: string): boolean {
+  const bare = run.replace(/[.!。！]+$/u, '');
+  return GLUED_IS.some((row) => row.words.includes(word) && row.copulas.some((c) => bare.endsWith(c)));
+}
+
 /**
  * Japanese and Chinese write no space between words: their word may follow a Latin one (`Wi-Fi密码`),
  * and a value may end where their script starts again (`パスワードはhunter22です`). Korean spaces its words.
@@ -661,7 +667,10 @@ const OTHER_LANGUAGE: RegexRule = {
     if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
     // GLUED_IS_THEN_WORD_ALONE: the word's glued "is" separates as its colon does (`와이파이 비밀번호는 초코칩`,
     // `Wi-Fiのパスワードはさくら`, `WiFi密码是小白兔`): one word alone at the line's end after it is the value,
-    // judged as after a colon (UNSPACED_WORD_ALONE: `비밀번호는 필수`, `パスワードは不要` stay).
+    // judged as after a colon (UNSPACED_WORD_ALONE: `비밀번호는 필수`, `パスワードは不要` stay). A run of letters ending in
+    // the row's copula is COPULA_AFTER_VALUE's, which reads the word before it (`パスワードはなしです`: none, stays); a
+    // quoted word or a word and a number before a copula stay valueInAnotherScript's (`パスワードは「たまご」です`).
+    if (other !== undefined && particle !== undefined && !/[\p{N}«„“「『]/u.test(other) && endsInCopula(word, other)) return m;
     if (other !== undefined) return valueInAnotherScript(lead, other, sep ?? particle, text[offset + m.length], () => userGivenBefore(text, offset)) ?? m;
     const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
