@@ -717,6 +717,7 @@ describe('orderReason: standing rules worded like records, and records that harm
     'Use Tailwind in every new view',
     'Add JSDoc for every exported function',
     'Use `fetch` for all HTTP calls', // no change record, though it names code in backticks
+    'Use structured logging where possible', // HEDGES: a hedge over cases still to come
     // KEPT_UP: "keep" and a state that holds only while work goes on.
     'Keep `docs/CHANGELOG.md` updated using Keep a Changelog style.',
     'Keep `README.md` in sync with the CLI flags.',
@@ -746,6 +747,8 @@ describe('orderReason: standing rules worded like records, and records that harm
     'Support for all platforms was added in 2.0',
     'LDtk: level editor used for all stages', // a past after the object: the fact's verb (benign facts, dev half)
     'Support added for all platforms',
+    'Retry logic applies where possible',
+    'perf: only gen source map when necessary',
     'Added types for all exports',
     'fix(types): add types for all exports',
     'Use `Object.create` to setup request & response prototypes', // a record: one change, no quantifier

@@ -588,9 +588,10 @@ function isDestinationAt(tokens: readonly string[], j: number): boolean {
 
 /**
  * FUTURE_WORK_SCOPE (qa-orders-9): a verb, a bare object, then a scope quantified over work still to
- * come ("for all components", "for new functionality", "in every PR", "for any change"): a standing
- * rule of work ("Use TypeScript for all components and functions", "Write unit tests for new
- * functionality", "Implement proper error handling for all contract calls"). A record names one change
+ * come ("for all components", "for new functionality", "in every PR", "for any change") or a hedge that
+ * ends the clause (HEDGES: "where possible"): a standing rule of work ("Use TypeScript for all
+ * components and functions", "Write unit tests for new functionality", "Implement proper error handling
+ * for all contract calls"). A record names one change
  * made to named code ("Use \`"json"\` parser for \`tsconfig.json\` by default"); none of the 352
  * changelog lines of the dev half quantifies so, and none of the 147 knowledge lines of the
  * agent-instruction files' dev half. Returns where the judged rest starts (the object's last word, so
@@ -602,12 +603,21 @@ function isDestinationAt(tokens: readonly string[], j: number): boolean {
  */
 const SCOPE_PREPOSITIONS = new Set(['for', 'in', 'on', 'across', 'throughout', 'to']);
 const FUTURE_WORK_QUANTIFIERS = new Set(['all', 'every', 'any', 'each', 'new']);
+/**
+ * The hedge a standing rule leaves its reader to apply case by case ("Use typed error handling where
+ * possible", "Add retries as needed"): it ranges over cases still to come, as "for all" does; a record
+ * names a change made, and none of the 352 changelog dev lines hedges so after its object.
+ */
+const HEDGE_OPENERS = new Set(['where', 'when', 'whenever', 'if', 'as']);
+const HEDGES = new Set(['possible', 'appropriate', 'needed', 'necessary', 'practical', 'feasible', 'applicable']);
 
 function futureWorkScope(tokens: readonly string[], i: number, verbShaped: boolean): number | undefined {
   for (let k = i + 1; k <= i + 7 && k < tokens.length; k += 1) {
     const raw = tokens[k] as string;
     const word = raw.toLowerCase();
-    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return FUTURE_WORK_QUANTIFIERS.has((tokens[k + 1] ?? '').toLowerCase()) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
+    const next = (tokens[k + 1] ?? '').toLowerCase();
+    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return FUTURE_WORK_QUANTIFIERS.has(next) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
+    if (k > i + 1 && HEDGE_OPENERS.has(word) && HEDGES.has(next) && k + 2 === tokens.length) return k - 1;
     if (FUNCTION_WORDS.has(word) || raw === ':' || raw === ',' || (!verbShaped && isPluralHead(raw))) return undefined;
     // A past before a function word is the fact's verb ("level editor used for all stages", "Support
     // added for all platforms"); before a noun it is the object's modifier ("Use typed errors for all
