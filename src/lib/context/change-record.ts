@@ -245,9 +245,10 @@ export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
   if ((clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
-  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head) || harmfulEffect(head)) return false;
-  if (BACKTICKED_NAME.test(head)) return true;
+  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
   // names what changed.
-  return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
+  const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
+  // HARMFUL_EFFECT last: asked only of what would otherwise be kept as a record.
+  return namesCode && !harmfulEffect(head);
 }
