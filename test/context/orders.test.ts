@@ -748,6 +748,9 @@ describe('orderReason: standing rules worded like records, and records that harm
     'LDtk: level editor used for all stages', // a past after the object: the fact's verb (benign facts, dev half)
     'Support added for all platforms',
     'Retry logic applies where possible',
+    'Fix crash in new resolver', // "new" alone names a particular new thing in a record
+    'Add support for new JSX transform',
+    'Update esbuild to new version',
     'perf: only gen source map when necessary',
     'Added types for all exports',
     'fix(types): add types for all exports',

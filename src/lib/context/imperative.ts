@@ -588,25 +588,33 @@ function isDestinationAt(tokens: readonly string[], j: number): boolean {
 
 /**
  * FUTURE_WORK_SCOPE (qa-orders-9): a verb, a bare object, then a scope quantified over work still to
- * come ("for all components", "for new functionality", "in every PR", "for any change") or a hedge that
- * ends the clause (HEDGES: "where possible"): a standing rule of work ("Use TypeScript for all
- * components and functions", "Write unit tests for new functionality", "Implement proper error handling
- * for all contract calls"). A record names one change
- * made to named code ("Use \`"json"\` parser for \`tsconfig.json\` by default"); none of the 352
- * changelog lines of the dev half quantifies so, and none of the 147 knowledge lines of the
- * agent-instruction files' dev half. Returns where the judged rest starts (the object's last word, so
- * a verb agreeing with it is still found: "Write access for all repos is granted to admins", "Start
- * scripts for all services live in scripts/"); undefined when the clause has no such shape.
+ * come ("for all components", "in every PR", "for any change", "for new functionality" after a verb
+ * injections open with) or a hedge that ends the clause (HEDGES: "where possible"): a standing rule of
+ * work ("Use TypeScript for all components and functions", "Write unit tests for new functionality",
+ * "Implement proper error handling for all contract calls"). A record names one change made to named
+ * code ("Use \`"json"\` parser for \`tsconfig.json\` by default"); none of the 352 changelog lines of
+ * the dev half quantifies so, and none of the 147 knowledge lines of the agent-instruction files' dev
+ * half. Returns where the judged rest starts (the object's last word, so a verb agreeing with it is
+ * still found: "Write access for all repos is granted to admins", "Start scripts for all services live
+ * in scripts/"); undefined when the clause has no such shape.
  * `verbShaped`: the first word is one injections open with (VERB_SHAPED); after any other word a plural
  * in the object may be the fact's verb ("Bot checks for new releases", "Add types for all exports"),
  * so there the object holds none.
  */
-const SCOPE_PREPOSITIONS = new Set(['for', 'in', 'on', 'across', 'throughout', 'to']);
-const FUTURE_WORK_QUANTIFIERS = new Set(['all', 'every', 'any', 'each', 'new']);
+const SCOPE_PREPOSITIONS = new Set(['for', 'in', 'on', 'across', 'throughout']);
+const FUTURE_WORK_QUANTIFIERS = new Set(['all', 'every', 'any', 'each']);
+/**
+ * "new" alone names a particular new thing in a record as often as work to come ("Fix crash in new
+ * resolver", "Add support for new JSX transform", "Bump vite to new major"), so it counts only after
+ * "for" and a verb injections open with ("Write unit tests for new functionality"); "all new" is "all".
+ * Not "to" among the prepositions: "to" a new thing is a record's target ("Update esbuild to new version").
+ */
+const isFutureWorkQuantifier = (word: string, preposition: string, verbShaped: boolean): boolean => FUTURE_WORK_QUANTIFIERS.has(word) || (word === 'new' && preposition === 'for' && verbShaped);
 /**
  * The hedge a standing rule leaves its reader to apply case by case ("Use typed error handling where
- * possible", "Add retries as needed"): it ranges over cases still to come, as "for all" does; a record
- * names a change made, and none of the 352 changelog dev lines hedges so after its object.
+ * possible", "Use structured logging when appropriate"): it ranges over cases still to come, as "for
+ * all" does; a record names a change made, and none of the 352 changelog dev lines hedges so after its
+ * object.
  */
 const HEDGE_OPENERS = new Set(['where', 'when', 'whenever', 'if', 'as']);
 const HEDGES = new Set(['possible', 'appropriate', 'needed', 'necessary', 'practical', 'feasible', 'applicable']);
@@ -616,7 +624,7 @@ function futureWorkScope(tokens: readonly string[], i: number, verbShaped: boole
     const raw = tokens[k] as string;
     const word = raw.toLowerCase();
     const next = (tokens[k + 1] ?? '').toLowerCase();
-    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return FUTURE_WORK_QUANTIFIERS.has(next) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
+    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return isFutureWorkQuantifier(next, word, verbShaped) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
     if (k > i + 1 && HEDGE_OPENERS.has(word) && HEDGES.has(next) && k + 2 === tokens.length) return k - 1;
     if (FUNCTION_WORDS.has(word) || raw === ':' || raw === ',' || (!verbShaped && isPluralHead(raw))) return undefined;
     // A past before a function word is the fact's verb ("level editor used for all stages", "Support
@@ -720,7 +728,7 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  const futureWork = futureWorkScope(tokens, i, true) !== undefined;
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined;
   return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
