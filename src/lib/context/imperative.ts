@@ -586,6 +586,69 @@ function isDestinationAt(tokens: readonly string[], j: number): boolean {
   return DESTINATIONS.has((tokens[j] ?? '').toLowerCase()) && (OBJECT_OPENERS.has(object.toLowerCase()) || isCodeObject(tokens, j + 1) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(object));
 }
 
+/**
+ * FUTURE_WORK_SCOPE (qa-orders-9): a verb, a bare object, then a scope quantified over work still to
+ * come ("for all components", "in every PR", "for any change", "for new functionality" after a verb
+ * injections open with) or a hedge that ends the clause (HEDGES: "where possible"): a standing rule of
+ * work ("Use TypeScript for all components and functions", "Write unit tests for new functionality",
+ * "Implement proper error handling for all contract calls"). A record names one change made to named
+ * code ("Use \`"json"\` parser for \`tsconfig.json\` by default"); none of the 352 changelog lines of
+ * the dev half quantifies so, and none of the 147 knowledge lines of the agent-instruction files' dev
+ * half. Returns where the judged rest starts (the object's last word, so a verb agreeing with it is
+ * still found: "Write access for all repos is granted to admins", "Start scripts for all services live
+ * in scripts/"); undefined when the clause has no such shape.
+ * `verbShaped`: the first word is one injections open with (VERB_SHAPED); after any other word a plural
+ * in the object may be the fact's verb ("Bot checks for new releases", "Add types for all exports"),
+ * so there the object holds none.
+ */
+const SCOPE_PREPOSITIONS = new Set(['for', 'in', 'on', 'across', 'throughout']);
+const FUTURE_WORK_QUANTIFIERS = new Set(['all', 'every', 'any', 'each']);
+/**
+ * "new" alone names a particular new thing in a record as often as work to come ("Fix crash in new
+ * resolver", "Add support for new JSX transform", "Bump vite to new major"), so it counts only after
+ * "for" and a verb injections open with ("Write unit tests for new functionality"); "all new" is "all".
+ * Not "to" among the prepositions: "to" a new thing is a record's target ("Update esbuild to new version").
+ */
+const isFutureWorkQuantifier = (word: string, preposition: string, verbShaped: boolean): boolean => FUTURE_WORK_QUANTIFIERS.has(word) || (word === 'new' && preposition === 'for' && verbShaped);
+/**
+ * The hedge a standing rule leaves its reader to apply case by case ("Use typed error handling where
+ * possible", "Use structured logging when appropriate"): it ranges over cases still to come, as "for
+ * all" does; a record names a change made, and none of the 352 changelog dev lines hedges so after its
+ * object.
+ */
+const HEDGE_OPENERS = new Set(['where', 'when', 'whenever', 'if', 'as']);
+const HEDGES = new Set(['possible', 'appropriate', 'needed', 'necessary', 'practical', 'feasible', 'applicable']);
+
+function futureWorkScope(tokens: readonly string[], i: number, verbShaped: boolean): number | undefined {
+  for (let k = i + 1; k <= i + 7 && k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    const next = (tokens[k + 1] ?? '').toLowerCase();
+    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return isFutureWorkQuantifier(next, word, verbShaped) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
+    if (k > i + 1 && HEDGE_OPENERS.has(word) && HEDGES.has(next) && k + 2 === tokens.length) return k - 1;
+    if (FUNCTION_WORDS.has(word) || raw === ':' || raw === ',' || (!verbShaped && isPluralHead(raw))) return undefined;
+    // A past before a function word is the fact's verb ("level editor used for all stages", "Support
+    // added for all platforms"); before a noun it is the object's modifier ("Use typed errors for all
+    // calls"). isPast leaves out four-letter pasts ("used", "owed"), read here too.
+    if ((isPast(word) || IRREGULAR_PAST.has(word) || /^[a-z]{2}ed$/.test(word)) && FUNCTION_WORDS.has((tokens[k + 1] ?? '').toLowerCase())) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The quantified phrase's head: its first plural within three words ("all contract calls": "calls" is
+ * the head of a compound noun, not a verb of "contract"), so the clause is judged from there on and a
+ * verb agreeing with the head is still found ("for all jobs grow with the queue").
+ */
+function scopeHead(tokens: readonly string[], j: number): number | undefined {
+  for (let k = j; k < j + 3 && k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    if (!isContentWord(raw.toLowerCase()) && !isAcronymPlural(raw)) return undefined;
+    if (isPluralHead(raw)) return k;
+  }
+  return undefined;
+}
+
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   const w = (tokens[i] as string).toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -596,7 +659,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -665,7 +728,8 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined;
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
@@ -707,7 +771,7 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true);
   if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }

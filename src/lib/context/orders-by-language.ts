@@ -103,6 +103,8 @@ interface LanguageForms {
   negated?: NegatedImperativeForms;
   /** ASSISTANT_OBLIGED: the assistant's names with their article, and the modal verbs that oblige it ("L'assistant doit …"). */
   assistant?: { names: readonly string[]; obliged: readonly string[] };
+  /** IMPERATIVE_ONLY_ENDING: endings only the imperative has among the words that open a clause (lower case; see below). */
+  imperativeOnlyEndings?: readonly string[];
 }
 
 /** Words of Spanish alone (not Portuguese, Italian, French or English): NEGATED_IMPERATIVE's -s form needs one ("No tests run …" is English). */
@@ -247,6 +249,12 @@ const FORMS: readonly LanguageForms[] = [
     // (-й, -йте, -ь, -ьте, -и, -ите, with a reflexive -ся/-сь). A fact's subjectless verb is in the third
     // person ("Не работает", "Не поддерживает", "Всегда доступен") or a past plural in -ли ("не были").
     negated: { negations: ['не', 'никогда не', 'всегда'], orderForm: (w) => /\p{L}(?:й|йте|ь|ьте|и|ите)(?:ся|сь)?$/u.test(w) && !/ли$/u.test(w) },
+    // IMPERATIVE_ONLY_ENDING (qa-orders-9): with no marker word in front ("Используй `cargo-add` для …",
+    // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
+    // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
+    // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
+    // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
+    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите'],
   },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
@@ -317,9 +325,16 @@ export function subjectlessModalInChinese(text: string): boolean {
   return CHINESE_SUBJECTLESS_MODAL.test(text);
 }
 
+/**
+ * IMPERATIVE_ONLY_ENDING: a clause's first word with an ending only the imperative has (a row's
+ * `imperativeOnlyEndings`, reflexive -ся/-сь allowed), every row's endings in one pattern. A colon or a
+ * dash after it makes the word a name being defined ("Поцелуй — песня группы …"), as SHORT_LABEL reads one.
+ */
+const IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
+
 /** Whether the clause (text from a clause start, orders.ts) opens with a BARE_IMPERATIVE of one of the languages above. */
 export function bareImperativeInOtherLanguage(clause: string): boolean {
-  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause)) return true;
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];
