@@ -23,6 +23,8 @@ import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from '../test/support/secr
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from '../test/support/secret-heldout/dev-own-notes-5.js';
 import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from '../test/support/secret-heldout/dev-own-notes-6.js';
 import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from '../test/support/secret-heldout/dev-own-notes-7.js';
+import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from '../test/support/secret-heldout/dev-own-notes-8.js';
+import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from '../test/support/secret-heldout/public-notes.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -349,7 +351,8 @@ export async function benchRedact(): Promise<Row[]> {
     // on, and the check half, never tuned on.
     // Batch 6 (dev-own-notes-6.ts, twelfth session): credentials in the forms credential files and commands take.
     // Batch 7 (dev-own-notes-7.ts, twelfth session): weak passwords a clause away from their word, pairs, PINs, quotes.
-    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7]] as const) {
+    // Batch 8 (dev-own-notes-8.ts, thirteenth session): passwords in a non-Latin script after their word, and look-alikes.
+    for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7], [8, ownSecretNotesBatch8, ownBenignNotesBatch8]] as const) {
       for (const half of ['tune', 'check'] as const) {
         const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
         const secrets = secretsOf().filter((p) => p.half === half);
@@ -362,6 +365,32 @@ export async function benchRedact(): Promise<Row[]> {
         const benignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, benign);
         rows.push({ name: `held-out dev own notes batch ${batch} (${label}): benign touched, of ${benign.length}`, value: (100 * benignOurs) / benign.length, unit: '%', note: `${benignOurs}/${benign.length}${benignOld === undefined ? '' : `; before ${benignOld}/${benign.length}`}` });
       }
+    }
+    // Text people wrote for coding agents in public repositories (dev-public-notes.json, thirteenth session; rule P1): the
+    // benign side of issue 40's precision goal on what memory notes look like, whole repositories on each side; the dev
+    // half tuned on, the check half never. Per row (samples with a credential word, and the control row) and per kind of file.
+    for (const split of ['dev', 'check'] as const) {
+      const label = split === 'dev' ? 'dev, tuned on' : 'check, not tuned on';
+      const benign = publicBenignNotes(split);
+      const touchedBy = (redact: Redact, f: (b: (typeof benign)[number]) => boolean): number => benign.filter((b) => f(b) && redact(b.note).text !== b.note).length;
+      const all = (): boolean => true;
+      const ours = touchedBy(redactSecrets, all);
+      const old = baseline.redact === undefined ? undefined : touchedBy(baseline.redact, all);
+      rows.push({ name: `public agent notes (${label}): benign touched, of ${benign.length}`, value: (100 * ours) / benign.length, unit: '%', note: `${ours}/${benign.length}${old === undefined ? '' : `; before ${old}/${benign.length}`}` });
+      for (const row of ['credential', 'control'] as const) {
+        const n = benign.filter((b) => b.row === row).length;
+        const t = touchedBy(redactSecrets, (b) => b.row === row);
+        rows.push({ name: `public agent notes (${label}), ${row === 'credential' ? 'with a credential word' : 'control row'}: benign touched, of ${n}`, value: (100 * t) / n, unit: '%', note: `${t}/${n}` });
+      }
+      for (const kind of AGENT_FILE_KINDS) {
+        const n = benign.filter((b) => b.kind === kind).length;
+        if (n === 0) continue;
+        const t = touchedBy(redactSecrets, (b) => b.kind === kind);
+        rows.push({ name: `public agent notes (${label}), ${kind}: benign touched, of ${n}`, value: (100 * t) / n, unit: '%', note: `${t}/${n}` });
+      }
+      const values = publicSecretNotes(split);
+      const removed = values.filter((p) => p.secrets.every((v) => !survives(redactSecrets(p.note).text, v))).length;
+      rows.push({ name: `public agent notes (${label}), values in public agent files (rule P1): removed, of ${values.length}`, value: (100 * removed) / Math.max(1, values.length), unit: '%', note: `${removed}/${values.length}` });
     }
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;

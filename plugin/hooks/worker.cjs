@@ -8614,7 +8614,7 @@ async function decide(graphiti, options2, setting, now) {
   let afterIdle = false;
   if (answer !== void 0 && isSemantics(answer.semantics)) {
     if (answer.sentinel !== void 0 && options2.endpoint !== void 0 && await sentinelAlive(options2.endpoint, answer.sentinel, options2.signal)) {
-      if (options2.probe !== false) await noteSentinelAnswered(options2, fingerprint, answer, now());
+      await noteSentinelAnswered(options2, fingerprint, answer, now());
       return { ...answer.semantics, source: "probe", why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
     afterIdle = idleLossExplained(answer, now());
@@ -8673,12 +8673,16 @@ function answeredWithin(probes, at, ms) {
   return probes.filter((p) => p.outcome === "answered" && p.after !== "idle" && at - Date.parse(p.at) < ms);
 }
 async function noteSentinelAnswered(options2, fingerprint, answer, at) {
+  const underLock = options2.probe === false ? options2.noteAnswer : (write3) => write3();
+  if (underLock === void 0) return;
   if (answer.sentinelAnswered !== void 0 && at - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
-  await updateRules(options2.stateDir, (file2) => {
+  const write2 = () => updateRules(options2.stateDir, (file2) => {
     const entry = file2.servers[options2.url];
     if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === void 0) return;
+    if (entry.answer.sentinelAnswered !== void 0 && Date.parse(entry.answer.sentinelAnswered) >= at) return;
     entry.answer.sentinelAnswered = new Date(at).toISOString();
-  }).catch(() => void 0);
+  });
+  await underLock(write2).catch(() => void 0);
 }
 function keptProbes(probes, at) {
   const kept = /* @__PURE__ */ new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
@@ -8888,6 +8892,18 @@ var init_hash = __esm({
 });
 
 // src/lib/memory/sources.ts
+var sources_exports = {};
+__export(sources_exports, {
+  UnknownSourceError: () => UnknownSourceError,
+  fileIdFor: () => fileIdFor,
+  filterSources: () => filterSources,
+  isTeamOrigin: () => isTeamOrigin,
+  originFor: () => originFor,
+  resolveSources: () => resolveSources,
+  sharedOriginsOf: () => sharedOriginsOf,
+  teamMemoryOf: () => teamMemoryOf,
+  teamOrigin: () => teamOrigin
+});
 function resolveSources(config2) {
   const roots = [];
   if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path17.resolve)((0, import_node_path17.join)(config2.paiDir, "MEMORY")) });
@@ -11093,6 +11109,20 @@ var init_source_roots = __esm({
 });
 
 // src/lib/state/lock.ts
+var lock_exports = {};
+__export(lock_exports, {
+  LOCK_FILE: () => LOCK_FILE,
+  LockLostError: () => LockLostError,
+  LockTimeoutError: () => LockTimeoutError,
+  acquireLock: () => acquireLock,
+  describeOwner: () => describeOwner,
+  inspectLock: () => inspectLock,
+  lockFilePath: () => lockFilePath,
+  lockInternals: () => lockInternals,
+  tryAcquireLock: () => tryAcquireLock,
+  withLock: () => withLock,
+  withLockIfFree: () => withLockIfFree
+});
 function describeOwner(owner) {
   if (owner === void 0) return "an unknown owner (lock file unreadable or being written)";
   const label = owner.label ? ` (${owner.label})` : "";
@@ -11196,6 +11226,11 @@ async function attempt(stateDir, path, options2, staleMs) {
     if (![...heldLocks].some((l) => l.owner.token === token)) ownTokens.delete(token);
   }
 }
+async function tryAcquireLock(stateDir, options2 = {}) {
+  options2.signal?.throwIfAborted();
+  const result = await attempt(stateDir, lockFilePath(stateDir, options2.name), options2, options2.staleMs ?? DEFAULT_STALE_MS);
+  return "lock" in result ? result.lock : void 0;
+}
 async function acquireLock(stateDir, options2 = {}) {
   const path = lockFilePath(stateDir, options2.name);
   const timeoutMs = options2.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
@@ -11235,7 +11270,21 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto7, import_node_fs21, import_promises3, import_node_os6, import_node_path20, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+async function withLockIfFree(stateDir, fn, options2 = {}) {
+  const lock = await tryAcquireLock(stateDir, options2);
+  if (lock === void 0) return void 0;
+  try {
+    return await fn();
+  } finally {
+    await lock.release();
+  }
+}
+async function inspectLock(stateDir, options2 = {}) {
+  const seen = await observe(lockFilePath(stateDir, options2.name));
+  if (seen === void 0) return void 0;
+  return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options2.staleMs ?? DEFAULT_STALE_MS, Date.now(), performance.now(), false) };
+}
+var import_node_crypto7, import_node_fs21, import_promises3, import_node_os6, import_node_path20, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl, lockInternals;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
@@ -11357,6 +11406,7 @@ var init_lock = __esm({
         }
       }
     };
+    lockInternals = { takeOver, observe, staleReason };
   }
 });
 
@@ -11391,6 +11441,15 @@ var init_types2 = __esm({
 });
 
 // src/lib/state/format.ts
+function emptiedLedgerFormat(raw) {
+  const notes = raw.notes;
+  if (raw.version !== EMPTIED_PULLED_VERSION || typeof notes !== "object" || notes === null || Array.isArray(notes)) return false;
+  return Object.values(notes).some((n) => typeof n === "object" && n !== null && typeof n.emptiedSince === "string");
+}
+function pulledFormatFor(notes) {
+  for (const note of notes) if (note.emptiedSince !== void 0) return EMPTIED_PULLED_VERSION;
+  return PULLED_VERSION;
+}
 function stateFormatFor(parts) {
   for (const ref of parts) if (ref.foreign === true) return HELD_STATE_VERSION;
   return STATE_VERSION;
@@ -11431,7 +11490,7 @@ function migrateState(raw) {
     raw.version = version2;
   }
 }
-var STATE_VERSION, HELD_STATE_VERSION, HELD_VERSIONS_READ, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
+var STATE_VERSION, HELD_STATE_VERSION, HELD_VERSIONS_READ, OLDEST_STATE_VERSION, PULLED_VERSION, EMPTIED_PULLED_VERSION, migrations;
 var init_format = __esm({
   "src/lib/state/format.ts"() {
     "use strict";
@@ -11442,6 +11501,7 @@ var init_format = __esm({
     HELD_VERSIONS_READ = [3, HELD_STATE_VERSION];
     OLDEST_STATE_VERSION = 1;
     PULLED_VERSION = 1;
+    EMPTIED_PULLED_VERSION = 2;
     migrations = {
       // Version 2 changed no field: it only keeps version-1 builds off a state they would misread.
       1: () => void 0
@@ -76681,6 +76741,19 @@ var init_schedule = __esm({
 });
 
 // src/lib/state/pulled.ts
+var pulled_exports = {};
+__export(pulled_exports, {
+  PULLED_FILE: () => PULLED_FILE,
+  PULLED_WRITING_FILE: () => PULLED_WRITING_FILE,
+  PendingWrites: () => PendingWrites,
+  emptyLedger: () => emptyLedger,
+  noteId: () => noteId,
+  parentVersion: () => parentVersion,
+  pulledFiles: () => pulledFiles,
+  readPulled: () => readPulled,
+  sentOverPulled: () => sentOverPulled,
+  writePulled: () => writePulled
+});
 function noteId(project, path) {
   return `${project}:${path}`;
 }
@@ -76705,7 +76778,7 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" && !emptiedLedgerFormat(v) ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
   if (newer2 !== void 0) throw newer2;
   try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -76761,7 +76834,7 @@ function pullMarkOf(v) {
   return { startedAt: v.startedAt, clock: { uptimeMs, ...bootId2 === void 0 ? {} : { bootId: bootId2 } } };
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
+  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
   await (0, import_promises8.unlink)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
@@ -77714,10 +77787,11 @@ __export(force_look_exports, {
 function pullWaitsOn(state, ledger, sources) {
   return judgedByPull(state, ledger, sources, (entry) => entry.missingSince !== void 0 && entry.emptiedSince === void 0);
 }
-function forceLookParts(state, sharedOrigins) {
+function forceLookParts(state, sharedOrigins, sources) {
   const out = /* @__PURE__ */ new Map();
+  const inRun = new Set(sources.map((s) => s.name));
   for (const record2 of Object.values(state.files)) {
-    if (record2.status === "failed" || record2.status === "skipped") continue;
+    if (record2.status === "failed" || record2.status === "skipped" || !inRun.has(record2.source)) continue;
     for (const ref of record2.episodes) {
       if (!ownConfirmed(ref, sharedOrigins)) continue;
       const markers = out.get(ref.groupId) ?? /* @__PURE__ */ new Set();
@@ -77730,10 +77804,10 @@ function forceLookParts(state, sharedOrigins) {
 function ownConfirmed(ref, sharedOrigins) {
   return ref.uuid !== void 0 && ref.foreign !== true && ref.deletedElsewhere === void 0 && !isSharedPart(ref, sharedOrigins);
 }
-async function emptiedGroups(state, sharedOrigins, listsAny) {
+async function emptiedGroups(state, sharedOrigins, listsAny, leftToPull = /* @__PURE__ */ new Set()) {
   const notes = /* @__PURE__ */ new Map();
   for (const record2 of Object.values(state.files)) {
-    if (record2.status === "failed" || record2.status === "skipped") continue;
+    if (record2.status === "failed" || record2.status === "skipped" || leftToPull.has(record2.id)) continue;
     for (const ref of record2.episodes) if (ownConfirmed(ref, sharedOrigins)) notes.set(ref.groupId, (notes.get(ref.groupId) ?? /* @__PURE__ */ new Set()).add(record2.id));
   }
   const out = [];
@@ -77758,7 +77832,7 @@ var init_force_look = __esm({
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
   const watch = copyWatchDue(ctx.state, ctx.now(), run2.sharedOrigins);
-  const forced = run2.forceLook === true ? forceLookParts(ctx.state, run2.sharedOrigins) : /* @__PURE__ */ new Map();
+  const forced = run2.forceLook === true ? forceLookParts(ctx.state, run2.sharedOrigins, ctx.sources) : /* @__PURE__ */ new Map();
   const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true, watch: withForceLook(watch, forced) });
   if (fetched === void 0) return false;
   run2.forceLook = false;
@@ -77775,7 +77849,8 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listing.episodes += listed.listed;
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, ctx.sources), forced, pullWaits: forced.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, ctx.sources) });
+  const everySource = resolveSources(config2);
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, everySource), forced, pullWaits: forced.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config2), shared: run2.sharedOrigins });
   for (const [group, pace] of r.paces) {
@@ -77831,6 +77906,7 @@ var init_confirm = __esm({
     init_origin();
     init_copy_hold();
     init_force_look();
+    init_sources();
   }
 });
 
@@ -79023,7 +79099,7 @@ async function learnSemantics(ctx, handshake, inQueue) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state)).size > 0) return true;
+  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
@@ -79119,11 +79195,12 @@ var init_sync = __esm({
 
 // src/lib/context/change-record.ts
 function mayOpenChangeRecord(clause) {
-  return CHANGE_TYPE_LABEL.test(clause);
+  return CHANGE_TYPE_LABEL.test(clause) || SCOPE_LABEL.test(clause);
 }
 function opensWithChangeTypeLabel(sentence, isInjectionVerb2) {
-  const label = CHANGE_TYPE_LABEL.exec(sentence);
-  if (label === null) return false;
+  const typed = CHANGE_TYPE_LABEL.exec(sentence);
+  const label = typed ?? SCOPE_LABEL.exec(sentence);
+  if (label === null || typed === null && NORMATIVE_TIMING.test(sentence)) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [""])[0].toLowerCase();
   return !actsOutside(verb, isInjectionVerb2(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length));
 }
@@ -79140,17 +79217,20 @@ function touchesSafeguard(text3) {
   return SAFEGUARDS.test(text3) || [...text3.matchAll(BACKTICKED_SPAN)].some((m) => /\s/.test(m[1] ?? ""));
 }
 function isCodeChangeRecord(clause) {
-  if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined) return false;
-  const head = clause.text.slice(0, 160);
+  if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
+  if (clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) return false;
+  const head = clause.text;
   if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   if (BACKTICKED_NAME.test(head)) return true;
   return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, "")));
 }
-var CHANGE_TYPE_LABEL, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN;
+var CHANGE_TYPE_LABEL, SCOPE_LABEL, NORMATIVE_TIMING, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN, RECORD_VERBS_TOO;
 var init_change_record = __esm({
   "src/lib/context/change-record.ts"() {
     "use strict";
     CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|perf|test|tests|revert|deps|release)(?:\([\w$@./*, -]{1,40}\))?!?:\s|Revert ")/i;
+    SCOPE_LABEL = /^(?:[a-z][a-z0-9._/-]{1,24}|[A-Z]{2,6}):\s/;
+    NORMATIVE_TIMING = /\b(?:before|after|when|whenever|until|unless|once)\s+[a-z]+ing\b/i;
     ADDRESSED = /\b(?:you(?:rs?|rself|['’]\w+)?|always|never|every ?time|whenever|from now on|without (?:review|reviews|asking|approval|checking|telling)|the user)\b/i;
     CODE_EDIT_VERBS = /* @__PURE__ */ new Set(["remove", "insert", "append", "prepend", "generate", "list", "start", "stop", "type", "translate", "decode"]);
     MORE_OUTSIDE = /* @__PURE__ */ new Set(["copy", "share", "post", "publish", "open", "commit"]);
@@ -79160,6 +79240,7 @@ var init_change_record = __esm({
     PATH_VARIABLE = /\bPATH\b/;
     SAFEGUARDS = /auth(?!or)|guard|verif|token(?!i[sz])|passw|secret|api.?key|private.?key|csrf|xss|permission|privilege|admin|sudo|sanitiz|escap|validat|signature|\btls\b|\bssl\b|cert(?!ain)|allow.?all|\bcors\b|secur|encrypt|\bmfa\b|\b2fa\b|\botp\b|rate.?limit|captcha|sandbox|firewall|credential/i;
     BACKTICKED_SPAN = /`([^`\n]*)`/g;
+    RECORD_VERBS_TOO = /* @__PURE__ */ new Set(["keep"]);
   }
 });
 
@@ -79216,13 +79297,29 @@ function hasFiniteVerb(tokens) {
   }
   return false;
 }
+function auxiliaryInMainClause(tokens) {
+  for (const t of tokens) {
+    const word = t.toLowerCase();
+    if (SUBORDINATORS.has(word) || word === "you") return false;
+    if (AUXILIARIES.has(word)) return true;
+  }
+  return false;
+}
 function subjectlessVerbAt(tokens, i) {
   const lead = (tokens[i] ?? "").toLowerCase();
+  if (lead === "only") return onlyThenVerb(tokens, i);
   const skip = lead === "always" || lead === "never" || lead === "don't" || lead === "don\u2019t" ? 1 : lead === "do" && (tokens[i + 1] ?? "").toLowerCase() === "not" ? 2 : 0;
   if (skip === 0) return void 0;
   const verb = tokens[i + skip] ?? "";
   if (!isContentWord(verb.toLowerCase()) || isThirdPerson(verb) || isPast(verb) || verb.includes("-")) return false;
+  if (tokens[i + skip + 1] === ":" && verb === verb.toLowerCase()) return true;
   return !namedByNegation(tokens.slice(i + skip + 1));
+}
+function onlyThenVerb(tokens, i) {
+  const verb = tokens[i + 1] ?? "";
+  const w = verb.toLowerCase();
+  if (!isContentWord(w) || NAME.test(verb) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || w.includes("-")) return void 0;
+  return !hasFiniteVerb(tokens.slice(i + 1)) || void 0;
 }
 function namedByNegation(after) {
   for (let k = 0; k < Math.min(after.length, 3); k += 1) {
@@ -79252,12 +79349,25 @@ function qualifierEndsAtColon(tokens, j) {
   return k > start && tokens[k] === ":";
 }
 function isShortLabel(tokens, i) {
+  if (qualifierEndsAtColon(tokens, i + 1)) return true;
   for (let n = 1; n <= 2; n += 1) {
     const word = (tokens[i + n] ?? "").toLowerCase();
     if (!isContentWord(word) || PARTICLES.has(word)) return false;
     if (tokens[i + n + 1] === ":" || qualifierEndsAtColon(tokens, i + n + 1)) return true;
   }
   return false;
+}
+function isParenthesisedLabel(tokens, i) {
+  if (tokens[i + 1] !== "(") return false;
+  for (let k = i + 2; k <= i + 6 && k < tokens.length; k += 1) {
+    if (tokens[k] === ":") return k > i + 2;
+    if (!isQualifierWord(tokens[k]) && !QUALIFIER_DETERMINERS.has((tokens[k] ?? "").toLowerCase())) return false;
+  }
+  return false;
+}
+function isProhibitionLabel(tokens, i) {
+  const [a = "", b = "", c = ""] = [tokens[i], tokens[i + 1], tokens[i + 2]].map((t) => (t ?? "").toLowerCase());
+  return PROHIBITION_LABELS.has(a) && b === ":" || a === "do" && b === "not" && c === ":" || a === "not" && NOT_LABELS.has(b) && c === ":";
 }
 function opensWithOrderFrame(tokens, i) {
   const [a, b] = [tokens[i], tokens[i + 1]].map((t) => (t ?? "").toLowerCase());
@@ -79323,27 +79433,32 @@ function opensWithOrder(clause) {
   return orderShape(read3) && !recordsAChange(read3);
 }
 function readClause(clause) {
-  const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
+  const read3 = clause.slice(0, 200);
+  const head = read3.split(/[.!?;](?=\s|$)|\n/, 1)[0];
+  const whole = head.length < read3.length || clause.length <= read3.length;
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
+  const polite = i > 0 && POLITE_LEAD_INS.has(tokens[0].replace(/[:!,]$/, "").toLowerCase());
   while (i < tokens.length && (tokens[i] === ":" || tokens[i] === ",")) i += 1;
-  return { head, tokens, i };
+  return { head, tokens, i, whole, polite };
 }
-function recordsAChange({ head, tokens, i }) {
+function recordsAChange({ head, tokens, i, whole, polite }) {
   const [first, next] = [tokens[i], tokens[i + 1]];
-  if (first === void 0 || next === void 0 || !WORD2.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== void 0) return false;
+  if (polite || first === void 0 || next === void 0 || !WORD2.test(first) || opensWithOrderFrame(tokens, i) || isProhibitionLabel(tokens, i) || subjectlessVerbAt(tokens, i) !== void 0) return false;
   const verb = first.toLowerCase();
   const after = tokens.slice(i + 1).filter((t) => WORD2.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)) });
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 function isInjectionVerb(word) {
   return VERB_SHAPED.has(word);
 }
-function orderShape({ tokens, i }) {
+function orderShape({ tokens, i, polite }) {
+  if (polite && i < tokens.length) return true;
   if (opensWithOrderFrame(tokens, i)) return true;
+  if (isProhibitionLabel(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== void 0) return negated;
   const first = tokens[i];
@@ -79352,15 +79467,17 @@ function orderShape({ tokens, i }) {
   const next = tokens[i + 1];
   if (next === ":") return false;
   if (FUNCTION_WORDS2.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
-  const verbShaped = VERB_SHAPED.has(w);
+  const verbShaped = VERB_SHAPED.has(w) || CONVENTION_VERBS.has(w);
   if (next === void 0 || next === ",") return verbShaped;
   const n = next.toLowerCase();
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || !isPast(w) && !presentVerbFollows(tokens.slice(i + 4));
   if (isTitleSubject(tokens, i)) return false;
+  if (isParenthesisedLabel(tokens, i)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
   if ((n === "and" || n === "or") && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(" "));
   if (!verbShaped) return anyVerbOrder(tokens, i);
+  if (CONVENTION_VERBS.has(w)) return w === "ensure" || !auxiliaryInMainClause(tokens.slice(i + 1));
   if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false;
   if (AUXILIARIES.has(n)) return false;
@@ -79379,7 +79496,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -79621,6 +79738,7 @@ var init_imperative = __esm({
       "grant",
       "decode"
     ]);
+    CONVENTION_VERBS = /* @__PURE__ */ new Set(["prefer", "follow", "ensure", "treat", "respect", "adhere", "favor", "favour", "leverage", "keep", "consider", "refer"]);
     NAME = /^[A-Z][a-z]/;
     WORD2 = /^[a-z][a-z'’-]*$/i;
     IRREGULAR_PAST = /* @__PURE__ */ new Set([
@@ -79759,6 +79877,9 @@ var init_imperative = __esm({
     QUALIFYING_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "of", "in", "on", "at", "per", "under", "within", "during", "inside"]);
     QUALIFIER_DETERMINERS = /* @__PURE__ */ new Set(["the", "a", "an", "each", "every", "all", "our", "this", "these", "its", "their"]);
     LEAD_IN = /* @__PURE__ */ new Set(["please", "kindly", "now", "immediately", "urgently", "urgent", "just", "simply"]);
+    POLITE_LEAD_INS = /* @__PURE__ */ new Set(["please", "kindly"]);
+    PROHIBITION_LABELS = /* @__PURE__ */ new Set(["avoid", "never", "don't", "don\u2019t", "forbidden", "prohibited", "disallowed"]);
+    NOT_LABELS = /* @__PURE__ */ new Set(["allowed", "accepted", "permitted"]);
     FREE_RELATIVES = /* @__PURE__ */ new Set(["what", "whatever"]);
     COMPLEX_PREPOSITION_HEADS = /* @__PURE__ */ new Set(["due", "prior", "thanks", "close", "next", "up", "owing", "contrary", "similar", "relative", "subject", "pursuant", "according", "compared", "closer", "back", "down"]);
     PHRASAL_PARTICLES = /* @__PURE__ */ new Set(["off", "up", "out", "down", "back", "away"]);
@@ -79774,12 +79895,16 @@ var init_imperative = __esm({
 
 // src/lib/context/orders-by-language.ts
 function overridePattern(f) {
-  const b = f.spaced ? String.raw`\b` : "";
+  const b = f.spaced ? String.raw`(?<![\p{L}\p{N}_])` : "";
   const gap = f.spaced ? String.raw`[^.!?\n]{0,40}?` : String.raw`[^。！？\n]{0,12}?`;
   const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
+function subjectlessModalInChinese(text3) {
+  return CHINESE_SUBJECTLESS_MODAL.test(text3);
+}
 function bareImperativeInOtherLanguage(clause) {
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m;
@@ -79828,7 +79953,7 @@ function overridesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -79990,6 +80115,19 @@ var init_orders_by_language = __esm({
         // "Nigdy nie ujawniaj …": "never" before the negation, as "Nunca" opens a Spanish or Portuguese one.
         negated: { negations: ["nie", "nigdy nie"], orderForm: (w) => new RegExp("\\p{L}(?:[jwdzbp\u0107]|sz|cz|rz|\u0144|\u017A|\u015B)$", "u").test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD }
       },
+      {
+        language: "Russian",
+        spaced: true,
+        politeOpeners: ["\u043F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430"],
+        ignore: ["\u0438\u0433\u043D\u043E\u0440\u0438\u0440\u0443\u0439", "\u0438\u0433\u043D\u043E\u0440\u0438\u0440\u0443\u0439\u0442\u0435", "\u0437\u0430\u0431\u0443\u0434\u044C", "\u0437\u0430\u0431\u0443\u0434\u044C\u0442\u0435"],
+        earlier: ["\u043F\u0440\u0435\u0434\u044B\u0434\u0443\u0449\u0438\u0435", "\u043F\u0440\u0435\u0436\u043D\u0438\u0435", "\u0432\u0441\u0435"],
+        instructions: ["\u0438\u043D\u0441\u0442\u0440\u0443\u043A\u0446\u0438\u0438", "\u0443\u043A\u0430\u0437\u0430\u043D\u0438\u044F", "\u043F\u0440\u0430\u0432\u0438\u043B\u0430"],
+        // RUSSIAN_IMPERATIVE (qa-orders-8): "Не читай `Cargo.lock`", "НЕ ИСПОЛЬЗУЙ shell …", "Всегда запускай
+        // `cargo-fmt` …": "not", "never" or "always" opening a clause, then a verb in the imperative's form
+        // (-й, -йте, -ь, -ьте, -и, -ите, with a reflexive -ся/-сь). A fact's subjectless verb is in the third
+        // person ("Не работает", "Не поддерживает", "Всегда доступен") or a past plural in -ли ("не были").
+        negated: { negations: ["\u043D\u0435", "\u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435", "\u0432\u0441\u0435\u0433\u0434\u0430"], orderForm: (w) => new RegExp("\\p{L}(?:\u0439|\u0439\u0442\u0435|\u044C|\u044C\u0442\u0435|\u0438|\u0438\u0442\u0435)(?:\u0441\u044F|\u0441\u044C)?$", "u").test(w) && !/ли$/u.test(w) }
+      },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
     ];
@@ -80004,6 +80142,9 @@ var init_orders_by_language = __esm({
     NOT_VERBS = new Set(IMPERATIVE_ROWS.flatMap((r) => [...r.notVerbs, ...r.articles]));
     BARE_OPENING = new RegExp(String.raw`^(\p{L}[\p{L}'’-]*)\s+(${alt(IMPERATIVE_ROWS.flatMap((r) => [...r.articles, ...r.always]))}|\p{L}{2,}(?:${alt(IMPERATIVE_ROWS.flatMap((r) => r.objectEndings ?? []))}))(?![\p{L}\p{N}'’-])\s*(\S*)`, "u");
     CODE_START = /^[`"'“‘~./$-]/u;
+    SPANISH_ENCLITIC = new RegExp("^\\p{L}*[\xE1\xE9\xED\xF3\xFA][^\\s\\p{P}aeiou\xE1\xE9\xED\xF3\xFA]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\\p{L}\\p{N}'\u2019-])", "iu");
+    FRENCH_ENCLITIC = new RegExp("^\\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\\p{L}\\p{N}'\u2019-])", "iu");
+    CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
     NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
     NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, "iu");
     ASSISTANT_OBLIGED = new RegExp(
@@ -80076,6 +80217,7 @@ function orderReason(text3) {
   }
   if (overridesInOtherLanguage(folded)) return "overrides instructions";
   if (obligesAssistantInOtherLanguage(folded)) return "addresses the assistant";
+  if (subjectlessModalInChinese(folded)) return "opens with an imperative";
   for (const text4 of [folded, ...extra]) {
     const reason = structuralReason(text4);
     if (reason !== void 0) return reason;
@@ -80153,6 +80295,10 @@ var init_orders = __esm({
       // in 8 GB" is a requirement on a thing) and FUTURE_SESSIONS ("Future sessions should commit …": in a
       // memory, a session is the assistant's; a meeting's sessions are moved or held, not obliged).
       { reason: "addresses the assistant", test: cued(/\b(?:assistants|agents|llms|ais|sessions?)\s/i, /\b(?:assistants|ai agents|coding agents|llms|ais|(?:future|next|later|subsequent|new|every|each|all|other)\s+(?:claude\s+|coding\s+)?sessions?)\s+(?:must|should|shall|have to|need to|are required to|are to|is to|will always|will never|may not|are not allowed to)\b/i) },
+      // ROLE_ASSIGNMENT (qa-orders-8): the reader given a role ("You are a Solana development expert", "You are
+      // an expert TypeScript and React developer working on …"): agent-instruction files open so. A fact about a
+      // person names them; none tells its reader what it is.
+      { reason: "addresses the assistant", test: cued(/\byou(?:'re| are)\s+(?:a|an)\b/i, /\byou(?:'re| are)\s+(?:a|an)\s+(?:[\w+#.-]+\s+){0,6}?(?:expert|developer|engineer|assistant|specialist|programmer|architect|reviewer|consultant|analyst|agent|coder)\b/i) },
       { reason: "addresses the assistant", test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
       { reason: "role-play or jailbreak", test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
       { reason: "role-play or jailbreak", test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -81059,7 +81205,9 @@ async function summaryRule(graphiti, config2, logger, signal) {
   const rule = (value, askable = false) => ({ rule: value, askable });
   if (!("serverProfile" in graphiti)) return rule("not-current");
   const { resolveSemantics: resolveSemantics2, semanticsOptions: semanticsOptions2 } = await Promise.resolve().then(() => (init_server_rules(), server_rules_exports));
-  const semantics = await resolveSemantics2(graphiti, { ...semanticsOptions2(config2, logger, signal), probe: false }).catch(() => void 0);
+  const { withLockIfFree: withLockIfFree2 } = await Promise.resolve().then(() => (init_lock(), lock_exports));
+  const noteAnswer = (write2) => withLockIfFree2(config2.stateDir, write2, { label: "context refresh", ...signal === void 0 ? {} : { signal } });
+  const semantics = await resolveSemantics2(graphiti, { ...semanticsOptions2(config2, logger, signal), probe: false, noteAnswer }).catch(() => void 0);
   if (semantics === void 0) return rule("not-current");
   if (semantics.source === "assumed") return semantics.lastProbed?.rebuildsSummaries === false ? rule("not-current") : rule("rules-unknown", semantics.probeable === true);
   return rule(semantics.rebuildsSummaries ? "current" : "not-current");
@@ -81555,7 +81703,7 @@ async function pullLocked(config2, options2, key, logger) {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options2.signal);
     inView = await groupsInView(graphiti, config2.db, groups, episodes, options2.signal);
     if (Object.keys(ledger.notes).length > 0) {
-      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false }).catch(() => void 0);
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false, noteAnswer: (write2) => write2() }).catch(() => void 0);
       editWindow = editGapElsewhere(semantics);
     }
   } finally {
@@ -82933,14 +83081,17 @@ function realSteps(config2, logger) {
 }
 async function graphEmptied(cfg, client, ctx) {
   const { loadState: loadState2 } = await Promise.resolve().then(() => (init_state(), state_exports));
-  const { emptiedGroups: emptiedGroups2 } = await Promise.resolve().then(() => (init_force_look(), force_look_exports));
+  const { emptiedGroups: emptiedGroups2, pullWaitsOn: pullWaitsOn2 } = await Promise.resolve().then(() => (init_force_look(), force_look_exports));
   const { sharedOriginsIn: sharedOriginsIn2 } = await Promise.resolve().then(() => (init_shared(), shared_exports));
   const loaded = await loadState2(cfg.stateDir, { readOnly: true }).catch(() => void 0);
   if (loaded === void 0) return [];
   try {
     const { listsInLastWrittenGroup: listsInLastWrittenGroup2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
     if (listsInLastWrittenGroup2({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
-    return await emptiedGroups2(loaded.state, sharedOriginsIn2(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0);
+    const { readPulled: readPulled2 } = await Promise.resolve().then(() => (init_pulled(), pulled_exports));
+    const { resolveSources: resolveSources2 } = await Promise.resolve().then(() => (init_sources(), sources_exports));
+    const leftToPull = pullWaitsOn2(loaded.state, await readPulled2(cfg.stateDir), resolveSources2(cfg));
+    return await emptiedGroups2(loaded.state, sharedOriginsIn2(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0, leftToPull);
   } catch (error62) {
     ctx.logger.warn("could not ask the graph whether it still holds this machine's notes", { error: error62 instanceof Error ? error62.message : String(error62) });
     return [];

@@ -17,10 +17,10 @@
  * Size: the hooks' whole contract with Claude Code (stdin limits, the one JSON line, the 10,000-
  * character cap, the misconfiguration note) is kept in this one file so it is read and reviewed together.
  */
-import { fstatSync, mkdirSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { configErrorVariable, defaultStateDir, stateDirFromEnvironment } from '../lib/config/env-file.js';
+import { configErrorVariable, defaultStateDir, stateDirFromEnvironment, stateDirProblem } from '../lib/config/env-file.js';
 import { sha256Hex } from '../lib/util/ids.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../lib/util/install-route.js';
 import { logFilePath } from '../lib/util/log.js';
@@ -326,7 +326,7 @@ function usableDir(dir: string): boolean {
 
 /**
  * The state dir when the configuration cannot be loaded: the configured/XDG/default one if
- * it can be worked out and created, else a per-user folder under os.tmpdir().
+ * it can be worked out and created, else a per-user folder of ours under os.tmpdir() (OWN_TEMP_FALLBACK).
  */
 export function fallbackStateDir(env: Env = process.env): string {
   const candidates: string[] = [];
@@ -357,9 +357,32 @@ export function fallbackStateDir(env: Env = process.env): string {
   } catch {
     // keep the default
   }
-  candidates.push(join(tmpdir(), `graphiti-memory-sync-${user}`));
-  for (const dir of candidates) if (usableDir(dir)) return dir;
-  return candidates[candidates.length - 1] as string;
+  // OWN_STATE_DIR: a configured or usual folder someone else owns or may write to is passed over too.
+  for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === undefined) return dir;
+  return ownTempDir(join(tmpdir(), `graphiti-memory-sync-${user}`));
+}
+
+/**
+ * OWN_TEMP_FALLBACK: the temporary folder is every local user's, and the fallback's name in it is
+ * known in advance: another user may have made it first, open to all or as a link to a folder of
+ * theirs, to read our log (the configuration error) or to have our hook append to a file they
+ * chose through a planted `logs` link. It is used only when it is a real folder of ours that no
+ * one else can write to (OWN_STATE_DIR; then tightened to 0700); otherwise a new private one is made beside it (mkdtemp: 0700, a name no
+ * one can guess).
+ */
+function ownTempDir(dir: string): string {
+  if (usableDir(dir)) {
+    try {
+      // Not a link (none of ours is one here), and ours (OWN_STATE_DIR's rule).
+      if (lstatSync(dir).isDirectory() && stateDirProblem(dir) === undefined) {
+        chmodSync(dir, 0o700);
+        return dir;
+      }
+    } catch {
+      // gone meanwhile: a new one below
+    }
+  }
+  return mkdtempSync(`${dir}-`);
 }
 
 /**

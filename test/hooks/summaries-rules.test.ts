@@ -9,7 +9,7 @@
  * for the rules (one probe: two small extractions) only when entity summaries would reach the
  * session; a swapped server is probed as itself and never shows the old server's summaries.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANSWERED_PER_DAY } from '../../src/lib/graphiti/server-rules.js';
@@ -17,6 +17,7 @@ import { readContextCache } from '../../src/lib/context/cache.js';
 import { refreshProjectContext } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
 import type { Config } from '../../src/lib/config/config.js';
+import { acquireLock } from '../../src/lib/state/lock.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -188,28 +189,113 @@ describe('a server last found not to rebuild summaries (0.31.1) is not probed fo
   });
 });
 
+/**
+ * ANSWERED_PER_DAY + 3 breaks of over 30 minutes in a day (python mcp 2.x closes a session after
+ * 30 idle minutes: expireIdleSessions; the clock moves by the breaks): after each, the session
+ * start shows the summaries at the cost of one probe. `inTheSession` is what the session does 5
+ * minutes later; it costs no probe.
+ */
+async function busyDay(config: Config, cwd: string, inTheSession: (brk: number) => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  try {
+    for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
+      vi.setSystemTime(Date.now() + 31 * 60_000);
+      expect(server.expireIdleSessions()).toBeGreaterThan(0);
+      const before = probeExtractions();
+      const text = await sessionStart(config, cwd);
+      expect(text).toContain('Zephyr uses Kafka for the event bus.');
+      expect(text, `after break ${brk}`).toContain(SUMMARIES);
+      expect(probeExtractions() - before).toBe(2);
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      await inTheSession(brk);
+      expect(probeExtractions() - before).toBe(2);
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('more breaks in a day than ANSWERED_PER_DAY (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
   it('a server that keeps its sessions between runs: the summaries come back after every break of a busy day, one probe each', async () => {
     const { config, cwd } = await projectWithKnownRules(V0_31_2);
-    // The clock moves by the breaks (python mcp 2.x closes a session after 30 idle minutes: expireIdleSessions).
+    await busyDay(config, cwd, async (brk) => {
+      // In the session a note (of another project) is written and a sync sends it: the sentinel answers that run.
+      box.pai(`LEARNING/SYSTEM/q${brk}.md`, learning(`Quokka session ${brk}`, `Quokka session ${brk} tuned the consumer lag.`));
+      expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
+      await server.whenIdle();
+    });
+  });
+});
+
+// IDLE_LOSS_EXPLAINED counts any run that finds the sentinel answering, not only a sync: the
+// worker's context refresh asks the same sentinel at the same address before it trusts the answer.
+describe('a session where no sync reaches the server: the context refresh\'s answer is recorded (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
+  it('sessions that only start (nothing to send): the summaries come back after every break of a busy day, one probe each', async () => {
+    const { config, cwd } = await projectWithKnownRules(V0_31_2);
+    await busyDay(config, cwd, async () => {
+      // A second session starts in the same half hour, with nothing to send: its sync never goes
+      // online, so only its context refresh reaches the server, and finds the sentinel answering.
+      const calls = server.calls.length;
+      expect(await runSync(config, { mayProbe: false })).toMatchObject({ added: 0, updated: 0, deleted: 0 });
+      expect(server.calls.length, 'a sync with nothing to send reached the server').toBe(calls);
+      expect(await sessionStart(config, cwd)).toContain(SUMMARIES);
+    });
+  });
+
+  it('what ANSWERED_PER_DAY guards stays guarded: a restart 10 minutes after a context\'s answer is a restart, even 35 minutes after the last sync\'s', async () => {
+    const { config, cwd } = await projectWithKnownRules(V0_31_2);
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {
-      for (let brk = 1; brk <= ANSWERED_PER_DAY + 3; brk++) {
-        vi.setSystemTime(Date.now() + 31 * 60_000);
-        expect(server.expireIdleSessions()).toBeGreaterThan(0);
+      // Restarts minutes apart (an unstable server) spend the day's answered probes: one by the set-up's edit, one per session start after.
+      for (let run = 2; run <= ANSWERED_PER_DAY; run++) {
+        vi.setSystemTime(Date.now() + 10 * 60_000);
+        await server.restart();
         const before = probeExtractions();
-        const text = await sessionStart(config, cwd);
-        expect(text).toContain('Zephyr uses Kafka for the event bus.');
-        expect(text, `after break ${brk}`).toContain(SUMMARIES);
+        expect(await sessionStart(config, cwd), `restart ${run}`).toContain(SUMMARIES);
         expect(probeExtractions() - before).toBe(2);
-        // In the session a note (of another project) is written and a sync sends it: the sentinel answers that run.
-        vi.setSystemTime(Date.now() + 5 * 60_000);
-        box.pai(`LEARNING/SYSTEM/q${brk}.md`, learning(`Quokka session ${brk}`, `Quokka session ${brk} tuned the consumer lag.`));
-        expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
-        await server.whenIdle();
       }
+      // A sync reaches the server and finds the sentinel answering; 25 minutes later a session
+      // starts with nothing to send (its context refresh finds it answering); 10 minutes after
+      // that the server restarts (35 minutes after the sync's answer: an idle close by the sync's
+      // clock alone).
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      box.pai('LEARNING/SYSTEM/q.md', learning('Quokka session', 'Quokka tuned the consumer lag.'));
+      expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ added: 1, semantics: { source: 'probe' } });
+      await server.whenIdle();
+      vi.setSystemTime(Date.now() + 25 * 60_000);
+      expect(await sessionStart(config, cwd)).toContain(SUMMARIES);
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      await server.restart();
+      // The day's budget is spent and the loss was no break: no probe, and no summaries on the old answer.
+      const before = probeExtractions();
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      const text = await sessionStart(config, cwd);
+      expect(text).toContain('Zephyr uses Kafka for the event bus.');
+      expect(text).not.toContain(SUMMARIES);
+      expect(probeExtractions() - before).toBe(0);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('the rules file has one writer at a time: a context refresh while another run holds the state lock records nothing (and never waits), and records its answer once the lock is free', async () => {
+    const { config, cwd } = await projectWithKnownRules(V0_31_2);
+    const project = detectProject(cwd, config);
+    const rulesText = () => readFileSync(join(config.stateDir, 'server-semantics.json'), 'utf8');
+    const answered = () => (JSON.parse(rulesText()) as { servers: Record<string, { answer?: { sentinelAnswered?: string } }> }).servers[server.url]?.answer?.sentinelAnswered;
+    expect(answered()).toBeUndefined();
+    const held = await acquireLock(config.stateDir, { label: 'cli sync' });
+    try {
+      const before = rulesText();
+      const { entry } = await refreshProjectContext(config, project, { logger: nullLogger });
+      expect(entry.text).toContain(SUMMARIES); // the sentinel answered: the rules were trusted
+      expect(rulesText()).toBe(before);
+      expect(held.lost).toBe(false);
+    } finally {
+      await held.release();
+    }
+    await refreshProjectContext(config, project, { logger: nullLogger });
+    expect(answered()).toEqual(expect.any(String));
+    expect(readdirSync(config.stateDir)).not.toContain('sync.lock');
   });
 });

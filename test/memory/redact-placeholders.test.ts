@@ -329,6 +329,16 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['`will be` and a typed value, many times', 'new password will be oRP05J%wQ from Monday. '.repeat(60_000)],
     ['a quoted value after the word that never closes', `the password "${'Xk9!'.repeat(225_000)}`],
     ['many quoted values before `as the password`', `${'"Xk92!pq" '.repeat(100_000)}as the password`],
+    // 2026-12-07, thirteenth session, qa-redact-9 (SCOPE_PATH, GLUED_IS_THEN_WORD_ALONE, VERB_LAST_COPULA, IS_THEN_WORD_ALONE,
+    // UNSPACED_WORD_AFTER_ENGLISH_LABEL).
+    ['many scope paths after a credential word', 'token::transfer(cpi_ctx, amount)?; '.repeat(100_000)],
+    ['a Korean word for password and its particle, many times, each value alone on its line', '와이파이 비밀번호는 초코칩\n'.repeat(80_000)],
+    ['a Hindi word for password before a long word that never reaches its copula', `पासवर्ड ${'न'.repeat(900_000)} है`],
+    ['a Hindi word for password and a word, many times, never a copula', 'पासवर्ड नमस्ते '.repeat(150_000)],
+    ['a Thai word for password and its "is", many times', 'รหัสผ่านไวไฟคือ มะม่วง\n'.repeat(60_000)],
+    ['a Thai word for password and its "is" before a long Thai run', `รหัสผ่านคือ ${'ม'.repeat(900_000)}`],
+    ['the English word and a colon before a long Hangul run', `password: ${'가'.repeat(900_000)}`],
+    ['the English word and a Hangul word alone, many times', 'router password: 별빛\n'.repeat(80_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

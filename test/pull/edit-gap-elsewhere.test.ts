@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SEMANTICS_FILE } from '../../src/lib/graphiti/server-rules.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic, type Machine } from './homes.js';
@@ -78,5 +79,22 @@ describe('a pull during an edit made elsewhere under the cautious rules, on a ma
     rmSync(join(a.memoryDir, 'build.md'));
     await a.sync();
     expect((await b.pull()).removed).toEqual([fileB]);
+  });
+});
+
+describe('a pull reads the rules as they are known now, and records a sentinel it found answering (server-rules.ts IDLE_LOSS_EXPLAINED)', () => {
+  it('B learnt the rules by a probe; a pull (under the state lock it holds) that finds the probe\'s sentinel answering records when, as a sync would', async () => {
+    const { b } = await pulledOnB({});
+    // B edits a note of its own: a run that replaces probes the server (PROBE_WHEN_NEEDED).
+    b.write('lint.md', topic('Lint', 'The lint runs on push.'));
+    await b.sync();
+    b.write('lint.md', topic('Lint', 'The lint runs on every push.'));
+    await b.sync();
+    const rules = () => (JSON.parse(readFileSync(join(b.config().stateDir, SEMANTICS_FILE), 'utf8')) as { servers: Record<string, { answer?: { at: string; sentinelAnswered?: string } }> }).servers[b.config().mcpUrl]?.answer;
+    // The premise: the probe answered, and no run since has found its sentinel answering.
+    expect(rules()).toMatchObject({ at: expect.any(String) });
+    expect(rules()?.sentinelAnswered).toBeUndefined();
+    await b.pull();
+    expect(rules()?.sentinelAnswered).toEqual(expect.any(String));
   });
 });

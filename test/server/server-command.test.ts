@@ -18,12 +18,13 @@ import { generation } from '../../src/lib/server/pins.js';
 import { environmentDir, environmentKey } from '../../src/lib/server/environment.js';
 import { FRONT_PROOF_TTL_MS, liveServer, localServerAccess, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront } from '../../src/lib/server/mcp-front.js';
-import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
+import { identifyProcess, processStartTime } from '../../src/lib/util/process-identity.js';
 import { newSecretFile } from '../../src/lib/server/private-files.js';
 import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { runningIdentity, spawnNode } from '../support/spawned.js';
 import { makeFifo } from '../support/fifo.js';
 import { standInRelease } from '../support/standin-release.js';
 import { runtimeReaches } from '../support/runtime-watch.js';
@@ -182,13 +183,13 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.10');
-    const ok = io({ GMS_PYTHON: fakePython(`case "$2" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
+    const ok = io({ GMS_PYTHON: fakePython(`case "$*" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
     expect(await main(['server', 'start'], ok.io)).toBe(1);
     expect(ok.out.stderr).toMatch(/failed at "fetch https:\/\/files\.pythonhosted\.org\/\S+\.tar\.gz": fetch: stop here/);
   });
 
   it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {
-    const python = fakePython(`case "$2" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
+    const python = fakePython(`case "$*" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
     const run = io({ GMS_PYTHON: python });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     // Progress lines come first; the error is the last line.
@@ -401,25 +402,16 @@ describe('the runtime file points the tool at the started server', () => {
 
   /** A process whose command line ends in "server run", as the supervisor's does. */
   function fakeSupervisor() {
-    return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    return spawnNode('setInterval(() => {}, 1000)', ['server', 'run']);
   }
 
-  async function identified(pid: number, mark = 'server') {
-    // The child's start time is readable as soon as it exists; its command line once exec is done.
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const id = identifyProcess(pid);
-      const cmd = id === undefined ? '' : (processCommandLine(pid) ?? '');
-      if (id !== undefined && cmd.includes(mark)) return id;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`process ${pid} never became identifiable`);
-  }
+  /** Its identity once it runs (test/support/spawned.ts: the line it writes as it starts, not a poll). */
+  const identified = (child: ChildProcess, mark = 'server') => runningIdentity(child, mark);
 
   it('is followed while its server is alive and no URL is set; a set URL wins; a dead one is ignored', async () => {
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(id.pid), identities: { supervisor: id } });
       const live = await loadConfig({ env });
       expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
@@ -446,14 +438,14 @@ describe('the runtime file points the tool at the started server', () => {
    * A running front (mcp-front.ts, token-checking, on a free port) before a stand-in upstream on a
    * Unix socket, recorded as the live server's endpoint with a fresh token.
    */
-  async function liveFront(stateDir: string, supervisorPid: number) {
+  async function liveFront(stateDir: string, supervisor: ChildProcess) {
     mkdirSync(join(stateDir, 'server'), { recursive: true });
     const token = newSecretFile(mcpTokenPath(stateDir));
     const socketPath = join(stateDir, 'server', 'up.sock');
     const upstream = createHttpServer((req, res) => res.end(JSON.stringify({ authorization: req.headers.authorization ?? null })));
     await new Promise<void>((r) => upstream.listen(socketPath, () => r()));
     const front = await startMcpFront({ port: 0, socketPath, token });
-    const id = await identified(supervisorPid);
+    const id = await identified(supervisor);
     const url = `http://127.0.0.1:${front.port}/mcp`;
     writeRuntime(stateDir, { ...runtime(id.pid), url, port: front.port, identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
     return {
@@ -470,7 +462,7 @@ describe('the runtime file points the tool at the started server', () => {
   it("the local server's token goes only to its proven front on 127.0.0.1: not to localhost, [::1], another port, an impostor, a relay, nor while stopping; it is never in the settings", async () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
-    const live = await liveFront(stateDir, supervisor.pid as number);
+    const live = await liveFront(stateDir, supervisor);
     // An impostor that answers the challenge as best it can, and one that relays it to our front.
     const impostor = createHttpServer((req, res) => res.end(JSON.stringify({ proof: 'ab'.repeat(32) })));
     const relay = createHttpServer((req, res) => {
@@ -516,7 +508,7 @@ describe('the runtime file points the tool at the started server', () => {
   it("install --with-mcp gives Claude Code a headersHelper for the local server (no token stored), in a 0600 ~/.claude.json; the helper prints the token for the proven front only; uninstall removes the entry", async () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
-    const live = await liveFront(stateDir, supervisor.pid as number);
+    const live = await liveFront(stateDir, supervisor);
     try {
       const file = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
       // Left by an earlier version: a stored token, in a file others can read.
@@ -578,7 +570,7 @@ describe('the runtime file points the tool at the started server', () => {
     const lookalike = fakeSupervisor();
     const exited = new Promise((r) => lookalike.once('exit', r));
     try {
-      const id = await identified(lookalike.pid as number);
+      const id = await identified(lookalike);
       expect(processStartTime(id.pid)).toBe(id.start);
       const stale = { pid: id.pid, start: `${id.start}-before-reboot` };
       writeRuntime(stateDir, { ...runtime(id.pid), serverPid: id.pid, dbPid: id.pid, identities: { supervisor: stale, server: stale, db: stale } });
@@ -609,7 +601,7 @@ describe('the runtime file points the tool at the started server', () => {
    * is not the recorded process. `ended` resolves once the two recorded ones have exited.
    */
   async function orphaned(): Promise<{ server: ChildProcess; db: ChildProcess; bystander: ChildProcess; ended: Promise<unknown>; cleanup(): Promise<void> }> {
-    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+    const lookalike = (mark: string) => spawnNode('setInterval(() => {}, 1000)', [mark]);
     const server = lookalike('main.py');
     const db = lookalike('redis-server');
     const bystander = lookalike('main.py');
@@ -619,7 +611,7 @@ describe('the runtime file points the tool at the started server', () => {
       await Promise.all(exits);
     };
     try {
-      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
+      const ids = await Promise.all([server, db, bystander].map((c) => identified(c, c === db ? 'redis-server' : 'main.py')));
       writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
     } catch (error) {
       await cleanup();
@@ -665,7 +657,7 @@ describe('the runtime file points the tool at the started server', () => {
     const supervisor = fakeSupervisor();
     const exited = new Promise((r) => supervisor.once('exit', r));
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
       // The release's environment is built (so the restart stops the server), and its FalkorDB
       // cannot start (no libgomp): the start fails after the stop, which is what is tested.
@@ -687,7 +679,7 @@ describe('the runtime file points the tool at the started server', () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
       const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'restart'], restart.io)).toBe(1);
@@ -705,7 +697,7 @@ describe('the runtime file points the tool at the started server', () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
       const restart = io();
       delete restart.io.env.OPENAI_API_KEY;
@@ -749,9 +741,9 @@ describe('the runtime file points the tool at the started server', () => {
    */
   async function startUnderWay(sub: 'start' | 'run' = 'start'): Promise<{ pid: number; finish(ready?: ServerRuntime): void; cleanup(): Promise<void> }> {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
-    const starter = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', sub], { stdio: 'ignore' });
+    const starter = spawnNode('setInterval(() => {}, 1000)', ['server', sub]);
     const exited = new Promise((r) => starter.once('exit', r));
-    const id = await identified(starter.pid as number, `server ${sub}`);
+    const id = await identified(starter, `server ${sub}`);
     const lock = join(stateDir, 'server', 'start.lock');
     mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
     writeFileSync(lock, `${id.pid} ${id.start}`, { mode: 0o600 });
@@ -789,7 +781,7 @@ describe('the runtime file points the tool at the started server', () => {
     const stopped = new Promise<'stopped'>((r) => supervisor.once('exit', () => r('stopped')));
     const starting = await startUnderWay();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), state: 'starting', identities: { supervisor: id } });
       // The new start fails at FalkorDB (no libgomp; the release's environment is built, so the restart
       // stops the server first): after the wait and the stop, which are what is tested.
@@ -820,7 +812,7 @@ describe('the runtime file points the tool at the started server', () => {
     const supervisor = fakeSupervisor();
     const stopped = new Promise((r) => supervisor.once('exit', r));
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       const stop = watchedIo();
       const stopping = main(['server', 'stop'], stop.io);
       expect(await Promise.race([stop.saying(/waiting for it to finish/), stopping.then(() => `done: ${stop.out.stdout}`)])).toBe('said');
@@ -845,7 +837,7 @@ describe('the runtime file points the tool at the started server', () => {
     const supervisor = fakeSupervisor();
     const stopped = new Promise((r) => supervisor.once('exit', r));
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), state: 'starting', identities: { supervisor: id } });
       const stop = watchedIo();
       const stopping = main(['server', 'stop'], stop.io);
@@ -869,7 +861,7 @@ describe('the runtime file points the tool at the started server', () => {
     const starting = await startUnderWay();
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       // Its own process, as the user service runs it: a run in this test's process would start a real
       // server from the shared cache on a regression (it did, while this test was written).
       const service = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -922,7 +914,7 @@ describe('the runtime file points the tool at the started server', () => {
     expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', foreground: true, identities: { supervisor: id } });
       const restart = io();
       expect(await main(['server', 'restart'], restart.io)).toBe(1);
@@ -948,7 +940,7 @@ describe('the runtime file points the tool at the started server', () => {
       return { json: JSON.parse(json.out.stdout) as { running: boolean; generation: string; releaseMove?: unknown }, text: text.out.stdout };
     };
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       // Started by an earlier install whose newest release was 0.31.1; this one pins 0.31.2 as newest.
       writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
       const newer = await report();
@@ -1014,9 +1006,9 @@ describe('the runtime file points the tool at the started server', () => {
       const atFetch = fifo('at-fetch');
       let python: number | undefined;
       try {
-        const id = await identified(supervisor.pid as number);
+        const id = await identified(supervisor);
         writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
-        const upgrade = upgradeProcess({ GMS_PYTHON: fakePython(`case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${atFetch.path}\nexec sleep 3600`) });
+        const upgrade = upgradeProcess({ GMS_PYTHON: fakePython(`case "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "$$" > ${atFetch.path}\nexec sleep 3600`) });
         python = Number(await atFetch.next());
         upgrade.child.kill('SIGKILL');
         await upgrade.ended;
@@ -1026,7 +1018,7 @@ describe('the runtime file points the tool at the started server', () => {
         expect(after.json).toMatchObject({ running: true, generation: '0.31.1' });
         expect(after.text).toContain(`\n  release: ${cli()} server upgrade (it runs Graphiti 0.31.1; this install's newest is 0.31.2; the graph is kept)\n`);
         // Run again, its build fails (no network here): the server still runs, and the error says so.
-        const again = io({ GMS_PYTHON: fakePython('case "$2" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2; exit 1') });
+        const again = io({ GMS_PYTHON: fakePython('case "$*" in *version_info*) echo 3.11; exit 0;; esac\necho "no network" >&2; exit 1') });
         expect(await main(['server', 'upgrade'], again.io)).toBe(1);
         // What the killed build left is removed first (environment.ts DEAD_BUILDS).
         expect(again.out.stderr).toMatch(new RegExp(String.raw`^removed what interrupted builds left \(graphiti-0\.31\.2-[0-9a-f]{10}\.building-${upgrade.child.pid}\)\n`));
@@ -1042,10 +1034,10 @@ describe('the runtime file points the tool at the started server', () => {
       const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
       const atStop = fifo('at-stop');
       // A supervisor that says on the FIFO when it is told to stop, and finishes its stop when this test says.
-      const supervisor = spawn(process.execPath, ['-e', `process.on('SIGTERM', () => require('node:fs').writeFileSync(${JSON.stringify(atStop.path)}, 'stopping\\n')); setInterval(() => {}, 1000)`, 'server', 'run'], { stdio: 'ignore' });
+      const supervisor = spawnNode(`process.on('SIGTERM', () => require('node:fs').writeFileSync(${JSON.stringify(atStop.path)}, 'stopping\\n')); setInterval(() => {}, 1000)`, ['server', 'run']);
       const exited = new Promise((r) => supervisor.once('exit', r));
       try {
-        const id = await identified(supervisor.pid as number);
+        const id = await identified(supervisor);
         writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
         builtEnvironment(generation('0.31.2'), { redisServer: fakePython('echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file" >&2; exit 127') });
         const upgrade = upgradeProcess();
@@ -1077,7 +1069,7 @@ describe('the runtime file points the tool at the started server', () => {
       const atDb = fifo('at-falkordb');
       let redis: number | undefined;
       try {
-        const id = await identified(supervisor.pid as number);
+        const id = await identified(supervisor);
         writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
         // The new release's FalkorDB says on the FIFO that the new supervisor has started it, then hangs.
         builtEnvironment(generation('0.31.2'), { redisServer: fakePython(`echo "$$" > ${atDb.path}\nexec sleep 3600`) });
@@ -1110,7 +1102,7 @@ describe('the runtime file points the tool at the started server', () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
       const upgrade = io({ GMS_SERVER_GENERATION: '0.29.3', GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
@@ -1127,7 +1119,7 @@ describe('the runtime file points the tool at the started server', () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
     try {
-      const id = await identified(supervisor.pid as number);
+      const id = await identified(supervisor);
       writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
       const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       delete upgrade.io.env.OPENAI_API_KEY;

@@ -3,7 +3,7 @@ import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, type LockOwner } from '../../src/lib/state/lock.js';
+import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, withLockIfFree, type LockOwner } from '../../src/lib/state/lock.js';
 import { deadPid, startChild } from '../helpers/child-process.js';
 import { srcUrl } from '../support/paths.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
@@ -40,6 +40,19 @@ describe('lock basics', () => {
     const again = await tryAcquireLock(dir);
     expect(again).toBeDefined();
     await again?.release();
+  });
+
+  it('withLockIfFree runs its write under the lock when no one holds it, and neither runs it nor waits while someone does', async () => {
+    const ran: string[] = [];
+    const holder = await acquireLock(dir, { timeoutMs: 1000, label: 'cli sync' });
+    // The holder lets go only after this returns: a version that waited would wait for itself.
+    expect(await withLockIfFree(dir, async () => void ran.push('held'))).toBeUndefined();
+    expect(ran).toEqual([]);
+    expect((JSON.parse(await readFile(lockFilePath(dir), 'utf8')) as LockOwner).token).toBe(holder.owner.token);
+    await holder.release();
+    expect(await withLockIfFree(dir, async () => (ran.push(existsSync(lockFilePath(dir)) ? 'under the lock' : 'unlocked'), 'done'))).toBe('done');
+    expect(ran).toEqual(['under the lock']);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('creates the state dir (0700) if missing', async () => {

@@ -143,6 +143,38 @@ describe('a clock set back or running ahead (CLOCK_SET_BACK)', () => {
     expect(minute).toBeLessThanOrEqual(36);
   });
 
+  it('notes confirmed while our clock ran hours ahead; NTP set it back; an edit sent now waits in the queue: not taken for dropped by the parts sent "later", sent once (FIFO_ON_OUR_CLOCK)', async () => {
+    // Found by the team-month exploration on real Graphiti 0.31.2: the edit was sent again at once,
+    // twice ("evidence fifo"), and the group kept two copies of the note.
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    const config = box.config();
+    let clock = Date.now() + 5 * HOUR;
+    await runSync(config, { now: () => clock });
+    await server.whenIdle();
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ confirmed: 2, queued: 0 });
+    clock = Date.now();
+    server.pauseProcessing(); // the edit waits its turn behind another client's backlog
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body, edited.'));
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ updated: 1, queued: 1 });
+    // A look a second later, well within the group's patience (at least 10 s): the edit is simply not processed yet.
+    clock += 1_000;
+    expect(await runSync(config, { now: () => clock })).toMatchObject({ resent: 0, queued: 1 });
+    server.resumeProcessing();
+    await server.whenIdle();
+    let last = await runSync(config, { now: () => clock });
+    let resent = last.resent;
+    for (let i = 0; i < 30 && last.queued > 0; i++) {
+      clock += 2_000;
+      last = await runSync(config, { now: () => clock });
+      resent += last.resent;
+    }
+    expect(last).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(resent).toBe(0);
+    expect(adds().filter((c) => c.args.name === 'Alpha')).toHaveLength(2); // the note, then its edit: once each
+    expect(server.episodes('main').filter((e) => e.name === 'Alpha')).toHaveLength(1);
+  });
+
   it('a group that keeps moving while its times lie ahead (a server whose clock runs 10 minutes ahead): no part behind the movement is taken for dropped', async () => {
     let clock = Date.now();
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));

@@ -99,3 +99,53 @@ describe('team memory: one episode per team file for the whole team', () => {
     expect(byName('Deploy runbook').map((e) => e.content)).toEqual([expect.stringContaining('smoke test')]);
   });
 });
+
+/** One machine holding a team store twice: Alice's project moved (its old folder kept). */
+const OLD = '-home-alice-src-app';
+const NEW = '-home-alice-src-webapp';
+const BOB = BOB_PROJECT;
+const adds = (name: string) => server.calls.filter((c) => c.tool === 'add_memory' && c.args.name === name).length;
+const settleWith = (b: Sandbox, env: Record<string, string>) => runSync(b.config(env), { waitMs: 5000 }).then(async (s) => (await server.whenIdle(), s));
+
+// ONE_MOUNT_PER_FILE (sync/one-mount.ts), found on real Graphiti 0.31.2: Claude Code mounts a team store
+// under every project's auto memory, and a moved project keeps its old folder, so one machine holds a
+// team file at two paths with one file id; synced as two files they re-sent and doubled it for ever.
+describe('one team store mounted in two project folders of one machine', () => {
+  it('the same team file at two paths: one episode, sent once, confirmed, nothing re-sent', async () => {
+    alice.auto(OLD, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    await settle(alice);
+    expect(byName('Deploy process')).toHaveLength(1);
+    // The project moves: Claude Code mounts the store in the new folder too; the old one stays.
+    alice.auto(NEW, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    for (let i = 0; i < 4; i++) {
+      const s = await settleWith(alice, { MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '0' });
+      expect(s.resent).toBe(0);
+      expect(byName('Deploy process')).toHaveLength(1);
+    }
+    expect(adds('Deploy process')).toBe(1);
+    const last = await settle(alice);
+    expect(last).toMatchObject({ queued: 0, pending: 0, failed: 0 });
+  });
+
+  it('an edit made in the mount in use is sent once and replaces the team episode; the stale mount deletes nothing; a teammate converges', async () => {
+    alice.auto(OLD, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    bob.auto(BOB, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    await settle(alice);
+    await settle(bob);
+    alice.auto(NEW, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Flux.'));
+    for (let i = 0; i < 3; i++) expect((await settleWith(alice, { MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '0' })).resent).toBe(0);
+    expect(byName('Deploy process').map((e) => e.content)).toEqual([expect.stringContaining('Flux')]);
+    expect(adds('Deploy process')).toBe(2); // the first version, then Alice's edit: once each
+    // Claude Code's store sync brings the edit to the old mount and to Bob: nothing more is sent, the edit's episode stays.
+    const edit = byName('Deploy process')[0]?.uuid;
+    alice.auto(OLD, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Flux.'));
+    bob.auto(BOB, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Flux.'));
+    await settle(alice);
+    await settle(bob);
+    await settle(alice);
+    expect(byName('Deploy process').map((e) => e.content)).toEqual([expect.stringContaining('Flux')]);
+    expect(adds('Deploy process')).toBe(2);
+    expect(byName('Deploy process').map((e) => e.uuid)).toEqual([edit]);
+    expect(await settle(alice)).toMatchObject({ queued: 0, pending: 0, failed: 0 });
+  });
+});

@@ -4,24 +4,14 @@
  * takes the same options): the same process reads the same, another process with the same
  * command line does not, and a gone process reads as nothing.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { identifyProcess, isSameProcess, processCommandLine, processStartTime, ps } from '../../src/lib/util/process-identity.js';
+import { identifyProcess, isSameProcess, processStartTime, ps } from '../../src/lib/util/process-identity.js';
+import { runningIdentity, spawnNode } from '../support/spawned.js';
 
 function sleeper(mark: string) {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+  const child = spawnNode('setInterval(() => {}, 1000)', [mark]);
   const exited = new Promise((r) => child.once('exit', r));
   return { child, exited };
-}
-
-async function commandLineOf(pid: number, mark: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const cmd = processCommandLine(pid);
-    if (cmd?.includes(mark)) return cmd;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no command line with ${mark} for ${pid}`);
 }
 
 describe('process identity', () => {
@@ -29,8 +19,9 @@ describe('process identity', () => {
     const a = sleeper('gms-identity-mark');
     const b = sleeper('gms-identity-mark');
     try {
-      await commandLineOf(a.child.pid as number, 'gms-identity-mark');
-      await commandLineOf(b.child.pid as number, 'gms-identity-mark');
+      // Once each runs (test/support/spawned.ts: the line it writes as it starts).
+      await runningIdentity(a.child, 'gms-identity-mark');
+      await runningIdentity(b.child, 'gms-identity-mark');
       const idA = identifyProcess(a.child.pid) as { pid: number; start: string };
       expect(idA.start).toBe(processStartTime(idA.pid));
       expect(isSameProcess(idA, 'gms-identity-mark')).toBe(true);
@@ -50,7 +41,7 @@ describe('process identity', () => {
   it.skipIf(process.platform === 'win32')('the ps reading (macOS, BSDs): start time to the second and the full command line, stable for one process', async () => {
     const a = sleeper('gms-ps-mark');
     try {
-      await commandLineOf(a.child.pid as number, 'gms-ps-mark');
+      await runningIdentity(a.child, 'gms-ps-mark');
       const first = ps(a.child.pid as number);
       expect(first?.start).toMatch(/^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2} \d\d:\d\d:\d\d \d{4}$/);
       expect(first?.command).toContain('setInterval');

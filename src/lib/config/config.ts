@@ -17,7 +17,7 @@
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
+import { checkStateDir, ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
 import { isLocalFrontUrl, liveServer, recordedServerUrl } from './server-runtime.js';
 import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
 import { closest } from '../util/closest.js';
@@ -584,6 +584,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR');
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  // OWN_STATE_DIR (env-file.ts): before anything in it (the runtime record just below) is trusted.
+  checkStateDir(stateDir);
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
   // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a

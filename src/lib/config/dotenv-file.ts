@@ -7,7 +7,7 @@
  * the person who wrote it most likely meant (DOTENV_SURPRISES), since a setting read differently
  * from what is written fails later, far from here (a password cut at `#` is a 401 from the server).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { parse } from 'dotenv';
 import { ConfigError } from './env-file.js';
 
@@ -32,13 +32,37 @@ function decode(bytes: Buffer, file: string): string {
   return bytes.toString('utf8');
 }
 
+/**
+ * OWN_SETTINGS_FILE: a settings file names the server the notes go to, the token sent with them and
+ * the LLM key: one another local user may write to (or made first, in a shared XDG_CONFIG_HOME) would
+ * send them all of it. Read only when it belongs to the user or to root (a package installed
+ * system-wide) and others cannot write it; group write is left alone (with a user's own group, as
+ * umask 002 makes it, it is theirs). Judged on the open file, so a swap after the check is not read.
+ * Windows has no such modes: not judged there.
+ */
+function settingsFileProblem(st: Stats): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
+  // A device (/dev/null, set to mean "no file") keeps nothing anyone wrote to it.
+  if ((st.mode & 0o002) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
 /** The non-empty values in `file` of the names `wanted` accepts, and what dotenv reads otherwise than written. */
 export function readSettingsFile(file: string, wanted: (name: string) => boolean): SettingsFile {
   let bytes: Buffer;
+  let fd: number | undefined;
   try {
-    bytes = readFileSync(file);
+    fd = openSync(file, 'r');
+    const problem = settingsFileProblem(fstatSync(fd));
+    if (problem !== undefined) throw new ConfigError(`Settings file ${file} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
+    bytes = readFileSync(fd);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   const text = decode(bytes, file);
   const parsed = parse(text);

@@ -4,7 +4,7 @@
  * settings themselves) re-exports all of it; only hook code imports this module directly, so
  * the bundled hooks do not load zod when a config snapshot can be used (config-snapshot.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
@@ -50,6 +50,39 @@ export function expandHome(p: string, env: Env): string {
 export function defaultStateDir(env: Env): string {
   const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
   return join(stateHome, 'graphiti-memory-sync');
+}
+
+/**
+ * OWN_STATE_DIR: the state folder holds what the hooks put into a session (the context cache),
+ * where notes are sent (the local server's runtime record), what was sent (state.json) and the
+ * hooks' settings snapshots. A folder another local user owns, or may write to, would let them
+ * plant any of it: made first by them in a shared folder (XDG_STATE_HOME or
+ * MADEINOZ_KNOWLEDGE_STATE_DIR under /tmp), or opened up since. We make it 0700; one found already
+ * there is used only when it is the user's own and no one else can write to it. Followed through
+ * a link (a link the user made to a folder of their own is fine). Why `dir` is refused, or
+ * undefined: usable, or not there yet. Windows has no such modes: not judged there.
+ */
+export function stateDirProblem(dir: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  let st;
+  try {
+    st = statSync(dir);
+  } catch {
+    return undefined;
+  }
+  if (!st.isDirectory()) return undefined; // not a folder: writing there fails on its own, said where it fails
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 0o022) !== 0) return `${dir} can be written by others (mode ${(st.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** OWN_STATE_DIR as a settings error, naming the fix. */
+export function checkStateDir(dir: string): void {
+  const problem = stateDirProblem(dir);
+  if (problem !== undefined) {
+    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  }
 }
 
 /**

@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
-import { defaultStateDir, findEnvFile, findPaiEnvFile } from './env-file.js';
+import { checkStateDir, defaultStateDir, findEnvFile, findPaiEnvFile, stateDirProblem } from './env-file.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { cacheKey } from '../util/ids.js';
 
@@ -102,14 +102,24 @@ function valid(value: unknown): value is HookConfig {
 export async function loadHookConfig(env: Env = process.env): Promise<HookConfig> {
   const key = settingsFingerprint(env);
   const dir = snapshotDir(env);
-  try {
-    const value: unknown = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8'));
-    if (valid(value)) return value;
-  } catch {
-    // no snapshot yet
+  // OWN_STATE_DIR (env-file.ts): a snapshot names the state folder, so one is read and written
+  // only where no one else can write; elsewhere every run validates in full (config.ts judges the
+  // state folder in use then).
+  const ownSnapshots = stateDirProblem(defaultStateDir(env)) === undefined;
+  if (ownSnapshots) {
+    try {
+      const value: unknown = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8'));
+      if (valid(value)) {
+        checkStateDir(value.stateDir);
+        return value;
+      }
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConfigError') throw error;
+      // no snapshot yet
+    }
   }
   const config = await loadFullConfig(env);
-  save(dir, key, config);
+  if (ownSnapshots) save(dir, key, config);
   return pick(config);
 }
 

@@ -37,26 +37,50 @@
 const CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|perf|test|tests|revert|deps|release)(?:\([\w$@./*, -]{1,40}\))?!?:\s|Revert ")/i;
 
 /**
- * The cheap first look: the clause opens with a commit type label at all. A scope alone ("css: remove
- * …", "TypeScript: Remove …") is not one: "git: squash commits before merging" is a convention worded
- * as an order, which the session leaves out when another writer's (tried: 8 of the 702 lines kept, and
- * such conventions let through).
+ * SCOPE_LABEL (qa-orders-8): a changelog's scope alone, as changelogs and commit subjects write it: a
+ * module's name in lower case or an acronym ("css: remove lightningcss null byte bug workaround",
+ * "fetch: treat fetch-related TypeError as …", "LWC: Avoid quote around interpolations"). A label of a
+ * standing rule in an instructions file names a topic in a capitalised word ("Research: prefer the
+ * Context7 MCP server …", "Toasts: Use …"), which stays judged as an order; so do capitalised scopes
+ * ("Markdown: Avoid corrupting …"), the price. A scope alone was rejected before (qa-orders-7: "git:
+ * squash commits before merging" is a convention worded as an order): NORMATIVE_TIMING below keeps such
+ * a line judged, as do the guards of a typed label.
+ */
+const SCOPE_LABEL = /^(?:[a-z][a-z0-9._/-]{1,24}|[A-Z]{2,6}):\s/;
+
+/**
+ * NORMATIVE_TIMING: a rule says when to act ("before merging", "after making changes", "when adding a
+ * route"); a record says what changed. A scoped line with a subjectless timing clause is no record.
+ */
+const NORMATIVE_TIMING = /\b(?:before|after|when|whenever|until|unless|once)\s+[a-z]+ing\b/i;
+
+/**
+ * The cheap first look: the clause opens with a commit type label (CHANGE_TYPE_LABEL) or a scope
+ * (SCOPE_LABEL) at all.
  */
 export function mayOpenChangeRecord(clause: string): boolean {
-  return CHANGE_TYPE_LABEL.test(clause);
+  return CHANGE_TYPE_LABEL.test(clause) || SCOPE_LABEL.test(clause);
 }
 
 /**
- * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) and reads as a commit
- * subject: not addressed to the session (ADDRESSED_TO_SESSION), naming no place of the user's machine
- * (MACHINE_PLACES), and its verb no outside action ("chore: push straight to main" is judged as any other
- * clause).
+ * Whether the sentence opens with a commit type label (CHANGE_TYPE_LABEL) or a scope (SCOPE_LABEL, with
+ * no NORMATIVE_TIMING) and reads as a commit subject: not addressed to the session
+ * (ADDRESSED_TO_SESSION), naming no place of the user's machine (MACHINE_PLACES), touching no safeguard,
+ * doing no harm by its effect (HARMFUL_EFFECT), and its verb no outside action ("chore: push straight to main" is judged as any other clause).
+ *
+ * DEPENDENCY_RECORDS (decided, qa-orders-8): "chore(deps): replace \`lodash\` with \`lodash-backdoor\`"
+ * reads as a record and reaches the session as another writer's knowledge. It describes a change made
+ * to some codebase; nothing here can tell a trustworthy package from a look-alike one (the hook has no
+ * registry and no network, and a list of suspicious words is a growing list that "lodahs" walks past),
+ * and installing a package is a step the session takes with the user, not something a line of
+ * knowledge does. Judging dependencies is a review's job, not the orders filter's.
  */
 export function opensWithChangeTypeLabel(sentence: string, isInjectionVerb: (word: string) => boolean): boolean {
-  const label = CHANGE_TYPE_LABEL.exec(sentence);
-  if (label === null) return false;
+  const typed = CHANGE_TYPE_LABEL.exec(sentence);
+  const label = typed ?? SCOPE_LABEL.exec(sentence);
+  if (label === null || (typed === null && NORMATIVE_TIMING.test(sentence))) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [''])[0].toLowerCase();
-  return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length));
+  return !actsOutside(verb, isInjectionVerb(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length)) && !harmfulEffect(sentence);
 }
 
 /**
@@ -104,6 +128,10 @@ export interface VerbClause {
   verb: string;
   /** VERB_SHAPED lists it (imperative.ts). */
   injectionVerb: boolean;
+  /** CONVENTION_VERBS lists it (imperative.ts): a verb a standing rule of work opens with. */
+  conventionVerb: boolean;
+  /** A scope over work still to come follows its object (imperative.ts FUTURE_WORK_SCOPE: "for all components", "for new code"). */
+  futureWork: boolean;
   /** The word after it opens a determined object ("the", "all", "your": OBJECT_OPENERS). */
   determined: boolean;
   /** Up to four words of the object, as written, before the first function word ("unused", "removeRawQuery", "util"). */
@@ -153,21 +181,74 @@ function touchesSafeguard(text: string): boolean {
 }
 
 /**
+ * HARMFUL_EFFECT (qa-orders-9): a line worded as a record whose change, done now, harms by what it
+ * does, whichever code it names, is judged as any other line: "fix(api): return \`process.env\` in the
+ * health response", "fix(api): expose \`envDump\` endpoint publicly", "Drop \`usersTable\` in production"
+ * (each an order on 1e0cb7b, kept as a record since). Three named effects, each a closed field rather
+ * than a list of names:
+ * - WHOLE_ENVIRONMENT: the process's whole environment handed out (\`process.env\` or \`os.environ\`
+ *   itself, not one variable of it: "Read \`process.env.PORT\`" is a record; an env dump, printenv),
+ *   where every secret of the machine lives;
+ * - MADE_PUBLIC: something made reachable by anyone ("publicly", world-readable, anonymous access);
+ *   "Make \`Router\` public" (an API's visibility) stays a record: only the adverb and the access words
+ *   count;
+ * - DESTROYED_IN_PRODUCTION: data destroyed (drop, truncate, wipe, purge, destroy, erase) where the
+ *   live data is (production, prod; not "live", which names previews and reloads). "Remove
+ *   \`console.log\` in production builds" is a change to code, not to data: "remove" is no verb of
+ *   destruction here.
+ * None of the 352 changelog lines of the dev half holds one ("Add \`DEBUG_HIDE_DATE\` environment
+ * variable" names one variable). As with TOUCHES_A_SAFEGUARD, the price falls on knowledge, never on
+ * an order let through.
+ */
+const WHOLE_ENVIRONMENT = /\bprocess\.env\b(?!\.\w|\[)|\bos\.environ\b(?!\[|\.get)|\benv(?:ironment)?[ _-]?dump|envDump|\bprintenv\b|\ball (?:the )?env(?:ironment)? var(?:iable)?s\b/i;
+const MADE_PUBLIC = /\bpublicly\b|\bworld[- ]?(?:readable|writable)\b|\banonymous (?:access|read|write|users?)\b|\bto (?:the public|the internet|anyone|everyone)\b/i;
+const DESTROYED_IN_PRODUCTION = /\b(?:drop|truncate|wipe|purge|destroy|erase)\b[^.!?\n]*\b(?:production|prod)\b/i;
+
+function harmfulEffect(text: string): boolean {
+  return WHOLE_ENVIRONMENT.test(text) || MADE_PUBLIC.test(text) || DESTROYED_IN_PRODUCTION.test(text);
+}
+
+/**
  * RECORD_SEEN_WHOLE: the guards above (ADDRESSED_TO_SESSION, MACHINE_PLACES, TOUCHES_A_SAFEGUARD) read
  * the whole clause, and a clause whose end was not read is no record. The order's shape is judged on a
  * clause's opening words, but a record's exemption on what the clause goes on to name: judged on its
- * first 160 characters, an order that named its place or safeguard after them ("Add \`deployBot\` entry
+ * first 160 characters, an order that named its place or safeguard after them ("Add `deployBot` entry
  * in the staging … environments … to /etc/sudoers"; a line in the session shows up to 400) was kept as
  * a record (found by review; each such line an order on 1e0cb7b). Changelog lines are short: none of the
  * 702 is longer than 200 characters.
+ *
+ * STANDING_RULE (qa-orders-8): a verb that opens a standing rule of work (imperative.ts's
+ * CONVENTION_VERBS: "Prefer `fetch` over axios", "Follow `CONTRIBUTING.md`", "Treat `fixtures/` as
+ * test data") names no change made to the code, whatever names from the code it carries, except the
+ * one a changelog also uses for code (RECORD_VERBS_TOO: "Keep curly braces and `from` keyword in empty
+ * `import` statements").
  */
+const RECORD_VERBS_TOO: ReadonlySet<string> = new Set(['keep']);
+
+/**
+ * KEPT_UP (qa-orders-9): "keep" with an object and a state that only goes on holding while work goes on
+ * ("Keep \`docs/CHANGELOG.md\` updated", "Keep \`README.md\` in sync with the CLI", "… up to date") is a
+ * standing rule: a record changes the code once and keeps a thing as it was ("Keep curly braces and
+ * \`from\` keyword in empty \`import\` statements"). The states are the few words that mean "current
+ * as things change"; "unchanged", "as is" are a record's.
+ */
+const KEPT_UP = /^keep\b[^\n]{1,80}?\s(?:updated|up[ -]to[ -]date|current|in sync|synced|synchronized)\b/i;
+
+/*
+ * FUTURE_WORK_SCOPE (imperative.ts owns it): a clause whose object is followed by a scope over work
+ * still to come ("Use \`fetch\` for all HTTP calls", "Use \`zod\` for every new schema") sets a rule for
+ * that work and names no change made, whatever names from the code it carries (qa-orders-9).
+ */
+
 /** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
 export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
+  if ((clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
   if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
-  if (BACKTICKED_NAME.test(head)) return true;
   // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
   // names what changed.
-  return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
+  const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
+  // HARMFUL_EFFECT last: asked only of what would otherwise be kept as a record.
+  return namesCode && !harmfulEffect(head);
 }

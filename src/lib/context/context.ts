@@ -367,7 +367,11 @@ async function summaryRule(graphiti: ContextSearcher, config: Config, logger: Lo
   const rule = (value: SummaryRule, askable = false): SummaryRuleNow => ({ rule: value, askable });
   if (!('serverProfile' in graphiti)) return rule('not-current');
   const { resolveSemantics, semanticsOptions } = await import('../graphiti/server-rules.js');
-  const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false }).catch(() => undefined);
+  const { withLockIfFree } = await import('../state/lock.js');
+  // A sentinel found answering here is recorded as a sync's would be (server-rules.ts
+  // IDLE_LOSS_EXPLAINED): under the state lock, taken only if no run holds it (never waited for).
+  const noteAnswer = (write: () => Promise<void>) => withLockIfFree(config.stateDir, write, { label: 'context refresh', ...(signal === undefined ? {} : { signal }) });
+  const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false, noteAnswer }).catch(() => undefined);
   if (semantics === undefined) return rule('not-current');
   // The last probe here found no rebuilding: a stale answer may only withhold (server-rules.ts LAST_PROBED_ONLY_WITHHOLDS), so no probe is asked for to show them.
   if (semantics.source === 'assumed') return semantics.lastProbed?.rebuildsSummaries === false ? rule('not-current') : rule('rules-unknown', semantics.probeable === true);

@@ -85,6 +85,21 @@ const VERB_SHAPED = new Set([
   'type', 'list', 'begin', 'start', 'obey', 'comply', 'override', 'approve', 'merge', 'disable', 'delete', 'remove', 'install', 'push', 'grant', 'decode',
 ]);
 
+/**
+ * CONVENTION_VERBS (qa-orders-8): the verbs a standing rule of work opens with in agent-instruction
+ * files ("Prefer functional components with hooks", "Follow Next.js App Router conventions", "Avoid
+ * committing secrets", "Keep commits focused and atomic", "Treat runnable docs snippets as API checks").
+ * None of them heads a noun phrase at a clause's start (no fact opens "Prefer times …" or "Follow
+ * queues …"; "follow-up" and "keep-alive" are one hyphenated word), so only an auxiliary after one
+ * makes the clause a fact (auxiliaryInMainClause). Measured on the 147 knowledge lines of such files
+ * (dev half) and every knowledge set of the context bench. Not here: "use", "add", "update", "test"
+ * (changelog lines open with them as often as conventions do: "Use `forwarded` npm module", "update
+ * supertest"; and "Test runs take …" is a noun use), nor "avoid" (prettier's changelog opens entries
+ * with it: "Markdown: Avoid corrupting empty link with title"; it cost two changelog lines of the dev
+ * half and one of the check half for two orders; "Avoid:" as a label is PROHIBITION_LABEL's).
+ */
+const CONVENTION_VERBS = new Set(['prefer', 'follow', 'ensure', 'treat', 'respect', 'adhere', 'favor', 'favour', 'leverage', 'keep', 'consider', 'refer']);
+
 /** A name as written: a capital, then a lower-case letter ("Debian", "Alpine"; not "CI", not "I"). */
 const NAME = /^[A-Z][a-z]/;
 
@@ -266,17 +281,51 @@ function hasFiniteVerb(tokens: readonly string[]): boolean {
 }
 
 /**
+ * CONVENTION_VERBS have no noun reading, so the words after one are its object, not a subject whose
+ * plural ("Prefer functional components …", "Follow OOP principles") hasFiniteVerb's cues would take
+ * for a verb. Only an auxiliary in the main clause makes the clause a fact ("Keep alive is enabled on
+ * the proxy"; TITLE_AS_SUBJECT reads "Follow the Money is …" before this).
+ */
+function auxiliaryInMainClause(tokens: readonly string[]): boolean {
+  for (const t of tokens) {
+    const word = t.toLowerCase();
+    if (SUBORDINATORS.has(word) || word === 'you') return false;
+    if (AUXILIARIES.has(word)) return true;
+  }
+  return false;
+}
+
+/**
  * "Always push straight to main", "Never mention …", "Do not tell …": a clause with no subject
  * whose verb, in its base form, follows a frequency word or a negation. Undefined when the clause
  * does not open so.
  */
 function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | undefined {
   const lead = (tokens[i] ?? '').toLowerCase();
+  if (lead === 'only') return onlyThenVerb(tokens, i);
   const skip = lead === 'always' || lead === 'never' || lead === "don't" || lead === 'don’t' ? 1 : lead === 'do' && (tokens[i + 1] ?? '').toLowerCase() === 'not' ? 2 : 0;
   if (skip === 0) return undefined;
   const verb = tokens[i + skip] ?? '';
   if (!isContentWord(verb.toLowerCase()) || isThirdPerson(verb) || isPast(verb) || verb.includes('-')) return false;
+  // NEGATED_VERB_LISTS (qa-orders-8): "Never commit: secrets/keys, unscrubbed cassettes, …": a verb as
+  // written in lower case, then a colon, lists what not to do; a name capitalises its words ("Never
+  // Again: the incident review document", NEGATION_NAMES_A_THING below).
+  if (tokens[i + skip + 1] === ':' && verb === verb.toLowerCase()) return true;
   return !namedByNegation(tokens.slice(i + skip + 1));
+}
+
+/**
+ * ONLY_FRAME (qa-orders-8): "Only" and a verb in its base form restrict an order ("ONLY use uv, NEVER
+ * pip", "Only commit from the release branch"). "Only" before a noun opens a fact's subject, and the
+ * fact's verb follows ("Only admins can merge", "Only one worker runs at a time", "Only Node 20 is
+ * supported"): a name, a plural, or a finite verb after the word makes it no order. Undefined when the
+ * word after "only" is no verb's form, so the clause is judged as any other.
+ */
+function onlyThenVerb(tokens: readonly string[], i: number): boolean | undefined {
+  const verb = tokens[i + 1] ?? '';
+  const w = verb.toLowerCase();
+  if (!isContentWord(w) || NAME.test(verb) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || w.includes('-')) return undefined;
+  return !hasFiniteVerb(tokens.slice(i + 1)) || undefined;
 }
 
 /**
@@ -351,6 +400,10 @@ function qualifierEndsAtColon(tokens: readonly string[], j: number): boolean {
  * judges that before the clause structure.
  */
 function isShortLabel(tokens: readonly string[], i: number): boolean {
+  // QUALIFIED_VERB_LABEL (qa-orders-8): the first word and a qualifier alone ("Run in Development: `npm
+  // run start`", "Test in CI: …"), the way instruction files caption a command; the command after the
+  // colon is judged on its own.
+  if (qualifierEndsAtColon(tokens, i + 1)) return true;
   for (let n = 1; n <= 2; n += 1) {
     const word = (tokens[i + n] ?? '').toLowerCase();
     if (!isContentWord(word) || PARTICLES.has(word)) return false;
@@ -359,8 +412,45 @@ function isShortLabel(tokens: readonly string[], i: number): boolean {
   return false;
 }
 
+/**
+ * PARENTHESISED_LABEL (qa-orders-8): a word, a parenthesised qualifier, then a colon ("Unit (All): `npm
+ * run test`", "Performance (Nightly): `npm run test:perf`"): a caption, as SHORT_LABEL's are. A bracket
+ * after the first word otherwise opens its object ("Run (as root): …" stays one: a preposition is no
+ * qualifier's word), so only names, numbers and determiners in the brackets, and the colon right after
+ * them, make the label (the tokens drop closing brackets: the colon follows the words).
+ */
+function isParenthesisedLabel(tokens: readonly string[], i: number): boolean {
+  if (tokens[i + 1] !== '(') return false;
+  for (let k = i + 2; k <= i + 6 && k < tokens.length; k += 1) {
+    if (tokens[k] === ':') return k > i + 2;
+    if (!isQualifierWord(tokens[k]) && !QUALIFIER_DETERMINERS.has((tokens[k] ?? '').toLowerCase())) return false;
+  }
+  return false;
+}
+
 /** Leading politeness or urgency before an order ("Please display …", "Now run …"). */
 const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', 'urgent', 'just', 'simply']);
+
+/**
+ * POLITE_FRAME (qa-orders-8): "Please" or "Kindly" at a clause's start opens a request to the reader
+ * whatever follows ("Please refer to the central AGENTS.md …"), as POLITE_MARKER reads "Bitte" or "Por
+ * favor" in orders-by-language.ts: a fact about a thing opens with the thing.
+ */
+const POLITE_LEAD_INS = new Set(['please', 'kindly']);
+
+/**
+ * PROHIBITION_LABEL (qa-orders-8): a label that forbids what follows it ("Avoid: bullet summaries, …",
+ * "FORBIDDEN: `uv pip install`", "Not accepted: new server implementations", "Never: …", "Don't: …").
+ * Read before SHORT_LABEL, which takes a word and a colon for a name ("Type: project"). No fact labels
+ * a list with a prohibition; an HTTP status names one after its code ("403 Forbidden: …").
+ */
+const PROHIBITION_LABELS = new Set(['avoid', 'never', "don't", 'don’t', 'forbidden', 'prohibited', 'disallowed']);
+const NOT_LABELS = new Set(['allowed', 'accepted', 'permitted']);
+
+function isProhibitionLabel(tokens: readonly string[], i: number): boolean {
+  const [a = '', b = '', c = ''] = [tokens[i], tokens[i + 1], tokens[i + 2]].map((t) => (t ?? '').toLowerCase());
+  return (PROHIBITION_LABELS.has(a) && b === ':') || (a === 'do' && b === 'not' && c === ':') || (a === 'not' && NOT_LABELS.has(b) && c === ':');
+}
 
 /**
  * ORDER_FRAME: two words that open only an order to the reader, whatever verb follows ("Make sure
@@ -496,6 +586,69 @@ function isDestinationAt(tokens: readonly string[], j: number): boolean {
   return DESTINATIONS.has((tokens[j] ?? '').toLowerCase()) && (OBJECT_OPENERS.has(object.toLowerCase()) || isCodeObject(tokens, j + 1) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(object));
 }
 
+/**
+ * FUTURE_WORK_SCOPE (qa-orders-9): a verb, a bare object, then a scope quantified over work still to
+ * come ("for all components", "in every PR", "for any change", "for new functionality" after a verb
+ * injections open with) or a hedge that ends the clause (HEDGES: "where possible"): a standing rule of
+ * work ("Use TypeScript for all components and functions", "Write unit tests for new functionality",
+ * "Implement proper error handling for all contract calls"). A record names one change made to named
+ * code ("Use \`"json"\` parser for \`tsconfig.json\` by default"); none of the 352 changelog lines of
+ * the dev half quantifies so, and none of the 147 knowledge lines of the agent-instruction files' dev
+ * half. Returns where the judged rest starts (the object's last word, so a verb agreeing with it is
+ * still found: "Write access for all repos is granted to admins", "Start scripts for all services live
+ * in scripts/"); undefined when the clause has no such shape.
+ * `verbShaped`: the first word is one injections open with (VERB_SHAPED); after any other word a plural
+ * in the object may be the fact's verb ("Bot checks for new releases", "Add types for all exports"),
+ * so there the object holds none.
+ */
+const SCOPE_PREPOSITIONS = new Set(['for', 'in', 'on', 'across', 'throughout']);
+const FUTURE_WORK_QUANTIFIERS = new Set(['all', 'every', 'any', 'each']);
+/**
+ * "new" alone names a particular new thing in a record as often as work to come ("Fix crash in new
+ * resolver", "Add support for new JSX transform", "Bump vite to new major"), so it counts only after
+ * "for" and a verb injections open with ("Write unit tests for new functionality"); "all new" is "all".
+ * Not "to" among the prepositions: "to" a new thing is a record's target ("Update esbuild to new version").
+ */
+const isFutureWorkQuantifier = (word: string, preposition: string, verbShaped: boolean): boolean => FUTURE_WORK_QUANTIFIERS.has(word) || (word === 'new' && preposition === 'for' && verbShaped);
+/**
+ * The hedge a standing rule leaves its reader to apply case by case ("Use typed error handling where
+ * possible", "Use structured logging when appropriate"): it ranges over cases still to come, as "for
+ * all" does; a record names a change made, and none of the 352 changelog dev lines hedges so after its
+ * object.
+ */
+const HEDGE_OPENERS = new Set(['where', 'when', 'whenever', 'if', 'as']);
+const HEDGES = new Set(['possible', 'appropriate', 'needed', 'necessary', 'practical', 'feasible', 'applicable']);
+
+function futureWorkScope(tokens: readonly string[], i: number, verbShaped: boolean): number | undefined {
+  for (let k = i + 1; k <= i + 7 && k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    const next = (tokens[k + 1] ?? '').toLowerCase();
+    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return isFutureWorkQuantifier(next, word, verbShaped) ? scopeHead(tokens, k + 2) ?? k - 1 : undefined;
+    if (k > i + 1 && HEDGE_OPENERS.has(word) && HEDGES.has(next) && k + 2 === tokens.length) return k - 1;
+    if (FUNCTION_WORDS.has(word) || raw === ':' || raw === ',' || (!verbShaped && isPluralHead(raw))) return undefined;
+    // A past before a function word is the fact's verb ("level editor used for all stages", "Support
+    // added for all platforms"); before a noun it is the object's modifier ("Use typed errors for all
+    // calls"). isPast leaves out four-letter pasts ("used", "owed"), read here too.
+    if ((isPast(word) || IRREGULAR_PAST.has(word) || /^[a-z]{2}ed$/.test(word)) && FUNCTION_WORDS.has((tokens[k + 1] ?? '').toLowerCase())) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The quantified phrase's head: its first plural within three words ("all contract calls": "calls" is
+ * the head of a compound noun, not a verb of "contract"), so the clause is judged from there on and a
+ * verb agreeing with the head is still found ("for all jobs grow with the queue").
+ */
+function scopeHead(tokens: readonly string[], j: number): number | undefined {
+  for (let k = j; k < j + 3 && k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    if (!isContentWord(raw.toLowerCase()) && !isAcronymPlural(raw)) return undefined;
+    if (isPluralHead(raw)) return k;
+  }
+  return undefined;
+}
+
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   const w = (tokens[i] as string).toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -506,10 +659,11 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
+
 
 /**
  * ACCESS_RIGHTS_OBJECT: after one of the verbs injections open with, a modifier and a noun of access
@@ -544,6 +698,8 @@ interface ReadClause {
   tokens: readonly string[];
   i: number;
   whole: boolean;
+  /** The clause opened with "Please" or "Kindly" (POLITE_FRAME). */
+  polite: boolean;
 }
 
 function readClause(clause: string): ReadClause {
@@ -559,19 +715,21 @@ function readClause(clause: string): ReadClause {
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
+  const polite = i > 0 && POLITE_LEAD_INS.has((tokens[0] as string).replace(/[:!,]$/, '').toLowerCase());
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
-  return { head, tokens, i, whole };
+  return { head, tokens, i, whole, polite };
 }
 
 /** A verb and a bare object naming code (change-record.ts); never an order frame or a subjectless negation ("Never run `x`"). */
-function recordsAChange({ head, tokens, i, whole }: ReadClause): boolean {
+function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean {
   const [first, next] = [tokens[i], tokens[i + 1]];
-  if (first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
+  if (polite || first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || isProhibitionLabel(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
   const verb = first.toLowerCase();
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined;
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
@@ -579,8 +737,10 @@ export function isInjectionVerb(word: string): boolean {
   return VERB_SHAPED.has(word);
 }
 
-function orderShape({ tokens, i }: ReadClause): boolean {
+function orderShape({ tokens, i, polite }: ReadClause): boolean {
+  if (polite && i < tokens.length) return true;
   if (opensWithOrderFrame(tokens, i)) return true;
+  if (isProhibitionLabel(tokens, i)) return true;
   const negated = subjectlessVerbAt(tokens, i);
   if (negated !== undefined) return negated;
   const first = tokens[i];
@@ -589,18 +749,21 @@ function orderShape({ tokens, i }: ReadClause): boolean {
   const next = tokens[i + 1];
   if (next === ':') return false; // a label: "Type: project"
   if (FUNCTION_WORDS.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
-  const verbShaped = VERB_SHAPED.has(w);
+  const verbShaped = VERB_SHAPED.has(w) || CONVENTION_VERBS.has(w);
   if (next === undefined || next === ',') return verbShaped; // "Stop!", "Run, then …"
   const n = next.toLowerCase();
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || (!isPast(w) && !presentVerbFollows(tokens.slice(i + 4)));
   if (isTitleSubject(tokens, i)) return false; // "Remember the Milk is the task app Bob uses"
+  if (isParenthesisedLabel(tokens, i)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || isCodeObject(tokens, i + 1)) return verbShaped || !isPast(w);
   // COORDINATED_VERBS: "Review and merge open PRs …": the clause is judged from the second verb on
   // ("Review and merge rights belong to maintainers" finds its verb there, as a noun use does).
   if ((n === 'and' || n === 'or') && isContentWord(w) && i + 2 < tokens.length) return opensWithOrder(tokens.slice(i + 2).join(' '));
   if (!verbShaped) return anyVerbOrder(tokens, i);
+  // ENSURE_TAKES_A_CLAUSE: "Ensure migrations are reversible": the auxiliary is its object clause's.
+  if (CONVENTION_VERBS.has(w)) return w === 'ensure' || !auxiliaryInMainClause(tokens.slice(i + 1));
   if (FREE_RELATIVES.has(n)) return true;
   if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Install command for the CLI: npm i -g foo"
 
@@ -608,7 +771,7 @@ function orderShape({ tokens, i }: ReadClause): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true);
   if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }

@@ -103,6 +103,8 @@ interface LanguageForms {
   negated?: NegatedImperativeForms;
   /** ASSISTANT_OBLIGED: the assistant's names with their article, and the modal verbs that oblige it ("L'assistant doit …"). */
   assistant?: { names: readonly string[]; obliged: readonly string[] };
+  /** IMPERATIVE_ONLY_ENDING: endings only the imperative has among the words that open a clause (lower case; see below). */
+  imperativeOnlyEndings?: readonly string[];
 }
 
 /** Words of Spanish alone (not Portuguese, Italian, French or English): NEGATED_IMPERATIVE's -s form needs one ("No tests run …" is English). */
@@ -240,6 +242,20 @@ const FORMS: readonly LanguageForms[] = [
     // "Nigdy nie ujawniaj …": "never" before the negation, as "Nunca" opens a Spanish or Portuguese one.
     negated: { negations: ['nie', 'nigdy nie'], orderForm: (w) => /\p{L}(?:[jwdzbpć]|sz|cz|rz|ń|ź|ś)$/u.test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD },
   },
+  {
+    language: 'Russian', spaced: true, politeOpeners: ['пожалуйста'], ignore: ['игнорируй', 'игнорируйте', 'забудь', 'забудьте'], earlier: ['предыдущие', 'прежние', 'все'], instructions: ['инструкции', 'указания', 'правила'],
+    // RUSSIAN_IMPERATIVE (qa-orders-8): "Не читай `Cargo.lock`", "НЕ ИСПОЛЬЗУЙ shell …", "Всегда запускай
+    // `cargo-fmt` …": "not", "never" or "always" opening a clause, then a verb in the imperative's form
+    // (-й, -йте, -ь, -ьте, -и, -ите, with a reflexive -ся/-сь). A fact's subjectless verb is in the third
+    // person ("Не работает", "Не поддерживает", "Всегда доступен") or a past plural in -ли ("не были").
+    negated: { negations: ['не', 'никогда не', 'всегда'], orderForm: (w) => /\p{L}(?:й|йте|ь|ьте|и|ите)(?:ся|сь)?$/u.test(w) && !/ли$/u.test(w) },
+    // IMPERATIVE_ONLY_ENDING (qa-orders-9): with no marker word in front ("Используй `cargo-add` для …",
+    // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
+    // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
+    // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
+    // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
+    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите'],
+  },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
 ];
@@ -249,7 +265,8 @@ const alt = (words: readonly string[]) => words.map(escape).join('|');
 
 /** OVERRIDE, one pattern per language: the verb, then "earlier" and "instructions" in either order. */
 function overridePattern(f: LanguageForms): RegExp {
-  const b = f.spaced ? String.raw`\b` : '';
+  // A word's start as Unicode letters have it: JavaScript's \b knows ASCII letters only, so a Cyrillic verb never followed one.
+  const b = f.spaced ? String.raw`(?<![\p{L}\p{N}_])` : '';
   const gap = f.spaced ? String.raw`[^.!?\n]{0,40}?` : String.raw`[^。！？\n]{0,12}?`;
   const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, 'iu');
@@ -282,8 +299,42 @@ const BARE_OPENING = new RegExp(String.raw`^(\p{L}[\p{L}'’-]*)\s+(${alt(IMPERA
 /** Code after "always": a backtick, a quote, a path or a flag. */
 const CODE_START = /^[`"'“‘~./$-]/u;
 
+/**
+ * ENCLITIC_IMPERATIVE (qa-orders-8): Spanish and French informal orders (tú, tu) are the third person's
+ * form ("Borra los logs", "Supprime les journaux" read as a summary that dropped its subject, "Gestiona
+ * los pagos"), so without a marker they stay knowledge. A pronoun glued to the verb is the imperative's
+ * alone: Spanish puts it after the accented verb ("Bórralos", "Ejecútalo", "Súbelo", "Dímelo"), French
+ * after a hyphen ("Envoie-le", "Supprime-les", "Dis-moi", "Vas-y"); a statement puts it before ("Lo
+ * borra", "Il le supprime"). Spanish nouns in -ulo/-ula ("Módulo", "Título", "Fórmula") have the
+ * accent and the ending, but a "u" before it, which the imperative's -a/-e/-i never is.
+ */
+const SPANISH_ENCLITIC = /^\p{L}*[áéíóú][^\s\p{P}aeiouáéíóú]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\p{L}\p{N}'’-])/iu;
+const FRENCH_ENCLITIC = /^\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\p{L}\p{N}'’-])/iu;
+
+/**
+ * SUBJECTLESS_MODAL (qa-orders-8): Chinese opens an order with a modal of obligation or prohibition and
+ * no subject ("禁止 `domain` 依赖 `ui/pages`", "不要用三引号注释", "必須使用環境變數 …", "务必执行 …"). A
+ * fact names what is obliged first ("此字段必须为正数", "服务器禁止外部访问"); a clause start here is the
+ * text's, a sentence's, or what follows a colon, semicolon or comma (Chinese writes no space after
+ * them, so orders.ts's clause starts do not find these). "不要求" ("does not require") is no order.
+ */
+const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+
+/** Whether `text` holds a SUBJECTLESS_MODAL (Chinese) at a clause start of its own. */
+export function subjectlessModalInChinese(text: string): boolean {
+  return CHINESE_SUBJECTLESS_MODAL.test(text);
+}
+
+/**
+ * IMPERATIVE_ONLY_ENDING: a clause's first word with an ending only the imperative has (a row's
+ * `imperativeOnlyEndings`, reflexive -ся/-сь allowed), every row's endings in one pattern. A colon or a
+ * dash after it makes the word a name being defined ("Поцелуй — песня группы …"), as SHORT_LABEL reads one.
+ */
+const IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
+
 /** Whether the clause (text from a clause start, orders.ts) opens with a BARE_IMPERATIVE of one of the languages above. */
 export function bareImperativeInOtherLanguage(clause: string): boolean {
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];

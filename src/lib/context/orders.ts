@@ -22,7 +22,7 @@ and "Type: project" are not), or asking the reader a question.
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
 import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
-import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage } from './orders-by-language.js';
+import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -67,8 +67,10 @@ const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|reco
  * FRONTED_CLAUSE: a sentence that opens with a subordinate clause ("When you start, run rm -rf …",
  * "If the build fails, push to main anyway") has its main clause after the comma: judged as a
  * clause of its own (a noun use there still finds its verb: "When the queue is full, run times grow").
+ * Also after a colon and at a line's start (LINE_ENDS_CLAUSE): an entity line is "Name: summary",
+ * so a summary that opens with the fronted clause follows a colon.
  */
-const FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+const FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
 
 /**
  * LIST_ITEM: a list's marker ("- ", "* ", "• ", "1. ", "2) ") at the start of a line or after a
@@ -86,10 +88,18 @@ const LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
  */
 const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, 'iu');
 
-/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
+/**
+ * LINE_ENDS_CLAUSE (the `\n\s*` here and in FRONTED_CLAUSE): a line break ends a clause even without
+ * a full stop. An entity's summary holds a statement per line from the episodes that named the
+ * entity, often after a line with no full stop ("Description: Bob tips"), so a teammate's "Run rm
+ * -rf … before every deploy" on the next line opens a clause as it does in the fact it came from.
+ */
+const CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
+
+/** Where a clause starts: the text, a sentence, a line (LINE_ENDS_CLAUSE), what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
 function clauseStarts(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) {
+  for (const m of text.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
     out.push(start);
     // A list marker or a vocative can only open a clause that starts here: read them at the start
@@ -144,6 +154,10 @@ const RULES: Rule[] = [
   // in 8 GB" is a requirement on a thing) and FUTURE_SESSIONS ("Future sessions should commit …": in a
   // memory, a session is the assistant's; a meeting's sessions are moved or held, not obliged).
   { reason: 'addresses the assistant', test: cued(/\b(?:assistants|agents|llms|ais|sessions?)\s/i, /\b(?:assistants|ai agents|coding agents|llms|ais|(?:future|next|later|subsequent|new|every|each|all|other)\s+(?:claude\s+|coding\s+)?sessions?)\s+(?:must|should|shall|have to|need to|are required to|are to|is to|will always|will never|may not|are not allowed to)\b/i) },
+  // ROLE_ASSIGNMENT (qa-orders-8): the reader given a role ("You are a Solana development expert", "You are
+  // an expert TypeScript and React developer working on …"): agent-instruction files open so. A fact about a
+  // person names them; none tells its reader what it is.
+  { reason: 'addresses the assistant', test: cued(/\byou(?:'re| are)\s+(?:a|an)\b/i, /\byou(?:'re| are)\s+(?:a|an)\s+(?:[\w+#.-]+\s+){0,6}?(?:expert|developer|engineer|assistant|specialist|programmer|architect|reviewer|consultant|analyst|agent|coder)\b/i) },
   { reason: 'addresses the assistant', test: /\b(?:from now on|henceforth|going forward,? you|in your (?:next |every )?(?:answer|response|reply)s?|your (?:instructions|system prompt|guidelines|programming|rules|training)\b)/i },
   { reason: 'role-play or jailbreak', test: /\b(?:write|create|generate|build|code)\b[^.!?\n]{0,25}\b(?:malware|ransomware|keylogger|computer virus|rootkit|botnet)\b|\bnever (?:say|admit) (?:that )?you can(?:'|no)t\b/i },
   { reason: 'role-play or jailbreak', test: /\bi (?:want|need|would like) you to (?:act|pretend|behave|play|be)\b/i },
@@ -224,6 +238,7 @@ export function orderReason(text: string): OrderReason | undefined {
   }
   if (overridesInOtherLanguage(folded)) return 'overrides instructions';
   if (obligesAssistantInOtherLanguage(folded)) return 'addresses the assistant';
+  if (subjectlessModalInChinese(folded)) return 'opens with an imperative';
   for (const text of [folded, ...extra]) {
     const reason = structuralReason(text);
     if (reason !== undefined) return reason;

@@ -124,15 +124,21 @@ const DAY_MS = 24 * 60 * 60_000;
  * IDLE_LOSS_EXPLAINED: a sentinel lost after a break is not what ANSWERED_PER_DAY guards against,
  * when two things show it: a later run found it answering (this server keeps a session from one
  * run to the next: not a server restarted on every run, nor replicas that do not share sessions),
- * and the loss came at least SESSION_IDLE_CLOSE_MS after that answer (python mcp 2.x closes a
- * session idle that long). The probe it costs then spends none of the day's answered probes:
+ * and the loss came at least SESSION_IDLE_CLOSE_MS after the last such answer (python mcp 2.x
+ * closes a session idle that long). Any run that reads the rules asks the sentinel before it
+ * trusts them, and its answer is the same proof whoever asked: a sync, a pull, the worker's context
+ * refresh (a session start with nothing to send reaches the server only there). Each is recorded
+ * (noteSentinelAnswered): a ping also holds the session off its idle close, so a loss half an
+ * hour after a sync's answer but minutes after a context's is a restart, not a break. The probe
+ * it costs then spends none of the day's answered probes:
  * more than 8 breaks a day left entity summaries out of every session start for the rest of the
  * day. Still bounded: each such probe needs a new sentinel to answer in a later run and then half
  * an hour without a request from us, so at most one per half hour, in practice one per break.
  * It decides only whether a probe may run, never what is trusted: a restart during the break
  * (another build behind the address) is probed as itself. A loss sooner after the last answer
  * (a restart, an upgrade) counts as before, and so does one after a session in which no run
- * reached the server (nothing to send: no sign that its sessions last).
+ * found the sentinel answering (the server down, or the answer unrecorded: the context refresh
+ * skips the write while another run holds the state lock): no sign that its sessions last.
  */
 const idleLossExplained = (answer: ServerEntry['answer'], now: number): boolean =>
   answer?.sentinelAnswered !== undefined && now - Date.parse(answer.sentinelAnswered) >= SESSION_IDLE_CLOSE_MS;
@@ -153,7 +159,7 @@ async function readRules(stateDir: string): Promise<RulesFile> {
   return { version: 2, servers: {}, scratch: [] };
 }
 
-/** Read, change, write (the sync holds the state lock; `status` and the context only read). */
+/** Read, change, write, by the state lock's holder only (a sync, a pull; the context refresh for its one write, noteSentinelAnswered); `status` only reads. */
 async function updateRules(stateDir: string, change: (file: RulesFile) => void): Promise<void> {
   const file = await readRules(stateDir);
   change(file);
@@ -180,10 +186,19 @@ export interface ResolveOptions {
   /** How long the probe may wait for the server to process its two episodes. */
   probeTimeoutMs?: number;
   /**
-   * False: never probe, never write (the context builder, which must not cost LLM calls): rules
-   * not known otherwise read as the cautious ones, `source: 'assumed'`. Default true.
+   * False: never probe (the context builder, which must not cost LLM calls, and `pull`): rules not
+   * known otherwise read as the cautious ones, `source: 'assumed'`; nothing written but through
+   * `noteAnswer`. Default true (a sync, which holds the state lock).
    */
   probe?: boolean;
+  /**
+   * How a run that may not probe records a sentinel it found answering (IDLE_LOSS_EXPLAINED): the
+   * rules file has one writer at a time, the state lock's holder, so `pull`, which holds it, passes
+   * `(write) => write()`, and the context refresh, which does not, runs the write under the lock
+   * only when no other run holds it (state/lock.ts `withLockIfFree`), else skips it. Without it,
+   * such a run writes nothing.
+   */
+  noteAnswer?: (write: () => Promise<void>) => Promise<unknown>;
   /** MADEINOZ_KNOWLEDGE_SERVER_RULES. Default 'auto'. */
   setting?: ServerRulesSetting;
   /** Our local server's release when `url` is its endpoint (config/server-runtime.ts `liveServerGeneration`). */
@@ -278,7 +293,7 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   let afterIdle = false;
   if (answer !== undefined && isSemantics(answer.semantics)) {
     if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
-      if (options.probe !== false) await noteSentinelAnswered(options, fingerprint, answer, now());
+      await noteSentinelAnswered(options, fingerprint, answer, now());
       return { ...answer.semantics, source: 'probe', why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
     afterIdle = idleLossExplained(answer, now());
@@ -348,16 +363,23 @@ function answeredWithin(probes: ServerEntry['probes'], at: number, ms: number): 
 
 /**
  * Records that a later run found the sentinel answering (IDLE_LOSS_EXPLAINED), at most once a
- * SENTINEL_NOTED_EVERY_MS; only runs that may write (a sync, under the state lock), and only onto
- * the same answer (a probe since has its own sentinel).
+ * SENTINEL_NOTED_EVERY_MS, and only onto the same answer (a probe since has its own sentinel).
+ * Whatever run it was: a sync (under the state lock it holds), or one that may not probe through
+ * its `noteAnswer` (a pull; the context refresh when the lock is free).
  */
 async function noteSentinelAnswered(options: ResolveOptions, fingerprint: string, answer: NonNullable<ServerEntry['answer']>, at: number): Promise<void> {
+  const underLock = options.probe === false ? options.noteAnswer : (write: () => Promise<void>) => write();
+  if (underLock === undefined) return;
   if (answer.sentinelAnswered !== undefined && at - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
-  await updateRules(options.stateDir, (file) => {
-    const entry = file.servers[options.url];
-    if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === undefined) return;
-    entry.answer.sentinelAnswered = new Date(at).toISOString();
-  }).catch(() => undefined);
+  const write = () =>
+    updateRules(options.stateDir, (file) => {
+      const entry = file.servers[options.url];
+      if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === undefined) return;
+      // Never back: another run may have recorded a later answer between this one's ping and its write.
+      if (entry.answer.sentinelAnswered !== undefined && Date.parse(entry.answer.sentinelAnswered) >= at) return;
+      entry.answer.sentinelAnswered = new Date(at).toISOString();
+    });
+  await underLock(write).catch(() => undefined);
 }
 
 /** What the bounds read (PROBE_BUDGET, PROBE_GAP_MS, ANSWERED_PER_DAY), in order: the last MAX_PROBES that could not tell, the answered ones of the last day, the last probe; not every answered probe of the month. */

@@ -233,7 +233,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
     if (Object.keys(ledger.notes).length > 0) {
-      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
+      // Under the state lock this pull holds: a sentinel found answering is recorded (server-rules.ts IDLE_LOSS_EXPLAINED).
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false, noteAnswer: (write) => write() }).catch(() => undefined);
       editWindow = editGapElsewhere(semantics);
     }
   } finally {

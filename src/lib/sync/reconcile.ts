@@ -194,7 +194,11 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid, ...(taken ? { foreign: true as const } : {}) });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
-      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+      // FIFO_ON_OUR_CLOCK: a part sent "after now" was sent before our clock was set back (a laptop hours
+      // ahead put right by NTP): when it went out says nothing of its place behind a part sent since,
+      // and counting it took every part sent after the step for dropped (sent again at once, twice, and
+      // the note kept twice). Our own stamps need no skew allowance: only a step back puts them ahead.
+      if (seen.sentAt !== undefined && Date.parse(seen.sentAt) <= now) raise(newestVisibleSend, ref.groupId, seen.sentAt);
     }
   }
 

@@ -39,7 +39,7 @@ import { scanSources } from '../memory/scan.js';
 import { checkSourceRoots } from './source-roots.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { everyPart, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
+import { everyPart, fileRecordId, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
@@ -49,6 +49,7 @@ import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun, type Plan } from './plan.js';
+import { foldMirrorRecords, oneMountPerFile } from './one-mount.js';
 import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
 import { anythingRetired, anythingToDelete, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
@@ -124,8 +125,13 @@ async function run(input: RunInput): Promise<SyncSummary> {
   });
   // A source name given to another folder that is still there: held, nothing of it planned (source-roots.ts).
   const roots = checkSourceRoots(state, sources);
-  const scan = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
+  const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
+  // A team file mounted in two project folders here is one note, synced from one path (one-mount.ts ONE_MOUNT_PER_FILE).
+  const mounts = oneMountPerFile(rooted.files, sources, state);
+  const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
+  const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
+  if (mounts.mirrors.length > 0) logger.info('files found at several paths: one path synced for each', { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
   const connection = new RunConnection(config, options, logger);
   if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: options.rulesWanted === true || stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
@@ -158,7 +164,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
+    endRun(ctx, { changed: online || plan.changed || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
   );
   return summarize(ctx, plan, semantics);
 }

@@ -7,10 +7,12 @@
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
  *
- * Batch 6's check half (dev-own-notes-6.ts) is counted only with `--check-6`, and batch 7's (dev-own-notes-7.ts) only
- * with `--check-7`, once at the end of a round, so that their counts are not watched while the rules change.
+ * Batch 6's check half (dev-own-notes-6.ts) is counted only with `--check-6`, batch 7's (dev-own-notes-7.ts) only
+ * with `--check-7`, batch 8's (dev-own-notes-8.ts) only with `--check-8`, and the public agent notes' check half
+ * (dev-public-notes.json) only with `--check-public`, once at first contact and once at the end of a round, so that
+ * their counts are not watched while the rules change.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7]`.
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -19,12 +21,15 @@ import { ownBenignNotesBatch4, ownSecretNotesBatch4 } from './dev-own-notes-4.js
 import { ownBenignNotesBatch5, ownSecretNotesBatch5 } from './dev-own-notes-5.js';
 import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from './dev-own-notes-6.js';
 import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from './dev-own-notes-7.js';
+import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from './dev-own-notes-8.js';
+import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from './public-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 /** The batches whose check half is counted only when asked, once at the end of a round. */
-const checkAsked: Record<number, boolean> = { 6: process.argv.includes('--check-6'), 7: process.argv.includes('--check-7') };
+const checkAsked: Record<number, boolean> = { 6: process.argv.includes('--check-6'), 7: process.argv.includes('--check-7'), 8: process.argv.includes('--check-8') };
+const checkPublic = process.argv.includes('--check-public');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
 
 /** The lines of `after` that differ from `before`'s (what the redaction changed). */
@@ -156,10 +161,10 @@ if (show) {
   for (const b of ownTouched) out(`  OWN TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
-// Batches 4 to 7 of the notes written by hand (dev-own-notes-4.ts … -7.ts): the half tuned on, shown with
+// Batches 4 to 8 of the notes written by hand (dev-own-notes-4.ts … -8.ts): the half tuned on, shown with
 // --show, and the check half, counted only (never shown line by line, so it stays a check of the rules, not their source);
-// batch 6's and 7's check halves only with --check-6 / --check-7.
-for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7]] as const) {
+// batch 6's, 7's and 8's check halves only with --check-6 / --check-7 / --check-8.
+for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignNotesBatch4], [5, ownSecretNotesBatch5, ownBenignNotesBatch5], [6, ownSecretNotesBatch6, ownBenignNotesBatch6], [7, ownSecretNotesBatch7, ownBenignNotesBatch7], [8, ownSecretNotesBatch8, ownBenignNotesBatch8]] as const) {
   for (const which of ['tune', 'check'] as const) {
     if (which === 'check' && checkAsked[batch] === false) continue;
     const secrets = secretsOf().filter((p) => p.half === which);
@@ -171,6 +176,22 @@ for (const [batch, secretsOf, benignOf] of [[4, ownSecretNotesBatch4, ownBenignN
       for (const p of missed) out(`  OWN${batch} MISSED [${p.cls}] ${p.secret}: ${p.note.replace(/\n/g, ' | ').slice(0, 200)}`);
       for (const b of touched) out(`  OWN${batch} TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
     }
+  }
+}
+
+// Text people wrote for coding agents in public repositories (dev-public-notes.json, rule P1): the dev half, shown with
+// --show; the check half counted only with --check-public (once at first contact, once at the end).
+for (const split of checkPublic ? (['dev', 'check'] as const) : (['dev'] as const)) {
+  const benign = publicBenignNotes(split);
+  const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
+  const secrets = publicSecretNotes(split);
+  const kept = secrets.filter((p) => p.secrets.some((v) => survives(redactSecrets(p.note).text, v)));
+  const rowOf = (row: 'credential' | 'control'): string => `${touched.filter((b) => b.row === row).length}/${benign.filter((b) => b.row === row).length}`;
+  out(`public agent notes, ${split === 'dev' ? 'dev (tuned on)' : 'check (not tuned on)'}: benign touched ${touched.length}/${benign.length} (credential words ${rowOf('credential')}, control ${rowOf('control')}); values in public agent files removed ${secrets.length - kept.length}/${secrets.length}`);
+  out(`  per kind: ${AGENT_FILE_KINDS.map((k) => `${k} ${touched.filter((b) => b.kind === k).length}/${benign.filter((b) => b.kind === k).length}`).join(', ')}`);
+  if (show && split === 'dev') {
+    for (const b of touched) out(`  PUBLIC TOUCHED [${b.kind}] ${b.repo}: ${changed(b.note, redactSecrets(b.note).text)}`);
+    for (const p of kept) out(`  PUBLIC KEPT [${p.kind}] ${p.repo}: ${p.secrets.join(', ')}`);
   }
 }
 

@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { endsInUrn, isCodeType } from './names.js';
+import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, SENTENCE_LOOKAHEAD, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
@@ -369,6 +369,7 @@ const GENERIC: ScanRule = {
         const key = m[1] as string;
         if (!namesCredential(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
+        if (isScopePath(text, m.index + key.length)) continue; // `token::transfer(…)`: a path's segment (names.ts)
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
         let valueAt = m.index + m[0].length;

@@ -15,7 +15,7 @@
  */
 import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { endsInUrn, isSlug, namesPasswordInOtherLanguage } from './names.js';
+import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPublicPem, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
 
@@ -315,6 +315,8 @@ function redactLine(line: string, firstWord: number): string {
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
     const after = m.index + m[0].length;
+    // `token::transfer(…)`: the word is a path's segment, not a name given a value (names.ts SCOPE_PATH).
+    if (isScopePath(line, after + gluedLength(line, after))) continue;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !KEY_QUALIFIER.test(line.slice(Math.max(0, m.index - 12), m.index));
     // (Asked of the words around it: `secretKey` names a key, `secret` the secret. Only of the name glued to the

@@ -111,6 +111,16 @@ export function isOptionList(value: string): boolean {
 }
 
 /**
+ * SCOPE_PATH: a name followed by `::` is a segment of a path (Rust's `token::transfer(ctx, amount)?`,
+ * `use anchor_spl::token::{self, Transfer}`, C++'s `std::`, PHP's `Password::hash(…)`, Ruby's `Net::`),
+ * not a name given a value: the second colon belongs to the path, so what follows is the path's next
+ * segment, never a credential. (Found on text people write for coding agents, dev-public-notes.json.)
+ */
+export function isScopePath(text: string, nameEnd: number): boolean {
+  return text.charCodeAt(nameEnd) === 58 && text.charCodeAt(nameEnd + 1) === 58;
+}
+
+/**
  * Whether text ends inside a URN or an AWS ARN (`urn:k8s:`, `arn:aws:secretsmanager:us-west-2:1234:`): a
  * credential word that follows is one of its parts (`urn:k8s:secret:redis:password`, `…:secret:mysecret`).
  */

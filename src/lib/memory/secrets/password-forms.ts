@@ -530,6 +530,76 @@ const COPULA_AFTER_VALUE: RegexRule = {
 };
 
 /**
+ * VERB_LAST_COPULA: Hindi puts the sentence's "is" (`है`, `था`) last, after the value (`वाईफाई का पासवर्ड नमस्ते है`):
+ * one plain word between the word and its copula, where the sentence ends, is the password, unless it says what the
+ * password became, must be or is like (names.ts STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE: `पासवर्ड आवश्यक है`,
+ * `पासवर्ड सही है`), that there is none, or is a verb's infinitive (`-ना`: `पासवर्ड बदलना है`, "is to be changed").
+ * A word and a number there is OTHER_LANGUAGE's. Several words before the copula are a sentence
+ * (`पासवर्ड राउटर के पीछे लिखा है`). One row per language.
+ */
+const VERB_LAST: ReadonlyArray<{ language: string; words: readonly string[]; copulas: readonly string[]; infinitive: RegExp }> = [
+  { language: 'Hindi', words: ['पासवर्ड', 'कूटशब्द'], copulas: ['है', 'था'], infinitive: /ना$/u },
+];
+const VERB_LAST_COPULA: RegexRule = {
+  kind: 'password',
+  hints: VERB_LAST.flatMap((row) => row.words),
+  re: new RegExp(
+    VERB_LAST.map((row) => String.raw`((?:${row.words.join('|')})[ 	]+)([\p{L}\p{M}]{2,24})(?=[ 	]+(?:${row.copulas.join('|')})[ 	]*[।.!]?[ 	]*(?:
+?
+|$))`).join('|'),
+    'gu',
+  ),
+  replace: (m, g) => {
+    const at = g.findIndex((x, i) => i % 2 === 0 && x !== undefined);
+    const [lead = '', value = ''] = [g[at], g[at + 1]];
+    const row = VERB_LAST[at / 2];
+    if (!isPlainWord(value) || row === undefined || row.infinitive.test(value)) return m;
+    if (saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return m;
+    return `${lead}${tag('password')}`;
+  },
+};
+
+/**
+ * IS_THEN_WORD_ALONE: Thai writes "is" (`คือ`) after the word and what it is for, glued (`รหัสผ่านไวไฟคือ มะม่วง`,
+ * "the wifi password is mango"), as a colon: one word alone at the line's end after it is the value, judged as one
+ * after the colon is (prose.ts UNSPACED_WORD_ALONE: `รหัสผ่านไวไฟคือ อยู่หลังเราเตอร์`, "is behind the router",
+ * stays). One row per language.
+ */
+const IS_AFTER_THE_WORD: ReadonlyArray<{ language: string; words: readonly string[]; is: string; glued: string }> = [
+  { language: 'Thai', words: ['รหัสผ่าน', 'รหัส'], is: 'คือ', glued: String.raw`[\p{Script=Thai}A-Za-z-]{0,16}?` },
+];
+const IS_THEN_WORD_ALONE: RegexRule = {
+  kind: 'password',
+  hints: IS_AFTER_THE_WORD.map((row) => row.is),
+  re: new RegExp(IS_AFTER_THE_WORD.map((row) => String.raw`((?:${row.words.join('|')})${row.glued}[ 	]*${row.is}[ 	]*)([^\s]{2,32})(?=[ 	]*(?:
+?
+|$))`).join('|'), 'gu'),
+  replace: (m, g) => {
+    const at = g.findIndex((x, i) => i % 2 === 0 && x !== undefined);
+    return unspacedWordAlone(g[at] ?? '', g[at + 1] ?? '') ?? m;
+  },
+};
+
+/**
+ * UNSPACED_WORD_AFTER_ENGLISH_LABEL: the English word and its colon, then one word of a script written without spaces
+ * alone at the line's end (`router password: 별빛`, `password: 小白兔`): the value, judged as one after the word in that
+ * language is (prose.ts UNSPACED_WORD_ALONE: `password: 필수`, `password: なし` stay). The ASCII rules read any such run
+ * as prose (values.ts isCjkProse), which it is when more words follow it (`password: 관리자에게 문의`).
+ */
+const UNSPACED_WORD_AFTER_ENGLISH_LABEL: RegexRule = {
+  kind: 'password',
+  hints: ['pass', 'pwd', 'pin'],
+  re: /((?<![A-Za-z])(?:password|passwd|passcode|passphrase|pwd|pin)(?:\*\*|__)?[ \t]*[:=：](?:\*\*|__)?[ \t]*)([^\s!-~]{2,16})(?=[ \t]*(?:\r?\n|$))/gi,
+  replace: (m, g) => unspacedWordAlone(g[0] ?? '', g[1] ?? '') ?? m,
+};
+
+/** Whether a run after a word of GLUED_IS ends in its row's copula, punctuation after it allowed (`さくらです。`). */
+function endsInCopula(word: string, run: string): boolean {
+  const bare = run.replace(/[.!。！]+$/u, '');
+  return GLUED_IS.some((row) => row.words.includes(word) && row.copulas.some((c) => bare.endsWith(c)));
+}
+
+/**
  * Japanese and Chinese write no space between words: their word may follow a Latin one (`Wi-Fi密码`),
  * and a value may end where their script starts again (`パスワードはhunter22です`). Korean spaces its words.
  */
@@ -595,7 +665,13 @@ const OTHER_LANGUAGE: RegexRule = {
     if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
     // `Passwort (wifi): …`: the bracket says what the password is for, and the value follows its colon (LABEL_FOR_IN_OTHER_LANGUAGES).
     if (sep === '(' && REMARK_THEN_LABEL.test(text.slice(offset + lead.length, offset + m.length + 8))) return m;
-    if (other !== undefined) return valueInAnotherScript(lead, other, sep, text[offset + m.length], () => userGivenBefore(text, offset)) ?? m;
+    // GLUED_IS_THEN_WORD_ALONE: the word's glued "is" separates as its colon does (`와이파이 비밀번호는 초코칩`,
+    // `Wi-Fiのパスワードはさくら`, `WiFi密码是小白兔`): one word alone at the line's end after it is the value,
+    // judged as after a colon (UNSPACED_WORD_ALONE: `비밀번호는 필수`, `パスワードは不要` stay). A run of letters ending in
+    // the row's copula is COPULA_AFTER_VALUE's, which reads the word before it (`パスワードはなしです`: none, stays); a
+    // quoted word or a word and a number before a copula stay valueInAnotherScript's (`パスワードは「たまご」です`).
+    if (other !== undefined && particle !== undefined && !/[\p{N}«„“「『]/u.test(other) && endsInCopula(word, other)) return m;
+    if (other !== undefined) return valueInAnotherScript(lead, other, sep ?? particle, text[offset + m.length], () => userGivenBefore(text, offset)) ?? m;
     const raw = ascii ?? '';
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
     const after = text.slice(offset + m.length, offset + m.length + 2);
@@ -1016,7 +1092,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, VERB_LAST_COPULA, IS_THEN_WORD_ALONE, UNSPACED_WORD_AFTER_ENGLISH_LABEL, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
