@@ -111,12 +111,14 @@ function shellArg(s: string): string {
 
 /**
  * Judges every copy against the state format (`stateFormat`, the one this build writes; `held`: a part
- * is held as another machine's, so the state is written in the format only builds since then read) and against
+ * is held as another machine's, so the state is written in the format only builds since then read;
+ * `emptiedLedger`: pull marks notes lost with their emptied group, so `pulled.json` is written in the
+ * version only builds since then read, state/format.ts EMPTIED_NEEDS_NEWER_LEDGER) and against
  * the newest copy: a copy older than the state refuses it and syncs nothing (another copy of this
  * build or later syncs in its place: worker/spawn.ts); one only older than another copy still works,
  * and is named so the user knows which one runs what.
  */
-export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION, held = false): CopyReport[] {
+export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION, held = false, emptiedLedger = false): CopyReport[] {
   const newest = copies.reduce<ToolCopy | undefined>((best, c) => (best === undefined || compareCopies(c, best) > 0 ? c : best), undefined);
   return copies.map((c) => {
     // First: a copy whose files are not all there runs nothing, whatever its version says.
@@ -127,6 +129,10 @@ export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERS
     if (held && c.stateFormat === stateFormat && (c.readsHeldState === false || (c.heldStateFormat !== undefined && c.heldStateFormat < HELD_STATE_VERSION))) {
       const age = c.readsHeldState === false ? 'from before the check for two machines with one origin' : 'from before the current rules for two machines with one origin';
       return { ...c, problem: `${age}: while episodes are held as another machine's (\`origin\`), the state is written in a format it refuses ("upgrade"), so its worker syncs nothing until you update it or answer \`origin --keep\` or \`--split\``, nextStep: updateStep(c) };
+    }
+    // The ledger's mark is refused the same way by a copy that reads this state (state/format.ts EMPTIED_NEEDS_NEWER_LEDGER).
+    if (emptiedLedger && c.stateFormat === stateFormat && c.readsEmptiedLedger === false) {
+      return { ...c, problem: 'from before the rule that keeps notes lost with an emptied group: while notes are marked so, pulled.json is written in a version it refuses ("upgrade"), so its worker pulls and syncs nothing until you update it, or until those notes are in the graph again (`sync --force` on the machine that wrote them, then a pull here)', nextStep: updateStep(c) };
     }
     if (c.stateFormat !== undefined && c.stateFormat < stateFormat) {
       const others = copies.filter((o) => o !== c && o.stateFormat !== undefined && o.stateFormat >= stateFormat);

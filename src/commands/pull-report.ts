@@ -1,6 +1,7 @@
 /** What `pull` prints (issue 42): what came back, what went beside a local note, what was held, what was refused. */
 import { shellQuote } from '../lib/install/hook-entries.js';
 import type { PullReport } from '../lib/pull/pull.js';
+import { setAsideText } from '../lib/state/set-aside.js';
 import type { CloneHint } from '../lib/pull/projects.js';
 import { cli } from '../lib/util/install-route.js';
 
@@ -46,7 +47,10 @@ export function formatPullReport(r: PullReport): string {
     if (c.why === 'same-name-here') lines.push(`copy     ${c.file}: ${c.origin} has two notes whose names differ only in case (or accents' form), which this disk takes for one name; the other one is written as ${c.copy}. Next: rename one of them on ${c.origin} so the names differ in more than case`);
     else lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
   }
-  for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
+  const asideFiles = new Set(r.setAside.map((n) => n.file));
+  for (const f of r.removed) if (!asideFiles.has(f)) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
+  // SET_ASIDE_WHEN_GROUP_EMPTY: a removal that may be a wipe's, with where its text is and both steps.
+  for (const n of r.setAside) lines.push(`removed  ${setAsideText(n)}.`);
   for (const f of r.respelt) lines.push(`renamed  ${f.from} → ${f.to} (renamed by case or Unicode form on another machine; one file on this disk)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
   if (r.absent.length > 0) lines.push(`waiting  ${r.absent.length} note(s) here with no version in the graph right now: kept (an edit on another machine may still be in the server's queue); taken for deleted there if still missing once the server's queue has been quiet for its usual delay (at most 30 minutes by default)`);

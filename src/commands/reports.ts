@@ -13,7 +13,7 @@ import { groupList, groupsWritten } from './health.js';
 import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, everyPart, loadState, retiredParts, type FileStatus } from '../lib/state/state.js';
-import { HELD_STATE_VERSION, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
+import { EMPTIED_PULLED_VERSION, HELD_STATE_VERSION, pulledFormatFor, STATE_VERSION, stateFormatFor } from '../lib/state/format.js';
 import type { ResentWhy, SyncSummary } from '../lib/sync/types.js';
 import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
@@ -28,6 +28,7 @@ import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
 import { cli } from '../lib/util/install-route.js';
 import { emptiedGraphText, readGraphProblem } from '../lib/context/graph-problem.js';
+import { readSetAside, setAsideText } from '../lib/state/set-aside.js';
 import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
 import { heldAsCopy } from '../lib/sync/copy-hold.js';
 
@@ -88,6 +89,8 @@ export interface StatusReport {
   originQuestion?: { held: number; question: string };
   /** The worker's last refresh found the graph holding none of this machine's notes (sync/force-look.ts EMPTIED_GRAPH): what it means and the step. */
   emptiedGraph?: string;
+  /** Notes pull removed while their group listed nothing at all, their text kept aside (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), each in its wording. */
+  setAside?: string[];
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -180,6 +183,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     ...(awaitingGroup === undefined ? {} : { awaitingGroup }),
     ...(question === undefined ? {} : { originQuestion: { held: standing.held, question } }),
     ...emptiedGraph(config),
+    ...setAsideNotes(config),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -201,7 +205,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
     ...hooksThatCannotRun(config),
-    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION),
+    ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION, pulledFormatFor(Object.values(ledger.notes)) === EMPTIED_PULLED_VERSION),
   };
 }
 
@@ -209,6 +213,12 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
 function emptiedGraph(config: Config): { emptiedGraph?: string } {
   const problem = readGraphProblem(config.stateDir);
   return problem?.kind === 'emptied' ? { emptiedGraph: emptiedGraphText(problem, `"${cli()} sync --force"`) } : {};
+}
+
+/** What pull set aside and keeps (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), said until the text's time is up or it was moved back. */
+function setAsideNotes(config: Config): { setAside?: string[] } {
+  const notes = readSetAside(config.stateDir).filter((n) => existsSync(n.kept));
+  return notes.length === 0 ? {} : { setAside: notes.map((n) => setAsideText(n)) };
 }
 
 /** Whether the state folder takes a write now (a full disk, a read-only mount), with the next step (next-step.ts STATE_UNWRITABLE). */
@@ -221,9 +231,9 @@ function stateUnwritable(config: Config): { stateUnwritable?: { cause: string; f
 }
 
 /** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
-function copiesClaudeCodeRuns(config: Config, held: boolean): { copies?: CopyReport[] } {
+function copiesClaudeCodeRuns(config: Config, held: boolean, emptiedLedger: boolean): { copies?: CopyReport[] } {
   const copies = toolCopies({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
-  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held) };
+  return copies.length === 0 ? {} : { copies: judgeCopies(copies, STATE_VERSION, held, emptiedLedger) };
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
@@ -273,6 +283,7 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.originQuestion !== undefined) lines.push(`Two machines with one origin: ${s.originQuestion.question}`);
   if (s.emptiedGraph !== undefined) lines.push(`Warning: ${s.emptiedGraph}`);
+  for (const n of s.setAside ?? []) lines.push(`Warning: ${n}.`);
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
     for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);

@@ -19,6 +19,7 @@ import { readContextCache } from '../lib/context/cache.js';
 import { claimInjection } from '../lib/context/injection-claim.js';
 import { takeGraphProblemNote } from '../lib/context/graph-problem.js';
 import { takeOriginNote } from '../lib/context/origin-note.js';
+import { takeSetAsideNote } from '../lib/context/set-aside-note.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -79,7 +80,9 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     const note = takeGraphProblemNote(config.stateDir);
     // A copy's question (sync/copy-hold.ts): deletions held until the user says what this machine is.
     const question = takeOriginNote(config.stateDir);
-    const text = [note ?? '', question ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
+    // A note pull removed while its group listed nothing at all, its text kept aside (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY).
+    const aside = takeSetAsideNote(config.stateDir);
+    const text = [note ?? '', question ?? '', aside ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
     if (text !== '') {
       // The budget may have been lowered since the worker built the block.
       const out = sessionStartOutput(text, config.contextBudget);
@@ -90,6 +93,7 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     }
     if (note !== undefined) logger.info('told the session about a graph problem', { note });
     if (question !== undefined) logger.info('told the session about the copy question');
+    if (aside !== undefined) logger.info('told the session about notes pull set aside');
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info('session start', {

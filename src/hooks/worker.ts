@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
 import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
-import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
+import { recordEmptiedGraph, recordGraphProblem, refreshShowed } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
@@ -77,12 +77,13 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       }
       // Whether entity summaries can be shown current is the refresh's own question (the server's
       // known or cached semantics, context/context.ts), as for `context --refresh`.
-      const { entry } = await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
-      if (entry.facts > 0 || entry.nodes > 0) return undefined;
+      const { entry, built } = await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      // Which groups' knowledge it showed: only those may end an emptied-graph warning (graph-problem.ts EMPTIED_WARNING_OWNS_ITS_GROUPS).
+      if (entry.facts > 0 || entry.nodes > 0) return { shown: built.shownGroups, listed: [], emptied: [] };
       // Nothing at all: has the graph lost what this machine sent? (sync/force-look.ts EMPTIED_GRAPH)
-      const emptied = await graphEmptied(cfg, await graphiti(), ctx);
+      const { emptied, listed } = await graphEmptied(cfg, await graphiti(), ctx);
       if (emptied.length > 0) ctx.logger.warn('the graph lists no episode in groups that held notes of this machine (a server restarted without its data?): sync --force sends them again', { emptied });
-      return { emptied };
+      return { shown: [], listed, emptied };
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue, runPull } = await import('../lib/pull/pull.js');
@@ -90,6 +91,13 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       if (!pullDue(cfg.stateDir, Date.now(), 60_000)) return;
       const report = await runPull(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: 'pull' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
       if (report.linked) ctx.logger.info('pull done', { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
+      // Removed while its group listed nothing at all, its text kept aside: the next session is told (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY).
+      if (report.setAside.length > 0) {
+        const { setAsideSaid } = await import('../lib/state/set-aside.js');
+        const { recordSetAsideNote } = await import('../lib/context/set-aside-note.js');
+        const text = setAsideSaid(report.setAside);
+        if (text !== undefined) recordSetAsideNote(cfg.stateDir, text);
+      }
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
@@ -99,8 +107,10 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     graphSeen(cfg, seen) {
       try {
-        if (seen === undefined) clearGraphProblem(cfg.stateDir);
-        else if ('emptied' in seen) recordGraphProblem(cfg.stateDir, 'emptied', seen.emptied.map((e) => `${e.notes} note${e.notes === 1 ? '' : 's'} in group ${e.group}`).join(', '));
+        if ('shown' in seen) {
+          refreshShowed(cfg.stateDir, [...seen.shown, ...seen.listed]);
+          if (seen.emptied.length > 0) recordEmptiedGraph(cfg.stateDir, seen.emptied);
+        }
         else if ('unreachable' in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, 'unreachable', '');
         else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, 'not-graphiti', '');
         else recordGraphProblem(cfg.stateDir, 'searches-failing', seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
@@ -114,26 +124,37 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
   };
 }
 
-/** The groups where this machine has confirmed notes and the graph lists none (sync/force-look.ts EMPTIED_GRAPH); none when the state cannot be read. */
-async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphiti.js').GraphitiClient, ctx: StepContext): Promise<Array<{ group: string; notes: number }>> {
+/**
+ * The groups where this machine has confirmed notes and the graph lists none (sync/force-look.ts
+ * EMPTIED_GRAPH), and those of them asked that list an episode again (`listed`: their warning is over,
+ * context/graph-problem.ts EMPTIED_WARNING_OWNS_ITS_GROUPS); none when the state cannot be read.
+ */
+async function graphEmptied(cfg: Config, client: import('../lib/graphiti/graphiti.js').GraphitiClient, ctx: StepContext): Promise<{ emptied: Array<{ group: string; notes: number }>; listed: string[] }> {
   const { loadState } = await import('../lib/state/state.js');
   const { emptiedGroups, pullWaitsOn } = await import('../lib/sync/force-look.js');
   const { sharedOriginsIn } = await import('../lib/sync/shared.js');
+  const none = { emptied: [], listed: [] };
   const loaded = await loadState(cfg.stateDir, { readOnly: true }).catch(() => undefined);
-  if (loaded === undefined) return [];
+  if (loaded === undefined) return none;
   try {
     // A server before 1.1 on FalkorDB lists only the group it last wrote to: after any restart, none of ours (graphiti/semantics.ts).
     const { listsInLastWrittenGroup } = await import('../lib/graphiti/semantics.js');
-    if (listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
+    if (listsInLastWrittenGroup({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return none;
     // What `sync --force` leaves to pull is not named as what it sends again (PULL_WAITS_ON_IT).
     const { readPulled } = await import('../lib/state/pulled.js');
     const { resolveSources } = await import('../lib/memory/sources.js');
     const leftToPull = pullWaitsOn(loaded.state, await readPulled(cfg.stateDir), resolveSources(cfg));
-    return await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0, leftToPull);
+    const listed: string[] = [];
+    const listsAny = async (group: string) => {
+      const any = (await client.getEpisodes([group], 1, ctx.signal)).length > 0;
+      if (any) listed.push(group);
+      return any;
+    };
+    return { emptied: await emptiedGroups(loaded.state, sharedOriginsIn(cfg, loaded.state), listsAny, leftToPull), listed };
   } catch (error) {
     // Only a hint: a server that cannot list now is not a refresh that failed.
     ctx.logger.warn('could not ask the graph whether it still holds this machine\'s notes', { error: error instanceof Error ? error.message : String(error) });
-    return [];
+    return none;
   }
 }
 

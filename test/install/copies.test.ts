@@ -11,11 +11,11 @@
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { judgeCopies, type CopyReport } from '../../src/commands/copies.js';
+import { judgeCopies, updateStep, type CopyReport } from '../../src/commands/copies.js';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
-import { heldStateFormatOf, leasePerFormatOf, readsHeldStateOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
+import { heldStateFormatOf, leasePerFormatOf, readsEmptiedLedgerOf, readsHeldStateOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
 import { runInstall } from '../../src/lib/install/install.js';
-import { HELD_STATE_VERSION, STATE_VERSION } from '../../src/lib/state/format.js';
+import { EMPTIED_PULLED_VERSION, HELD_STATE_VERSION, STATE_VERSION } from '../../src/lib/state/format.js';
 import { REPO_ROOT } from '../support/paths.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
@@ -187,6 +187,28 @@ describe('the copies Claude Code runs', () => {
     writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = 3;\n  }\n`);
     expect(heldStateFormatOf(pkg)).toBe(3);
     expect(judgeCopies(copies(), STATE_VERSION, true)[1]?.problem).toMatch(/^from before the current rules for two machines with one origin: .*the state is written in a format it refuses/);
+  });
+
+  it('while pull marks notes lost with their emptied group (pulled.json written as 2), a copy of the same format from before that rule is named: it refuses the ledger until updated; one that reads it is not (EMPTIED_NEEDS_NEWER_LEDGER)', async () => {
+    const pkg = packageAt(join(dir, 'checkout'), false, '0.2.0');
+    const worker = (emptiedVersion: boolean) =>
+      writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION, PULLED_VERSION${emptiedVersion ? ', EMPTIED_PULLED_VERSION' : ''};\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = ${HELD_STATE_VERSION};\n    PULLED_VERSION = 1;\n${emptiedVersion ? `    EMPTIED_PULLED_VERSION = ${EMPTIED_PULLED_VERSION};\n` : ''}  }\n`);
+    worker(false);
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(readsEmptiedLedgerOf(pkg)).toBe(false);
+    // No mark: nothing to say.
+    expect(judgeCopies(copies(), STATE_VERSION, false, false)[0]?.problem).toBeUndefined();
+    const [older] = judgeCopies(copies(), STATE_VERSION, false, true);
+    expect(older?.problem).toMatch(/^from before the rule that keeps notes lost with an emptied group: while notes are marked so, pulled\.json is written in a version it refuses \("upgrade"\), so its worker pulls and syncs nothing until you update it/);
+    expect(older?.nextStep).toBe(updateStep(older as CopyReport));
+    expect(report([older as CopyReport])).toMatch(/Next: /);
+    // This repository's own state module reads it.
+    const src = join(dir, 'src-copy');
+    mkdirSync(join(src, 'src', 'lib', 'state'), { recursive: true });
+    copyFileSync(join(REPO_ROOT, 'src', 'lib', 'state', 'format.ts'), join(src, 'src', 'lib', 'state', 'format.ts'));
+    expect(readsEmptiedLedgerOf(src)).toBe(true);
+    worker(true);
+    expect(judgeCopies(copies(), STATE_VERSION, false, true)[0]?.problem).toBeUndefined();
   });
 
   it('two copies of one state format: the lower version is named older than the other; equal copies are not judged', async () => {

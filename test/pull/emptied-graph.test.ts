@@ -6,8 +6,13 @@
  * notes gone from disk and graph, and `sync --force`, which the session start names, had nothing to
  * send again.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { futureFormat } from '../../src/lib/state/format.js';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { runInstall } from '../../src/lib/install/install.js';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { formatPullReport } from '../../src/commands/pull-report.js';
+import { readSetAside, SET_ASIDE_DAYS } from '../../src/lib/state/set-aside.js';
+import { takeSetAsideNote } from '../../src/lib/context/set-aside-note.js';
+import { futureFormat, HELD_STATE_VERSION, STATE_VERSION } from '../../src/lib/state/format.js';
 import { PULLED_FILE } from '../../src/lib/state/pulled.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -182,5 +187,94 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     await machines.server.whenIdle();
     await a.pull();
     expect(refusedByOlder()).toBe(false);
+  });
+
+  it('while notes are marked so, status names an older copy beside this one that refuses that ledger, with its step; once put back, it does not (EMPTIED_NEEDS_NEWER_LEDGER)', async () => {
+    const { a } = await twoNotesOnBoth();
+    // An older build's settings hooks in A's Claude Code: its state module knows this state format, not EMPTIED_PULLED_VERSION.
+    const pkg = join(a.box.root, 'older-checkout');
+    mkdirSync(join(pkg, 'dist', 'hooks'), { recursive: true });
+    for (const f of ['hook', 'session-start']) writeFileSync(join(pkg, 'dist', 'hooks', `${f}.js`), '');
+    writeFileSync(join(pkg, 'dist', 'hooks', 'worker.js'), `var STATE_VERSION, HELD_STATE_VERSION, PULLED_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n    HELD_STATE_VERSION = ${HELD_STATE_VERSION};\n    PULLED_VERSION = 1;\n  }\n`);
+    writeFileSync(join(pkg, 'dist', 'hooks', 'stop.js'), 'const dir = (0, import_node_path7.join)(stateDir, "worker", `format-${format}`);\n');
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'graphiti-memory-sync', version: '0.1.0' }));
+    await runInstall({ scope: 'user', home: a.box.root, cwd: a.repo, env: a.box.env, packageRoot: pkg });
+    const refused = /from before the rule that keeps notes lost with an emptied group: .*pulls and syncs nothing until you update it/;
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toMatch(refused);
+    await machines.server.restart({ data: 'lost' });
+    await a.pull();
+    const status = formatStatus(await collectStatus(a.config(), nullLogger));
+    expect(status).toMatch(refused);
+    expect(status.slice(status.search(refused))).toMatch(/\n {4}Next: /);
+    expect(await runSync(a.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 2 });
+    await machines.server.whenIdle();
+    await a.pull();
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toMatch(refused);
+  });
+
+  it('a group\'s only note lost to a wipe: each linked machine removes it (one note cannot be told from a deletion) but keeps its text aside and says where, in the pull, status and the next session; moved back with sync --force, it is in the graph again (SET_ASIDE_WHEN_GROUP_EMPTY)', async () => {
+    const [a, b] = await machines.pair();
+    const file = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    await a.pull();
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    const settled = (m: typeof a) => ({ now: () => t0 + m.config().confirmMaxAgeMs + 60_000 });
+    // A, which wrote it, removes its own file too (its worker's pull: due again, a minute on), B by hand: before this rule its text was then nowhere.
+    const stamp = (Date.now() - 120_000) / 1000;
+    utimesSync(join(a.config().stateDir, PULLED_FILE), stamp, stamp);
+    const steps = realSteps(a.config(), nullLogger);
+    try {
+      await steps.pull?.(a.config(), [a.repo], { logger: nullLogger, signal: new AbortController().signal });
+    } finally {
+      await steps.close();
+    }
+    expect(existsSync(file)).toBe(false);
+    const onB = await b.pull(settled(b));
+    expect(onB.removed).toEqual([fileB]);
+    const [asideOnA] = readSetAside(a.config().stateDir);
+    expect([asideOnA?.file, asideOnA?.group]).toEqual([file, 'main']);
+    const kept = asideOnA?.kept as string;
+    expect(readFileSync(kept, 'utf8')).toContain('The build uses Bun.');
+    expect(readFileSync(onB.setAside[0]?.kept as string, 'utf8')).toContain('The build uses Bun.');
+    // Said in the pull's report, in status and once in the next session, each naming the kept text and both steps.
+    const said = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was removed by pull .*group main lists nothing at all.*Its text is kept at ${kept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} until .*If the graph was wiped, move it back to .* and run \`sync --force\` .*; if it was deleted on purpose, nothing to do`);
+    expect(formatPullReport(onB)).toMatch(new RegExp(`${fileB.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was removed by pull .*group main lists nothing at all.*Its text is kept at `));
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).toMatch(new RegExp(`^Warning: ${said.source}`, 'm'));
+    const note = takeSetAsideNote(a.config().stateDir);
+    expect(note).toMatch(said);
+    expect(note).toMatch(/^Note for the user from graphiti-memory-sync: /);
+    expect(takeSetAsideNote(a.config().stateDir)).toBeUndefined();
+    // The step: moved back and sync --force (the sync's state still holds it confirmed), and B's pull brings it back.
+    renameSync(kept, file);
+    expect(await runSync(a.config(), { force: true, waitMs: 5000 })).toMatchObject({ resent: 1 });
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun.'))).toHaveLength(1);
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toContain('was removed by pull');
+  });
+
+  it('control: a text set aside is not kept for ever (a deletion on purpose): it goes after SET_ASIDE_DAYS; a note deleted elsewhere while its group lists others is removed as before, nothing kept', async () => {
+    const { a, b, file, fileB } = await twoNotesOnBoth();
+    rmSync(fileB);
+    await b.pull();
+    await machines.server.whenIdle();
+    const t0 = Date.now();
+    const r = await a.pull({ now: () => t0 + a.config().confirmMaxAgeMs + 60_000 });
+    expect([r.removed, r.setAside]).toEqual([[file], []]);
+    // The other note, the group's last, deleted on B too: set aside here, then gone after its time.
+    const lint = join(a.memoryDir, 'lint.md');
+    rmSync(join(b.memoryDir, 'lint.md'));
+    await b.pull();
+    await machines.server.whenIdle();
+    const last = await a.pull({ now: () => t0 + 2 * (a.config().confirmMaxAgeMs + 60_000) });
+    expect(last.removed).toEqual([lint]);
+    const kept = last.setAside[0]?.kept as string;
+    expect(existsSync(kept)).toBe(true);
+    await a.pull({ now: () => t0 + (SET_ASIDE_DAYS + 1) * 86_400_000 });
+    expect(existsSync(kept)).toBe(false);
+    expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toContain('was removed by pull');
   });
 });

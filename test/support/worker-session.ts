@@ -19,11 +19,14 @@ export async function workerSessionStart(config: Config, cwd: string): Promise<s
   return readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
 }
 
-/** The whole detached worker a session start in `cwd` triggers, in the test's process: its loop, with what it records of the graph (context/graph-problem.ts). */
-export async function sessionStartWorker(config: Config, cwd: string): Promise<void> {
+/**
+ * The whole detached worker a session start in `cwd` triggers, in the test's process: its loop, with what it records of the graph (context/graph-problem.ts).
+ * Several folders: session starts in each, in that order, taken by one pass (one sync, then each project's refresh).
+ */
+export async function sessionStartWorker(config: Config, cwd: string | readonly string[]): Promise<void> {
   const steps = realSteps(config, nullLogger);
   try {
-    await runWorker({ config, logger: nullLogger, steps, initial: [{ cwd, reason: 'session-start:startup' }] });
+    await runWorker({ config, logger: nullLogger, steps, initial: (typeof cwd === 'string' ? [cwd] : cwd).map((dir) => ({ cwd: dir, reason: 'session-start:startup' })) });
   } finally {
     await steps.close();
   }

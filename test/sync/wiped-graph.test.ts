@@ -14,6 +14,8 @@ import { startGraphitiServer, type GraphitiTestServer } from '../support/graphit
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 import { sessionStartWorker } from '../support/worker-session.js';
+import { detectProject } from '../../src/lib/context/project.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -89,6 +91,41 @@ describe('a graph that lost its data behind the same address', () => {
     expect(code, out).toBe(0);
     expect(out).not.toMatch(/sent again/);
     expect(readGraphProblem(box.config().stateDir)?.kind).toBe('emptied');
+  });
+
+  it('one worker pass over two projects: the one whose knowledge shows does not clear the warning naming the other\'s emptied group, in either order (EMPTIED_WARNING_OWNS_ITS_GROUPS)', async () => {
+    // One group per project (auto-memory={project}); nothing in the shared group, so each project's block shows only its own group.
+    const config = box.config({ MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' });
+    const [a, b] = ['alpha-app', 'beta-app'].map((name) => {
+      const cwd = box.path('code', name);
+      mkdirSync(cwd, { recursive: true });
+      return { cwd, project: detectProject(cwd, config) };
+    }) as [{ cwd: string; project: ReturnType<typeof detectProject> }, { cwd: string; project: ReturnType<typeof detectProject> }];
+    box.auto(a.project.key, 'stack.md', learning('Alpha stack', 'Alpha runs on Fastify.'));
+    box.auto(b.project.key, 'stack.md', learning('Beta stack', 'Beta stores rows in Postgres.'));
+    expect(await runSync(config, { waitMs: 5000 })).toMatchObject({ confirmed: 2 });
+    const groupA = a.project.groupIds.at(-1) as string;
+    // Alpha's group alone is cleared behind this machine's back (a wipe of that group).
+    const client = new GraphitiClient(config);
+    try {
+      expect(await client.clearGroup(groupA)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    expect(server.episodes(groupA)).toEqual([]);
+    for (const order of [[a, b], [b, a]]) {
+      await sessionStartWorker(config, order.map((p) => p.cwd));
+      const problem = readGraphProblem(config.stateDir);
+      expect(problem?.kind, order.map((p) => p.project.name).join(' then ')).toBe('emptied');
+      expect(problem?.detail).toBe(`1 note in group ${groupA}`);
+    }
+    // Sent back (the engine's run, which clears nothing itself): Beta's refresh alone still does not
+    // show Alpha's group; Alpha's does, and the warning is over.
+    expect(await runSync(config, { force: true, waitMs: 5000 })).toMatchObject({ resent: 1 });
+    await sessionStartWorker(config, [b.cwd]);
+    expect(readGraphProblem(config.stateDir)?.kind).toBe('emptied');
+    await sessionStartWorker(config, [a.cwd]);
+    expect(readGraphProblem(config.stateDir)).toBeUndefined();
   });
 
   it('a project with no facts in a graph that still holds our episode is not told anything', async () => {

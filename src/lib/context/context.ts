@@ -143,6 +143,8 @@ export interface BuiltContext extends RenderedContext {
    * makes the worker ask for the rules (refreshProjectContext SUMMARIES_WANT_RULES). 0 when known.
    */
   summariesAwaitingRules: number;
+  /** The groups whose knowledge the block shows (`shownGroups`); none when it is empty. */
+  shownGroups: string[];
 }
 
 function clip(text: string, max: number): string {
@@ -230,12 +232,16 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
 
   const here = input.thisProjectEpisodes ?? new Set<string>();
   const items: ContextItem[] = [];
+  /** Each item's group, as the server named it (`group_id`), beside `items`: what `shownGroups` reads. */
+  const itemGroups: Array<string | undefined> = [];
   for (const f of rankFacts(facts, now)) {
     const line = toFactLine(f, factProvenance(f, known));
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
     const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
-    if (reason === undefined) items.push({ kind: 'fact', ...line });
-    else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
+    if (reason === undefined) {
+      items.push({ kind: 'fact', ...line });
+      itemGroups.push(f.group_id);
+    } else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
   const rule: SummaryRule = input.rebuildsSummaries === true ? 'current' : input.summaryRulesUnknown === true ? 'rules-unknown' : 'not-current';
@@ -245,8 +251,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
     // A summary names no episode: it mixes everyone's in the group.
     const line = toEntityLine(n, 'group');
     const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, rule, trust);
-    if (reason === undefined) items.push({ kind: 'entity', ...line });
-    else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === undefined) {
+      items.push({ kind: 'entity', ...line });
+      itemGroups.push(n.group_id);
+    } else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
     if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: 'entity', ...line });
   }
   // Orders first: they are what `context --omitted` is most often asked about.
@@ -266,7 +274,22 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
     overBudget: items.length - rendered.facts - rendered.nodes,
     failedSearches: failed,
     summariesAwaitingRules,
+    shownGroups: shownGroups(itemGroups.slice(0, rendered.facts + rendered.nodes), project.groupIds),
   };
+}
+
+/**
+ * The groups whose knowledge the block shows (graph-problem.ts EMPTIED_WARNING_OWNS_ITS_GROUPS): the
+ * group each shown line came from (the block keeps a prefix of the ranked items). A line the server
+ * gave no group (every peer we know names it) counts only where the project searched one group.
+ */
+function shownGroups(groups: ReadonlyArray<string | undefined>, searched: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const g of groups) {
+    if (g !== undefined && g !== '') out.add(g);
+    else if (searched.length === 1) out.add(searched[0] as string);
+  }
+  return [...out];
 }
 
 /** The cache entry for a built context. */

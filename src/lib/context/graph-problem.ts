@@ -25,8 +25,16 @@ import { ourNote } from './our-note.js';
 export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti' | 'emptied';
 const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti', 'emptied']);
 
+/** A group the graph lists nothing in, and how many of this machine's notes it held (sync/force-look.ts EMPTIED_GRAPH). */
+export interface EmptiedGroup {
+  group: string;
+  notes: number;
+}
+
 export interface GraphProblem {
   kind: GraphProblemKind;
+  /** `emptied`: the groups it names (EMPTIED_WARNING_OWNS_ITS_GROUPS); absent in records of builds before that rule. */
+  groups?: EmptiedGroup[];
   /** The error as the worker saw it (first line, no secrets: URLs are not in these messages). */
   detail: string;
   /** When this problem was first seen (ISO). */
@@ -41,7 +49,8 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<GraphProblem>;
     if (value.kind !== undefined && KINDS.has(value.kind) && typeof value.since === 'string') {
-      return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true };
+      const groups = value.kind === 'emptied' ? emptiedGroupsOf(value.groups) : undefined;
+      return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true, ...(groups === undefined ? {} : { groups }) };
     }
   } catch {
     // none, or unreadable: nothing to tell
@@ -49,18 +58,67 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   return undefined;
 }
 
+function emptiedGroupsOf(value: unknown): EmptiedGroup[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const groups = value.filter((g): g is EmptiedGroup => typeof g === 'object' && g !== null && typeof (g as EmptiedGroup).group === 'string' && typeof (g as EmptiedGroup).notes === 'number');
+  return groups.length === value.length ? groups : undefined;
+}
+
 function write(stateDir: string, problem: GraphProblem): void {
   writeFileAtomicSync(join(stateDir, FILE), `${JSON.stringify(problem)}\n`);
 }
 
-/** The worker saw this problem now; the same kind again keeps its first time and whether it was told. */
-export function recordGraphProblem(stateDir: string, kind: GraphProblemKind, detail: string, now: Date = new Date()): void {
+/** The worker saw this problem now; the same kind again keeps its first time and whether it was told. (`emptied` is recordEmptiedGraph's.) */
+export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemKind, 'emptied'>, detail: string, now: Date = new Date()): void {
   const previous = readGraphProblem(stateDir);
   const same = previous?.kind === kind;
   write(stateDir, { kind, detail: detail.split('\n')[0]?.slice(0, 300) ?? '', since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
 }
 
-/** The graph answered a context refresh: nothing to tell any more. */
+/**
+ * EMPTIED_WARNING_OWNS_ITS_GROUPS: an `emptied` warning belongs to the groups it names, and only a
+ * refresh that shows those groups' knowledge clears it, group by group: its block shows lines of the
+ * group, or, showing nothing, EMPTIED_GRAPH's own look (the one that named the group) finds it listing
+ * an episode again. One worker pass refreshes every project asked for, each searching its own groups
+ * (`{project}` groups): before this rule the first refresh that found any knowledge cleared the
+ * warning another project's refresh had just recorded, so what the next session was told depended on
+ * the order of the projects (found by review). A block showing other groups' knowledge says nothing
+ * of these. (`sync --force` on the command line ends it too: clearEmptiedGraph.)
+ */
+export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGroup[], now: Date = new Date()): void {
+  const previous = readGraphProblem(stateDir);
+  const kept = previous?.kind === 'emptied' ? (previous.groups ?? []) : [];
+  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
+  // A group not named before is news: the next session is told again.
+  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
+  const same = previous?.kind === 'emptied';
+  write(stateDir, { kind: 'emptied', detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
+}
+
+/** `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`). */
+function emptiedDetail(groups: readonly EmptiedGroup[]): string {
+  return groups.map((e) => `${e.notes} note${e.notes === 1 ? '' : 's'} in group ${e.group}`).join(', ');
+}
+
+/**
+ * A context refresh worked and showed knowledge of `shown` (its block's groups, or the groups its look
+ * found listing again; none: it found nothing to say of any group). Any
+ * other kind is over (the server answers and searches work); an `emptied` warning loses the groups
+ * shown and ends with the last (EMPTIED_WARNING_OWNS_ITS_GROUPS). A record from a build before that
+ * rule names no groups: any refresh that shows knowledge ends it, as that build did.
+ */
+export function refreshShowed(stateDir: string, shown: readonly string[]): void {
+  const problem = readGraphProblem(stateDir);
+  if (problem === undefined) return;
+  if (problem.kind !== 'emptied' || (problem.groups === undefined && shown.length > 0)) return clearGraphProblem(stateDir);
+  if (problem.groups === undefined) return;
+  const left = problem.groups.filter((g) => !shown.includes(g.group));
+  if (left.length === problem.groups.length) return;
+  if (left.length === 0) return clearGraphProblem(stateDir);
+  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
+}
+
+/** Nothing to tell any more. */
 export function clearGraphProblem(stateDir: string): void {
   try {
     unlinkSync(join(stateDir, FILE));

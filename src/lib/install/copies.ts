@@ -94,6 +94,8 @@ export interface ToolCopy {
   readsHeldState?: boolean;
   /** The version it writes a held state as (`heldStateFormatOf`): a copy whose held version is older than this build's refuses this build's. */
   heldStateFormat?: number;
+  /** Whether it reads `pulled.json` written while notes are marked lost with their emptied group (`readsEmptiedLedgerOf`). */
+  readsEmptiedLedger?: boolean;
   /** Its hook bundles that are missing, empty or cut short (an update that stopped half-way: install/bundle-check.ts); absent when whole. */
   incomplete?: string[];
 }
@@ -137,6 +139,15 @@ export function heldStateFormatOf(root: string): number | undefined {
   });
 }
 
+/**
+ * Whether the copy at `root` reads `pulled.json` written as EMPTIED_PULLED_VERSION (state/format.ts
+ * EMPTIED_NEEDS_NEWER_LEDGER): false for builds from before that rule, which refuse it while a note is
+ * marked lost with its emptied group.
+ */
+export function readsEmptiedLedgerOf(root: string): boolean | undefined {
+  return fromStateModule(root, (text) => /\bEMPTIED_PULLED_VERSION = \d+;/.test(text));
+}
+
 /** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
 export function leasePerFormatOf(root: string): boolean | undefined {
   // The Stop hook's bundle: <name>-main behind the version gate (hooks/node-gate.ts), or in earlier builds the file the command names.
@@ -154,7 +165,7 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'incomplete'> {
+function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'readsEmptiedLedger' | 'incomplete'> {
   if (root === undefined) return {};
   const incomplete = incompleteBundles(root, bundles);
   const version = versionAt(join(root, manifest));
@@ -162,6 +173,7 @@ function builtWith(root: string | undefined, manifest: string, bundles: BundleLa
   const leasePerFormat = leasePerFormatOf(root);
   const readsHeldState = readsHeldStateOf(root);
   const heldStateFormat = heldStateFormatOf(root);
+  const readsEmptiedLedger = readsEmptiedLedgerOf(root);
   return {
     root,
     ...(version === undefined ? {} : { version }),
@@ -169,6 +181,7 @@ function builtWith(root: string | undefined, manifest: string, bundles: BundleLa
     ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
     ...(readsHeldState === undefined ? {} : { readsHeldState }),
     ...(heldStateFormat === undefined ? {} : { heldStateFormat }),
+    ...(readsEmptiedLedger === undefined ? {} : { readsEmptiedLedger }),
     ...(incomplete.length === 0 ? {} : { incomplete }),
   };
 }

@@ -42,6 +42,7 @@ import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion
 import { indexNote, unindexNote } from './memory-index.js';
 import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
+import { dropSetAside, pruneSetAside, setAside } from '../state/set-aside.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
 export const WATCH_PULL_EVERY_MS = 5 * 60_000;
@@ -96,6 +97,8 @@ export interface PullReport {
   copies: Array<{ file: string; copy: string; origin: string; why: CopyReason }>;
   /** Untouched copies of notes deleted on another machine, removed here. */
   removed: string[];
+  /** Of `removed`, those whose group then listed nothing at all: their text kept aside (set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY). */
+  setAside: Array<{ file: string; kept: string; group: string; origin: string; at: string }>;
   /** Notes renamed elsewhere by case (or Unicode form) alone, whose one file here now has the new spelling (ONE_FILE_TWO_SPELLINGS). */
   respelt: Array<{ from: string; to: string }>;
   /** Notes deleted elsewhere but changed here: kept. */
@@ -140,7 +143,7 @@ export interface HeldReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], setAside: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -199,6 +202,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const now = options.now ?? Date.now;
   const startedAt = now();
   const when = new Date(startedAt).toISOString();
+  // A kept text's time is up, or the person moved it back (SET_ASIDE_WHEN_GROUP_EMPTY).
+  pruneSetAside(config.stateDir, startedAt);
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
@@ -244,6 +249,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   markEmptied(ledger, new Set(emptied), notes.all, when);
   if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
   inView = judged;
+  // Groups this complete listing shows with no episode at all: a note removed from one is set aside (SET_ASIDE_WHEN_GROUP_EMPTY).
+  const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   // Before anything is judged by name: a note renamed elsewhere by case alone is the same file here.
@@ -289,7 +296,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -321,6 +328,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   }
   if (clock !== undefined) ledger.lastPull = { startedAt: when, clock };
   await writePulled(config.stateDir, ledger);
+  if (report.setAside.length > 0) logger.warn('notes removed while their group listed nothing at all (a deletion on another machine, or a graph wiped: one note alone cannot tell): their text is kept aside; move each back to its file and sync if the graph was wiped', { setAside: report.setAside.map((n) => ({ file: n.file, kept: n.kept, group: n.group })) });
   logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
 }
@@ -371,6 +379,8 @@ interface PullRun {
   absenceRule: (group: string) => Promise<AbsenceRule>;
   /** The groups the listing speaks for (group-reach.ts `groupsInView`): a note of another is never absent. */
   inView: ReadonlySet<string>;
+  /** Of those, the ones it shows with no episode at all (set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY). */
+  silent: ReadonlySet<string>;
   ours: ReadonlySet<string>;
   /** Whether the folder lists a file under this very spelling (util/file-identity.ts `spellingsOnce`). */
   spelt: (path: string) => Promise<boolean>;
@@ -430,7 +440,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes) };
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== undefined && run.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -569,6 +579,8 @@ interface ActInput {
   holdsLocal: (v: NoteVersion) => boolean;
   /** The files in this memory folder of the notes the graph holds (ONE_FILE_TWO_SPELLINGS), asked only before a removal. */
   liveFiles: () => ReadonlyMap<string, NoteVersion>;
+  /** The note's group listed nothing at all (SET_ASIDE_WHEN_GROUP_EMPTY). */
+  groupSilent: boolean;
 }
 
 /**
@@ -638,6 +650,15 @@ function liveFilesIn(project: LocalProject, notes: Incoming): Map<string, NoteVe
   return out;
 }
 
+/** setAside, or null when the text could not be kept (the file then stays, judged again at the next pull). */
+function keepAside(stateDir: string, note: Parameters<typeof setAside>[1]): ReturnType<typeof setAside> | null {
+  try {
+    return setAside(stateDir, note);
+  } catch {
+    return null;
+  }
+}
+
 /** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
 function siblingOf(v: NoteVersion, a: Pick<ActInput, 'own' | 'ours'>): { sibling?: true } {
   return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
@@ -700,13 +721,20 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       if ((await otherSpelling(file, a.liveFiles().keys())) !== undefined) return;
       // The line first: a kill between the two leaves the untouched copy without its line (the next
       // pull removes it again), never a line listing a note that is gone.
+      // Its group lists nothing at all: a wipe cannot be told from a deletion, so its text is kept first (never removed when it cannot be).
+      const aside = a.groupSilent && a.pulled !== undefined ? keepAside(a.config.stateDir, { file, group: a.pulled.group, origin: a.pulled.origin, at: a.when }) : undefined;
+      if (aside === null) return;
       await unindexNote(a.project.memoryDir, a.path);
       // A file that cannot be removed (no permission) stays pull's copy, tried again next time:
       // forgotten, it would be taken for this machine's own note and sent by the next sync.
       const gone = await unlink(file).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
-      if (!gone) return;
+      if (!gone) {
+        if (aside !== undefined) dropSetAside(a.config.stateDir, aside.kept);
+        return;
+      }
       delete ledger.notes[file];
       report.removed.push(file);
+      if (aside !== undefined) report.setAside.push({ file, kept: aside.kept, group: aside.group, origin: aside.origin, at: aside.at });
       return;
     case 'forget':
       delete ledger.notes[file];

@@ -18,8 +18,16 @@ export interface StepContext {
   signal: AbortSignal;
 }
 
-/** A refresh found nothing, and groups where this machine has confirmed notes list no episode at all (sync/force-look.ts EMPTIED_GRAPH). */
-export interface GraphEmptied {
+/**
+ * What a refresh that worked saw of the graph: the groups whose knowledge its block shows, and, when
+ * it showed nothing, what EMPTIED_GRAPH's look found (sync/force-look.ts): the groups where this
+ * machine has confirmed notes and the graph lists no episode at all, and those it found listing one.
+ * Each warning is the groups' own (context/graph-problem.ts EMPTIED_WARNING_OWNS_ITS_GROUPS): one
+ * project's refresh says nothing of another's groups.
+ */
+export interface RefreshSeen {
+  shown: readonly string[];
+  listed: readonly string[];
   emptied: Array<{ group: string; notes: number }>;
 }
 
@@ -29,14 +37,15 @@ export interface WorkerSteps {
   /** `pass.sessionStart`: the pass serves a session start (its sync never probes the server's rules: sync.ts PROBE_WHEN_NEEDED). */
   sync(config: Config, ctx: StepContext, pass?: { sessionStart: boolean }): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
   /** Rebuilds the context cache of the project at `cwd`; what it found of the graph when that is worth telling (sync/force-look.ts EMPTIED_GRAPH). */
-  refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<GraphEmptied | void>;
+  refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<RefreshSeen | void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
   contextAgeMs(config: Config, cwd: string): number | undefined;
   /**
    * What this pass found of the graph, for the next session to be told once
-   * (context/graph-problem.ts): unreachable, a context refresh that failed, or fine (undefined).
+   * (context/graph-problem.ts): unreachable, a context refresh that failed, or what a refresh that
+   * worked saw (a step that returned nothing: it showed nothing, and found nothing emptied).
    */
-  graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | GraphEmptied | undefined): void;
+  graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | RefreshSeen): void;
   /**
    * Brings the person's notes from their other machines into this machine's memory (issue 42,
    * `pull`), mapping the projects at `cwds` too. Run after a session start's sync, never by the hook.
@@ -174,7 +183,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
           try {
             const seen = await steps.refreshContext(config, cwd, ctx);
             result.refreshed.push(cwd);
-            steps.graphSeen?.(config, seen === undefined || seen.emptied.length === 0 ? undefined : seen);
+            steps.graphSeen?.(config, seen ?? { shown: [], listed: [], emptied: [] });
           } catch (error) {
             result.errors++;
             logger.warn('context refresh failed; keeping the previous cache', { cwd, error: errorFields(error) });

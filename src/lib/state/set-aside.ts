@@ -1,0 +1,111 @@
+/**
+ * SET_ASIDE_WHEN_GROUP_EMPTY: a note pull removes while its group lists nothing at all keeps its text
+ * here, in the state folder, for SET_ASIDE_DAYS, and is said (pull's report and log, `status`, and
+ * once in the next session).
+ *
+ * Why: pull reads a note's absence from the graph as a deletion on a linked machine and removes the
+ * untouched file. A group whose notes are all gone at once was emptied (pull.ts EMPTIED_GROUP: two or
+ * more of them, kept); but the only note of a group, lost to a wipe (a server started again without
+ * its data), cannot be told from its deletion on another machine: the last note of a group deleted
+ * there must keep reaching here. So it is removed, on every linked machine, the one that wrote it too
+ * (its own note, remembered by `remember-own`), and its text was then nowhere, with no word said.
+ * Removed from the memory folder it still is (sessions stop loading it, as a deletion wants), but its
+ * text is copied first, and the person is told where and both steps: moved back and `sync --force` if the
+ * graph was wiped, nothing to do if it was deleted on purpose. A real deletion's text is not kept
+ * for ever: the copy goes after SET_ASIDE_DAYS, at a pull.
+ *
+ * The pull sets aside (pull/pull.ts); `status` says it, and so does the next session when the
+ * worker's pull did it (context/set-aside-note.ts, recorded by hooks/worker.ts in `setAsideSaid`'s words).
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
+
+/** How long a set-aside text is kept (a wipe is usually noticed at the next session; a month is ample). */
+export const SET_ASIDE_DAYS = 30;
+const DIR = 'set-aside';
+const INDEX = 'index.json';
+
+export interface SetAsideNote {
+  /** The memory file pull removed. */
+  file: string;
+  /** Where its text is kept. */
+  kept: string;
+  /** The group that listed nothing at all. */
+  group: string;
+  /** The machine whose version it was (its origin). */
+  origin: string;
+  /** When (ISO). */
+  at: string;
+}
+
+function indexPath(stateDir: string): string {
+  return join(stateDir, DIR, INDEX);
+}
+
+export function readSetAside(stateDir: string): SetAsideNote[] {
+  try {
+    const value = JSON.parse(readFileSync(indexPath(stateDir), 'utf8')) as unknown;
+    if (!Array.isArray(value)) return [];
+    return value.filter((n): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string'));
+  } catch {
+    return [];
+  }
+}
+
+function writeSetAsideIndex(stateDir: string, notes: readonly SetAsideNote[]): void {
+  mkdirSync(join(stateDir, DIR), { recursive: true, mode: 0o700 });
+  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}\n`);
+}
+
+/** Copies `file`'s text aside before pull removes it (SET_ASIDE_WHEN_GROUP_EMPTY); the copy's path. Throws when it cannot be kept: then the file is not removed. */
+export function setAside(stateDir: string, note: Omit<SetAsideNote, 'kept'>): SetAsideNote {
+  const dir = join(stateDir, DIR);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stamp = note.at.replace(/[:.]/g, '-');
+  let kept = join(dir, `${stamp}-${basename(note.file)}`);
+  for (let n = 2; existsSync(kept); n++) kept = join(dir, `${stamp}-${n}-${basename(note.file)}`);
+  copyFileSync(note.file, kept);
+  const entry: SetAsideNote = { ...note, kept };
+  writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  return entry;
+}
+
+/** A text set aside for a file pull could not remove after all (it stays, judged again at the next pull): forgotten, so it is not kept twice. */
+export function dropSetAside(stateDir: string, kept: string): void {
+  try {
+    unlinkSync(kept);
+  } catch {
+    // gone already
+  }
+  writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
+}
+
+/** At a pull: texts kept SET_ASIDE_DAYS go (a deletion on purpose is not kept for ever), and entries whose copy the person moved back or deleted are forgotten. */
+export function pruneSetAside(stateDir: string, now: number): void {
+  const notes = readSetAside(stateDir);
+  if (notes.length === 0) return;
+  const keep = notes.filter((n) => {
+    if (!existsSync(n.kept)) return false;
+    if (now - Date.parse(n.at) < SET_ASIDE_DAYS * 86_400_000) return true;
+    try {
+      unlinkSync(n.kept);
+    } catch {
+      return true; // tried again at the next pull
+    }
+    return false;
+  });
+  if (keep.length !== notes.length) writeSetAsideIndex(stateDir, keep);
+}
+
+/** What one set-aside note means and both steps: the one wording for pull's report, `status` and the session's note (`setAsideSaid`). */
+export function setAsideText(n: Pick<SetAsideNote, 'file' | 'kept' | 'group' | 'origin' | 'at'>): string {
+  return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) — one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 86_400_000).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do (delete the kept text to stop this warning)`;
+}
+
+/** The session's note for what one pull set aside (the first in full; the others counted). */
+export function setAsideSaid(notes: ReadonlyArray<Pick<SetAsideNote, 'file' | 'kept' | 'group' | 'origin' | 'at'>>): string | undefined {
+  const first = notes[0];
+  if (first === undefined) return undefined;
+  return notes.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${notes.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`;
+}
