@@ -79,6 +79,26 @@ function defaultStateDir(env) {
   const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
   return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
 }
+function stateDirProblem(dir) {
+  if (process.platform === "win32") return void 0;
+  let st;
+  try {
+    st = (0, import_node_fs.statSync)(dir);
+  } catch {
+    return void 0;
+  }
+  if (!st.isDirectory()) return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
+function checkStateDir(dir) {
+  const problem = stateDirProblem(dir);
+  if (problem !== void 0) {
+    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  }
+}
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
@@ -461,12 +481,26 @@ function decode(bytes, file) {
   if (bytes.includes(0)) throw new ConfigError(`Cannot read settings file ${file}: it is not text (it holds NUL bytes); save it as UTF-8 text, one NAME=value a line`);
   return bytes.toString("utf8");
 }
+function settingsFileProblem(st) {
+  if (process.platform === "win32") return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 2) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
 function readSettingsFile(file, wanted) {
   let bytes;
+  let fd;
   try {
-    bytes = (0, import_node_fs7.readFileSync)(file);
+    fd = (0, import_node_fs7.openSync)(file, "r");
+    const problem = settingsFileProblem((0, import_node_fs7.fstatSync)(fd));
+    if (problem !== void 0) throw new ConfigError(`Settings file ${file} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
+    bytes = (0, import_node_fs7.readFileSync)(fd);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs7.closeSync)(fd);
   }
   const text = decode(bytes, file);
   const parsed = (0, import_dotenv.parse)(text);
@@ -5378,6 +5412,7 @@ function buildConfig(env, envFile) {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path6.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  checkStateDir(stateDir);
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;

@@ -75,6 +75,26 @@ function defaultStateDir(env) {
   const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
   return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
 }
+function stateDirProblem(dir) {
+  if (process.platform === "win32") return void 0;
+  let st;
+  try {
+    st = (0, import_node_fs.statSync)(dir);
+  } catch {
+    return void 0;
+  }
+  if (!st.isDirectory()) return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
+function checkStateDir(dir) {
+  const problem = stateDirProblem(dir);
+  if (problem !== void 0) {
+    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  }
+}
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
@@ -267,13 +287,20 @@ function valid(value) {
 async function loadHookConfig(env = process.env) {
   const key = settingsFingerprint(env);
   const dir = snapshotDir(env);
-  try {
-    const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
-    if (valid(value)) return value;
-  } catch {
+  const ownSnapshots = stateDirProblem(defaultStateDir(env)) === void 0;
+  if (ownSnapshots) {
+    try {
+      const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
+      if (valid(value)) {
+        checkStateDir(value.stateDir);
+        return value;
+      }
+    } catch (error) {
+      if (error instanceof Error && error.name === "ConfigError") throw error;
+    }
   }
   const config = await loadFullConfig(env);
-  save(dir, key, config);
+  if (ownSnapshots) save(dir, key, config);
   return pick(config);
 }
 var PackageIncompleteError = class extends Error {
@@ -521,11 +548,17 @@ function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
+      const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
+      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
   }
   return void 0;
+}
+function emptiedGroupsOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
+  return groups.length === value.length ? groups : void 0;
 }
 function write(stateDir, problem) {
   writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
@@ -554,28 +587,39 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }
 
-// src/lib/context/origin-note.ts
+// src/lib/context/once-note.ts
 var import_node_fs10 = require("node:fs");
 var import_node_path10 = require("node:path");
-var FILE2 = "origin-question.json";
-function read(stateDir) {
+function readOnceNote(stateDir, file) {
   try {
-    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE2), "utf8"));
+    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, file), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
   return void 0;
 }
-function takeOriginNote(stateDir) {
-  const note = read(stateDir);
+function takeOnceNote(stateDir, file) {
+  const note = readOnceNote(stateDir, file);
   if (note === void 0 || note.told) return void 0;
   try {
-    writeFileAtomicSync((0, import_node_path10.join)(stateDir, FILE2), `${JSON.stringify({ ...note, told: true })}
+    writeFileAtomicSync((0, import_node_path10.join)(stateDir, file), `${JSON.stringify({ ...note, told: true })}
 `);
   } catch {
     return void 0;
   }
   return ourNote(note.text);
+}
+
+// src/lib/context/origin-note.ts
+var FILE2 = "origin-question.json";
+function takeOriginNote(stateDir) {
+  return takeOnceNote(stateDir, FILE2);
+}
+
+// src/lib/context/set-aside-note.ts
+var FILE3 = "set-aside-note.json";
+function takeSetAsideNote(stateDir) {
+  return takeOnceNote(stateDir, FILE3);
 }
 
 // src/lib/context/project.ts
@@ -1160,9 +1204,9 @@ function readStdin(options = {}) {
   } catch {
     return Promise.resolve("");
   }
-  const read2 = readPayloadSync(fd, maxBytes);
-  if (read2.complete) return Promise.resolve(read2.bytes.toString("utf8"));
-  return readStream(process.stdin, maxBytes - read2.bytes.length, timeoutMs).then((rest) => read2.bytes.toString("utf8") + rest);
+  const read = readPayloadSync(fd, maxBytes);
+  if (read.complete) return Promise.resolve(read.bytes.toString("utf8"));
+  return readStream(process.stdin, maxBytes - read.bytes.length, timeoutMs).then((rest) => read.bytes.toString("utf8") + rest);
 }
 function readPayloadSync(fd, maxBytes) {
   const chunks = [];
@@ -1334,9 +1378,20 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
-  for (const dir of candidates) if (usableDir(dir)) return dir;
-  return candidates[candidates.length - 1];
+  for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
+  return ownTempDir((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+}
+function ownTempDir(dir) {
+  if (usableDir(dir)) {
+    try {
+      if ((0, import_node_fs17.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs17.chmodSync)(dir, 448);
+        return dir;
+      }
+    } catch {
+    }
+  }
+  return (0, import_node_fs17.mkdtempSync)(`${dir}-`);
 }
 function misconfiguredNote(error, stateDir, copy = runningCopy()) {
   const name = configErrorVariable(error);
@@ -1408,7 +1463,8 @@ async function sessionStart(setLogger) {
     const entry = readContextCache(config.stateDir, project.key);
     const note = takeGraphProblemNote(config.stateDir);
     const question = takeOriginNote(config.stateDir);
-    const text = [note ?? "", question ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
+    const aside = takeSetAsideNote(config.stateDir);
+    const text = [note ?? "", question ?? "", aside ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
     if (text !== "") {
       const out = sessionStartOutput(text, config.contextBudget);
       injected = out === "" ? 0 : JSON.parse(out).hookSpecificOutput.additionalContext.length;
@@ -1417,6 +1473,7 @@ async function sessionStart(setLogger) {
     }
     if (note !== void 0) logger.info("told the session about a graph problem", { note });
     if (question !== void 0) logger.info("told the session about the copy question");
+    if (aside !== void 0) logger.info("told the session about notes pull set aside");
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info("session start", {

@@ -70,6 +70,26 @@ function defaultStateDir(env) {
   const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
   return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
 }
+function stateDirProblem(dir) {
+  if (process.platform === "win32") return void 0;
+  let st;
+  try {
+    st = (0, import_node_fs.statSync)(dir);
+  } catch {
+    return void 0;
+  }
+  if (!st.isDirectory()) return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
+function checkStateDir(dir) {
+  const problem = stateDirProblem(dir);
+  if (problem !== void 0) {
+    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  }
+}
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
@@ -256,13 +276,20 @@ function valid(value) {
 async function loadHookConfig(env = process.env) {
   const key = settingsFingerprint(env);
   const dir = snapshotDir(env);
-  try {
-    const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
-    if (valid(value)) return value;
-  } catch {
+  const ownSnapshots = stateDirProblem(defaultStateDir(env)) === void 0;
+  if (ownSnapshots) {
+    try {
+      const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
+      if (valid(value)) {
+        checkStateDir(value.stateDir);
+        return value;
+      }
+    } catch (error) {
+      if (error instanceof Error && error.name === "ConfigError") throw error;
+    }
   }
   const config = await loadFullConfig(env);
-  save(dir, key, config);
+  if (ownSnapshots) save(dir, key, config);
   return pick(config);
 }
 var PackageIncompleteError = class extends Error {
@@ -917,9 +944,20 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path8.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
-  for (const dir of candidates) if (usableDir(dir)) return dir;
-  return candidates[candidates.length - 1];
+  for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
+  return ownTempDir((0, import_node_path8.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+}
+function ownTempDir(dir) {
+  if (usableDir(dir)) {
+    try {
+      if ((0, import_node_fs10.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs10.chmodSync)(dir, 448);
+        return dir;
+      }
+    } catch {
+    }
+  }
+  return (0, import_node_fs10.mkdtempSync)(`${dir}-`);
 }
 
 // src/hooks/stop.ts

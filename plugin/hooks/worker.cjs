@@ -4204,6 +4204,26 @@ function defaultStateDir(env) {
   const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
   return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
 }
+function stateDirProblem(dir) {
+  if (process.platform === "win32") return void 0;
+  let st;
+  try {
+    st = (0, import_node_fs.statSync)(dir);
+  } catch {
+    return void 0;
+  }
+  if (!st.isDirectory()) return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
+function checkStateDir(dir) {
+  const problem = stateDirProblem(dir);
+  if (problem !== void 0) {
+    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  }
+}
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
@@ -5109,8 +5129,8 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
     const settingsFile = (0, import_node_path6.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
-    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
-    if (followed !== void 0 && followed.via !== "default" && followed.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
+    const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
+    if (followed2 !== void 0 && followed2.via !== "default" && followed2.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
   return out;
@@ -5454,12 +5474,26 @@ function decode(bytes, file2) {
   if (bytes.includes(0)) throw new ConfigError(`Cannot read settings file ${file2}: it is not text (it holds NUL bytes); save it as UTF-8 text, one NAME=value a line`);
   return bytes.toString("utf8");
 }
+function settingsFileProblem(st) {
+  if (process.platform === "win32") return void 0;
+  const uid = process.getuid?.();
+  if (uid !== void 0 && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 2) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  return void 0;
+}
 function readSettingsFile(file2, wanted) {
   let bytes;
+  let fd;
   try {
-    bytes = (0, import_node_fs8.readFileSync)(file2);
+    fd = (0, import_node_fs8.openSync)(file2, "r");
+    const problem = settingsFileProblem((0, import_node_fs8.fstatSync)(fd));
+    if (problem !== void 0) throw new ConfigError(`Settings file ${file2} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
+    bytes = (0, import_node_fs8.readFileSync)(fd);
   } catch (error62) {
+    if (error62 instanceof ConfigError) throw error62;
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
   }
   const text3 = decode(bytes, file2);
   const parsed = (0, import_dotenv.parse)(text3);
@@ -8578,8 +8612,8 @@ function isSemantics(value) {
   return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
 }
 async function resolveSemantics(graphiti, options2) {
-  const read3 = await readSemantics(graphiti, options2);
-  return "probe" in read3 ? read3.probe() : read3;
+  const read2 = await readSemantics(graphiti, options2);
+  return "probe" in read2 ? read2.probe() : read2;
 }
 function editGapElsewhere(rules) {
   return rules === void 0 || rules.source !== "generation" || editOrder(rules) === "break-before-make";
@@ -8587,12 +8621,12 @@ function editGapElsewhere(rules) {
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const setting = options2.setting ?? "auto";
-  const read3 = await decide(graphiti, options2, setting, now);
-  if (options2.probe === false) return "probe" in read3 ? { ...withLastProbed(cautious("the server's rules are not known now (not probed, or the session a probed answer rested on is gone)"), read3.lastProbed), probeable: true } : read3;
+  const read2 = await decide(graphiti, options2, setting, now);
+  if (options2.probe === false) return "probe" in read2 ? { ...withLastProbed(cautious("the server's rules are not known now (not probed, or the session a probed answer rested on is gone)"), read2.lastProbed), probeable: true } : read2;
   await cleanLeftScratch(graphiti, options2, now);
-  if ("probe" in read3) return read3;
-  await recordInUse(options2.stateDir, options2.url, read3, now, options2.localGeneration).catch(() => void 0);
-  return read3;
+  if ("probe" in read2) return read2;
+  await recordInUse(options2.stateDir, options2.url, read2, now, options2.localGeneration).catch(() => void 0);
+  return read2;
 }
 async function decide(graphiti, options2, setting, now) {
   if (GENERATION_SEMANTICS[setting] !== void 0) return known(setting, "setting", `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
@@ -32550,6 +32584,9 @@ function isFormatName(value) {
 function isOptionList(value) {
   return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
 }
+function isScopePath(text3, nameEnd) {
+  return text3.charCodeAt(nameEnd) === 58 && text3.charCodeAt(nameEnd + 1) === 58;
+}
 function endsInUrn(before) {
   return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
 }
@@ -33641,6 +33678,7 @@ var init_assignment = __esm({
             const key = m[1];
             if (!namesCredential(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
             if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
+            if (isScopePath(text3, m.index + key.length)) continue;
             if (USER_SLASH_BEFORE.test(text3.slice(Math.max(0, m.index - 16), m.index))) continue;
             if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
             let valueAt = m.index + m[0].length;
@@ -33886,6 +33924,7 @@ function redactLine(line, firstWord) {
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
+    if (isScopePath(line, after + gluedLength(line, after))) continue;
     const bareKey = /^key$/i.test(m[0]) && !KEY_QUALIFIER.test(line.slice(Math.max(0, m.index - 12), m.index));
     const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
@@ -34638,6 +34677,10 @@ function loginBefore(text3, end) {
   if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - LOGIN_LABEL_REACH), i))) return { user, labelled: true };
   return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : void 0;
 }
+function endsInCopula(word, run2) {
+  const bare = run2.replace(/[.!。！]+$/u, "");
+  return GLUED_IS.some((row) => row.words.includes(word) && row.copulas.some((c) => bare.endsWith(c)));
+}
 function opensSentence(value, after) {
   return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
 }
@@ -34693,7 +34736,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, QUOTED_TYPED_SHAPE, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, LOGIN_LABEL_REACH, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, anyWordWhereClauseEnds, THING_PASS_IS, SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, QUOTED_TYPED_SHAPE, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, LOGIN_LABEL_REACH, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, anyWordWhereClauseEnds, THING_PASS_IS, SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, VERB_LAST, VERB_LAST_COPULA, IS_AFTER_THE_WORD, IS_THEN_WORD_ALONE, UNSPACED_WORD_AFTER_ENGLISH_LABEL, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34996,6 +35039,47 @@ var init_password_forms = __esm({
         return unspacedWordAlone(g[at] ?? "", g[at + 1] ?? "") ?? m;
       }
     };
+    VERB_LAST = [
+      { language: "Hindi", words: ["\u092A\u093E\u0938\u0935\u0930\u094D\u0921", "\u0915\u0942\u091F\u0936\u092C\u094D\u0926"], copulas: ["\u0939\u0948", "\u0925\u093E"], infinitive: /ना$/u }
+    ];
+    VERB_LAST_COPULA = {
+      kind: "password",
+      hints: VERB_LAST.flatMap((row) => row.words),
+      re: new RegExp(
+        VERB_LAST.map((row) => String.raw`((?:${row.words.join("|")})[ 	]+)([\p{L}\p{M}]{2,24})(?=[ 	]+(?:${row.copulas.join("|")})[ 	]*[।.!]?[ 	]*(?:
+?
+|$))`).join("|"),
+        "gu"
+      ),
+      replace: (m, g) => {
+        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        const [lead = "", value = ""] = [g[at], g[at + 1]];
+        const row = VERB_LAST[at / 2];
+        if (!isPlainWord(value) || row === void 0 || row.infinitive.test(value)) return m;
+        if (saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return m;
+        return `${lead}${tag("password")}`;
+      }
+    };
+    IS_AFTER_THE_WORD = [
+      { language: "Thai", words: ["\u0E23\u0E2B\u0E31\u0E2A\u0E1C\u0E48\u0E32\u0E19", "\u0E23\u0E2B\u0E31\u0E2A"], is: "\u0E04\u0E37\u0E2D", glued: String.raw`[\p{Script=Thai}A-Za-z-]{0,16}?` }
+    ];
+    IS_THEN_WORD_ALONE = {
+      kind: "password",
+      hints: IS_AFTER_THE_WORD.map((row) => row.is),
+      re: new RegExp(IS_AFTER_THE_WORD.map((row) => String.raw`((?:${row.words.join("|")})${row.glued}[ 	]*${row.is}[ 	]*)([^\s]{2,32})(?=[ 	]*(?:
+?
+|$))`).join("|"), "gu"),
+      replace: (m, g) => {
+        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        return unspacedWordAlone(g[at] ?? "", g[at + 1] ?? "") ?? m;
+      }
+    };
+    UNSPACED_WORD_AFTER_ENGLISH_LABEL = {
+      kind: "password",
+      hints: ["pass", "pwd", "pin"],
+      re: /((?<![A-Za-z])(?:password|passwd|passcode|passphrase|pwd|pin)(?:\*\*|__)?[ \t]*[:=：](?:\*\*|__)?[ \t]*)([^\s!-~]{2,16})(?=[ \t]*(?:\r?\n|$))/gi,
+      replace: (m, g) => unspacedWordAlone(g[0] ?? "", g[1] ?? "") ?? m
+    };
     UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
     ABBREVIATED_BY_LANGUAGE = {
       French: ["mdp"]
@@ -35022,7 +35106,8 @@ var init_password_forms = __esm({
         if (ABBREVIATIONS.has(word) && (sep2 === void 0 || sep2 === "(" || spaced === spaced?.toUpperCase())) return m;
         if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
         if (sep2 === "(" && REMARK_THEN_LABEL.test(text3.slice(offset + lead.length, offset + m.length + 8))) return m;
-        if (other !== void 0) return valueInAnotherScript(lead, other, sep2, text3[offset + m.length], () => userGivenBefore(text3, offset)) ?? m;
+        if (other !== void 0 && particle !== void 0 && !/[\p{N}«„“「『]/u.test(other) && endsInCopula(word, other)) return m;
+        if (other !== void 0) return valueInAnotherScript(lead, other, sep2 ?? particle, text3[offset + m.length], () => userGivenBefore(text3, offset)) ?? m;
         const raw = ascii ?? "";
         const value = sep2 === "(" ? raw.replace(/\).*$/, "") : raw;
         const after = text3.slice(offset + m.length, offset + m.length + 2);
@@ -35196,7 +35281,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close2}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, THING_PASS_IS, PASS_IS_WEAK, SAME_AS_THEN_VALUE, WILL_BE_TYPED, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USE_TYPED_PASSWORD, USER_SLASH_PASSWORD, WIFI_SLASH_KEY, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, COPULA_AFTER_VALUE, VERB_LAST_COPULA, IS_THEN_WORD_ALONE, UNSPACED_WORD_AFTER_ENGLISH_LABEL, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -36258,10 +36343,10 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename9) {
+function isPriorEpisodeFor(episode, basename10) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename9}`;
+  return parts[parts.length - 1] === `File: ${basename10}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
@@ -72075,9 +72160,9 @@ async function fetchListing(ctx, options2) {
       const watched = options2.watch?.get(group);
       const now = options2.rebuilding || options2.ignoreBackoff || restarted || options2.listInFull?.has(group) === true || watched !== void 0 || listingDue(pace, ctx.now());
       if (!now) continue;
-      const read3 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers, watched);
-      if (read3 !== void 0) {
-        listing2.set(group, { ...read3, ...since });
+      const read2 = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers, watched);
+      if (read2 !== void 0) {
+        listing2.set(group, { ...read2, ...since });
         covered.push(group);
         continue;
       }
@@ -76494,14 +76579,14 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
   if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
-  const read3 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
-  if (read3.kind !== "read") {
-    if (read3.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read3.reason });
+  const read2 = await readMemoryFile(`${source2.root}/${record2.relPath}`);
+  if (read2.kind !== "read") {
+    if (read2.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read2.reason });
     return void 0;
   }
-  if (read3.hash !== record2.hash) return void 0;
+  if (read2.hash !== record2.hash) return void 0;
   const { fileId, origin } = versionIdentity(record2, source2.origin);
-  const prepared = prepareEpisodes(config2, record2, fileId, origin, read3.raw, read3.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
+  const prepared = prepareEpisodes(config2, record2, fileId, origin, read2.raw, read2.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
   if (prepared.kind !== "episodes" || !draftsMatchParts(record2.episodes, prepared.drafts)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -77025,14 +77110,14 @@ async function assessFile(input2, id, file2, existing, round = 0) {
     reason
   });
   if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
-  const read3 = await readMemoryFile(file2.absPath);
-  if (read3.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
-  if (read3.kind === "failed") return outcome("failed", read3.reason);
-  if (read3.kind === "torn") return round < MID_WRITE_ROUNDS ? assessSettled(input2, id, file2, existing, MID_WRITE_SETTLE_MS, round + 1) : { kind: "unsettled", ...reset ? { record: base } : {} };
-  const { raw, hash: hash2 } = read3;
+  const read2 = await readMemoryFile(file2.absPath);
+  if (read2.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
+  if (read2.kind === "failed") return outcome("failed", read2.reason);
+  if (read2.kind === "torn") return round < MID_WRITE_ROUNDS ? assessSettled(input2, id, file2, existing, MID_WRITE_SETTLE_MS, round + 1) : { kind: "unsettled", ...reset ? { record: base } : {} };
+  const { raw, hash: hash2 } = read2;
   const wait = round > 0 ? void 0 : midWriteWait({ bytes: raw.length, scannedSize: file2.size, mtimeMs: file2.mtimeMs, hasEpisodes: (base?.episodes.length ?? 0) > 0, now: (input2.now ?? Date.now)() });
   if (wait !== void 0) return assessSettled(input2, id, file2, existing, wait, round + 1);
-  const cut = round > 0 ? void 0 : cutShortWait(raw, read3.mtimeMs, (input2.now ?? Date.now)());
+  const cut = round > 0 ? void 0 : cutShortWait(raw, read2.mtimeMs, (input2.now ?? Date.now)());
   if (cut !== void 0) return { kind: "cut", file: file2, waitMs: cut, round: round + 1 };
   if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
   if (base?.failedVersion !== void 0) {
@@ -77542,7 +77627,7 @@ function reconcile(input2) {
       for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid, ...taken ? { foreign: true } : {} });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
-      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+      if (seen.sentAt !== void 0 && Date.parse(seen.sentAt) <= now) raise(newestVisibleSend, ref.groupId, seen.sentAt);
     }
   }
   const retired = retiredParts(state);
@@ -77907,6 +77992,69 @@ var init_confirm = __esm({
     init_copy_hold();
     init_force_look();
     init_sources();
+  }
+});
+
+// src/lib/sync/one-mount.ts
+function oneMountPerFile(files, sources, state) {
+  const byName = new Map(sources.map((s) => [s.name, s]));
+  const groups = /* @__PURE__ */ new Map();
+  for (const file2 of files) {
+    const source2 = byName.get(file2.source);
+    if (source2 === void 0) continue;
+    const id = fileIdFor(source2, file2.relPath);
+    const group = groups.get(id);
+    if (group === void 0) groups.set(id, [file2]);
+    else group.push(file2);
+  }
+  const mirrors = /* @__PURE__ */ new Set();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const synced = [...group].sort((a, b) => b.mtimeMs - a.mtimeMs || followed(b, state) - followed(a, state) || a.absPath.localeCompare(b.absPath))[0];
+    for (const file2 of group) if (file2 !== synced) mirrors.add(file2);
+  }
+  if (mirrors.size === 0) return { files: [...files], mirrors: [] };
+  return { files: files.filter((f) => !mirrors.has(f)), mirrors: files.filter((f) => mirrors.has(f)) };
+}
+function followed(file2, state) {
+  return state.files[fileRecordId(file2.source, file2.relPath)] === void 0 ? 0 : 1;
+}
+function foldMirrorRecords(state, mounts, nowIso) {
+  if (mounts.mirrors.length === 0) return 0;
+  const synced = /* @__PURE__ */ new Map();
+  for (const file2 of mounts.files) {
+    const record2 = state.files[fileRecordId(file2.source, file2.relPath)];
+    if (record2 !== void 0) synced.set(record2.fileId, record2);
+  }
+  let folded = 0;
+  for (const mirror of mounts.mirrors) {
+    const id = fileRecordId(mirror.source, mirror.relPath);
+    const record2 = state.files[id];
+    const into = record2 === void 0 ? void 0 : synced.get(record2.fileId);
+    if (record2 === void 0 || into === void 0 || into === record2) continue;
+    const current = new Set(into.episodes.map((ref) => ref.marker));
+    const known2 = new Set([...into.episodes, ...into.superseded].map((ref) => ref.uuid).filter((u) => u !== void 0));
+    const older = [];
+    for (const ref of [...record2.episodes, ...record2.superseded]) {
+      if (ref.uuid !== void 0 && known2.has(ref.uuid)) continue;
+      if (current.has(ref.marker)) {
+        for (const part of into.episodes) if (part.marker === ref.marker) delete part.settledAt;
+        continue;
+      }
+      older.push(ref);
+    }
+    if (older.length > 0) into.superseded = [...into.superseded, ...older];
+    into.updatedAt = nowIso;
+    delete state.files[id];
+    folded++;
+  }
+  return folded;
+}
+var init_one_mount = __esm({
+  "src/lib/sync/one-mount.ts"() {
+    "use strict";
+    init_sources();
+    init_state();
   }
 });
 
@@ -78947,8 +79095,12 @@ async function run(input2) {
     ...options2.signal === void 0 ? {} : { signal: options2.signal }
   });
   const roots = checkSourceRoots(state, sources);
-  const scan = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
+  const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn("source held: its name stood for another folder", { source: problem.source, message: problem.message });
+  const mounts = oneMountPerFile(rooted.files, sources, state);
+  const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
+  const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
+  if (mounts.mirrors.length > 0) logger.info("files found at several paths: one path synced for each", { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
   const connection = new RunConnection(config2, options2, logger);
   if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: options2.rulesWanted === true || stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
   const signing = await loadNoteSigner(config2).catch(async (error62) => {
@@ -78979,7 +79131,7 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || requeued > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
+    () => endRun(ctx, { changed: online || plan.changed || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -79079,16 +79231,16 @@ function probeWanted(ctx) {
 async function learnSemantics(ctx, handshake, inQueue) {
   try {
     await handshake;
-    const read3 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const read2 = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
     const deleting = probeWanted(ctx);
-    if (!("probe" in read3)) return { answer: Promise.resolve(read3), sessions, deleting, probing: false };
-    const needed = read3;
+    if (!("probe" in read2)) return { answer: Promise.resolve(read2), sessions, deleting, probing: false };
+    const needed = read2;
     const cautious2 = async (rules, deferred) => ({ answer: needed.assume(rules), sessions, deleting, probing: false, ...deferred ? { deferred: () => needed.probe() } : {} });
     if (ctx.options.mayProbe === false) return cautious2(cautiousUntilNeeded(), false);
     if (!deleting) return cautious2(cautiousUntilNeeded(), true);
     if (inQueue()) return cautious2(cautiousWhileQueued(), true);
-    const answer = read3.probe();
+    const answer = read2.probe();
     answer.catch(() => void 0);
     return { answer, sessions, deleting, probing: true };
   } catch (error62) {
@@ -79144,6 +79296,7 @@ var init_sync = __esm({
     init_confirm();
     init_listing();
     init_plan();
+    init_one_mount();
     init_early_handshake();
     init_retire();
     init_schedule();
@@ -79202,7 +79355,7 @@ function opensWithChangeTypeLabel(sentence, isInjectionVerb2) {
   const label = typed ?? SCOPE_LABEL.exec(sentence);
   if (label === null || typed === null && NORMATIVE_TIMING.test(sentence)) return false;
   const verb = (/^[a-z]+/i.exec(sentence.slice(label[0].length)) ?? [""])[0].toLowerCase();
-  return !actsOutside(verb, isInjectionVerb2(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length));
+  return !actsOutside(verb, isInjectionVerb2(verb)) && !addressedToSession(sentence) && !namesMachinePlace(sentence) && !touchesSafeguard(sentence.slice(label[0].length)) && !harmfulEffect(sentence);
 }
 function addressedToSession(sentence) {
   return ADDRESSED.test(sentence);
@@ -79216,15 +79369,18 @@ function namesMachinePlace(text3) {
 function touchesSafeguard(text3) {
   return SAFEGUARDS.test(text3) || [...text3.matchAll(BACKTICKED_SPAN)].some((m) => /\s/.test(m[1] ?? ""));
 }
+function harmfulEffect(text3) {
+  return WHOLE_ENVIRONMENT.test(text3) || MADE_PUBLIC.test(text3) || DESTROYED_IN_PRODUCTION.test(text3);
+}
 function isCodeChangeRecord(clause) {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
-  if (clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) return false;
+  if (clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
   if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
-  if (BACKTICKED_NAME.test(head)) return true;
-  return clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, "")));
+  const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, "")));
+  return namesCode && !harmfulEffect(head);
 }
-var CHANGE_TYPE_LABEL, SCOPE_LABEL, NORMATIVE_TIMING, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN, RECORD_VERBS_TOO;
+var CHANGE_TYPE_LABEL, SCOPE_LABEL, NORMATIVE_TIMING, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN, WHOLE_ENVIRONMENT, MADE_PUBLIC, DESTROYED_IN_PRODUCTION, RECORD_VERBS_TOO, KEPT_UP;
 var init_change_record = __esm({
   "src/lib/context/change-record.ts"() {
     "use strict";
@@ -79240,7 +79396,11 @@ var init_change_record = __esm({
     PATH_VARIABLE = /\bPATH\b/;
     SAFEGUARDS = /auth(?!or)|guard|verif|token(?!i[sz])|passw|secret|api.?key|private.?key|csrf|xss|permission|privilege|admin|sudo|sanitiz|escap|validat|signature|\btls\b|\bssl\b|cert(?!ain)|allow.?all|\bcors\b|secur|encrypt|\bmfa\b|\b2fa\b|\botp\b|rate.?limit|captcha|sandbox|firewall|credential/i;
     BACKTICKED_SPAN = /`([^`\n]*)`/g;
+    WHOLE_ENVIRONMENT = /\bprocess\.env\b(?!\.\w|\[)|\bos\.environ\b(?!\[|\.get)|\benv(?:ironment)?[ _-]?dump|envDump|\bprintenv\b|\ball (?:the )?env(?:ironment)? var(?:iable)?s\b/i;
+    MADE_PUBLIC = /\bpublicly\b|\bworld[- ]?(?:readable|writable)\b|\banonymous (?:access|read|write|users?)\b|\bto (?:the public|the internet|anyone|everyone)\b/i;
+    DESTROYED_IN_PRODUCTION = /\b(?:drop|truncate|wipe|purge|destroy|erase)\b[^.!?\n]*\b(?:production|prod)\b/i;
     RECORD_VERBS_TOO = /* @__PURE__ */ new Set(["keep"]);
+    KEPT_UP = /^keep\b[^\n]{1,80}?\s(?:updated|up[ -]to[ -]date|current|in sync|synced|synchronized)\b/i;
   }
 });
 
@@ -79410,6 +79570,26 @@ function isDestinationAt(tokens, j) {
   const object2 = tokens[j + 1] ?? "";
   return DESTINATIONS.has((tokens[j] ?? "").toLowerCase()) && (OBJECT_OPENERS.has(object2.toLowerCase()) || isCodeObject(tokens, j + 1) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(object2));
 }
+function futureWorkScope(tokens, i, verbShaped) {
+  for (let k = i + 1; k <= i + 7 && k < tokens.length; k += 1) {
+    const raw = tokens[k];
+    const word = raw.toLowerCase();
+    const next = (tokens[k + 1] ?? "").toLowerCase();
+    if (k > i + 1 && SCOPE_PREPOSITIONS.has(word)) return isFutureWorkQuantifier(next, word, verbShaped) ? scopeHead(tokens, k + 2) ?? k - 1 : void 0;
+    if (k > i + 1 && HEDGE_OPENERS.has(word) && HEDGES.has(next) && k + 2 === tokens.length) return k - 1;
+    if (FUNCTION_WORDS2.has(word) || raw === ":" || raw === "," || !verbShaped && isPluralHead(raw)) return void 0;
+    if ((isPast(word) || IRREGULAR_PAST.has(word) || /^[a-z]{2}ed$/.test(word)) && FUNCTION_WORDS2.has((tokens[k + 1] ?? "").toLowerCase())) return void 0;
+  }
+  return void 0;
+}
+function scopeHead(tokens, j) {
+  for (let k = j; k < j + 3 && k < tokens.length; k += 1) {
+    const raw = tokens[k];
+    if (!isContentWord(raw.toLowerCase()) && !isAcronymPlural(raw)) return void 0;
+    if (isPluralHead(raw)) return k;
+  }
+  return void 0;
+}
 function anyVerbOrder(tokens, i) {
   const w = tokens[i].toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -79420,7 +79600,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -79429,13 +79609,13 @@ function isAccessObjectSentOn(rest) {
   return modifier !== void 0 && isContentWord(modifier) && ACCESS_NOUNS.has(head ?? "") && DESTINATIONS.has(destination ?? "") && OBJECT_OPENERS.has(object2 ?? "");
 }
 function opensWithOrder(clause) {
-  const read3 = readClause(clause);
-  return orderShape(read3) && !recordsAChange(read3);
+  const read2 = readClause(clause);
+  return orderShape(read2) && !recordsAChange(read2);
 }
 function readClause(clause) {
-  const read3 = clause.slice(0, 200);
-  const head = read3.split(/[.!?;](?=\s|$)|\n/, 1)[0];
-  const whole = head.length < read3.length || clause.length <= read3.length;
+  const read2 = clause.slice(0, 200);
+  const head = read2.split(/[.!?;](?=\s|$)|\n/, 1)[0];
+  const whole = head.length < read2.length || clause.length <= read2.length;
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
@@ -79450,7 +79630,8 @@ function recordsAChange({ head, tokens, i, whole, polite }) {
   const after = tokens.slice(i + 1).filter((t) => WORD2.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== void 0;
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 function isInjectionVerb(word) {
   return VERB_SHAPED.has(word);
@@ -79484,7 +79665,7 @@ function orderShape({ tokens, i, polite }) {
   const rest = tokens.slice(i + 1).filter((t) => t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true);
   if (sent !== void 0) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }
@@ -79496,7 +79677,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -79886,6 +80067,11 @@ var init_imperative = __esm({
     PHRASAL_BEFORE_PREPOSITION = /* @__PURE__ */ new Set([...PHRASAL_PARTICLES, "in", "on"]);
     DESTINATIONS = /* @__PURE__ */ new Set(["to", "into", "onto"]);
     ORDER_MANNER = /* @__PURE__ */ new Set(["straight", "directly", "automatically", "immediately", "silently", "quietly", "anyway", "without"]);
+    SCOPE_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "in", "on", "across", "throughout"]);
+    FUTURE_WORK_QUANTIFIERS = /* @__PURE__ */ new Set(["all", "every", "any", "each"]);
+    isFutureWorkQuantifier = (word, preposition, verbShaped) => FUTURE_WORK_QUANTIFIERS.has(word) || word === "new" && preposition === "for" && verbShaped;
+    HEDGE_OPENERS = /* @__PURE__ */ new Set(["where", "when", "whenever", "if", "as"]);
+    HEDGES = /* @__PURE__ */ new Set(["possible", "appropriate", "needed", "necessary", "practical", "feasible", "applicable"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -79904,7 +80090,7 @@ function subjectlessModalInChinese(text3) {
   return CHINESE_SUBJECTLESS_MODAL.test(text3);
 }
 function bareImperativeInOtherLanguage(clause) {
-  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause)) return true;
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m;
@@ -79953,7 +80139,7 @@ function overridesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -80126,7 +80312,13 @@ var init_orders_by_language = __esm({
         // `cargo-fmt` …": "not", "never" or "always" opening a clause, then a verb in the imperative's form
         // (-й, -йте, -ь, -ьте, -и, -ите, with a reflexive -ся/-сь). A fact's subjectless verb is in the third
         // person ("Не работает", "Не поддерживает", "Всегда доступен") or a past plural in -ли ("не были").
-        negated: { negations: ["\u043D\u0435", "\u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435", "\u0432\u0441\u0435\u0433\u0434\u0430"], orderForm: (w) => new RegExp("\\p{L}(?:\u0439|\u0439\u0442\u0435|\u044C|\u044C\u0442\u0435|\u0438|\u0438\u0442\u0435)(?:\u0441\u044F|\u0441\u044C)?$", "u").test(w) && !/ли$/u.test(w) }
+        negated: { negations: ["\u043D\u0435", "\u043D\u0438\u043A\u043E\u0433\u0434\u0430 \u043D\u0435", "\u0432\u0441\u0435\u0433\u0434\u0430"], orderForm: (w) => new RegExp("\\p{L}(?:\u0439|\u0439\u0442\u0435|\u044C|\u044C\u0442\u0435|\u0438|\u0438\u0442\u0435)(?:\u0441\u044F|\u0441\u044C)?$", "u").test(w) && !/ли$/u.test(w) },
+        // IMPERATIVE_ONLY_ENDING (qa-orders-9): with no marker word in front ("Используй `cargo-add` для …",
+        // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
+        // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
+        // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
+        // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
+        imperativeOnlyEndings: ["\u0443\u0439", "\u044E\u0439", "\u0439\u0442\u0435", "\u044C\u0442\u0435", "\u0438\u0442\u0435"]
       },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
@@ -80145,6 +80337,7 @@ var init_orders_by_language = __esm({
     SPANISH_ENCLITIC = new RegExp("^\\p{L}*[\xE1\xE9\xED\xF3\xFA][^\\s\\p{P}aeiou\xE1\xE9\xED\xF3\xFA]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\\p{L}\\p{N}'\u2019-])", "iu");
     FRENCH_ENCLITIC = new RegExp("^\\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\\p{L}\\p{N}'\u2019-])", "iu");
     CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+    IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
     NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
     NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, "iu");
     ASSISTANT_OBLIGED = new RegExp(
@@ -80161,7 +80354,7 @@ function isOrderReason(reason) {
 }
 function clauseStarts(text3) {
   const out = [];
-  for (const m of text3.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) {
+  for (const m of text3.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
     out.push(start);
     const comma = text3.indexOf(",", start);
@@ -80224,7 +80417,7 @@ function orderReason(text3) {
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, CLAUSE_START, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
@@ -80251,10 +80444,11 @@ var init_orders = __esm({
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
     MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
-    FRONTED_CLAUSE = /(?:^|[.!?;]\s+)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+    FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
     LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+/u;
     LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
     VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, "iu");
+    CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -81139,11 +81333,14 @@ async function buildContext(input2) {
   for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known2), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
   const here = input2.thisProjectEpisodes ?? /* @__PURE__ */ new Set();
   const items = [];
+  const itemGroups = [];
   for (const f of rankFacts(facts2, now)) {
     const line = toFactLine(f, factProvenance(f, known2));
     const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
-    if (reason === void 0) items.push({ kind: "fact", ...line });
-    else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
+    if (reason === void 0) {
+      items.push({ kind: "fact", ...line });
+      itemGroups.push(f.group_id);
+    } else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
   const rule = input2.rebuildsSummaries === true ? "current" : input2.summaryRulesUnknown === true ? "rules-unknown" : "not-current";
@@ -81151,8 +81348,10 @@ async function buildContext(input2) {
   for (const n of rankedNodes) {
     const line = toEntityLine(n, "group");
     const reason = orderReason(`${n.name}: ${n.summary ?? ""}`) ?? entityLeftOut(line.summary, rule, trust);
-    if (reason === void 0) items.push({ kind: "entity", ...line });
-    else left.push({ kind: "entity", from: "group", text: line.summary === "" ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === void 0) {
+      items.push({ kind: "entity", ...line });
+      itemGroups.push(n.group_id);
+    } else left.push({ kind: "entity", from: "group", text: line.summary === "" ? line.name : `${line.name}: ${line.summary}`, reason });
     if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: "entity", ...line });
   }
   const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
@@ -81168,8 +81367,17 @@ async function buildContext(input2) {
     omitted,
     overBudget: items.length - rendered.facts - rendered.nodes,
     failedSearches: failed,
-    summariesAwaitingRules
+    summariesAwaitingRules,
+    shownGroups: shownGroups(itemGroups.slice(0, rendered.facts + rendered.nodes), project.groupIds)
   };
+}
+function shownGroups(groups, searched) {
+  const out = /* @__PURE__ */ new Set();
+  for (const g of groups) {
+    if (g !== void 0 && g !== "") out.add(g);
+    else if (searched.length === 1) out.add(searched[0]);
+  }
+  return [...out];
 }
 function toCacheEntry(project, built, now = /* @__PURE__ */ new Date()) {
   return {
@@ -81614,6 +81822,88 @@ var init_restore2 = __esm({
   }
 });
 
+// src/lib/state/set-aside.ts
+var set_aside_exports = {};
+__export(set_aside_exports, {
+  SET_ASIDE_DAYS: () => SET_ASIDE_DAYS,
+  dropSetAside: () => dropSetAside,
+  pruneSetAside: () => pruneSetAside,
+  readSetAside: () => readSetAside,
+  setAside: () => setAside,
+  setAsideSaid: () => setAsideSaid,
+  setAsideText: () => setAsideText
+});
+function indexPath(stateDir) {
+  return (0, import_node_path38.join)(stateDir, DIR, INDEX);
+}
+function readSetAside(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs29.readFileSync)(indexPath(stateDir), "utf8"));
+    if (!Array.isArray(value)) return [];
+    return value.filter((n) => typeof n === "object" && n !== null && ["file", "kept", "group", "origin", "at"].every((k) => typeof n[k] === "string"));
+  } catch {
+    return [];
+  }
+}
+function writeSetAsideIndex(stateDir, notes) {
+  (0, import_node_fs29.mkdirSync)((0, import_node_path38.join)(stateDir, DIR), { recursive: true, mode: 448 });
+  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}
+`);
+}
+function setAside(stateDir, note) {
+  const dir = (0, import_node_path38.join)(stateDir, DIR);
+  (0, import_node_fs29.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const stamp = note.at.replace(/[:.]/g, "-");
+  let kept = (0, import_node_path38.join)(dir, `${stamp}-${(0, import_node_path38.basename)(note.file)}`);
+  for (let n = 2; (0, import_node_fs29.existsSync)(kept); n++) kept = (0, import_node_path38.join)(dir, `${stamp}-${n}-${(0, import_node_path38.basename)(note.file)}`);
+  (0, import_node_fs29.copyFileSync)(note.file, kept);
+  const entry = { ...note, kept };
+  writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  return entry;
+}
+function dropSetAside(stateDir, kept) {
+  try {
+    (0, import_node_fs29.unlinkSync)(kept);
+  } catch {
+  }
+  writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
+}
+function pruneSetAside(stateDir, now) {
+  const notes = readSetAside(stateDir);
+  if (notes.length === 0) return;
+  const keep2 = notes.filter((n) => {
+    if (!(0, import_node_fs29.existsSync)(n.kept)) return false;
+    if (now - Date.parse(n.at) < SET_ASIDE_DAYS * 864e5) return true;
+    try {
+      (0, import_node_fs29.unlinkSync)(n.kept);
+    } catch {
+      return true;
+    }
+    return false;
+  });
+  if (keep2.length !== notes.length) writeSetAsideIndex(stateDir, keep2);
+}
+function setAsideText(n) {
+  return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) \u2014 one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 864e5).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do (delete the kept text to stop this warning)`;
+}
+function setAsideSaid(notes) {
+  const first = notes[0];
+  if (first === void 0) return void 0;
+  return notes.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${notes.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`;
+}
+var import_node_fs29, import_node_path38, SET_ASIDE_DAYS, DIR, INDEX;
+var init_set_aside = __esm({
+  "src/lib/state/set-aside.ts"() {
+    "use strict";
+    import_node_fs29 = require("node:fs");
+    import_node_path38 = require("node:path");
+    init_fs_atomic();
+    SET_ASIDE_DAYS = 30;
+    DIR = "set-aside";
+    INDEX = "index.json";
+  }
+});
+
 // src/lib/pull/pull.ts
 var pull_exports = {};
 __export(pull_exports, {
@@ -81626,14 +81916,14 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs29.statSync)((0, import_node_path38.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs30.statSync)((0, import_node_path39.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], setAside: [], respelt: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
@@ -81646,9 +81936,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path38.basename)(file2);
+  const name = (0, import_node_path39.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path38.join)((0, import_node_path38.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path39.join)((0, import_node_path39.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -81658,8 +81948,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path38.resolve)(memoryDir, path);
-  const rel = (0, import_node_path38.relative)((0, import_node_path38.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path39.resolve)(memoryDir, path);
+  const rel = (0, import_node_path39.relative)((0, import_node_path39.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -81679,6 +81969,7 @@ async function pullLocked(config2, options2, key, logger) {
   const now = options2.now ?? Date.now;
   const startedAt = now();
   const when = new Date(startedAt).toISOString();
+  pruneSetAside(config2.stateDir, startedAt);
   const report = emptyReport(true);
   const ledger = await readPulled(config2.stateDir);
   const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
@@ -81717,6 +82008,7 @@ async function pullLocked(config2, options2, key, logger) {
   markEmptied(ledger, new Set(emptied), notes.all, when);
   if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
   inView = judged;
+  const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   if (report.complete) await takeOtherSpellings(config2.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
@@ -81752,7 +82044,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -81760,8 +82052,8 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  for (const c of ledger.copies) if (!(0, import_node_fs29.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs29.existsSync)(c.copy));
+  for (const c of ledger.copies) if (!(0, import_node_fs30.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs30.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -81781,6 +82073,7 @@ async function pullLocked(config2, options2, key, logger) {
   }
   if (clock !== void 0) ledger.lastPull = { startedAt: when, clock };
   await writePulled(config2.stateDir, ledger);
+  if (report.setAside.length > 0) logger.warn("notes removed while their group listed nothing at all (a deletion on another machine, or a graph wiped: one note alone cannot tell): their text is kept aside; move each back to its file and sync if the graph was wiped", { setAside: report.setAside.map((n) => ({ file: n.file, kept: n.kept, group: n.group })) });
   logger.info("pull", { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
 }
@@ -81804,7 +82097,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs29.existsSync)(project.memoryDir) && (0, import_node_fs29.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs30.existsSync)(project.memoryDir) && (0, import_node_fs30.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -81831,7 +82124,7 @@ async function pullInto(project, id, path, run2) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes) };
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== void 0 && run2.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -81851,10 +82144,10 @@ async function writeCopyIndexLine(copy) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs29.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs30.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
-  for (const copy of ledger.copies) if ((0, import_node_fs29.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
+  for (const copy of ledger.copies) if ((0, import_node_fs30.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
 }
 function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
@@ -81863,7 +82156,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs29.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs30.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -81871,7 +82164,7 @@ function emptiedFolders(ledger, projects) {
 function withoutEmptiedGroups(inView, listed, ledger) {
   const known2 = /* @__PURE__ */ new Map();
   for (const n of Object.values(ledger.notes)) {
-    if (n.hash === "" || !(0, import_node_fs29.existsSync)(n.file)) continue;
+    if (n.hash === "" || !(0, import_node_fs30.existsSync)(n.file)) continue;
     const count = known2.get(n.group) ?? { here: 0, listed: 0 };
     count.here++;
     if (listed.has(noteId(n.project, n.path))) count.listed++;
@@ -81884,7 +82177,7 @@ function emptiedGroup(count) {
 }
 function markEmptied(ledger, emptied, listed, when) {
   if (emptied.size === 0) return;
-  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs29.existsSync)(n.file)) n.emptiedSince ??= when;
+  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs30.existsSync)(n.file)) n.emptiedSince ??= when;
 }
 function newest(a, b) {
   if (a === void 0) return b;
@@ -81899,7 +82192,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path38.join)((0, import_node_path38.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path39.join)((0, import_node_path39.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -81943,6 +82236,13 @@ function liveFilesIn(project, notes) {
   }
   return out;
 }
+function keepAside(stateDir, note) {
+  try {
+    return setAside(stateDir, note);
+  } catch {
+    return null;
+  }
+}
 function siblingOf(v, a) {
   return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
 }
@@ -81958,7 +82258,7 @@ function pendingWrite(decision, a, copyPath) {
   }
   if (copyPath === void 0) return void 0;
   const copy = copyPath;
-  const listed = decision.why === "same-name-here" ? { indexLine: copyIndexLine(v, a.project.memoryDir, (0, import_node_path38.join)((0, import_node_path38.dirname)(a.path), (0, import_node_path38.basename)(copy))) } : {};
+  const listed = decision.why === "same-name-here" ? { indexLine: copyIndexLine(v, a.project.memoryDir, (0, import_node_path39.join)((0, import_node_path39.dirname)(a.path), (0, import_node_path39.basename)(copy))) } : {};
   return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when, ...listed } };
 }
 function copyIndexLine(v, memoryDir, path) {
@@ -81993,11 +82293,17 @@ async function act(decision, a, pending) {
     }
     case "remove-local":
       if (await otherSpelling(file2, a.liveFiles().keys()) !== void 0) return;
+      const aside = a.groupSilent && a.pulled !== void 0 ? keepAside(a.config.stateDir, { file: file2, group: a.pulled.group, origin: a.pulled.origin, at: a.when }) : void 0;
+      if (aside === null) return;
       await unindexNote(a.project.memoryDir, a.path);
       const gone = await (0, import_promises12.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
-      if (!gone) return;
+      if (!gone) {
+        if (aside !== void 0) dropSetAside(a.config.stateDir, aside.kept);
+        return;
+      }
       delete ledger.notes[file2];
       report.removed.push(file2);
+      if (aside !== void 0) report.setAside.push({ file: file2, kept: aside.kept, group: aside.group, origin: aside.origin, at: aside.at });
       return;
     case "forget":
       delete ledger.notes[file2];
@@ -82029,13 +82335,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs29, import_promises12, import_node_path38, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs30, import_promises12, import_node_path39, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs29 = require("node:fs");
+    import_node_fs30 = require("node:fs");
     import_promises12 = require("node:fs/promises");
-    import_node_path38 = require("node:path");
+    import_node_path39 = require("node:path");
     init_process_env();
     init_graphiti();
     init_server_rules();
@@ -82059,8 +82365,72 @@ var init_pull = __esm({
     init_memory_index();
     init_projects();
     init_restore2();
+    init_set_aside();
     WATCH_PULL_EVERY_MS = 5 * 6e4;
     PULL_MAX_EPISODES = 5e4;
+  }
+});
+
+// src/lib/context/once-note.ts
+function readOnceNote(stateDir, file2) {
+  try {
+    const value = JSON.parse((0, import_node_fs31.readFileSync)((0, import_node_path40.join)(stateDir, file2), "utf8"));
+    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+  } catch {
+  }
+  return void 0;
+}
+function writeOnceNote(stateDir, file2, text3) {
+  if (text3 === void 0) {
+    try {
+      (0, import_node_fs31.unlinkSync)((0, import_node_path40.join)(stateDir, file2));
+    } catch {
+    }
+    return;
+  }
+  writeFileAtomicSync((0, import_node_path40.join)(stateDir, file2), `${JSON.stringify({ text: text3, told: false })}
+`);
+}
+function takeOnceNote(stateDir, file2) {
+  const note = readOnceNote(stateDir, file2);
+  if (note === void 0 || note.told) return void 0;
+  try {
+    writeFileAtomicSync((0, import_node_path40.join)(stateDir, file2), `${JSON.stringify({ ...note, told: true })}
+`);
+  } catch {
+    return void 0;
+  }
+  return ourNote(note.text);
+}
+var import_node_fs31, import_node_path40;
+var init_once_note = __esm({
+  "src/lib/context/once-note.ts"() {
+    "use strict";
+    import_node_fs31 = require("node:fs");
+    import_node_path40 = require("node:path");
+    init_fs_atomic();
+    init_our_note();
+  }
+});
+
+// src/lib/context/set-aside-note.ts
+var set_aside_note_exports = {};
+__export(set_aside_note_exports, {
+  recordSetAsideNote: () => recordSetAsideNote,
+  takeSetAsideNote: () => takeSetAsideNote
+});
+function recordSetAsideNote(stateDir, text3) {
+  writeOnceNote(stateDir, FILE3, text3);
+}
+function takeSetAsideNote(stateDir) {
+  return takeOnceNote(stateDir, FILE3);
+}
+var FILE3;
+var init_set_aside_note = __esm({
+  "src/lib/context/set-aside-note.ts"() {
+    "use strict";
+    init_once_note();
+    FILE3 = "set-aside-note.json";
   }
 });
 
@@ -82162,46 +82532,19 @@ __export(origin_note_exports, {
   recordOriginQuestion: () => recordOriginQuestion,
   takeOriginNote: () => takeOriginNote
 });
-function read2(stateDir) {
-  try {
-    const value = JSON.parse((0, import_node_fs30.readFileSync)((0, import_node_path39.join)(stateDir, FILE3), "utf8"));
-    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
-  } catch {
-  }
-  return void 0;
-}
 function recordOriginQuestion(stateDir, question) {
-  if (question === void 0) {
-    try {
-      (0, import_node_fs30.unlinkSync)((0, import_node_path39.join)(stateDir, FILE3));
-    } catch {
-    }
-    return;
-  }
-  if (read2(stateDir) !== void 0) return;
-  writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ text: question, told: false })}
-`);
+  if (question !== void 0 && readOnceNote(stateDir, FILE4) !== void 0) return;
+  writeOnceNote(stateDir, FILE4, question);
 }
 function takeOriginNote(stateDir) {
-  const note = read2(stateDir);
-  if (note === void 0 || note.told) return void 0;
-  try {
-    writeFileAtomicSync((0, import_node_path39.join)(stateDir, FILE3), `${JSON.stringify({ ...note, told: true })}
-`);
-  } catch {
-    return void 0;
-  }
-  return ourNote(note.text);
+  return takeOnceNote(stateDir, FILE4);
 }
-var import_node_fs30, import_node_path39, FILE3;
+var FILE4;
 var init_origin_note = __esm({
   "src/lib/context/origin-note.ts"() {
     "use strict";
-    import_node_fs30 = require("node:fs");
-    import_node_path39 = require("node:path");
-    init_fs_atomic();
-    init_our_note();
-    FILE3 = "origin-question.json";
+    init_once_note();
+    FILE4 = "origin-question.json";
   }
 });
 
@@ -82570,6 +82913,7 @@ function buildConfig(env, envFile) {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  checkStateDir(stateDir);
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
@@ -82658,11 +83002,17 @@ function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs12.readFileSync)((0, import_node_path11.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
+      const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
+      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
   }
   return void 0;
+}
+function emptiedGroupsOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
+  return groups.length === value.length ? groups : void 0;
 }
 function write(stateDir, problem) {
   writeFileAtomicSync((0, import_node_path11.join)(stateDir, FILE), `${JSON.stringify(problem)}
@@ -82672,6 +83022,27 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
   const previous = readGraphProblem(stateDir);
   const same = previous?.kind === kind;
   write(stateDir, { kind, detail: detail.split("\n")[0]?.slice(0, 300) ?? "", since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
+}
+function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date()) {
+  const previous = readGraphProblem(stateDir);
+  const kept = previous?.kind === "emptied" ? previous.groups ?? [] : [];
+  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
+  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
+  const same = previous?.kind === "emptied";
+  write(stateDir, { kind: "emptied", detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
+}
+function emptiedDetail(groups) {
+  return groups.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", ");
+}
+function refreshShowed(stateDir, shown) {
+  const problem = readGraphProblem(stateDir);
+  if (problem === void 0) return;
+  if (problem.kind !== "emptied" || problem.groups === void 0 && shown.length > 0) return clearGraphProblem(stateDir);
+  if (problem.groups === void 0) return;
+  const left = problem.groups.filter((g) => !shown.includes(g.group));
+  if (left.length === problem.groups.length) return;
+  if (left.length === 0) return clearGraphProblem(stateDir);
+  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
 }
 function clearGraphProblem(stateDir) {
   try {
@@ -82923,7 +83294,7 @@ async function runWorker(options2) {
           try {
             const seen = await steps.refreshContext(config2, cwd, ctx);
             result.refreshed.push(cwd);
-            steps.graphSeen?.(config2, seen === void 0 || seen.emptied.length === 0 ? void 0 : seen);
+            steps.graphSeen?.(config2, seen ?? { shown: [], listed: [], emptied: [] });
           } catch (error62) {
             result.errors++;
             logger.warn("context refresh failed; keeping the previous cache", { cwd, error: errorFields(error62) });
@@ -82996,9 +83367,20 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
-  for (const dir of candidates) if (usableDir(dir)) return dir;
-  return candidates[candidates.length - 1];
+  for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
+  return ownTempDir((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+}
+function ownTempDir(dir) {
+  if (usableDir(dir)) {
+    try {
+      if ((0, import_node_fs17.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs17.chmodSync)(dir, 448);
+        return dir;
+      }
+    } catch {
+    }
+  }
+  return (0, import_node_fs17.mkdtempSync)(`${dir}-`);
 }
 
 // src/hooks/worker.ts
@@ -83045,17 +83427,23 @@ function realSteps(config2, logger) {
         ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
         return;
       }
-      const { entry } = await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
-      if (entry.facts > 0 || entry.nodes > 0) return void 0;
-      const emptied = await graphEmptied(cfg, await graphiti(), ctx);
+      const { entry, built } = await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, askRules: () => askRules(cfg, ctx) });
+      if (entry.facts > 0 || entry.nodes > 0) return { shown: built.shownGroups, listed: [], emptied: [] };
+      const { emptied, listed } = await graphEmptied(cfg, await graphiti(), ctx);
       if (emptied.length > 0) ctx.logger.warn("the graph lists no episode in groups that held notes of this machine (a server restarted without its data?): sync --force sends them again", { emptied });
-      return { emptied };
+      return { shown: [], listed, emptied };
     },
     async pull(cfg, cwds, ctx) {
       const { pullDue: pullDue2, runPull: runPull2 } = await Promise.resolve().then(() => (init_pull(), pull_exports));
       if (!pullDue2(cfg.stateDir, Date.now(), 6e4)) return;
       const report = await runPull2(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: "pull" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
       if (report.linked) ctx.logger.info("pull done", { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
+      if (report.setAside.length > 0) {
+        const { setAsideSaid: setAsideSaid2 } = await Promise.resolve().then(() => (init_set_aside(), set_aside_exports));
+        const { recordSetAsideNote: recordSetAsideNote2 } = await Promise.resolve().then(() => (init_set_aside_note(), set_aside_note_exports));
+        const text3 = setAsideSaid2(report.setAside);
+        if (text3 !== void 0) recordSetAsideNote2(cfg.stateDir, text3);
+      }
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
@@ -83065,9 +83453,10 @@ function realSteps(config2, logger) {
     },
     graphSeen(cfg, seen) {
       try {
-        if (seen === void 0) clearGraphProblem(cfg.stateDir);
-        else if ("emptied" in seen) recordGraphProblem(cfg.stateDir, "emptied", seen.emptied.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", "));
-        else if ("unreachable" in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, "unreachable", "");
+        if ("shown" in seen) {
+          refreshShowed(cfg.stateDir, [...seen.shown, ...seen.listed]);
+          if (seen.emptied.length > 0) recordEmptiedGraph(cfg.stateDir, seen.emptied);
+        } else if ("unreachable" in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, "unreachable", "");
         else if (seen.refreshFailed instanceof NotGraphitiError) recordGraphProblem(cfg.stateDir, "not-graphiti", "");
         else recordGraphProblem(cfg.stateDir, "searches-failing", seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
       } catch (error62) {
@@ -83083,18 +83472,25 @@ async function graphEmptied(cfg, client, ctx) {
   const { loadState: loadState2 } = await Promise.resolve().then(() => (init_state(), state_exports));
   const { emptiedGroups: emptiedGroups2, pullWaitsOn: pullWaitsOn2 } = await Promise.resolve().then(() => (init_force_look(), force_look_exports));
   const { sharedOriginsIn: sharedOriginsIn2 } = await Promise.resolve().then(() => (init_shared(), shared_exports));
+  const none = { emptied: [], listed: [] };
   const loaded = await loadState2(cfg.stateDir, { readOnly: true }).catch(() => void 0);
-  if (loaded === void 0) return [];
+  if (loaded === void 0) return none;
   try {
     const { listsInLastWrittenGroup: listsInLastWrittenGroup2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
-    if (listsInLastWrittenGroup2({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return [];
+    if (listsInLastWrittenGroup2({ deleteEpisodeTakesGroup: await client.deleteEpisodeTakesGroup(ctx.signal), db: cfg.db })) return none;
     const { readPulled: readPulled2 } = await Promise.resolve().then(() => (init_pulled(), pulled_exports));
     const { resolveSources: resolveSources2 } = await Promise.resolve().then(() => (init_sources(), sources_exports));
     const leftToPull = pullWaitsOn2(loaded.state, await readPulled2(cfg.stateDir), resolveSources2(cfg));
-    return await emptiedGroups2(loaded.state, sharedOriginsIn2(cfg, loaded.state), async (group) => (await client.getEpisodes([group], 1, ctx.signal)).length > 0, leftToPull);
+    const listed = [];
+    const listsAny = async (group) => {
+      const any2 = (await client.getEpisodes([group], 1, ctx.signal)).length > 0;
+      if (any2) listed.push(group);
+      return any2;
+    };
+    return { emptied: await emptiedGroups2(loaded.state, sharedOriginsIn2(cfg, loaded.state), listsAny, leftToPull), listed };
   } catch (error62) {
     ctx.logger.warn("could not ask the graph whether it still holds this machine's notes", { error: error62 instanceof Error ? error62.message : String(error62) });
-    return [];
+    return none;
   }
 }
 async function recordCopyQuestion(cfg, logger) {
