@@ -45,6 +45,7 @@ import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
 import { applyLeftInFlight, leftInFlight } from './in-flight.js';
 import { clockMarkNow, jumpSince, requeueAfterJump, waitsAfterJump, type ClockMark } from './clock-jump.js';
+import { forgetClockOffsets } from './pace.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
@@ -231,8 +232,10 @@ function requeueIfClockJumped(config: Config, state: SyncState, startedAt: numbe
   if (jumpMs === 0) return 0;
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
-  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP)', { jumpMs, parts, absences });
-  return parts + absences;
+  // The server's clock minus ours, as learnt before the jump, is that much off now (pace.ts SERVER_AHEAD_PROVEN).
+  const offsets = forgetClockOffsets(state);
+  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock\'s offset is learnt again', { jumpMs, parts, absences, offsets });
+  return parts + absences + offsets;
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
