@@ -84,6 +84,38 @@ describe('a machine whose clock is hours off the server\'s', () => {
     expect(adds()).toBe(2);
   });
 
+  it('the server\'s clock, hours ahead, is put right while an edit waits behind a backlog that keeps moving: the offset learnt before is stale, and no part is taken for dropped; sent once', async () => {
+    const { time, clock, serverSetBack } = skewedTime(-5 * HOUR);
+    server.setOptions({ processingDelayMs: 150 });
+    const config = box.config();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(clockOffsetOf((await loadState(config.stateDir)).state.groups?.main ?? {})).toBeGreaterThan(4 * HOUR);
+    serverSetBack(5 * HOUR);
+    server.pauseProcessing(); // the edit waits behind another client's backlog
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body, edited.'));
+    expect(await runSync(config, time)).toMatchObject({ updated: 1, queued: 1 });
+    let resent = 0;
+    for (let minute = 1; minute <= 45; minute++) {
+      await clock.advance(60_000);
+      server.seedEpisode({ name: `Backlog ${minute}`, content: 'x', source_description: 'other client', created_at: new Date(clock.now()).toISOString(), group_id: 'main' });
+      resent += (await runSync(config, time)).resent;
+    }
+    expect(resent).toBe(0);
+    server.resumeProcessing();
+    let last = await runSync(config, time);
+    for (let minute = 1; minute <= 10 && last.queued > 0; minute++) {
+      await clock.advance(60_000);
+      last = await runSync(config, time);
+      resent += last.resent;
+    }
+    expect(last).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(resent).toBe(0);
+    expect(adds()).toBe(3); // two notes, one edit
+    expect(server.episodes('main').filter((e) => e.name === 'Alpha')).toHaveLength(1);
+  });
+
   it('a proven bound that a newer sighting contradicts (the server\'s clock put right since) is dropped: the offset is not trusted stale', () => {
     const now = 1_800_000_000_000;
     const listing = (created: number) => ({ episodes: [{ uuid: 'u', name: 'n', content: '', created_at: new Date(created).toISOString(), source: 'text', source_description: '', group_id: 'g' }], complete: true, requests: 1, listed: 1 });

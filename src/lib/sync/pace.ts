@@ -336,6 +336,23 @@ export function lastMovement(pace: GroupPace, listing: Pick<GroupListing, 'episo
   return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
 }
 
+/**
+ * SET_BACK_MOVEMENT: when the group last moved within reach of our clock (not ahead of it by more
+ * than a skew: `aheadOfOurClock`), corrected for skew; 0 when nothing is. A server whose clock ran
+ * hours ahead and was put right (NTP on the server) left the group's episodes of before "in the
+ * future": their newest time stood still while a backlog processed since, below it, kept moving,
+ * and CLOCK_SET_BACK, which reads movement from the newest time alone, took the group for quiet
+ * and each part waiting behind the backlog for dropped (counted: an edit sent again twice, three times with the offset learnt before the step).
+ */
+export function movementWithinReach(pace: GroupPace, listing: Pick<GroupListing, 'episodes'>, now: number): number {
+  let newest = 0;
+  for (const e of listing.episodes) {
+    const t = parseTime(e.created_at);
+    if (t !== undefined && t > newest && !aheadOfOurClock(t, now)) newest = t;
+  }
+  return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
+}
+
 /** An episode of ours that became visible in this listing: when we queued it, and the episode. */
 export interface Sighting {
   queuedAt: number;
