@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadState } from '../../src/lib/state/state.js';
+import { backwardStepMs, STEP_BACK_MIN_MS } from '../../src/lib/sync/clock-jump.js';
 import { clockOffsetOf, nextPace, provenAheadMs, skewOf } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { SyncOptions } from '../../src/lib/sync/types.js';
@@ -135,3 +136,43 @@ describe('a machine whose clock is hours off the server\'s', () => {
   });
 });
 
+
+describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_CLOCK leaves (STAMPS_AFTER_STEP_BACK)', () => {
+  it('our clock ran a minute ahead, NTP set it back; a note sent within that minute waits in the queue: not taken for dropped behind the note sent before the step, sent once', async () => {
+    const times = { wall: Date.now() + 60_000, uptime: 5 * HOUR };
+    const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
+    const step = (ms: number) => {
+      times.wall += ms;
+      times.uptime += ms;
+    };
+    const config = box.config();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    await runSync(config, clock);
+    await server.whenIdle();
+    step(1_000);
+    expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
+    times.wall -= 60_000; // NTP: a minute back (the uptime runs on)
+    step(1_000);
+    server.pauseProcessing(); // Beta waits its turn behind another client's backlog
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    expect(await runSync(config, clock)).toMatchObject({ added: 1, queued: 1 });
+    step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now
+    expect(await runSync(config, clock)).toMatchObject({ resent: 0, queued: 1 });
+    server.resumeProcessing();
+    await server.whenIdle();
+    step(2_000);
+    expect(await runSync(config, clock)).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(adds()).toBe(2);
+  });
+
+  it('a step back is told by the uptime: not below STEP_BACK_MIN_MS, not across boots, not when the wall clock kept pace', () => {
+    const t = 1_800_000_000_000;
+    const last = { startedAt: t, clock: { uptimeMs: 10 * HOUR, bootId: 'b' } };
+    expect(backwardStepMs(last, { startedAt: t + 60_000 - 30_000, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(30_000);
+    expect(backwardStepMs(last, { startedAt: t + 60_000, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t + 60_000 - STEP_BACK_MIN_MS, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'other' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs({ startedAt: t }, { startedAt: t - HOUR, clock: { uptimeMs: 60_000 } })).toBe(0);
+  });
+});
