@@ -138,8 +138,8 @@ describe('a machine whose clock is hours off the server\'s', () => {
 
 
 describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_CLOCK leaves (STAMPS_AFTER_STEP_BACK)', () => {
-  it('our clock ran a minute ahead, NTP set it back; a note sent within that minute waits in the queue: not taken for dropped behind the note sent before the step, sent once', async () => {
-    const times = { wall: Date.now() + 60_000, uptime: 5 * HOUR };
+  for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; a note sent right after waits in the queue: not taken for dropped behind the note sent before the step, sent once`, async () => {
+    const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
     const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
     const step = (ms: number) => {
       times.wall += ms;
@@ -151,12 +151,12 @@ describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_
     await server.whenIdle();
     step(1_000);
     expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
-    times.wall -= 60_000; // NTP: a minute back (the uptime runs on)
+    times.wall -= ahead; // NTP sets it right (the uptime runs on)
     step(1_000);
     server.pauseProcessing(); // Beta waits its turn behind another client's backlog
     box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
     expect(await runSync(config, clock)).toMatchObject({ added: 1, queued: 1 });
-    step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now
+    step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now (five hours ahead: still ahead, FIFO_ON_OUR_CLOCK)
     expect(await runSync(config, clock)).toMatchObject({ resent: 0, queued: 1 });
     server.resumeProcessing();
     await server.whenIdle();

@@ -39,7 +39,7 @@
  * again (counted: a note sent twice). The offset to the server's clock does not tell the step
  * either: the sighting that would show it is of the very part not yet visible. The uptime does: the
  * run after the step sees the wall clock moved less than the uptime, and moves every stamp of ours
- * recorded before (parts' sends and replies, their send orders, the groups' heads and looks) back
+ * recorded before (parts' sends, replies and sightings, their send orders, the groups' heads and looks) back
  * by the step: on the clock as it is now, in the order they were made. Steps below STEP_BACK_MIN_MS
  * are not told (an uptime in whole seconds on some systems); a step within a run moves the stamps
  * that run made after it too, earlier than they were: a part judged by age that much sooner.
@@ -108,6 +108,7 @@ export function stampsAfterStepBack(state: SyncState, stepMs: number): number {
   let moved = 0;
   for (const ref of everyPart(state)) {
     if (ref.sentAt === undefined && ref.queuedAt === undefined) continue;
+    if (ref.confirmedAt !== undefined) ref.confirmedAt = back(ref.confirmedAt);
     if (ref.sentAt !== undefined) ref.sentAt = back(ref.sentAt);
     if (ref.queuedAt !== undefined) ref.queuedAt = back(ref.queuedAt);
     // Send and reply orders are their millisecond times ORDERS_PER_MS plus a rank (send-order.ts).
