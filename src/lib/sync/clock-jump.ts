@@ -71,14 +71,22 @@ export function clockMarkNow(): ClockMark {
   return { uptimeMs: Math.round(uptime() * 1000), ...(boot === undefined ? {} : { bootId: boot }) };
 }
 
+/**
+ * How much further the wall clock moved than the system's uptime since the last run (ms: negative,
+ * it was set back), undefined where that cannot be told (another boot, no mark).
+ */
+function wallBeyondUptime(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number | undefined {
+  const before = last?.clock;
+  if (last === undefined || before === undefined || !Number.isFinite(last.startedAt)) return undefined;
+  if (before.bootId !== undefined && now.clock.bootId !== undefined && before.bootId !== now.clock.bootId) return undefined;
+  const up = now.clock.uptimeMs - before.uptimeMs;
+  if (up < 0) return undefined; // another boot
+  return now.startedAt - last.startedAt - up;
+}
+
 /** How far the wall clock jumped forward since the last run (ms), 0 when it did not, or it cannot be told (another boot, no mark). */
 export function forwardJumpMs(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number {
-  const before = last?.clock;
-  if (last === undefined || before === undefined || !Number.isFinite(last.startedAt)) return 0;
-  if (before.bootId !== undefined && now.clock.bootId !== undefined && before.bootId !== now.clock.bootId) return 0;
-  const up = now.clock.uptimeMs - before.uptimeMs;
-  if (up < 0) return 0; // another boot
-  const jump = now.startedAt - last.startedAt - up;
+  const jump = wallBeyondUptime(last, now) ?? 0;
   return jump > MAX_SKEW_MS ? jump : 0;
 }
 
@@ -87,12 +95,7 @@ export const STEP_BACK_MIN_MS = 2_000;
 
 /** How far the wall clock was set back since the last run (ms), 0 when it was not, or it cannot be told (another boot, no mark). */
 export function backwardStepMs(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number {
-  const before = last?.clock;
-  if (last === undefined || before === undefined || !Number.isFinite(last.startedAt)) return 0;
-  if (before.bootId !== undefined && now.clock.bootId !== undefined && before.bootId !== now.clock.bootId) return 0;
-  const up = now.clock.uptimeMs - before.uptimeMs;
-  if (up < 0) return 0; // another boot
-  const step = up - (now.startedAt - last.startedAt);
+  const step = -(wallBeyondUptime(last, now) ?? 0);
   return step > STEP_BACK_MIN_MS ? step : 0;
 }
 
