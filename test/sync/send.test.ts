@@ -131,7 +131,7 @@ describe('the send phase (sync/send.ts)', () => {
       ...input(jobs, async (marker) => void inFlightAtSend.push(durablyInFlight(journaled, marker)), journaled),
       concurrency: 2,
     });
-    expect(result).toEqual({ queued: 6, rejected: [] });
+    expect(result).toEqual({ queued: 6, rejected: [], redactionsByKind: {} });
     expect(inFlightAtSend).toEqual([true, true, true, true, true, true]);
     // Every reply was journaled (not awaited one by one) and flushed before the phase returned.
     for (const job of jobs) {
@@ -214,7 +214,7 @@ describe('the send phase (sync/send.ts)', () => {
   it('sends nothing when the server was already found down, and picks only pending files with unsent parts that may go', async () => {
     const job = outgoing('a');
     const result = await sendParts({ ...input([job], async () => expect.fail('sent while down'), journaledNow()), serverReachable: false });
-    expect(result).toEqual({ queued: 0, rejected: [] });
+    expect(result).toEqual({ queued: 0, rejected: [], redactionsByKind: {} });
     const held = outgoing('h');
     const failed = outgoing('f');
     failed.record.status = 'failed';

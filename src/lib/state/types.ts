@@ -219,6 +219,12 @@ export interface GroupPace {
   skewMs?: number;
   /** Recent (server created_at − our queuedAt) of our episodes, signed, ms: the clock skew's samples. */
   skewsMs?: number[];
+  /**
+   * Recent proven lower bounds of how far the server's clock is ahead of ours, signed, ms: an episode
+   * of ours, started before the listing that showed it came back, gives (created_at − that moment)
+   * (sync/pace.ts SERVER_AHEAD_PROVEN).
+   */
+  aheadBoundsMs?: number[];
   /** Recent wall times of one listing of the group, ms: what a listing costs the server. */
   listMs?: number[];
   /**

@@ -30,11 +30,25 @@
  * shared source stays listed until a co-owner's racing copy would have appeared (reconcile.ts
  * `settled`, counted from `confirmedAt`); settled at once after a jump, a racing copy that appears
  * later was never resolved, and both stayed.
+ *
+ * STAMPS_AFTER_STEP_BACK: a wall clock put right backward by less than the time to the next look
+ * (a laptop a minute ahead, corrected by NTP) left the parts sent before the step stamped up to a
+ * minute "later" than a part sent just after it. Once now had passed those stamps, FIFO_ON_OUR_CLOCK
+ * (reconcile.ts, which leaves out stamps after now) no longer told them apart: the part sent after
+ * the step, still in the queue, was taken for dropped behind the one sent before it, and sent
+ * again (counted: a note sent twice). The offset to the server's clock does not tell the step
+ * either: the sighting that would show it is of the very part not yet visible. The uptime does: the
+ * run after the step sees the wall clock moved less than the uptime, and moves every stamp of ours
+ * recorded before (parts' sends, replies and sightings, their send orders, the groups' heads and looks) back
+ * by the step: on the clock as it is now, in the order they were made. Steps below STEP_BACK_MIN_MS
+ * are not told (an uptime in whole seconds on some systems); a step within a run moves the stamps
+ * that run made after it too, earlier than they were: a part judged by age that much sooner.
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
 import { bootId } from '../util/process-identity.js';
 import { MAX_SKEW_MS } from './pace.js';
+import { ORDERS_PER_MS } from './send-order.js';
 import { unsettledShared } from './shared.js';
 
 /** Where the system's own clock stood at a run's start (kept in `lastRun.clock`). */
@@ -57,15 +71,60 @@ export function clockMarkNow(): ClockMark {
   return { uptimeMs: Math.round(uptime() * 1000), ...(boot === undefined ? {} : { bootId: boot }) };
 }
 
+/**
+ * How much further the wall clock moved than the system's uptime since the last run (ms: negative,
+ * it was set back), undefined where that cannot be told (another boot, no mark).
+ */
+function wallBeyondUptime(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number | undefined {
+  const before = last?.clock;
+  if (last === undefined || before === undefined || !Number.isFinite(last.startedAt)) return undefined;
+  if (before.bootId !== undefined && now.clock.bootId !== undefined && before.bootId !== now.clock.bootId) return undefined;
+  const up = now.clock.uptimeMs - before.uptimeMs;
+  if (up < 0) return undefined; // another boot
+  return now.startedAt - last.startedAt - up;
+}
+
 /** How far the wall clock jumped forward since the last run (ms), 0 when it did not, or it cannot be told (another boot, no mark). */
 export function forwardJumpMs(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number {
-  const before = last?.clock;
-  if (last === undefined || before === undefined || !Number.isFinite(last.startedAt)) return 0;
-  if (before.bootId !== undefined && now.clock.bootId !== undefined && before.bootId !== now.clock.bootId) return 0;
-  const up = now.clock.uptimeMs - before.uptimeMs;
-  if (up < 0) return 0; // another boot
-  const jump = now.startedAt - last.startedAt - up;
+  const jump = wallBeyondUptime(last, now) ?? 0;
   return jump > MAX_SKEW_MS ? jump : 0;
+}
+
+/** STAMPS_AFTER_STEP_BACK: a step back smaller than this is not told (some systems count the uptime in whole seconds). */
+export const STEP_BACK_MIN_MS = 2_000;
+
+/** How far the wall clock was set back since the last run (ms), 0 when it was not, or it cannot be told (another boot, no mark). */
+export function backwardStepMs(last: { startedAt: number; clock?: ClockMark | undefined } | undefined, now: { startedAt: number; clock: ClockMark }): number {
+  const step = -(wallBeyondUptime(last, now) ?? 0);
+  return step > STEP_BACK_MIN_MS ? step : 0;
+}
+
+/** How far the wall clock was set back between the run `last` recorded and one starting now (backwardStepMs). */
+export function stepBackSince(last: RunMark | undefined, startedAt: number, clock: ClockMark): number {
+  return backwardStepMs(last === undefined ? undefined : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+}
+
+/** STAMPS_AFTER_STEP_BACK: every stamp of ours in the state, recorded on the clock before a step back of `stepMs`, on the clock after it. How many parts. */
+export function stampsAfterStepBack(state: SyncState, stepMs: number): number {
+  const back = (iso: string | undefined) => (iso === undefined || !Number.isFinite(Date.parse(iso)) ? iso : new Date(Date.parse(iso) - stepMs).toISOString());
+  const step = Math.round(stepMs);
+  let moved = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.sentAt === undefined && ref.queuedAt === undefined) continue;
+    if (ref.confirmedAt !== undefined) ref.confirmedAt = back(ref.confirmedAt);
+    if (ref.sentAt !== undefined) ref.sentAt = back(ref.sentAt);
+    if (ref.queuedAt !== undefined) ref.queuedAt = back(ref.queuedAt);
+    // Send and reply orders are their millisecond times ORDERS_PER_MS plus a rank (send-order.ts).
+    if (ref.sendOrder !== undefined) ref.sendOrder -= step * ORDERS_PER_MS;
+    if (ref.queuedOrder !== undefined) ref.queuedOrder -= step * ORDERS_PER_MS;
+    moved++;
+  }
+  for (const record of Object.values(state.files)) if (record.queuedAt !== undefined) record.queuedAt = back(record.queuedAt);
+  for (const pace of Object.values(state.groups ?? {})) {
+    for (const key of ['headAt', 'headSentAt', 'headRepliedAt', 'headProofAt'] as const) if (pace[key] !== undefined) pace[key] -= stepMs;
+    if (pace.looks !== undefined) pace.looks = pace.looks.map(([from, to]) => [Math.max(0, from - step), Math.max(0, to - step)]);
+  }
+  return moved;
 }
 
 /** How far the wall clock jumped forward between the run `last` recorded and one starting now (forwardJumpMs). */

@@ -119,6 +119,7 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
   // `skewMs` (a running minimum, before issue 24) is not read: one late sighting made it stick.
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
+  if (isSigned(raw.aheadBoundsMs)) pace.aheadBoundsMs = raw.aheadBoundsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
@@ -183,14 +184,74 @@ export function sampleCap(size: number): number {
 /**
  * The server clock minus ours, as far as our own episodes show it: an episode's `created_at` is
  * when the server started processing it, never before we queued it, so the smallest
- * (created − queued) bounds how far behind the server's clock is. Ahead is harmless (we only wait
- * longer), so only a negative skew is corrected, and at most MAX_SKEW_MS. Robust: of the recent
- * samples, one far below all the others is left out (its queuing time was a guess), and old
- * samples leave the window, so the estimate recovers.
+ * (created − queued) bounds how far behind the server's clock is: a negative skew is corrected by
+ * it, at most MAX_SKEW_MS. Robust: of the recent samples, one far below all the others is left out
+ * (its queuing time was a guess), and old samples leave the window, so the estimate recovers.
+ *
+ * A server clock ahead of ours is read only as far as it is proven (`clockOffsetOf`,
+ * SERVER_AHEAD_PROVEN): a queue wait looks just like a server ahead (both make created − queued
+ * large), so the waits alone never move it; a few minutes ahead is harmless (we only wait longer),
+ * hours ahead was not (every part looked hours in the queue: the schedule put the next look at
+ * its longest back-off, and `sync --wait` ended with the parts still queued).
  */
 export function skewOf(pace: GroupPace): number {
   const low = lowestSkewSample(pace);
   return low === undefined ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
+}
+
+/**
+ * The offset the queue's times are read with (waits, the head, a batch's start: what the schedule
+ * predicts from): `skewOf`, or the server's clock ahead of ours where that is proven
+ * (SERVER_AHEAD_PROVEN). The drop judgement never rests on it: a group whose times lie ahead of our
+ * clock is judged by when those times last moved (CLOCK_SET_BACK, `lastMovement` read with
+ * `skewOf`), which needs no offset. An offset gone stale (a clock stepped since) can at worst put
+ * a look early or late, or read the waits short (the patience then what the group's processing
+ * alone gives: the quiet-queue rule still needs the whole group to stand still that long).
+ */
+export function clockOffsetOf(pace: GroupPace): number {
+  const ahead = provenAheadMs(pace);
+  return ahead > 0 ? ahead : skewOf(pace);
+}
+
+/**
+ * SERVER_AHEAD_PROVEN: how far the server's clock is, at least, ahead of ours (ms; 0 or less: not
+ * proven ahead). An episode of ours started, on the server's clock, at `created_at`, and before
+ * the listing that showed it came back (`now` on ours): created − now is below the clock offset
+ * whatever the episode waited, so the largest such bound is proven, with no guess about waits.
+ * Only a step of either clock since (NTP) makes an old bound wrong, and the wrong way (a bound
+ * above the offset corrects too far: the group's movement placed too early, a drop judged early):
+ * a bound the newer sightings contradict (`aheadBoundsAfter`) and every bound after our clock
+ * jumped forward (clock-jump.ts, `forgetClockOffsets`) are dropped.
+ */
+export function provenAheadMs(pace: GroupPace): number {
+  const bounds = pace.aheadBoundsMs ?? [];
+  return bounds.length === 0 ? 0 : Math.max(...bounds);
+}
+
+/**
+ * The window of SERVER_AHEAD_PROVEN bounds after a listing that saw our episodes: each sighting's
+ * lower bound (created − now) added; each kept bound at most every sighting's upper bound
+ * (created − its hand-off: it started no sooner than we handed it over), the tightest upper bound
+ * there is. One above it described the clocks before a step, and goes.
+ */
+function aheadBoundsAfter(previous: readonly number[] | undefined, seen: ReadonlyArray<{ sentAt: number; created: number }>, now: number): number[] | undefined {
+  if (seen.length === 0) return previous === undefined ? undefined : [...previous];
+  const upper = Math.min(...seen.map(({ sentAt, created }) => created - sentAt));
+  const lower = seen.map(({ created }) => created - now);
+  const kept = (previous ?? []).filter((bound) => bound <= upper);
+  return [...kept, ...lower].slice(-SAMPLES);
+}
+
+/** The clock offsets learnt describe our clock before it jumped (clock-jump.ts CLOCK_JUMPED_FORWARD): forgotten, in every group. How many groups had some. */
+export function forgetClockOffsets(state: SyncState): number {
+  let groups = 0;
+  for (const pace of Object.values(state.groups ?? {})) {
+    if (pace.aheadBoundsMs === undefined && pace.skewsMs === undefined) continue;
+    delete pace.aheadBoundsMs;
+    delete pace.skewsMs;
+    groups++;
+  }
+  return groups;
 }
 
 /**
@@ -275,6 +336,23 @@ export function lastMovement(pace: GroupPace, listing: Pick<GroupListing, 'episo
   return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
 }
 
+/**
+ * SET_BACK_MOVEMENT: when the group last moved within reach of our clock (not ahead of it by more
+ * than a skew: `aheadOfOurClock`), corrected for skew; 0 when nothing is. A server whose clock ran
+ * hours ahead and was put right (NTP on the server) left the group's episodes of before "in the
+ * future": their newest time stood still while a backlog processed since, below it, kept moving,
+ * and CLOCK_SET_BACK, which reads movement from the newest time alone, took the group for quiet
+ * and each part waiting behind the backlog for dropped (counted: an edit sent again twice, three times with the offset learnt before the step).
+ */
+export function movementWithinReach(pace: GroupPace, listing: Pick<GroupListing, 'episodes'>, now: number): number {
+  let newest = 0;
+  for (const e of listing.episodes) {
+    const t = parseTime(e.created_at);
+    if (t !== undefined && t > newest && !aheadOfOurClock(t, now)) newest = t;
+  }
+  return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
+}
+
 /** An episode of ours that became visible in this listing: when we queued it, and the episode. */
 export interface Sighting {
   queuedAt: number;
@@ -328,7 +406,10 @@ export function nextPace(input: PaceInput): GroupPace {
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
-    const correction = skewOf(pace);
+    const bounds = aheadBoundsAfter(pace.aheadBoundsMs, seen, now);
+    if (bounds === undefined || bounds.length === 0) delete pace.aheadBoundsMs;
+    else pace.aheadBoundsMs = bounds;
+    const correction = clockOffsetOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     // An upper bound of the time an episode takes to appear, on our clock alone: it was queued
     // then, and is visible now.
@@ -501,7 +582,7 @@ function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<
   // A head that started after the batch was sent is this batch's own: spans count from it.
   if (!Number.isFinite(first) || (pace.headAt !== undefined && pace.headAt >= first)) return undefined;
   const ours = new Set(seen.map((s) => s.created));
-  const correction = skewOf(pace);
+  const correction = clockOffsetOf(pace);
   for (const e of listing.episodes) {
     const created = parseTime(e.created_at);
     if (created !== undefined && !ours.has(created) && created - correction > first) return undefined;

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
-import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
+import { totalRedactions, type RedactionsByKind } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
 import { isUnderProblem } from '../memory/scan.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
@@ -56,7 +56,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'resumed' | 'renamed' | 'redactionsByKind'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'resumed' | 'renamed'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -97,7 +97,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0 },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -469,7 +469,6 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'outcome':
       plan.put.push(verdict.record);
@@ -483,21 +482,18 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.actions.push({ id, action: 'send' });
       // Not new, not changed, and not "unchanged" either: its sending is still to finish.
       plan.counts.resumed++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'version':
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: verdict.isNew ? 'add' : verdict.signing === true ? 'sign' : 'update' });
       plan.counts[verdict.isNew ? 'added' : verdict.signing === true ? 'signed' : 'updated']++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'rename':
       plan.put.push(verdict.record);
       if (verdict.drafts !== undefined) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'rename' });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       plan.events.push({ message: 'file renamed', data: { from: verdict.from, to: id } });
       return;
   }

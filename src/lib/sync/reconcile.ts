@@ -28,7 +28,7 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
-import { absenceSettled, aheadOfOurClock, lastMovement, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
+import { absenceSettled, aheadOfOurClock, lastMovement, movementWithinReach, paceOf, patienceMs, quietFrom, type Sighting } from './pace.js';
 import { placementOf, repliedPosition, sentPosition, type Placed } from './send-order.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
@@ -147,7 +147,9 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const listed = input.listing.get(group);
     if (listed === undefined || !listed.complete) return false;
     const pace = paceOf(state, group);
-    return now - grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))) > patienceMs(pace, input.confirmMaxAgeMs);
+    // SET_BACK_MOVEMENT (pace.ts): times ahead of our clock do not hide the movement below them.
+    const moved = Math.max(grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))), movementWithinReach(pace, listed, now));
+    return now - moved > patienceMs(pace, input.confirmMaxAgeMs);
   };
   // A complete listing proves absence, a blind one only for parts that have waited long enough.
   const provesAbsent = (group: string, since: number) => complete(group) && (input.listing.get(group)?.blind !== true || now - grounded(group, since) >= Math.max(input.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));

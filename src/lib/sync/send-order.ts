@@ -53,7 +53,7 @@ import { queuedTime, sentTime, type EpisodeRef } from '../state/state.js';
  * then exact in a double until the year 2248. Hand-offs past the last rank share it (a tie counts as
  * sent no later, the rule before send orders).
  */
-const ORDERS_PER_MS = 1024;
+export const ORDERS_PER_MS = 1024;
 
 /**
  * Hand-offs and replies counted so far per millisecond, in this process (a hand-off counts in its

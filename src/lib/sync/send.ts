@@ -17,6 +17,7 @@ import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
 import { nextReplyOrder, nextSendOrder } from './send-order.js';
+import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 
 /**
  * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
@@ -51,6 +52,13 @@ export interface SendResult {
   rejected: SyncProblem[];
   /** The transient error that stopped sending (server down, overloaded); everything unsent stays in the outbox. */
   serverDown?: unknown;
+  /**
+   * REDACTIONS_SENT: the secrets redacted from the parts that went out (accepted, or a reply lost on
+   * the way: it may have arrived), by kind. What the summary's "redacted N secret(s) before sending"
+   * and `lastRun.redactions` count: a note planned but not sent (found in the graph already and
+   * adopted, the same text under --force, the server down) had nothing of it sent by this run.
+   */
+  redactionsByKind: RedactionsByKind;
 }
 
 /** The outgoing files with parts still to send that `ready` lets go now (break-before-make holds a new version back: retire.ts), at most `max`. */
@@ -70,7 +78,7 @@ export function sendable(outgoing: ReadonlyMap<string, Outgoing>, ready: (record
 export async function sendParts(input: SendInput): Promise<SendResult> {
   const { jobs, graphiti, ledger, logger, signal, onProgress } = input;
   const iso = () => new Date(input.now()).toISOString();
-  const result: SendResult = { queued: 0, rejected: [] };
+  const result: SendResult = { queued: 0, rejected: [], redactionsByKind: {} };
   let reachable = input.serverReachable;
   const total = jobs.length;
   let done = 0;
@@ -137,14 +145,17 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
       record.queuedAt = ref.queuedAt;
       delete record.lastError;
       result.queued++;
+      addCounts(result.redactionsByKind, draft.redactionsByKind);
     } catch (error) {
       // The request may have been queued (mcp/errors.ts MAY_HAVE_ARRIVED: a timeout, a reset, a
       // reply cut short, a proxy's 502/504): treat it as in flight; reconcile confirms it or, on
       // FIFO/age evidence, sends it again.
       const lost = mayHaveArrived(error);
       // A lost reply has no reply order: the part counts as queued, if at all, by the time the call gave up (send-order.ts `repliedPosition`).
-      if (lost) ref.queuedAt = iso();
-      else {
+      if (lost) {
+        ref.queuedAt = iso();
+        addCounts(result.redactionsByKind, draft.redactionsByKind);
+      } else {
         delete ref.sentAt;
         delete ref.sendOrder;
       }
@@ -205,6 +216,7 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
 /** What a send tells the run: failed files become problems, and a server that went down stops all sending. */
 export function applySendResult(ctx: RunContext, result: SendResult): void {
   ctx.problems.push(...result.rejected);
+  addCounts(ctx.counts.redactionsByKind, result.redactionsByKind);
   if (result.serverDown !== undefined) ctx.server.markDown(result.serverDown);
 }
 

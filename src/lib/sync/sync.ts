@@ -44,7 +44,8 @@ import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
 import { applyLeftInFlight, leftInFlight } from './in-flight.js';
-import { clockMarkNow, jumpSince, requeueAfterJump, waitsAfterJump, type ClockMark } from './clock-jump.js';
+import { clockMarkNow, jumpSince, requeueAfterJump, stampsAfterStepBack, stepBackSince, waitsAfterJump, type ClockMark } from './clock-jump.js';
+import { forgetClockOffsets } from './pace.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
@@ -224,15 +225,24 @@ function oursInQueue(ctx: OnlineRun): boolean {
 /**
  * CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits
  * counts as queued from now, and an absence a copy is timing (or a shared part's wait for a racing
- * copy) keeps only the real time it lasted (ABSENCE_AFTER_JUMP). How many parts changed.
+ * copy) keeps only the real time it lasted (ABSENCE_AFTER_JUMP). Set back since: the stamps made
+ * before count on the clock as it is now (STAMPS_AFTER_STEP_BACK). How many parts changed.
  */
 function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
+  const stepMs = stepBackSince(state.lastRun, startedAt, clock);
+  if (stepMs > 0) {
+    const parts = stampsAfterStepBack(state, stepMs);
+    logger.info('the clock was set back since the last run: what this machine stamped before counts on the clock as it is now (STAMPS_AFTER_STEP_BACK)', { stepMs, parts });
+    return parts;
+  }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
   if (jumpMs === 0) return 0;
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
-  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP)', { jumpMs, parts, absences });
-  return parts + absences;
+  // The server's clock minus ours, as learnt before the jump, is that much off now (pace.ts SERVER_AHEAD_PROVEN).
+  const offsets = forgetClockOffsets(state);
+  logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock\'s offset is learnt again', { jumpMs, parts, absences, offsets });
+  return parts + absences + offsets;
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */

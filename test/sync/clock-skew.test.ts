@@ -1,0 +1,178 @@
+/**
+ * A machine whose clock is hours off the server's, constantly (not a jump): the server stamps each
+ * episode's `created_at` on its own clock, we stamp our sends on ours (pace.ts CLOCK_OFFSET).
+ * End to end over loopback with the test server; the server's queue and the run share one fake
+ * clock (fake-clock.ts), the run reading it `offsetMs` off.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadState } from '../../src/lib/state/state.js';
+import { backwardStepMs, STEP_BACK_MIN_MS } from '../../src/lib/sync/clock-jump.js';
+import { clockOffsetOf, nextPace, provenAheadMs, skewOf } from '../../src/lib/sync/pace.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import type { SyncOptions } from '../../src/lib/sync/types.js';
+import { seededUuids } from '../support/busy-group.js';
+import { FakeClock } from '../support/fake-clock.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
+});
+
+const HOUR = 3_600_000;
+const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
+const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
+
+/** The server's queue on a fake clock; the run reads it `offsetMs` off (its own clock), and sleeps by advancing it. */
+function skewedTime(offsetMs: number): { time: Pick<SyncOptions, 'now' | 'sleep' | 'clockMark'>; clock: FakeClock; serverSetBack: (ms: number) => void } {
+  const clock = new FakeClock();
+  const boot = (clock.t = Date.now());
+  let offset = offsetMs;
+  let setBack = 0;
+  server.setOptions({ clock, episodeUuid: seededUuids(1) });
+  server.events.on('call', () => void clock.advance(1));
+  // The system's uptime runs with real time, whatever either wall clock says (clock-jump.ts).
+  const clockMark = () => ({ uptimeMs: clock.now() + setBack - boot + HOUR, bootId: 'boot-1' });
+  /** The server's clock set back by `ms` (NTP on the server); ours reads the same as before. */
+  const serverSetBack = (ms: number) => {
+    clock.t -= ms;
+    setBack += ms;
+    offset += ms;
+  };
+  return { time: { now: () => clock.now() + offset, sleep: (ms) => clock.advance(ms), clockMark }, clock, serverSetBack };
+}
+
+describe('a machine whose clock is hours off the server\'s', () => {
+  for (const offset of [0, -5 * HOUR, 5 * HOUR]) {
+    it(`sync --wait, our clock ${offset / HOUR} h off the server's: 20 notes at 150 ms each confirmed within the wait, once each`, async () => {
+      const { time } = skewedTime(offset);
+      server.setOptions({ processingDelayMs: 150 });
+      const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' });
+      box.pai('LEARNING/SYSTEM/first.md', learning('First', 'The first note.'));
+      expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 1, queued: 0 });
+      for (let i = 0; i < 20; i++) box.pai(`LEARNING/SYSTEM/w${i}.md`, learning(`W${i}`, `Body ${i}.`));
+      const before = listings();
+      const summary = await runSync(config, { waitMs: 60_000, ...time });
+      expect(summary).toMatchObject({ confirmed: 21, queued: 0, resent: 0 });
+      expect(adds()).toBe(21);
+      // As many looks as on a clock that is right (2 here): not one, then the wait's end.
+      expect(listings() - before).toBeLessThanOrEqual(4);
+    });
+  }
+
+  it('the server ahead is learnt from our own episodes\' stamps (SERVER_AHEAD_PROVEN), and forgotten when our clock jumps forward (NTP put it right)', async () => {
+    const { time, clock } = skewedTime(-5 * HOUR);
+    server.setOptions({ processingDelayMs: 150 });
+    const config = box.config();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 1, queued: 0 });
+    const learnt = (await loadState(config.stateDir)).state.groups?.main ?? {};
+    expect(provenAheadMs(learnt)).toBeGreaterThan(5 * HOUR - 60_000);
+    expect(provenAheadMs(learnt)).toBeLessThanOrEqual(5 * HOUR);
+    expect(skewOf(learnt)).toBe(0); // the drop judgement's reading is not moved by it
+    // NTP sets our clock right: the uptime shows the wall clock jumped (clock-jump.ts); a run with nothing to send or see.
+    const right = { ...time, now: () => clock.now() };
+    await runSync(config, right);
+    expect(provenAheadMs((await loadState(config.stateDir)).state.groups?.main ?? {})).toBe(0);
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    expect(await runSync(config, { waitMs: 60_000, ...right })).toMatchObject({ confirmed: 2, queued: 0, resent: 0 });
+    expect(provenAheadMs((await loadState(config.stateDir)).state.groups?.main ?? {})).toBeLessThan(60_000);
+    expect(adds()).toBe(2);
+  });
+
+  it('the server\'s clock, hours ahead, is put right while an edit waits behind a backlog that keeps moving: the offset learnt before is stale, and no part is taken for dropped; sent once', async () => {
+    const { time, clock, serverSetBack } = skewedTime(-5 * HOUR);
+    server.setOptions({ processingDelayMs: 150 });
+    const config = box.config();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    expect(await runSync(config, { waitMs: 60_000, ...time })).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(clockOffsetOf((await loadState(config.stateDir)).state.groups?.main ?? {})).toBeGreaterThan(4 * HOUR);
+    serverSetBack(5 * HOUR);
+    server.pauseProcessing(); // the edit waits behind another client's backlog
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body, edited.'));
+    expect(await runSync(config, time)).toMatchObject({ updated: 1, queued: 1 });
+    let resent = 0;
+    for (let minute = 1; minute <= 45; minute++) {
+      await clock.advance(60_000);
+      server.seedEpisode({ name: `Backlog ${minute}`, content: 'x', source_description: 'other client', created_at: new Date(clock.now()).toISOString(), group_id: 'main' });
+      resent += (await runSync(config, time)).resent;
+    }
+    expect(resent).toBe(0);
+    server.resumeProcessing();
+    let last = await runSync(config, time);
+    for (let minute = 1; minute <= 10 && last.queued > 0; minute++) {
+      await clock.advance(60_000);
+      last = await runSync(config, time);
+      resent += last.resent;
+    }
+    expect(last).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(resent).toBe(0);
+    expect(adds()).toBe(3); // two notes, one edit
+    expect(server.episodes('main').filter((e) => e.name === 'Alpha')).toHaveLength(1);
+  });
+
+  it('a proven bound that a newer sighting contradicts (the server\'s clock put right since) is dropped: the offset is not trusted stale', () => {
+    const now = 1_800_000_000_000;
+    const listing = (created: number) => ({ episodes: [{ uuid: 'u', name: 'n', content: '', created_at: new Date(created).toISOString(), source: 'text', source_description: '', group_id: 'g' }], complete: true, requests: 1, listed: 1 });
+    const sighting = (queuedAt: number, created: number) => ({ queuedAt, sentAt: queuedAt - 5, repliedAt: queuedAt, episode: listing(created).episodes[0] as never });
+    // The server five hours ahead: an episode queued a second ago started half a second ago, on its clock.
+    const ahead = nextPace({ previous: {}, listing: listing(now + 5 * HOUR - 500), now, sightings: [sighting(now - 1_000, now + 5 * HOUR - 500)], stillWaiting: 0, progress: true });
+    expect(provenAheadMs(ahead)).toBe(5 * HOUR - 500);
+    expect(clockOffsetOf(ahead)).toBe(5 * HOUR - 500);
+    // Its clock is put right: the next episode started 2 s after we handed it over, on a clock that agrees with ours.
+    const later = now + 10 * 60_000;
+    const right = nextPace({ previous: ahead, listing: listing(later - 3_000), now: later, sightings: [sighting(later - 5_000, later - 3_000)], stillWaiting: 0, progress: true });
+    expect(provenAheadMs(right)).toBeLessThanOrEqual(0);
+    expect(clockOffsetOf(right)).toBe(0);
+    // A bound the newer sighting agrees with stays.
+    const still = nextPace({ previous: ahead, listing: listing(later + 5 * HOUR - 200), now: later, sightings: [sighting(later - 1_000, later + 5 * HOUR - 200)], stillWaiting: 0, progress: true });
+    expect(provenAheadMs(still)).toBe(5 * HOUR - 200);
+  });
+});
+
+
+describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_CLOCK leaves (STAMPS_AFTER_STEP_BACK)', () => {
+  for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; a note sent right after waits in the queue: not taken for dropped behind the note sent before the step, sent once`, async () => {
+    const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
+    const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
+    const step = (ms: number) => {
+      times.wall += ms;
+      times.uptime += ms;
+    };
+    const config = box.config();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+    await runSync(config, clock);
+    await server.whenIdle();
+    step(1_000);
+    expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
+    times.wall -= ahead; // NTP sets it right (the uptime runs on)
+    step(1_000);
+    server.pauseProcessing(); // Beta waits its turn behind another client's backlog
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    expect(await runSync(config, clock)).toMatchObject({ added: 1, queued: 1 });
+    step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now (five hours ahead: still ahead, FIFO_ON_OUR_CLOCK)
+    expect(await runSync(config, clock)).toMatchObject({ resent: 0, queued: 1 });
+    server.resumeProcessing();
+    await server.whenIdle();
+    step(2_000);
+    expect(await runSync(config, clock)).toMatchObject({ confirmed: 2, queued: 0 });
+    expect(adds()).toBe(2);
+  });
+
+  it('a step back is told by the uptime: not below STEP_BACK_MIN_MS, not across boots, not when the wall clock kept pace', () => {
+    const t = 1_800_000_000_000;
+    const last = { startedAt: t, clock: { uptimeMs: 10 * HOUR, bootId: 'b' } };
+    expect(backwardStepMs(last, { startedAt: t + 60_000 - 30_000, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(30_000);
+    expect(backwardStepMs(last, { startedAt: t + 60_000, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t + 60_000 - STEP_BACK_MIN_MS, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'other' } })).toBe(0);
+    expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 60_000, bootId: 'b' } })).toBe(0);
+    expect(backwardStepMs({ startedAt: t }, { startedAt: t - HOUR, clock: { uptimeMs: 60_000 } })).toBe(0);
+  });
+});
