@@ -36535,6 +36535,7 @@ function paceOf(state, group) {
   if (isSamples(raw.stepsMs)) pace.stepsMs = raw.stepsMs.slice(-SAMPLES);
   if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
+  if (isSigned(raw.aheadBoundsMs)) pace.aheadBoundsMs = raw.aheadBoundsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
@@ -36572,6 +36573,31 @@ function skewOf(pace) {
   const low = lowestSkewSample(pace);
   return low === void 0 ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
 }
+function clockOffsetOf(pace) {
+  const ahead = provenAheadMs(pace);
+  return ahead > 0 ? ahead : skewOf(pace);
+}
+function provenAheadMs(pace) {
+  const bounds = pace.aheadBoundsMs ?? [];
+  return bounds.length === 0 ? 0 : Math.max(...bounds);
+}
+function aheadBoundsAfter(previous, seen, now) {
+  if (seen.length === 0) return previous === void 0 ? void 0 : [...previous];
+  const upper = Math.min(...seen.map(({ sentAt, created }) => created - sentAt));
+  const lower = seen.map(({ created }) => created - now);
+  const kept = (previous ?? []).filter((bound) => bound <= upper);
+  return [...kept, ...lower].slice(-SAMPLES);
+}
+function forgetClockOffsets(state) {
+  let groups = 0;
+  for (const pace of Object.values(state.groups ?? {})) {
+    if (pace.aheadBoundsMs === void 0 && pace.skewsMs === void 0) continue;
+    delete pace.aheadBoundsMs;
+    delete pace.skewsMs;
+    groups++;
+  }
+  return groups;
+}
 function lowestSkewSample(pace) {
   const samples = [...pace.skewsMs ?? []].sort((a, b) => a - b);
   while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
@@ -36608,6 +36634,14 @@ function lastMovement(pace, listing2, now = Number.POSITIVE_INFINITY) {
   }
   return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
 }
+function movementWithinReach(pace, listing2, now) {
+  let newest2 = 0;
+  for (const e of listing2.episodes) {
+    const t = parseTime2(e.created_at);
+    if (t !== void 0 && t > newest2 && !aheadOfOurClock(t, now)) newest2 = t;
+  }
+  return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
+}
 function nextPace(input2) {
   const { previous, listing: listing2, now } = input2;
   const pace = { ...previous };
@@ -36622,7 +36656,10 @@ function nextPace(input2) {
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
-    const correction = skewOf(pace);
+    const bounds = aheadBoundsAfter(pace.aheadBoundsMs, seen, now);
+    if (bounds === void 0 || bounds.length === 0) delete pace.aheadBoundsMs;
+    else pace.aheadBoundsMs = bounds;
+    const correction = clockOffsetOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     const steps = listing2.complete ? processingTimes(seen, listing2, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
@@ -36715,7 +36752,7 @@ function batchStart(pace, listing2, seen, waiting) {
   for (const s of seen) first = Math.min(first, s.sentAt);
   if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
   const ours = new Set(seen.map((s) => s.created));
-  const correction = skewOf(pace);
+  const correction = clockOffsetOf(pace);
   for (const e of listing2.episodes) {
     const created = parseTime2(e.created_at);
     if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
@@ -36866,14 +36903,44 @@ function clockMarkNow() {
   const boot = bootId();
   return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...boot === void 0 ? {} : { bootId: boot } };
 }
-function forwardJumpMs(last, now) {
+function wallBeyondUptime(last, now) {
   const before = last?.clock;
-  if (last === void 0 || before === void 0 || !Number.isFinite(last.startedAt)) return 0;
-  if (before.bootId !== void 0 && now.clock.bootId !== void 0 && before.bootId !== now.clock.bootId) return 0;
+  if (last === void 0 || before === void 0 || !Number.isFinite(last.startedAt)) return void 0;
+  if (before.bootId !== void 0 && now.clock.bootId !== void 0 && before.bootId !== now.clock.bootId) return void 0;
   const up = now.clock.uptimeMs - before.uptimeMs;
-  if (up < 0) return 0;
-  const jump = now.startedAt - last.startedAt - up;
+  if (up < 0) return void 0;
+  return now.startedAt - last.startedAt - up;
+}
+function forwardJumpMs(last, now) {
+  const jump = wallBeyondUptime(last, now) ?? 0;
   return jump > MAX_SKEW_MS ? jump : 0;
+}
+function backwardStepMs(last, now) {
+  const step = -(wallBeyondUptime(last, now) ?? 0);
+  return step > STEP_BACK_MIN_MS ? step : 0;
+}
+function stepBackSince(last, startedAt, clock) {
+  return backwardStepMs(last === void 0 ? void 0 : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
+}
+function stampsAfterStepBack(state, stepMs) {
+  const back = (iso) => iso === void 0 || !Number.isFinite(Date.parse(iso)) ? iso : new Date(Date.parse(iso) - stepMs).toISOString();
+  const step = Math.round(stepMs);
+  let moved = 0;
+  for (const ref of everyPart(state)) {
+    if (ref.sentAt === void 0 && ref.queuedAt === void 0) continue;
+    if (ref.confirmedAt !== void 0) ref.confirmedAt = back(ref.confirmedAt);
+    if (ref.sentAt !== void 0) ref.sentAt = back(ref.sentAt);
+    if (ref.queuedAt !== void 0) ref.queuedAt = back(ref.queuedAt);
+    if (ref.sendOrder !== void 0) ref.sendOrder -= step * ORDERS_PER_MS;
+    if (ref.queuedOrder !== void 0) ref.queuedOrder -= step * ORDERS_PER_MS;
+    moved++;
+  }
+  for (const record2 of Object.values(state.files)) if (record2.queuedAt !== void 0) record2.queuedAt = back(record2.queuedAt);
+  for (const pace of Object.values(state.groups ?? {})) {
+    for (const key of ["headAt", "headSentAt", "headRepliedAt", "headProofAt"]) if (pace[key] !== void 0) pace[key] -= stepMs;
+    if (pace.looks !== void 0) pace.looks = pace.looks.map(([from, to]) => [Math.max(0, from - step), Math.max(0, to - step)]);
+  }
+  return moved;
 }
 function jumpSince(last, startedAt, clock) {
   return forwardJumpMs(last === void 0 ? void 0 : { startedAt: Date.parse(last.startedAt), clock: last.clock }, { startedAt, clock });
@@ -36909,7 +36976,7 @@ function requeueAfterJump(state, startedAt) {
   }
   return moved;
 }
-var import_node_os7;
+var import_node_os7, STEP_BACK_MIN_MS;
 var init_clock_jump = __esm({
   "src/lib/sync/clock-jump.ts"() {
     "use strict";
@@ -36917,7 +36984,9 @@ var init_clock_jump = __esm({
     init_state();
     init_process_identity();
     init_pace();
+    init_send_order();
     init_shared();
+    STEP_BACK_MIN_MS = 2e3;
   }
 });
 
@@ -77051,7 +77120,7 @@ async function planRun(input2) {
     drop: [],
     retire: [],
     outgoing: /* @__PURE__ */ new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0 },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -77333,7 +77402,6 @@ function foldVerdict(plan, id, verdict2) {
     case "unchanged":
       if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "outcome":
       plan.put.push(verdict2.record);
@@ -77346,21 +77414,18 @@ function foldVerdict(plan, id, verdict2) {
       plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "send" });
       plan.counts.resumed++;
-      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "version":
       plan.put.push(verdict2.record);
       plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: verdict2.isNew ? "add" : verdict2.signing === true ? "sign" : "update" });
       plan.counts[verdict2.isNew ? "added" : verdict2.signing === true ? "signed" : "updated"]++;
-      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "rename":
       plan.put.push(verdict2.record);
       if (verdict2.drafts !== void 0) plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "rename" });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       plan.events.push({ message: "file renamed", data: { from: verdict2.from, to: id } });
       return;
   }
@@ -77587,7 +77652,8 @@ function reconcile(input2) {
     const listed = input2.listing.get(group);
     if (listed === void 0 || !listed.complete) return false;
     const pace = paceOf(state, group);
-    return now - grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))) > patienceMs(pace, input2.confirmMaxAgeMs);
+    const moved = Math.max(grounded(group, Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed))), movementWithinReach(pace, listed, now));
+    return now - moved > patienceMs(pace, input2.confirmMaxAgeMs);
   };
   const provesAbsent = (group, since) => complete(group) && (input2.listing.get(group)?.blind !== true || now - grounded(group, since) >= Math.max(input2.confirmMaxAgeMs, BLIND_LISTING_PATIENCE_MS));
   const dropEvidence = (group, since) => {
@@ -78424,7 +78490,7 @@ function sendable(outgoing, ready, max) {
 async function sendParts(input2) {
   const { jobs, graphiti, ledger, logger, signal, onProgress } = input2;
   const iso = () => new Date(input2.now()).toISOString();
-  const result = { queued: 0, rejected: [] };
+  const result = { queued: 0, rejected: [], redactionsByKind: {} };
   let reachable = input2.serverReachable;
   const total = jobs.length;
   let done = 0;
@@ -78477,10 +78543,13 @@ async function sendParts(input2) {
       record2.queuedAt = ref.queuedAt;
       delete record2.lastError;
       result.queued++;
+      addCounts(result.redactionsByKind, draft.redactionsByKind);
     } catch (error62) {
       const lost = mayHaveArrived(error62);
-      if (lost) ref.queuedAt = iso();
-      else {
+      if (lost) {
+        ref.queuedAt = iso();
+        addCounts(result.redactionsByKind, draft.redactionsByKind);
+      } else {
         delete ref.sentAt;
         delete ref.sendOrder;
       }
@@ -78535,6 +78604,7 @@ async function sendParts(input2) {
 }
 function applySendResult(ctx, result) {
   ctx.problems.push(...result.rejected);
+  addCounts(ctx.counts.redactionsByKind, result.redactionsByKind);
   if (result.serverDown !== void 0) ctx.server.markDown(result.serverDown);
 }
 function onSendError(record2, error62, logger) {
@@ -78562,6 +78632,7 @@ var init_send = __esm({
     init_status();
     init_failed_steps();
     init_send_order();
+    init_redact();
     RESERVE_AHEAD = 2;
     MAX_SEND_ATTEMPTS = 3;
   }
@@ -79164,12 +79235,19 @@ function oursInQueue(ctx) {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 function requeueIfClockJumped(config2, state, startedAt, clock, logger) {
+  const stepMs = stepBackSince(state.lastRun, startedAt, clock);
+  if (stepMs > 0) {
+    const parts2 = stampsAfterStepBack(state, stepMs);
+    logger.info("the clock was set back since the last run: what this machine stamped before counts on the clock as it is now (STAMPS_AFTER_STEP_BACK)", { stepMs, parts: parts2 });
+    return parts2;
+  }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
   if (jumpMs === 0) return 0;
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config2, state));
-  logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP)", { jumpMs, parts, absences });
-  return parts + absences;
+  const offsets = forgetClockOffsets(state);
+  logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock's offset is learnt again", { jumpMs, parts, absences, offsets });
+  return parts + absences + offsets;
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
@@ -79292,6 +79370,7 @@ var init_sync = __esm({
     init_adopt_prior();
     init_in_flight();
     init_clock_jump();
+    init_pace();
     init_ledger();
     init_confirm();
     init_listing();
