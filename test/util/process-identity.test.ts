@@ -4,8 +4,10 @@
  * takes the same options): the same process reads the same, another process with the same
  * command line does not, and a gone process reads as nothing.
  */
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { identifyProcess, isSameProcess, processStartTime, ps } from '../../src/lib/util/process-identity.js';
+import { otherUser } from '../support/other-user.js';
 import { runningIdentity, spawnNode } from '../support/spawned.js';
 
 function sleeper(mark: string) {
@@ -52,5 +54,24 @@ describe('process identity', () => {
       await a.exited;
     }
     expect(ps(a.child.pid as number)).toBeUndefined();
+  });
+  // OWNED_BY_US: a record naming another local user's process (forged: it could only come from a
+  // state folder someone else wrote) is not ours, though its pid, start time and command line match.
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a process of another local user is never ours, whatever its record says (OWNED_BY_US)${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const theirs = spawn('setpriv', [`--reuid=${other.uid}`, `--regid=${other.gid}`, '--clear-groups', process.execPath, '-e', "process.stdout.write('running\\n'); setInterval(() => {}, 1000)", 'server run'], { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise((r) => theirs.once('exit', r));
+    const ours = sleeper('server run');
+    try {
+      const recorded = await runningIdentity(theirs, 'server run');
+      expect(isSameProcess(recorded, 'server run')).toBe(false);
+      // Control: our own process with the same command line is ours.
+      expect(isSameProcess(await runningIdentity(ours.child, 'server run'), 'server run')).toBe(true);
+    } finally {
+      theirs.kill('SIGKILL');
+      ours.child.kill('SIGKILL');
+      await Promise.all([exited, ours.exited]);
+    }
   });
 });

@@ -6,7 +6,7 @@
  * (`lstart`, to the second). The command line must also still contain what we started.
  * Where neither works, nothing is proven, and a caller must treat the process as not ours.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isProcessAlive } from './process-alive.js';
 
 /** A process as recorded when it was started: its pid and its start time (opaque, compared as is). */
@@ -80,12 +80,31 @@ export function identifyProcess(pid: number | undefined): ProcessIdentity | unde
 }
 
 /**
- * Whether the recorded process is still running as the same process (same start time) and its
- * command line still contains `mark`. Anything unproven (no record, no start time) is false:
- * better to report a server as not running than to signal someone else's process.
+ * OWNED_BY_US: every process we record (the local server's supervisor, Graphiti and FalkorDB, the
+ * worker, a start lock's holder) was started by this user and keeps running as this user. A process
+ * of another local user is never one of ours, whatever its pid, start time and command line say: a
+ * record naming one was forged (config/env-file.ts OWN_STATE_DIR keeps others out of the state
+ * folder; this is the second guard behind it), and trusting it would send the local server's token
+ * to their listener or signal their process. Linux: /proc/<pid> belongs to the process's effective
+ * user. Elsewhere `ps` gives no owner in the form we read: not judged there.
+ */
+function runsAsUs(pid: number): boolean {
+  const uid = process.getuid?.();
+  if (process.platform !== 'linux' || uid === undefined) return true;
+  try {
+    return statSync(`/proc/${pid}`).uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the recorded process is still running as the same process (same start time, this user:
+ * OWNED_BY_US) and its command line still contains `mark`. Anything unproven (no record, no start
+ * time) is false: better to report a server as not running than to signal someone else's process.
  */
 export function isSameProcess(recorded: ProcessIdentity | undefined, mark: string): boolean {
-  if (recorded === undefined || !isProcessAlive(recorded.pid)) return false;
+  if (recorded === undefined || !isProcessAlive(recorded.pid) || !runsAsUs(recorded.pid)) return false;
   if (process.platform !== 'linux' && process.platform !== 'win32') {
     // One ps run for both.
     const info = ps(recorded.pid);
