@@ -975,8 +975,17 @@ function identifyProcess(pid) {
   const start = processStartTime(pid);
   return start === void 0 ? void 0 : { pid, start };
 }
+function runsAsUs(pid) {
+  const uid = process.getuid?.();
+  if (process.platform !== "linux" || uid === void 0) return true;
+  try {
+    return (0, import_node_fs15.statSync)(`/proc/${pid}`).uid === uid;
+  } catch {
+    return false;
+  }
+}
 function isSameProcess(recorded, mark) {
-  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (recorded === void 0 || !isProcessAlive(recorded.pid) || !runsAsUs(recorded.pid)) return false;
   if (process.platform !== "linux" && process.platform !== "win32") {
     const info = ps(recorded.pid);
     return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
