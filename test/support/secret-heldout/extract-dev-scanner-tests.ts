@@ -180,7 +180,7 @@ function main(): void {
   const drops = testHalfFilter();
   const nearCopy = testHalfNearCopy();
   const seen = existingDevTexts(['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json', 'dev-linters.json', 'dev-betterleaks.json']);
-  const counts: Record<string, number> = { kindsDropped: 0, samplesOfDroppedKinds: 0, nearCopies: 0, duplicates: 0, notBenignByV5: 0 };
+  const counts: Record<string, number> & { kindsDropped: number; samplesOfDroppedKinds: number; nearCopies: number; duplicates: number; notBenignByV5: number } = { kindsDropped: 0, samplesOfDroppedKinds: 0, nearCopies: 0, duplicates: 0, notBenignByV5: 0 };
   const candidates = [...secretDetector(detectorDir, counts), ...customPatterns(patternsDir, counts)];
   const secrets: ScannerTestSecret[] = [];
   const benign: ScannerTestBenign[] = [];
