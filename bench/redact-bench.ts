@@ -25,7 +25,7 @@ import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from '../test/support/secr
 import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from '../test/support/secret-heldout/dev-own-notes-7.js';
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from '../test/support/secret-heldout/dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from '../test/support/secret-heldout/public-notes.js';
-import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -321,19 +321,26 @@ export async function benchRedact(): Promise<Row[]> {
     rows.push({ name: `held-out dev linters under labelling rule v7: benign touched, of ${lintV7.length}`, value: (100 * negativesTouched(redactSecrets, lintV7)) / lintV7.length, unit: '%', note: `${negativesTouched(redactSecrets, lintV7)}/${lintV7.length}; v7 makes ${lintV7Moved.length} secrets, ${lintV7Removed} removed` });
     // betterleaks' rule samples, both sides (dev-betterleaks.json, 2026-12-07 eleventh session: a scanner's own negatives for
     // one vendor's rule, the test half's nature, from a source not used before; vendors and near copies of the test half
-    // dropped when it was built). All dev, each half on its own rows: tuned on, and a check never tuned on.
-    for (const half of ['tune', 'check'] as const) {
-      const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
-      const bl = heldoutDevBetterleaksSecrets().filter((p) => p.half === half);
-      const blOurs = csFound(redactSecrets, bl);
-      const blOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, bl);
-      rows.push({ name: `held-out dev betterleaks (${label}; its rules' true positives): removed, of ${bl.length}`, value: (100 * blOurs) / bl.length, unit: '%', note: `${blOurs}/${bl.length}${blOld === undefined ? '' : `; before ${blOld}/${bl.length}`}` });
-      const blBenign = heldoutBenignDevBetterleaks().filter((b) => b.half === half);
-      const blBenignOurs = negativesTouched(redactSecrets, blBenign);
-      const blBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, blBenign);
-      rows.push({ name: `held-out dev betterleaks (${label}; its false positives, rule v5, and public ids): benign touched, of ${blBenign.length}`, value: (100 * blBenignOurs) / blBenign.length, unit: '%', note: `${blBenignOurs}/${blBenign.length}${blBenignOld === undefined ? '' : `; before ${blBenignOld}/${blBenign.length}`}` });
-      const blV7 = heldoutBenignDevBetterleaks('v7').filter((b) => b.half === half);
-      rows.push({ name: `held-out dev betterleaks (${label}) under labelling rule v7: benign touched, of ${blV7.length}`, value: (100 * negativesTouched(redactSecrets, blV7)) / blV7.length, unit: '%', note: `${negativesTouched(redactSecrets, blV7)}/${blV7.length}` });
+    // dropped when it was built), and the scanners' own tests (dev-scanner-tests.json, fourteenth session: secret-detector's
+    // detector tables and GitHub's custom patterns, halves by a hash of the kind, as the test half). All dev, each half on
+    // its own rows: tuned on, and a check never tuned on.
+    for (const [source, secretsOf, benignOf] of [
+      ['betterleaks', heldoutDevBetterleaksSecrets, heldoutBenignDevBetterleaks],
+      ['scanner tests (secret-detector, custom patterns)', heldoutDevScannerTestsSecrets, heldoutBenignDevScannerTests],
+    ] as const) {
+      for (const half of ['tune', 'check'] as const) {
+        const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';
+        const bl = secretsOf().filter((p) => p.half === half);
+        const blOurs = csFound(redactSecrets, bl);
+        const blOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, bl);
+        rows.push({ name: `held-out dev ${source} (${label}; its rules' true positives): removed, of ${bl.length}`, value: (100 * blOurs) / bl.length, unit: '%', note: `${blOurs}/${bl.length}${blOld === undefined ? '' : `; before ${blOld}/${bl.length}`}` });
+        const blBenign = benignOf().filter((b) => b.half === half);
+        const blBenignOurs = negativesTouched(redactSecrets, blBenign);
+        const blBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, blBenign);
+        rows.push({ name: `held-out dev ${source} (${label}; its false positives, rule v5${source === 'betterleaks' ? ', and public ids' : ''}): benign touched, of ${blBenign.length}`, value: (100 * blBenignOurs) / blBenign.length, unit: '%', note: `${blBenignOurs}/${blBenign.length}${blBenignOld === undefined ? '' : `; before ${blBenignOld}/${blBenign.length}`}` });
+        const blV7 = benignOf('v7').filter((b) => b.half === half);
+        rows.push({ name: `held-out dev ${source} (${label}) under labelling rule v7: benign touched, of ${blV7.length}`, value: (100 * negativesTouched(redactSecrets, blV7)) / blV7.length, unit: '%', note: `${negativesTouched(redactSecrets, blV7)}/${blV7.length}` });
+      }
     }
     // Memory notes written by hand (dev-own-notes.ts, 2026-12-06; all dev): secrets in 15+ languages and many forms, and notes that
     // talk about passwords, keys and tokens without one (policies, vaults, templates, CLI help, changelogs), in the same languages.

@@ -339,6 +339,10 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a Thai word for password and its "is" before a long Thai run', `รหัสผ่านคือ ${'ม'.repeat(900_000)}`],
     ['the English word and a colon before a long Hangul run', `password: ${'가'.repeat(900_000)}`],
     ['the English word and a Hangul word alone, many times', 'router password: 별빛\n'.repeat(80_000)],
+    ['URLs with a short Hangul password, many times (LATIN_LENGTH)', 'https://user:사랑해@example.net/ '.repeat(80_000)],
+    ['a command line with a long Han run after -p (CJK_RUN_OFF_SENTENCE)', `mysql -u root -p${'好'.repeat(900_000)}`],
+    ['a long random key before an example comment, many times (OUTRUNS_EXAMPLE_COMMENT)', "SECRET_KEY = 'k#8v!q2(zr@m4p^x7w&n0t$e5y%b9c*d1f+g6h' # sample\n".repeat(40_000)],
+    ['a long run of words joined by dashes before an example comment (OUTRUNS_EXAMPLE_COMMENT)', `SECRET_KEY = '${'ab-'.repeat(300_000)}x' # example`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

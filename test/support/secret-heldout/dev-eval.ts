@@ -12,7 +12,9 @@
  * (dev-public-notes.json) only with `--check-public`, once at first contact and once at the end of a round, so that
  * their counts are not watched while the rules change.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public]`.
+ * The scanner tests' check half (dev-scanner-tests.json) is counted only with `--check-scanner-tests`, likewise.
+ *
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -24,7 +26,7 @@ import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from './dev-own-notes-7.js
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from './dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from './public-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 /** The batches whose check half is counted only when asked, once at the end of a round. */
@@ -111,18 +113,27 @@ if (show) {
   for (const b of lintTouched) out(`  LINT TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
-// betterleaks' rule samples (dev-betterleaks.json; vendors and near copies of the test half dropped when it was built): both
-// sides, the tuned half shown with --show, the check half counted only (never shown line by line).
-for (const which of ['tune', 'check'] as const) {
-  const bl = heldoutDevBetterleaksSecrets().filter((p) => p.half === which);
-  const blMissed = bl.filter((p) => survives(redactSecrets(p.note).text, p.secret));
-  const blBenign = heldoutBenignDevBetterleaks().filter((b) => b.half === which);
-  const blTouched = blBenign.filter((b) => redactSecrets(b.note).text !== b.note);
-  const blV7 = heldoutBenignDevBetterleaks('v7').filter((b) => b.half === which);
-  out(`dev betterleaks, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: recall ${bl.length - blMissed.length}/${bl.length}; benign touched ${blTouched.length}/${blBenign.length} (fps ${blTouched.filter((b) => b.cls === 'betterleaks-fp').length}/${blBenign.filter((b) => b.cls === 'betterleaks-fp').length}); under rule v7 ${blV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${blV7.length}`);
-  if (show && which === 'tune') {
-    for (const p of blMissed) out(`  BL MISSED ${p.source} [${p.context}] ${p.secret}`);
-    for (const b of blTouched) out(`  BL TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+// betterleaks' rule samples (dev-betterleaks.json) and the scanners' own tests (dev-scanner-tests.json; vendors and near copies
+// of the test half dropped when each was built): both sides, the tuned half shown with --show, the check half counted only
+// (never shown line by line); the scanner tests' check half only with --check-scanner-tests (once at first contact, once at the end).
+const checkScannerTests = process.argv.includes('--check-scanner-tests');
+for (const [name, tag, secretsOf, benignOf, checkCounted] of [
+  ['betterleaks', 'BL', heldoutDevBetterleaksSecrets, heldoutBenignDevBetterleaks, true],
+  ['scanner tests (secret-detector, custom patterns)', 'ST', heldoutDevScannerTestsSecrets, heldoutBenignDevScannerTests, checkScannerTests],
+] as const) {
+  for (const which of ['tune', 'check'] as const) {
+    if (which === 'check' && !checkCounted) continue;
+    const bl = secretsOf().filter((p) => p.half === which);
+    const blMissed = bl.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+    const blBenign = benignOf().filter((b) => b.half === which);
+    const blTouched = blBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+    const blV7 = benignOf('v7').filter((b) => b.half === which);
+    const fps = (xs: { cls: string }[]): number => xs.filter((b) => !b.cls.includes('history')).length;
+    out(`dev ${name}, ${which === 'tune' ? 'tuned on' : 'check (not tuned on)'}: recall ${bl.length - blMissed.length}/${bl.length}; benign touched ${blTouched.length}/${blBenign.length} (fps ${fps(blTouched)}/${fps(blBenign)}); under rule v7 ${blV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${blV7.length}`);
+    if (show && which === 'tune') {
+      for (const p of blMissed) out(`  ${tag} MISSED ${p.source} [${p.context}] ${p.secret}`);
+      for (const b of blTouched) out(`  ${tag} TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+    }
   }
 }
 

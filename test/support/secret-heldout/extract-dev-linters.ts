@@ -251,11 +251,13 @@ function ruffSnippets(dir: string): Snippet[] {
   return out;
 }
 
-const sameText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+/** The same text, whatever its case or spacing, is counted once. */
+export const sameText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
-function existingDevTexts(): Set<string> {
+/** Every text the named dev files hold (a benign sample's text, a secret's line or value); later extractors pass their own list. */
+export function existingDevTexts(files: readonly string[] = ['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json']): Set<string> {
   const texts: string[] = [];
-  for (const file of ['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json']) {
+  for (const file of files) {
     const data = JSON.parse(readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), 'utf8')) as { benign?: HeldoutBenign[]; secrets?: { line?: string; secret: string }[] };
     for (const b of data.benign ?? []) texts.push(b.text);
     for (const s of data.secrets ?? []) texts.push(s.line ?? s.secret);

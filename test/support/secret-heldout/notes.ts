@@ -412,3 +412,27 @@ export function heldoutBenignDevBetterleaks(rule: 'v5' | 'v7' = 'v5'): (HeldoutB
     .filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0)
     .map((b) => ({ ...benignNote({ source: asGitleaks(b.source), text: b.text }), source: b.source, cls: b.source.startsWith('betterleaks-history') ? b.source : 'betterleaks-fp', split: 'dev' as const, half: b.half }));
 }
+
+interface DevScannerTestsData {
+  secrets: (HeldoutSecret & { half: 'tune' | 'check' })[];
+  benign: (HeldoutBenign & { half: 'tune' | 'check' })[];
+}
+
+const DEV_SCANNER_TESTS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-scanner-tests.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
+
+/**
+ * DEV data of the test half's shape from two scanners' own tests not read before (dev-scanner-tests.json, built by
+ * extract-dev-scanner-tests.ts from octarinesec/secret-detector's detector tests and GitHub's custom patterns; vendors
+ * and near copies of the test half dropped there; halves by a hash of the kind): its positives placed exactly as the
+ * original set's (`placeSecret`), every one `dev`; `half`: tuned on, or a check that dev-eval.ts only counts.
+ */
+export function heldoutDevScannerTestsSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
+  return DEV_SCANNER_TESTS.secrets.flatMap((s, i) => placeSecret(s, i, 'dev').map((p) => ({ ...p, half: s.half })));
+}
+
+/** The other side: the scanners' negatives rule v5 calls benign, in the note the original set gives a scanner's false positive. `rule`: v5 (as built) or v7. */
+export function heldoutBenignDevScannerTests(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
+  return DEV_SCANNER_TESTS.benign
+    .filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0)
+    .map((b) => ({ ...benignNote({ source: `gitleaks-fp:${b.source}`, text: b.text }), source: b.source, cls: b.source.split(':')[0] as string, split: 'dev' as const, half: b.half }));
+}

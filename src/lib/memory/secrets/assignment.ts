@@ -8,7 +8,7 @@ import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, SENTENCE_LOOKAHEAD, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
-import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
+import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, outrunsExampleComment, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -391,7 +391,7 @@ const GENERIC: ScanRule = {
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
         // A word of the code or sentence around it (`for _, secret := range secrets {`): prose.ts judges it, for the context rules too.
         if (!/^["'`]/.test(raw) && continuesSentence(m[2] as string, raw, text.slice(valueAt + raw.length, valueAt + raw.length + SENTENCE_LOOKAHEAD))) continue;
-        if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue; // `"P@ssw0rd"  # Replace with an actual password`
+        if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48)) && !outrunsExampleComment(raw)) continue; // `"P@ssw0rd"  # Replace with an actual password`
         out += text.slice(cursor, valueAt) + replacement;
         cursor = valueAt + raw.length;
         from = cursor;

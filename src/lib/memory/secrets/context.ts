@@ -17,7 +17,7 @@ import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNum
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPublicPem, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, splitTrailingPunctuation } from './values.js';
+import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPublicPem, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, outrunsExampleComment, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
 const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
@@ -239,7 +239,7 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   if (!isLabelGap(line, after, gap[0])) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
   if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
-  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;
+  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48)) && !outrunsExampleComment(inner)) return undefined;
   // The user of a `user / password` pair whose password an earlier rule replaced (`password: dev / [REDACTED…]`).
   if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return undefined;
   const start = at + quote.length;

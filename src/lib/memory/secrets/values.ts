@@ -202,6 +202,19 @@ function maskWithTail(value: string): boolean {
 }
 
 /**
+ * LATIN_LENGTH: a value's length counted in Latin letters, for the floors set in them (a password of 4
+ * characters). A character of a script written without spaces (Han, kana, Hangul) is a syllable or a
+ * whole word, not a letter: `你好` ("hello"), `사랑해` ("I love you"), `ねこ` ("cat") are words people choose
+ * as a password, as `love` is, so each such character counts as two. (Scanners' own tests hold
+ * `https://你好:你好@host` as a URL's password.)
+ */
+const UNSPACED_SCRIPT_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+export function latinLength(value: string): number {
+  // Asked only of short values beside a credential (a cheap ASCII test first).
+  return NON_ASCII_LETTER.test(value) ? value.length + (value.match(UNSPACED_SCRIPT_CHARACTER)?.length ?? 0) : value.length;
+}
+
+/**
  * A password in a URL that is no credential: a placeholder or example (a URL's password is chosen:
  * `postgres://app:changeme@…` and `mysql://root:root@…` are passwords, issue 40; a token's, after a
  * user that names it, `x-access-token:` or `oauth2:`, is generated), fewer than 4 characters
@@ -209,10 +222,11 @@ function maskWithTail(value: string): boolean {
  * needs 4 as well), or words naming what goes there (`x-access-token:secret-token@`).
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
+  // The floor of 4 is counted in Latin letters (LATIN_LENGTH): `https://user:你好@host` holds a password of two words' worth.
   const chooser: Chooser = /token|oauth|api[_-]?key/i.test(user) ? 'generated' : 'chosen';
   // A variable named for the credential (`amqps://user:$password@host`, a shell or script filling the URL
   // in) is a reference, as it is after a label (isCredentialValue): `$ecretPass1` stays a password.
-  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
+  return latinLength(password) < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
@@ -568,7 +582,7 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   // No value, said in another language (`Passwort: keins`, `Senha: nenhuma`), the password's state (`Passwort: abgelaufen`),
   // or where it is kept (`Password: Bitwarden`): names.ts.
   if (saysNoValueInOtherLanguage(v) || saysStateInOtherLanguage(v) || isSecretManagerName(v)) return false;
-  if (v.length < (quote !== '' || chosen ? 4 : 6)) return false;
+  if (latinLength(v) < (quote !== '' || chosen ? 4 : 6)) return false;
   // Digits may be a PIN or a password; a number with a fraction (`1556311319.069`, a time stamp) is a measure.
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
@@ -622,7 +636,9 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
   // Prose in Chinese, Japanese or Korean, unless it is a word and a number (`夏天2024`, `なつ2024`): a password's shape.
-  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
+  // CJK_RUN_OFF_SENTENCE: only where a sentence can be. A command line's flag is in none (`curl -u admin:你好`,
+  // `mysql -p사랑해`): a run of such a script there is the value, as a Latin word is (`redis-cli -a foobared`).
+  if (where.inSentence !== false && isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
@@ -746,6 +762,21 @@ const NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secre
 export function isCodeBetweenStrings(inner: string): boolean {
   const last = inner.trimEnd().slice(-1);
   return /^\s*(?:\+|\.\s*\$|,\s*[A-Za-z_$])/.test(inner) && (last === '+' || last === '(' || last === '[' || last === ':');
+}
+
+/**
+ * OUTRUNS_EXAMPLE_COMMENT: a comment that calls a value an example (`# sample`, `// replace with your own`,
+ * prose.ts saysReplaceMe) vouches for what a person types as a stand-in (`"P@ssw0rd"  # Replace with an actual
+ * password`, `changeme`, `abc123`), not for 32 characters or more, without a space, that none of the stand-in tests
+ * (isPlaceholder, isDummy: masks, counting runs, example words) reads as one, nor words joined by separators: that is a generated key, and it works
+ * whatever the comment beside it says. (The labelling's own lesson, README rule v2: a marker elsewhere on the line
+ * does not vouch for a real-looking value. GitHub's custom patterns test a Django key written so:
+ * `SECRET_KEY = '!r7!(xjadix=(m5t9$0y%…' # sample`.)
+ */
+export function outrunsExampleComment(value: string): boolean {
+  const { inner } = unquote(value);
+  // Words joined by separators (`replace-this-with-a-long-random-string`) are an instruction, not a key.
+  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && looksRandom(inner, 32);
 }
 
 /** A token-looking string: long enough, and not one word of letters (prose). */
