@@ -6,6 +6,7 @@
  * of the shared group is other projects' facts. Scenarios from bench/team-knowledge-corpus.ts,
  * dev and check halves apart; the check half is reported as counts only.
  */
+import { beyondProjectEpisodes, beyondProjectNotes, noteQuery, type OurEpisodeNote } from '../src/lib/context/beyond-project.js';
 import { buildContext, type ContextSearcher } from '../src/lib/context/context.js';
 import type { ProjectInfo } from '../src/lib/context/project.js';
 import { GraphitiStore } from '../test/support/graphiti/store.js';
@@ -38,7 +39,13 @@ export async function teamBlock(scenario: Scenario, budget: number): Promise<Tea
   const provenance = new Map<string, 'own' | 'shared'>();
   for (const f of scenario.facts) if (f.whose !== 'group') provenance.set(f.episode, f.whose === 'shared' ? 'shared' : 'own');
   const here = new Set(scenario.facts.filter((f) => f.whose === 'this-project').map((f) => f.episode));
-  const built = await buildContext({ graphiti, config: { contextBudget: budget, contextFormat: 'lines', contextTrust: 'group' }, project, now: new Date('2026-12-01T12:00:00Z'), episodeProvenance: provenance, thisProjectEpisodes: here });
+  // Our state's episodes as state/our-episodes.ts reads them: team memory (a `t-` origin), global notes (no project), project notes.
+  const ours: OurEpisodeNote[] = scenario.facts.filter((f) => f.whose !== 'group').map((f) => ({ uuid: f.episode, source: f.whose === 'global' ? 'pai' : 'auto-memory', origin: f.whose === 'shared' ? 't-0123456789' : 'm-1', ...(f.whose === 'global' ? {} : { project: f.whose === 'other-project' ? '-code-other' : project.key }), name: f.title, groupId: GROUP, at: f.at }));
+  // A note's text is its facts, one after another (the fake extracts a fact per sentence).
+  const textOf = (title: string) => scenario.facts.filter((f) => f.title === title).map((f) => f.fact).join(' ');
+  const beyondProject = { queries: beyondProjectNotes(ours, {}, [GROUP]).map((n) => noteQuery(n.title, textOf(n.title))), episodes: beyondProjectEpisodes(ours, {}) };
+  const built = await buildContext({
+    beyondProject, graphiti, config: { contextBudget: budget, contextFormat: 'lines', contextTrust: 'group' }, project, now: new Date('2026-12-01T12:00:00Z'), episodeProvenance: provenance, thisProjectEpisodes: here });
   const zero = (): Record<Kind, number> => ({ project: 0, team: 0, preference: 0, 'other-project': 0 });
   const reached = zero();
   const all = zero();
