@@ -123,15 +123,27 @@ function half<T>(items: readonly T[], which: Half, seed: number): T[] {
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 
+/** How many notes of each kind a scenario draws (its half's pools bound them). */
+export interface Shape {
+  otherProjects: number;
+  teamNotes: number;
+  preferenceNotes: number;
+}
+
+/** The scenarios the bench reports: a small team. */
+export const SMALL_TEAM: Shape = { otherProjects: 4, teamNotes: 6, preferenceNotes: 3 };
+/** A second shape, to check constants chosen on the first: a busy group, more notes than searches. */
+export const BUSY_TEAM: Shape = { otherProjects: 7, teamNotes: 14, preferenceNotes: 6 };
+
 /** `count` scenarios of one half, a pure function of the seed. */
-export function teamScenarios(which: Half, count: number, seed = 146): Scenario[] {
+export function teamScenarios(which: Half, count: number, seed = 146, shape: Shape = SMALL_TEAM): Scenario[] {
   const team = half(TEAM_NOTES, which, 1);
   const prefs = half(PREFERENCE_NOTES, which, 2);
   const projects = half(PROJECT_NAMES, which, 3);
   const rand = mulberry32(seed + (which === 'dev' ? 0 : 1000));
   const out: Scenario[] = [];
   for (let s = 0; s < count; s++) {
-    const [project, ...others] = shuffled(projects, rand).slice(0, 5) as [string, ...string[]];
+    const [project, ...others] = shuffled(projects, rand).slice(0, 1 + shape.otherProjects) as [string, ...string[]];
     const facts: ScenarioFact[] = [];
     let n = 0;
     const at = () => new Date(NOW - Math.floor(rand() * 90 * DAY)).toISOString();
@@ -144,11 +156,11 @@ export function teamScenarios(which: Half, count: number, seed = 146): Scenario[
         add(template.replace('{P}', p), mine ? 'project' : 'other-project', whose, `s${s}-ep-${p}-${i}`, `${p} notes ${i}`, at());
       }
     }
-    for (const [i, note] of shuffled(team, rand).slice(0, 6).entries()) {
+    for (const [i, note] of shuffled(team, rand).slice(0, shape.teamNotes).entries()) {
       const time = at();
       for (const f of note.facts) add(f, 'team', 'shared', `s${s}-ep-team-${i}`, note.title, time);
     }
-    for (const [i, note] of shuffled(prefs, rand).slice(0, 3).entries()) {
+    for (const [i, note] of shuffled(prefs, rand).slice(0, shape.preferenceNotes).entries()) {
       const time = at();
       for (const f of note.facts) add(f, 'preference', 'global', `s${s}-ep-pref-${i}`, note.title, time);
     }

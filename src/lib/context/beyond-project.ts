@@ -4,7 +4,8 @@
  * user's own notes kept outside any Claude Code project (PAI, extra sync paths: no `project`).
  * Conventions, decisions, people and preferences live there, and they seldom carry the project's
  * name, which leads the context's other searches: without a search of their own they reached a
- * team project's block about 1 time in 16 on the fake's search (bench/context-team-bench.ts).
+ * team project's block 9 times in 180 on the fake's search (bench/context-team-bench.ts, dev half),
+ * and never on the real Graphiti 0.31.2 (test/real-graphiti/team-knowledge.test.ts).
  *
  * Two rules, each owned here:
  * - BEYOND_PROJECT_QUERIES: the newest such notes are searched for, one note a query, facts only:
@@ -46,9 +47,16 @@ export interface BeyondProjectNote {
   relPath?: string;
 }
 
-/** Titles searched for (BEYOND_PROJECT_QUERIES); each query is a search, sequential in the worker. */
-export const MAX_BEYOND_PROJECT_QUERIES = 6;
-/** Facts asked for per title: a few, so one note cannot fill the block. */
+/**
+ * Notes searched for (BEYOND_PROJECT_QUERIES): each is one more search per refresh (sequential, in
+ * the worker: 8 before, 18 now at most). Chosen on the bench's two shapes (bench/context-team-bench.ts:
+ * a small team, and a busy one with more notes than searches), dev halves only: 3, 6, 10 and 20
+ * notes at 3, 5, 8 facts each; 10 found all of the small team's notes (6 left 27 of 144 team facts
+ * out) and three fifths of the busy one's, and changed nothing at a budget of 1,500 characters,
+ * where the budget, not the search, decides.
+ */
+export const MAX_BEYOND_PROJECT_QUERIES = 10;
+/** Facts asked for per note: a few, so one note cannot fill the block; not fewer, as a real note gives several facts (the bench's notes give one or two). */
 export const FACTS_PER_TITLE = 5;
 
 /** Whether an episode of ours is knowledge beyond any one project: shared or team memory, or the user's own notes outside projects. */
@@ -124,6 +132,15 @@ export function namesProject(text: string, projectName: string): boolean {
   const words = projectName.split(/[-_.\s]+/).filter((w) => w !== '');
   if (words.length === 0) return false;
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[-_.\\s]?')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/**
+ * What a note's search keeps (BEYOND_PROJECT_QUERIES): the facts of notes beyond projects and this
+ * project's own. Anything else it finds shares only a word with the note (another project's
+ * "Postgres"), and the project's own searches found whatever of the rest is about this project.
+ */
+export function answersNoteSearch(fact: Pick<Fact, 'fact' | 'episodes'>, input: Parameters<typeof relevanceClass>[1]): boolean {
+  return relevanceClass(fact, input) < 2;
 }
 
 /** Where a fact stands for this session (RELEVANCE_CLASS): 0 this project's, 1 beyond projects, 2 the rest. */

@@ -37,7 +37,7 @@ import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './pr
 import { isOrderReason, orderReason } from './orders.js';
 import { classifyOurEpisodes, factProvenance, restsOnThisProject, thisProjectsEpisodes, trusted, type ContextTrust, type EpisodeProvenance, type Provenance, type ThisProject } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
-import { beyondProjectEpisodes, beyondProjectNotes, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
+import { beyondProjectEpisodes, beyondProjectNotes, answersNoteSearch, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
 export * from './orders.js';
@@ -191,22 +191,25 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
 
   const facts: Fact[] = [];
   const nodes: EntityNode[] = [];
-  // BEYOND_PROJECT_QUERIES (beyond-project.ts): the team's and the user's notes, one title a search, facts only.
+  const here = input.thisProjectEpisodes ?? new Set<string>();
+  // BEYOND_PROJECT_QUERIES (beyond-project.ts): the team's and the user's notes, one note a search,
+  // facts only, and only the facts it was asked for (`answersNoteSearch`).
   const beyond = input.beyondProject;
+  const relevance = { projectName: project.name, thisProject: here, beyondProject: beyond?.episodes ?? new Set<string>() };
   const beyondQueries = [...new Set(beyond?.queries ?? [])].filter((q) => q !== '' && !queries.includes(q));
-  const plan: Array<{ query: string; kind: 'facts' | 'nodes'; max: number }> = [
+  const plan: Array<{ query: string; kind: 'facts' | 'nodes'; max: number; keep?: (fact: Fact) => boolean }> = [
     ...queries.flatMap((query) => [{ query, kind: 'facts' as const, max: maxFacts }, { query, kind: 'nodes' as const, max: maxNodes }]),
-    ...beyondQueries.map((query) => ({ query, kind: 'facts' as const, max: FACTS_PER_TITLE })),
+    ...beyondQueries.map((query) => ({ query, kind: 'facts' as const, max: FACTS_PER_TITLE, keep: (fact: Fact) => answersNoteSearch(fact, relevance) })),
   ];
   let failed = 0;
   let firstError: unknown;
   // Sequential on purpose: this is background work and must be gentle on the server. A server
   // that cannot be reached (refused, reset, timed out, after the client's own retries) is not
   // asked again for the other searches: that was ~20 connection attempts per worker run.
-  for (const { query, kind, max } of plan) {
+  for (const { query, kind, max, keep } of plan) {
     if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
     try {
-      if (kind === 'facts') facts.push(...(await graphiti.searchFacts(query, project.groupIds, max, input.signal)));
+      if (kind === 'facts') facts.push(...(await graphiti.searchFacts(query, project.groupIds, max, input.signal)).filter((f) => keep?.(f) ?? true));
       else nodes.push(...(await graphiti.searchNodes(query, project.groupIds, max, input.signal)));
     } catch (error) {
       failed++;
@@ -243,11 +246,9 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
 
-  const here = input.thisProjectEpisodes ?? new Set<string>();
   const items: ContextItem[] = [];
   /** Each item's group, as the server named it (`group_id`), beside `items`: what `shownGroups` reads. */
   const itemGroups: Array<string | undefined> = [];
-  const relevance = { projectName: project.name, thisProject: here, beyondProject: beyond?.episodes ?? new Set<string>() };
   for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance))) {
     const line = toFactLine(f, factProvenance(f, known));
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
