@@ -22,23 +22,11 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Fact } from '../graphiti/graphiti.js';
+import type { OurEpisode } from '../state/our-episodes.js';
 import { isSharedKnowledge } from './provenance.js';
 
-/** One episode of ours as the state holds it (state/our-episodes.ts). */
-export interface OurEpisodeNote {
-  uuid: string;
-  source: string;
-  origin: string | undefined;
-  project?: string;
-  /** The episode's name: its note's title. */
-  name?: string;
-  /** The group it was sent to. */
-  groupId?: string;
-  /** When its note last changed (ISO), for "newest first". */
-  at?: string;
-  /** Its note's path inside its source (where `noteQuery` reads the opening words). */
-  relPath?: string;
-}
+/** One episode of ours as the state holds it: its source, origin, project, title, group, note time and path. */
+export type OurEpisodeNote = OurEpisode;
 
 /** A note beyond projects to search for: its title, and where its file is. */
 export interface BeyondProjectNote {
