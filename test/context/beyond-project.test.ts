@@ -147,11 +147,21 @@ describe('which notes are searched for, and their queries', () => {
     expect(beyondProjectNotes(Array.from({ length: 10 }, (_, i) => ({ uuid: `${i}`, source: 'pai', origin: 'm-1', name: `N${i}` })), {}, [GROUP], 3)).toHaveLength(3);
   });
 
-  it('noteOpening leaves out frontmatter, headings, code fences and markup; noteQuery cuts at a word', () => {
+  it('noteOpening leaves out frontmatter, headings, code fences and markup, private blocks, secrets and a line the read cut; noteQuery cuts at a word', () => {
     const path = join(dir, 'n.md');
     write(path, '---\nname: x\ntype: user\n---\n# Title\n\n- **Sam** uses `pnpm` everywhere.\n```\ncode here\n```\nAfter the code.\n');
     expect(noteOpening(path).replace(/\s+/g, ' ').trim()).toBe('Sam uses pnpm everywhere. After the code.');
     expect(noteOpening(join(dir, 'missing.md'))).toBe('');
+    // What may leave the machine in a search is what its episode carried: no private block, no secret, no half of a key cut by the read.
+    write(path, `---\nname: x\n---\nDeploys use token ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d daily. <private>the door code is 4471</private> Keep going.\n`);
+    const opening = noteOpening(path);
+    expect(opening).not.toMatch(/ghp_|u8jzPde0|4471|door code/);
+    expect(opening).toContain('[REDACTED');
+    expect(opening).toContain('Keep going.');
+    // The read ends inside a line (a run no rule would know by its half): that line is dropped.
+    write(path, `${'Words of a long note. '.repeat(90)}\nThe vault path ends in ${'x9Qz'.repeat(30)}\n`);
+    expect(noteOpening(path)).toContain('Words of a long note.');
+    expect(noteOpening(path)).not.toMatch(/vault|x9Qz/);
     const q = noteQuery('Title', 'word '.repeat(100));
     expect(q.length).toBeLessThanOrEqual(200);
     expect(q.endsWith('word')).toBe(true);

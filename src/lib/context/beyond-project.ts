@@ -22,6 +22,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Fact } from '../graphiti/graphiti.js';
+import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import type { OurEpisode } from '../state/our-episodes.js';
 import { isSharedKnowledge } from './provenance.js';
 
@@ -76,13 +77,24 @@ export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSou
 /** Longest query made of a note (its title and opening words). */
 export const MAX_NOTE_QUERY_CHARS = 200;
 
-/** A note's opening words: its first 2 KB without frontmatter, headings, code blocks, markup or list marks ('' when unreadable). */
+/** Bytes of a note read for its opening words. */
+const OPENING_BYTES = 2048;
+
+/**
+ * A note's opening words, as they may leave the machine in a search: its first 2 KB with
+ * `<private>` blocks removed and secrets redacted, as its episode was (memory/episode.ts), a line
+ * cut by the read's end dropped (half a key is not recognised as one), then without frontmatter,
+ * headings, code blocks, markup or list marks. '' when unreadable.
+ */
 export function noteOpening(path: string): string {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const buf = Buffer.alloc(2048);
-    const text = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+    const buf = Buffer.alloc(OPENING_BYTES);
+    const read = readSync(fd, buf, 0, buf.length, 0);
+    let head = buf.subarray(0, read).toString('utf8');
+    if (read === OPENING_BYTES) head = head.slice(0, Math.max(0, head.lastIndexOf('\n')));
+    const text = redactSecrets(stripPrivateBlocks(head).text).text;
     let fenced = false;
     return text
       .replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n?/, '')
@@ -93,7 +105,7 @@ export function noteOpening(path: string): string {
         else if (!fenced && !/^\s*(#|<!--|\|)/.test(line)) return true;
         return false;
       })
-      .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/[*_`[\]]/g, ''))
+      .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/[*_`]/g, ''))
       .join(' ');
   } catch {
     return '';
