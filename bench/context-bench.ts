@@ -14,6 +14,7 @@
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
 import { AGENT_POISONING, agentInstructions, BENIGN_FACTS, benignFacts, changelogKnowledge, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
+import { benchTeamKnowledge } from './context-team-bench.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -163,6 +164,9 @@ export async function benchContext(): Promise<Row[]> {
   const ownShown = IMPERATIVE_CONVENTIONS.filter((t) => ownBlock.text.includes(`- [own] ${t}\n`) || ownBlock.text.endsWith(`- [own] ${t}`)).length;
   const groupShown = theirs.filter((f) => ownBlock.text.includes(`] ${f.fact}`)).length;
   rows.push({ name: `this project's own conventions worded as orders, in the block`, value: ownShown, unit: `of ${IMPERATIVE_CONVENTIONS.length}`, note: `the same words from the group: ${groupShown} of ${theirs.length} in the block (before issue 45: own ones were filtered like the group's)` });
+
+  // The ranking rows (qa-context-team-knowledge): the useful knowledge of a team's project, within the budget.
+  rows.push(...(await benchTeamKnowledge()));
 
   const all = [...injected, ...BENIGN_FACTS];
   const clean = perFact((t) => cleanText(t, 400), all);

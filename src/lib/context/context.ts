@@ -26,7 +26,8 @@
  * elsewhere a summary keeps the words of every episode that ever mentioned the entity, so it cannot
  * be shown current. Everything left out is listed with its reason (`omitted`, `context --omitted`).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { resolveSources } from '../memory/sources.js';
 import type { Config } from '../config/config.js';
 import { MAX_CONTEXT_BUDGET, MAX_CONTEXT_CHARS, writeContextCache, type ContextCacheEntry } from './cache.js';
 import { factRestsOnlyOn, type EntityNode, type Fact } from '../graphiti/graphiti.js';
@@ -36,6 +37,7 @@ import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './pr
 import { isOrderReason, orderReason } from './orders.js';
 import { classifyOurEpisodes, factProvenance, restsOnThisProject, thisProjectsEpisodes, trusted, type ContextTrust, type EpisodeProvenance, type Provenance, type ThisProject } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
+import { beyondProjectEpisodes, beyondProjectNotes, answersNoteSearch, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
 export * from './orders.js';
@@ -126,6 +128,12 @@ export interface BuildContextInput {
    * `source: 'assumed'`): the summaries left out for it are counted (`summariesAwaitingRules`).
    */
   summaryRulesUnknown?: boolean;
+  /**
+   * The user's and the team's knowledge beyond any one project (beyond-project.ts): a query per
+   * note (BEYOND_PROJECT_QUERIES, `noteQuery`) and the episodes ranked after this project's own and
+   * before the rest of the group (RELEVANCE_CLASS). Default none.
+   */
+  beyondProject?: { queries: readonly string[]; episodes: ReadonlySet<string> };
 }
 
 export interface BuiltContext extends RenderedContext {
@@ -183,29 +191,37 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
 
   const facts: Fact[] = [];
   const nodes: EntityNode[] = [];
+  const here = input.thisProjectEpisodes ?? new Set<string>();
+  // BEYOND_PROJECT_QUERIES (beyond-project.ts): the team's and the user's notes, one note a search,
+  // facts only, and only the facts it was asked for (`answersNoteSearch`).
+  const beyond = input.beyondProject;
+  const relevance = { projectName: project.name, thisProject: here, beyondProject: beyond?.episodes ?? new Set<string>() };
+  const beyondQueries = [...new Set(beyond?.queries ?? [])].filter((q) => q !== '' && !queries.includes(q));
+  const plan: Array<{ query: string; kind: 'facts' | 'nodes'; max: number; keep?: (fact: Fact) => boolean }> = [
+    ...queries.flatMap((query) => [{ query, kind: 'facts' as const, max: maxFacts }, { query, kind: 'nodes' as const, max: maxNodes }]),
+    ...beyondQueries.map((query) => ({ query, kind: 'facts' as const, max: FACTS_PER_TITLE, keep: (fact: Fact) => answersNoteSearch(fact, relevance) })),
+  ];
   let failed = 0;
   let firstError: unknown;
   // Sequential on purpose: this is background work and must be gentle on the server. A server
   // that cannot be reached (refused, reset, timed out, after the client's own retries) is not
   // asked again for the other searches: that was ~20 connection attempts per worker run.
-  searches: for (const query of queries) {
-    for (const kind of ['facts', 'nodes'] as const) {
-      if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
-      try {
-        if (kind === 'facts') facts.push(...(await graphiti.searchFacts(query, project.groupIds, maxFacts, input.signal)));
-        else nodes.push(...(await graphiti.searchNodes(query, project.groupIds, maxNodes, input.signal)));
-      } catch (error) {
-        failed++;
-        firstError ??= error;
-        logger.warn('context search failed', { kind, query: query.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
-        if (error instanceof McpNetworkError || error instanceof McpTimeoutError) {
-          failed = queries.length * 2;
-          break searches;
-        }
+  for (const { query, kind, max, keep } of plan) {
+    if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
+    try {
+      if (kind === 'facts') facts.push(...(await graphiti.searchFacts(query, project.groupIds, max, input.signal)).filter((f) => keep?.(f) ?? true));
+      else nodes.push(...(await graphiti.searchNodes(query, project.groupIds, max, input.signal)));
+    } catch (error) {
+      failed++;
+      firstError ??= error;
+      logger.warn('context search failed', { kind, query: query.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
+      if (error instanceof McpNetworkError || error instanceof McpTimeoutError) {
+        failed = plan.length;
+        break;
       }
     }
   }
-  if (failed === queries.length * 2) throw firstError instanceof Error ? firstError : new Error(String(firstError));
+  if (failed === plan.length) throw firstError instanceof Error ? firstError : new Error(String(firstError));
 
   // Deleted stays deleted: an older version's facts, or a deleted note's, never reach the block.
   const retired = input.retiredEpisodes ?? new Set<string>();
@@ -230,11 +246,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
 
-  const here = input.thisProjectEpisodes ?? new Set<string>();
   const items: ContextItem[] = [];
   /** Each item's group, as the server named it (`group_id`), beside `items`: what `shownGroups` reads. */
   const itemGroups: Array<string | undefined> = [];
-  for (const f of rankFacts(facts, now)) {
+  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance))) {
     const line = toFactLine(f, factProvenance(f, known));
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
     const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
@@ -268,7 +283,7 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header, [...items, ...awaiting], config.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
-    queries,
+    queries: [...queries, ...beyondQueries],
     found: { facts: unique.size, nodes: rankedNodes.length, expired: expiredFacts.length, retired: stale.size },
     omitted,
     overBudget: items.length - rendered.facts - rendered.nodes,
@@ -319,8 +334,8 @@ export interface RefreshOptions {
   now?: Date;
   /** See BuildContextInput.retiredEpisodes. */
   retiredEpisodes?: ReadonlySet<string>;
-  /** Our episodes with their source, origin and project (state/our-episodes.ts), classified here with config.sharedSources. */
-  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined; project?: string }>;
+  /** Our episodes with their source, origin, project, title and group (state/our-episodes.ts), classified here with config.sharedSources. */
+  ourEpisodes?: Iterable<OurEpisodeNote>;
   /** See BuildContextInput.rebuildsSummaries. */
   rebuildsSummaries?: boolean;
   /**
@@ -338,13 +353,19 @@ export interface RefreshOptions {
 async function stateInputs(
   stateDir: string,
   options: RefreshOptions & { sharedSources: Readonly<Record<string, string>>; here: ThisProject },
-): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance; thisProjectEpisodes: ReadonlySet<string> }> {
+  beyond: { groupIds: readonly string[]; roots: ReadonlyMap<string, string> },
+): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance; thisProjectEpisodes: ReadonlySet<string>; beyondProject: NonNullable<BuildContextInput['beyondProject']> }> {
   const fromState = options.retiredEpisodes === undefined || options.ourEpisodes === undefined ? await (await import('../state/our-episodes.js')).loadContextInputs(stateDir) : undefined;
   const ours = [...(options.ourEpisodes ?? fromState?.ourEpisodes ?? [])];
+  const opening = (n: BeyondProjectNote) => {
+    const root = beyond.roots.get(n.source);
+    return root === undefined || n.relPath === undefined ? '' : noteOpening(join(root, n.relPath));
+  };
   return {
     retiredEpisodes: options.retiredEpisodes ?? fromState?.retiredEpisodes ?? new Set(),
     episodeProvenance: classifyOurEpisodes(ours, options.sharedSources),
     thisProjectEpisodes: thisProjectsEpisodes(ours, options.sharedSources, options.here),
+    beyondProject: { queries: beyondProjectNotes(ours, options.sharedSources, beyond.groupIds).map((n) => noteQuery(n.title, opening(n))), episodes: beyondProjectEpisodes(ours, options.sharedSources) },
   };
 }
 
@@ -414,7 +435,7 @@ export async function refreshProjectContext(
         now,
         logger,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
-        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) })),
+        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config).map((source) => [source.name, source.root])) })),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false,
       });

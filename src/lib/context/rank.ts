@@ -53,12 +53,13 @@ function normText(text: string): string {
 
 /**
  * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid and
- * of each normalised text, then sort by tier (decisions first), newest, input order.
+ * of each normalised text, then sort by standing (how near the session, when the caller knows),
+ * tier (decisions first), newest, input order.
  */
-function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false): T[] {
+function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0): T[] {
   const seenUuid = new Set<string>();
   const seenText = new Set<string>();
-  const kept: Array<{ item: T; tier: number; time: number; index: number }> = [];
+  const kept: Array<{ item: T; standing: number; tier: number; time: number; index: number }> = [];
   items.forEach((item, index) => {
     const t = text(item);
     if (typeof t !== 'string' || t.trim() === '') return;
@@ -68,15 +69,19 @@ function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item
     const key = normText(t);
     if (seenText.has(key)) return;
     seenText.add(key);
-    kept.push({ item, tier: tier(item), time: time(item), index });
+    kept.push({ item, standing: standing(item), tier: tier(item), time: time(item), index });
   });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
   return kept.map((k) => k.item);
 }
 
-/** Drops expired/invalidated facts and duplicates (same uuid or same text), then ranks (tier, newest: valid_at, else created_at). */
-export function rankFacts(facts: readonly Fact[], now: Date): Fact[] {
-  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now));
+/**
+ * Drops expired/invalidated facts and duplicates (same uuid or same text), then ranks: by
+ * `standing` when given (lower first: beyond-project.ts RELEVANCE_CLASS), then tier, then newest
+ * (valid_at, else created_at).
+ */
+export function rankFacts(facts: readonly Fact[], now: Date, standing?: (fact: Fact) => number): Fact[] {
+  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing);
 }
 
 /** Deduplicates entities (uuid, then name) and ranks them: tier, newest, input order. */

@@ -16,6 +16,12 @@ export interface OurEpisode {
   origin: string | undefined;
   /** The Claude Code project folder name (`-home-me-repo`) of an auto-memory file; none elsewhere (issue 45). */
   project?: string;
+  /** The episode's name (its note's title) and group, and when its note last changed: what context/beyond-project.ts searches for. */
+  name?: string;
+  groupId?: string;
+  at?: string;
+  /** The note's path inside its source. */
+  relPath?: string;
 }
 
 export interface ContextInputs {
@@ -28,7 +34,7 @@ export function ourEpisodesOf(state: SyncState): OurEpisode[] {
   const out: OurEpisode[] = [];
   for (const record of Object.values(state.files)) {
     for (const ref of [...record.episodes, ...record.superseded]) {
-      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin, ...(record.project === undefined ? {} : { project: record.project }) });
+      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin, ...(record.project === undefined ? {} : { project: record.project }), name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record.mtimeMs) ? record.mtimeMs : 0).toISOString(), relPath: record.relPath });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: '', origin: partMarker(ref)?.origin });
