@@ -10,7 +10,8 @@
  * markup, orders conditioned on being asked, piping a download into a shell or interpreter, hiding
  * things from the user, sending secrets away, opening a clause with an order (a verb and its object,
 judged by the clause's structure in imperative.ts: "Run the tests" is one, "Run times are logged"
-and "Type: project" are not), or asking the reader a question.
+and "Type: project" are not), asking the reader a question, or obliging a kind of thing the work makes
+(obligation.ts: "Generated files should not be edited directly"; "The API must return JSON" is a fact).
  * Mentions are not orders: "ESLint ignores generated files", "CI runs npm test on every push" and
  * "the team decided to ignore flaky-test alerts" stay. `bench/context-bench.ts` measures both sides
  * on published injection collections, a held-apart one, and 699 benign facts.
@@ -21,7 +22,8 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
-import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
+import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
+import { obligesTheWork } from './obligation.js';
 import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
@@ -38,6 +40,7 @@ export const ORDER_REASONS = [
   'follows remote orders',
   'opens with an imperative',
   'asks the reader a question',
+  'obliges the work',
 ] as const;
 export type OrderReason = (typeof ORDER_REASONS)[number];
 
@@ -204,6 +207,10 @@ function structuralReason(text: string): OrderReason | undefined {
   const starts = outsideChangeRecords(text, clauseStarts(text));
   if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
+  // CONDITIONAL_CONSEQUENT (imperative.ts): after a fronted condition, a bare verb is the reader's to do.
+  if ([...text.matchAll(FRONTED_CLAUSE)].some((m) => opensWithBareVerb(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 240)))) return 'opens with an imperative';
+  // MODAL_OBLIGATION (obligation.ts): a rule stated as what the work's things must be ("Generated files should not be edited directly").
+  if (starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
   return undefined;
 }
 
