@@ -333,10 +333,13 @@ const CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+
  * 必要がある ("need to …") or べき ("should"), with no subject ("コードの編集はserenaのツールを使用する必要が
  * あります"). A requirement of a thing puts a noun before 必要 ("Node 20 が必要です"), which this leaves.
  */
+const HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
 
 /** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, or a Japanese OBLIGATION_ENDING. */
 export function subjectlessModalInChinese(text: string): boolean {
+  // Han or kana at all first: most facts hold neither, and the three patterns then cost nothing.
+  if (!HAN_OR_KANA.test(text)) return false;
   return CHINESE_SUBJECTLESS_MODAL.test(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
 }
 

@@ -99,8 +99,16 @@ const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${A
  */
 const CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
 
+/** Where the main clause after each fronted clause starts (FRONTED_CLAUSE). */
+function consequentStarts(text: string): number[] {
+  return [...text.matchAll(FRONTED_CLAUSE)].map((m) => (m.index ?? 0) + m[0].length);
+}
+
+/** A modal of duty anywhere in the text: the cheap first look before MODAL_OBLIGATION reads each clause. */
+const DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
+
 /** Where a clause starts: the text, a sentence, a line (LINE_ENDS_CLAUSE), what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
-function clauseStarts(text: string): number[] {
+function clauseStarts(text: string, consequents: readonly number[]): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
@@ -112,7 +120,7 @@ function clauseStarts(text: string): number[] {
     const opener = LIST_ITEM.exec(text.slice(start, start + 40)) ?? VOCATIVE.exec(text.slice(start, start + 40));
     if (opener !== null) out.push(start + opener[0].length);
   }
-  for (const m of text.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
+  out.push(...consequents);
   if (text.includes('\n')) for (const m of text.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
@@ -204,13 +212,14 @@ function variants(folded: string): string[] {
  * direct question to the reader. After the patterns, so a line keeps its more specific reason.
  */
 function structuralReason(text: string): OrderReason | undefined {
-  const starts = outsideChangeRecords(text, clauseStarts(text));
+  const consequents = consequentStarts(text);
+  const starts = outsideChangeRecords(text, clauseStarts(text, consequents));
   if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   // CONDITIONAL_CONSEQUENT (imperative.ts): after a fronted condition, a bare verb is the reader's to do.
-  if ([...text.matchAll(FRONTED_CLAUSE)].some((m) => opensWithBareVerb(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 240)))) return 'opens with an imperative';
+  if (consequents.some((start) => opensWithBareVerb(text.slice(start, start + 240)))) return 'opens with an imperative';
   // MODAL_OBLIGATION (obligation.ts): a rule stated as what the work's things must be ("Generated files should not be edited directly").
-  if (starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
+  if (DUTY_MODAL.test(text) && starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
   return undefined;
 }
 
