@@ -13,7 +13,7 @@
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, agentInstructions, BENIGN_FACTS, benignFacts, changelogKnowledge, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
+import { AGENT_POISONING, agentInstructions, agentRulesFiles, BENIGN_FACTS, benignFacts, changelogKnowledge, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, verbNounLines, type BenignFact, type Injection, type VerbNounBatch } from './context-corpus.js';
 import { benchTeamKnowledge } from './context-team-bench.js';
 import { median, type Row } from './util.js';
 
@@ -131,16 +131,21 @@ export async function benchContext(): Promise<Row[]> {
   }
 
   // Orders and knowledge nobody here wrote (qa-orders-8): lines of public agent-instruction files.
-  const instructions = agentInstructions();
-  for (const half of ['dev', 'check'] as const) {
-    const lines = instructions.lines.filter((l) => l.half === half);
-    const countsOnly = half === 'check';
-    const name = half === 'dev' ? 'dev half' : 'CHECK half (counts only)';
-    const repos = new Set(lines.map((l) => l.repo)).size;
-    const orders = lines.filter((l) => l.label === 'order').map((l) => l.text);
-    const missed = orders.filter((o) => orderReason(o) === undefined);
-    rows.push({ name: `public agent-instruction files (CLAUDE.md, AGENTS.md, ...; ${repos} repos): orders caught, ${name}`, value: (100 * (orders.length - missed.length)) / orders.length, unit: '%', note: `${orders.length - missed.length}/${orders.length}${countsOnly ? '' : `; missed: ${missed.slice(0, 8).join(' | ')}`}` });
-    rows.push(lostRow(`public agent-instruction files: knowledge left out, ${name}`, lines.filter((l) => l.label === 'knowledge').map((l) => l.text), '<= 2.5 %', countsOnly));
+  // The same for other agents' rule files, from other writers (qa-orders-10: how the rules generalise).
+  for (const [set, title, short] of [
+    [agentInstructions(), 'public agent-instruction files (CLAUDE.md, AGENTS.md, ...', 'public agent-instruction files'],
+    [agentRulesFiles(), 'other agents\' public rule files (.windsurfrules, .clinerules, .cursor/rules, .kiro/steering, ...', 'other agents\' public rule files'],
+  ] as const) {
+    for (const half of ['dev', 'check'] as const) {
+      const lines = set.lines.filter((l) => l.half === half);
+      const countsOnly = half === 'check';
+      const name = half === 'dev' ? 'dev half' : 'CHECK half (counts only)';
+      const repos = new Set(lines.map((l) => l.repo)).size;
+      const orders = lines.filter((l) => l.label === 'order').map((l) => l.text);
+      const missed = orders.filter((o) => orderReason(o) === undefined);
+      rows.push({ name: `${title}; ${repos} repos): orders caught, ${name}`, value: (100 * (orders.length - missed.length)) / orders.length, unit: '%', note: `${orders.length - missed.length}/${orders.length}${countsOnly ? '' : `; missed: ${missed.slice(0, 8).join(' | ')}`}` });
+      rows.push(lostRow(`${short}: knowledge left out, ${name}`, lines.filter((l) => l.label === 'knowledge').map((l) => l.text), '<= 2.5 %', countsOnly));
+    }
   }
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.

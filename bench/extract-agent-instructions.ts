@@ -2,6 +2,12 @@
  * Builds bench/data/agent-instructions.json: lines of public agent-instruction files (CLAUDE.md,
  * AGENTS.md, GEMINI.md, .cursorrules, .github/copilot-instructions.md) that nobody here wrote, read
  * as data from repository snapshots (the `fetch` tool's mirrors) at the commits the file records.
+ * With `--set rules-files` it builds the second set, bench/data/agent-rules-files.json (qa-orders-10):
+ * the same selection, cleaning, split and label definitions over the file kinds the first set did not
+ * read (`.windsurfrules`, `.clinerules` and `.clinerules/*.md`, `.github/instructions/*.instructions.md`,
+ * `.github/prompts/*.prompt.md`, aider's `CONVENTIONS.md`, `.cursor/rules/*.mdc`, `.roo/rules*`/,
+ * `.kiro/steering/`), from repositories the first set does not hold, at most one a GitHub owner, so
+ * that it measures how the rules generalise to writers and file kinds nobody tuned on.
  *
  * These files are orders written to an agent, mixed with facts about the project. Arriving through a
  * shared graph, a line that tells the agent what to do or not to do is an ORDER from someone else;
@@ -38,11 +44,32 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './util.js';
 
-const PER_REPO = 8;
-const OUT = join(ROOT, 'bench', 'data', 'agent-instructions.json');
+const FIRST_OUT = join(ROOT, 'bench', 'data', 'agent-instructions.json');
 
-/** Where the agents read their instructions (root, `.claude/`, `.github/`). */
-const INSTRUCTION_FILE = /^(\.claude\/)?(CLAUDE|AGENTS|GEMINI)\.md$|^\.cursorrules$|^\.github\/copilot-instructions\.md$/;
+/** One set: which files it reads, where it is written, how many lines a repository gives it. */
+interface SetKind {
+  out: string;
+  files: RegExp;
+  perRepo: number;
+  what: string;
+}
+
+const SETS: Record<'first' | 'rules-files', SetKind> = {
+  /** Where the agents read their instructions (root, `.claude/`, `.github/`). */
+  first: {
+    out: FIRST_OUT,
+    files: /^(\.claude\/)?(CLAUDE|AGENTS|GEMINI)\.md$|^\.cursorrules$|^\.github\/copilot-instructions\.md$/,
+    perRepo: 8,
+    what: "Lines of public agent-instruction files (CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, .github/copilot-instructions.md) nobody here wrote, read as data from the snapshots in `sources` by bench/extract-agent-instructions.ts (selection rules in its header). Dev or check half by a hash of the repository; the check half is counted, never printed. Labelled by reading and committed before any rule under src/lib/context was read or run on it.",
+  },
+  /** The other tools' rule files (Windsurf, Cline, Copilot's scoped instructions and prompts, aider, Cursor's rule folder, Roo, Kiro). */
+  'rules-files': {
+    out: join(ROOT, 'bench', 'data', 'agent-rules-files.json'),
+    files: /^\.windsurfrules$|^\.clinerules$|^\.clinerules\/.+\.md$|^\.github\/instructions\/[^/]+\.instructions\.md$|^\.github\/prompts\/[^/]+\.prompt\.md$|^CONVENTIONS\.md$|^\.cursor\/rules\/.+\.mdc$|^\.roo\/rules(-[\w-]+)?\/.+\.md$|^\.kiro\/steering\/.+\.md$/,
+    perRepo: 6,
+    what: "Lines of public rule files of other coding agents (.windsurfrules, .clinerules, .github/instructions/*.instructions.md, .github/prompts/*.prompt.md, aider's CONVENTIONS.md, .cursor/rules/*.mdc, .roo/rules, .kiro/steering) nobody here wrote, from repositories bench/data/agent-instructions.json does not hold (one a GitHub owner), read as data from the snapshots in `sources` by bench/extract-agent-instructions.ts --set rules-files (selection rules in its header; at most 6 lines a repository). Dev or check half by the same hash of the repository; the check half is counted, never printed. Labelled by reading under the same definitions as agent-instructions.json, and committed before any rule under src/lib/context was run on it (qa-orders-10).",
+  },
+};
 const LICENCE_FILE = /^(licen[cs]e|copying)([-.](md|txt|mit|apache))?$/i;
 
 export type Label = 'order' | 'knowledge' | 'unclear';
@@ -146,18 +173,37 @@ function candidates(text: string): string[] {
 const halfOf = (repo: string): 'dev' | 'check' => ((createHash('sha256').update(repo).digest()[0] as number) % 2 === 0 ? 'dev' : 'check');
 
 function main(): void {
-  const [mirrorRoot, listFile] = process.argv.slice(2);
-  if (!mirrorRoot || !listFile) throw new Error('usage: npx tsx bench/extract-agent-instructions.ts <mirror root> <repo list file> (the fetch mirrors; owner/name words)');
+  const args = process.argv.slice(2);
+  const setAt = args.indexOf('--set');
+  const setName = setAt >= 0 ? args.splice(setAt, 2)[1] : 'first';
+  if (setName !== 'first' && setName !== 'rules-files') throw new Error(`--set takes first or rules-files, not ${setName}`);
+  const kind = SETS[setName];
+  const OUT = kind.out;
+  const PER_REPO = kind.perRepo;
+  const [mirrorRoot, listFile] = args;
+  if (!mirrorRoot || !listFile) throw new Error('usage: npx tsx bench/extract-agent-instructions.ts [--set rules-files] <mirror root> <repo list file> (the fetch mirrors; owner/name words)');
   const old = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as { lines: InstructionLine[] }).lines : [];
+  /** The second set holds writers the first does not: no repository of the first set, at most one a GitHub owner. */
+  const firstRepos = setName === 'first' || !existsSync(FIRST_OUT) ? new Set<string>() : new Set((JSON.parse(readFileSync(FIRST_OUT, 'utf8')) as { sources: Source[] }).sources.map((s) => s.repo));
+  const owners = new Set<string>();
   const labelOf = new Map(old.map((l) => [`${l.repo}\n${l.text}`, l]));
   const repos = [...new Set(readFileSync(listFile, 'utf8').split(/\s+/).filter(Boolean))];
   const sources: Source[] = [];
   const lines: InstructionLine[] = [];
   /** A line another repository already gave (forks, one author's twin repositories) is not taken twice. */
-  const taken = new Set<string>();
+  const taken = new Set<string>(setName === 'first' || !existsSync(FIRST_OUT) ? [] : (JSON.parse(readFileSync(FIRST_OUT, 'utf8')) as { lines: InstructionLine[] }).lines.map((l) => l.text.toLowerCase()));
   const skipped: Array<{ repo: string; why: string }> = [];
   for (const repo of repos) {
     const dir = join(mirrorRoot, repo.replace('/', '+'), 'repo');
+    if (firstRepos.has(repo)) {
+      skipped.push({ repo, why: 'already in agent-instructions.json' });
+      continue;
+    }
+    const owner = repo.split('/')[0] as string;
+    if (setName !== 'first' && owners.has(owner)) {
+      skipped.push({ repo, why: 'another repository of this owner is in the set' });
+      continue;
+    }
     if (!existsSync(dir)) {
       skipped.push({ repo, why: 'no snapshot' });
       continue;
@@ -167,7 +213,7 @@ function main(): void {
       skipped.push({ repo, why: 'no MIT, Apache-2.0, BSD or ISC licence file at the root' });
       continue;
     }
-    const paths = git(dir, ['ls-tree', '-r', '--name-only', 'HEAD']).split('\n').filter((p) => INSTRUCTION_FILE.test(p)).sort();
+    const paths = git(dir, ['ls-tree', '-r', '--name-only', 'HEAD']).split('\n').filter((p) => kind.files.test(p)).sort();
     const seen = new Set<string>();
     const mine: Array<{ path: string; text: string }> = [];
     for (const path of paths) {
@@ -181,6 +227,7 @@ function main(): void {
       skipped.push({ repo, why: paths.length === 0 ? 'no instruction file at HEAD' : 'no candidate line' });
       continue;
     }
+    if (setName !== 'first') owners.add(owner);
     sources.push({ repo, commit: git(dir, ['rev-parse', 'HEAD']).trim(), license, paths });
     const stride = Math.max(1, Math.floor(mine.length / PER_REPO));
     for (const c of mine.filter((_, n) => n % stride === 0).slice(0, PER_REPO)) {
@@ -190,7 +237,7 @@ function main(): void {
     }
   }
   const about = {
-    what: "Lines of public agent-instruction files (CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, .github/copilot-instructions.md) nobody here wrote, read as data from the snapshots in `sources` by bench/extract-agent-instructions.ts (selection rules in its header). Dev or check half by a hash of the repository; the check half is counted, never printed. Labelled by reading and committed before any rule under src/lib/context was read or run on it.",
+    what: kind.what,
     order: "ORDER: the line tells the agent what to do or not to do, or how it must behave: an imperative ('Use pnpm', 'Never edit generated files', 'Run `npm test` before committing'), a prohibition ('Do not …', 'No …' when it forbids an act), an obligation on the agent or on whoever edits ('You must …', 'Always …', 'All commits must …'), a conditional instruction ('If tests fail, fix them'), in any language. Arriving through a shared graph, such a line is someone else's order to this session.",
     knowledge: "KNOWLEDGE: the line states a fact about the project, its code, tools or environment ('The API lives in src/api', 'Tests use vitest', 'Node 20 is required', 'CI runs on every push'), including a bare description of a command ('`pnpm test` runs the unit tests') or a layout entry ('src/lib: shared helpers'). It must reach the session.",
     unclear: "Left out (label `unclear`, with the reason): a line a careful reader cannot call either way, e.g. a label or fragment with no verb ('Strict TypeScript'), a style noun phrase that reads as either a fact or a rule ('Functional components with hooks'), a line cut from its list, or a line in a language the reader cannot judge.",

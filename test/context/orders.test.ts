@@ -770,3 +770,99 @@ describe('orderReason: standing rules worded like records, and records that harm
     expect(orderReason(text)).toBeUndefined();
   });
 });
+
+describe('orderReason: the grammar of a rule of work, on rule files from other writers (qa-orders-10)', () => {
+  // Each of these reached the session on main before qa-orders-10 (written for these tests, in the shapes
+  // the dev halves of bench/data/agent-instructions.json and bench/data/agent-rules-files.json showed).
+  it.each([
+    // MODAL_OBLIGATION (obligation.ts): a duty on a kind of thing, no reader named.
+    'Functions should be small and do one thing well',
+    'Generated files should not be edited directly',
+    'Timestamps should be UTC ISO8601',
+    'Public methods should always have doc comments',
+    'Core types that define a module purpose should be exported',
+    'All commits should reference an issue',
+    'Every migration should be reversible',
+    'Two different types of data must never share one array',
+    'API handlers must always validate their input',
+    'We must keep feature parity between the two stacks',
+    'Migrations shall be idempotent',
+  ])('%s → obliges the work', (text) => {
+    expect(orderReason(text)).toBe('obliges the work');
+  });
+
+  it.each([
+    // NORMATIVE_STANDARD (imperative.ts): the object graded by how good the work must be.
+    'Test critical functionality',
+    'Return appropriate HTTP status codes',
+    'Write concise commit messages',
+    'Provide more meaningful error messages',
+    'Implement proper logging',
+    'Add descriptive names',
+    // GENERIC_ALTERNATIVE (imperative.ts): a kind turned down, whatever code the object names.
+    'Use `nameof` instead of string literals when referring to member names.',
+    'Use `Clone` explicitly rather than implicit copies',
+    'Use tabs for indentation (not spaces)',
+    // CONDITIONAL_CONSEQUENT (imperative.ts): after a fronted condition, a bare verb with no subject.
+    'If issue includes acceptance criteria, create test checklist',
+    'When the build fails, retry once',
+    'If the serialized `RunState` shape changes, read RunState schema and resume boundary',
+    // SUBJECTLESS_DISPOSAL (Chinese) and OBLIGATION_ENDING (Japanese).
+    '对外部输入（文件、prompt、路径）做基本校验。',
+    '對使用者輸入進行轉義。',
+    'コードの編集は可能な限りserenaのツールを使用する必要があります。',
+    'テストは必ず書くべきです。',
+  ])('%s → opens with an imperative', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  // Each new rule's look-alikes: knowledge that must keep its reading.
+  it.each([
+    // MODAL_OBLIGATION: a particular thing, code, a report of a rule, an enforced requirement, a condition.
+    'Every commit must pass the type check', // ENFORCED_REQUIREMENT: "must" without never/always (issue 32's benign facts)
+    'Code reviews must be approved by one maintainer before merging',
+    'Files must be in docs.json to be included', // NECESSARY_CONDITION
+    'The API must return JSON',
+    'The style guide says variable names should be descriptive',
+    '`hasBothRollupOptionsAndRolldownOptions` should return `false` for proxy case',
+    'css: should not wrap with double quote when the url rebase feature bailed out',
+    'Status code must be greater than 99 and less than 1000',
+    'This release should fix the flaky upload',
+    'They should arrive within a day',
+    'Users must be logged in to see drafts',
+    'The tests should pass on Node 20',
+    // NORMATIVE_STANDARD: a grade elsewhere, or a finite verb after the object.
+    'improved adapters loading logic to have clear error messages',
+    'Preserve explicit language in front matter',
+    'Use correct path for the cache',
+    'Clear caches are rebuilt on start',
+    'Proper logs are kept for 30 days',
+    // GENERIC_ALTERNATIVE: one particular thing turned down, or none.
+    'Use MD5 instead of MD4 in weak ETags over 1KB',
+    'use JSON import attributes instead of readFileSync in constants',
+    'use URL API instead of DOM to fix a potential vulnerability warning',
+    'Add parentheses to head of `ExpressionStatement` instead of the whole statement',
+    'dev: return "502 Bad Gateway" on proxy failures instead of 500',
+    'Positioning: peer product in the Azazel system (not a reduced AZ-01 variant)',
+    // CONDITIONAL_CONSEQUENT: the consequent has its subject.
+    'When the queue is full, run times grow',
+    'If the cache is cold, requests take longer',
+    'When idle, workers sleep',
+    'If needed, config overrides go in .env',
+    'After the upgrade, memory usage dropped',
+    'When deploying, CI runs the smoke tests',
+    // Chinese 对 opening a word of its own; a requirement of a thing in Japanese.
+    '对于大文件，系统使用流式上传。',
+    '对比测试在每晚运行。',
+    '对外提供 REST 接口。',
+    '网关对外部输入做基本校验。',
+    'Node 20 が必要です。',
+  ])('the same shapes in knowledge are no order: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  // Decided (obligation.ts): "should" of expectation on a kind of thing reads as a duty; the meaning alone tells them apart.
+  it('a "should" of expectation on a kind is left out, the price of MODAL_OBLIGATION', () => {
+    expect(orderReason('Builds should take about five minutes')).toBe('obliges the work');
+  });
+});

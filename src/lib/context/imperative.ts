@@ -41,7 +41,7 @@
 import { isCodeChangeRecord } from './change-record.js';
 
 /** Words that open an order's object: determiners, possessives, object pronouns, "following". */
-const OBJECT_OPENERS = new Set([
+export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
   'the', 'a', 'an', 'all', 'any', 'every', 'each', 'this', 'these', 'those', 'some', 'no',
   'your', 'my', 'our', 'his', 'her', 'its', 'their', 'yourself', 'yourselves',
   'me', 'us', 'it', 'them', 'him', 'you', 'everything', 'anything', 'something', 'nothing', 'everyone', 'anyone', 'someone',
@@ -56,7 +56,7 @@ const PREPOSITIONS = new Set([
 ]);
 
 /** Closed classes that never open an order: articles and determiners, pronouns, prepositions, conjunctions, frequent adverbs. */
-const FUNCTION_WORDS = new Set([
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...OBJECT_OPENERS,
   'that', 'i', 'we', 'he', 'she', 'they', 'there', 'here', 'what', 'which', 'who', 'whom', 'whose', 'why', 'how', 'where', 'when', 'whenever', 'wherever',
   ...PREPOSITIONS,
@@ -112,7 +112,7 @@ function isGerund(word: string): boolean {
 }
 
 /** "runs", "publishes", "requires": an order's verb has no -s ("process", "access", "focus" keep theirs). */
-function isThirdPerson(word: string): boolean {
+export function isThirdPerson(word: string): boolean {
   return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
 }
 
@@ -125,7 +125,7 @@ function isAcronymPlural(token: string): boolean {
 }
 
 /** "dropped", "doubled", "moved"; not "embed", "need", "feed", "proceed". */
-function isPast(word: string): boolean {
+export function isPast(word: string): boolean {
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
 
@@ -170,7 +170,7 @@ function isBaseFormPast(p: Position): boolean {
 const PLURALS_WITHOUT_S = new Set(['data', 'metadata', 'people', 'media', 'criteria', 'staff']);
 
 /** A head noun that takes a bare present verb: "files", "PRs", "data"; not "access", "status". */
-function isPluralHead(raw: string): boolean {
+export function isPluralHead(raw: string): boolean {
   const word = raw.toLowerCase();
   return isThirdPerson(word) || isAcronymPlural(raw) || PLURALS_WITHOUT_S.has(word);
 }
@@ -182,7 +182,7 @@ function isPluralHead(raw: string): boolean {
 const VERBS_IN_LY = new Set(['apply', 'reply', 'supply', 'comply', 'imply', 'multiply', 'rely', 'fly', 'ally']);
 
 /** A word that may be a content word (noun, verb, adjective): no function word, no gerund, no -ly adverb. */
-function isContentWord(word: string): boolean {
+export function isContentWord(word: string): boolean {
   return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && (!word.endsWith('ly') || VERBS_IN_LY.has(word));
 }
 
@@ -649,6 +649,51 @@ function scopeHead(tokens: readonly string[], j: number): number | undefined {
   return undefined;
 }
 
+/**
+ * NORMATIVE_STANDARD (qa-orders-10): a verb whose bare object opens with a grade of how good the work
+ * must be ("Return appropriate HTTP status codes", "Implement proper logging", "Write concise commit
+ * messages", "Test critical functionality", "Provide more meaningful error messages") sets a standard
+ * for work still to come, as FUTURE_WORK_SCOPE's "for all …" does: the grade ranges over every case the
+ * reader will meet. A record names the change it made and what it made it to, not how good the thing
+ * must be; none of the 352 changelog lines of the dev half grades its object right after its verb (they
+ * grade in other places: "improved adapters loading logic to have clear error messages"). The grades are
+ * a closed field of normative adjectives, not the verbs that take them; "correct", "explicit" and
+ * "detailed" are left out (a record fixes a "correct path" or keeps an "explicit language"). Returns where
+ * the judged rest starts: the object's head (its first plural within three words, as scopeHead reads a
+ * quantified phrase), so "HTTP status codes" is no verb of "status" and a verb agreeing with the head is
+ * still found ("Build proper logs are kept …" stays a fact).
+ * The price, decided: a record that grades a defect ("Fix critical crash in parser") is left out.
+ */
+const STANDARD_GRADES = new Set(['appropriate', 'proper', 'consistent', 'clear', 'concise', 'meaningful', 'descriptive', 'sufficient', 'adequate', 'thorough', 'comprehensive', 'reasonable', 'sensible', 'idiomatic', 'critical']);
+
+function normativeStandard(tokens: readonly string[], i: number): number | undefined {
+  let k = i + 1;
+  if (['more', 'most'].includes((tokens[k] ?? '').toLowerCase())) k += 1;
+  if (!STANDARD_GRADES.has((tokens[k] ?? '').toLowerCase())) return undefined;
+  return scopeHead(tokens, k + 1) ?? k + 1;
+}
+
+/**
+ * GENERIC_ALTERNATIVE (qa-orders-10): a verb, its object, then the alternative turned down, named as a
+ * kind: a bare plural after "instead of", "rather than" or a bracketed "not" ("Use \`nameof\` instead
+ * of string literals …", "Use \`Clone\` explicitly rather than implicit copies", "Use tabs for
+ * indentation (not spaces)"). Choosing over a kind is a preference for every case to come, a standing
+ * rule, whatever names from the code the object carries. A record turns down one particular thing, named
+ * as code or a name ("Use MD5 instead of MD4 in weak ETags", "use JSON import attributes instead of
+ * readFileSync", "return 502 … instead of 500": the changelog dev half's five such lines), never a bare
+ * plural. Returns where the judged rest starts (after the kind's head), or undefined.
+ */
+function genericAlternative(tokens: readonly string[], i: number): number | undefined {
+  for (let k = i + 2; k < i + 14 && k + 1 < tokens.length; k += 1) {
+    const [a, b] = [(tokens[k] as string).toLowerCase(), (tokens[k + 1] as string).toLowerCase()];
+    const opens = (a === 'instead' && b === 'of') || (a === 'rather' && b === 'than') || (a === '(' && b === 'not');
+    if (!opens) continue;
+    const head = scopeHead(tokens, k + 2);
+    return head === undefined ? undefined : head + 1;
+  }
+  return undefined;
+}
+
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   const w = (tokens[i] as string).toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -659,7 +704,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -702,17 +747,27 @@ interface ReadClause {
   polite: boolean;
 }
 
+/** A clause's words as the rules here read them: a colon, a comma, an opening quote or bracket each a token of its own. */
+export function clauseTokens(head: string): string[] {
+  return head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+}
+
+/** The clause up to its end (a full stop, `!`, `?` or `;` before a space or the end, or a line break), as readClause cuts it. */
+export function clauseHead(clause: string): string {
+  return clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0] as string;
+}
+
 function readClause(clause: string): ReadClause {
   // Words up to the end of the clause; a colon right after a word is kept as its own token. A clause
   // ends at a full stop, `!`, `?` or `;` before a space or the end, as clauseStarts (orders.ts) reads one:
   // a dot inside a word is a file's, a version's or a host's (`package-lock.json`, `v2.3`), and cutting
   // there left "Merge conflicts in package-lock" without the verb that makes it a fact.
   const read = clause.slice(0, 200);
-  const head = read.split(/[.!?;](?=\s|$)|\n/, 1)[0] as string;
+  const head = clauseHead(clause);
   // The clause ends within what was read: at its full stop, or with the text (a caller's window is
   // longer than this one, so a clause cut by it runs past these 200 characters).
   const whole = head.length < read.length || clause.length <= read.length;
-  const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+  const tokens = clauseTokens(head);
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   const polite = i > 0 && POLITE_LEAD_INS.has((tokens[0] as string).replace(/[:!,]$/, '').toLowerCase());
@@ -728,8 +783,27 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined;
+  // A standard for the work (NORMATIVE_STANDARD) and a preference over a kind (GENERIC_ALTERNATIVE) range over work to come as a future-work scope does.
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined || normativeStandard(tokens, i) !== undefined || genericAlternative(tokens, i) !== undefined;
   return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+}
+
+/**
+ * CONDITIONAL_CONSEQUENT (qa-orders-10): the main clause after a fronted condition ("If issue includes
+ * acceptance criteria, create test checklist", "When the build fails, retry once") has a subject when it
+ * states a fact ("If the cache is cold, requests take longer", "When idle, workers sleep"); with none, its
+ * verb in the base form is the reader's to do, whatever follows it: a conditional instruction. So there a
+ * bare verb needs no object opener: the clause is an order unless a finite verb follows (then the first
+ * word is a noun: "When the queue is full, run times grow"). `consequent`: the text right after the
+ * condition's comma (orders.ts FRONTED_CLAUSE).
+ */
+export function opensWithBareVerb(consequent: string): boolean {
+  const tokens = clauseTokens(clauseHead(consequent));
+  const first = tokens[0];
+  if (first === undefined || !WORD.test(first) || NAME.test(first) || /^[A-Z]{2,}/.test(first)) return false;
+  const w = first.toLowerCase();
+  if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ':' || isAcronymPlural(first)) return false;
+  return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
@@ -771,7 +845,7 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i);
   if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }

@@ -320,9 +320,27 @@ const FRENCH_ENCLITIC = /^\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y
  */
 const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
 
-/** Whether `text` holds a SUBJECTLESS_MODAL (Chinese) at a clause start of its own. */
+/**
+ * SUBJECTLESS_DISPOSAL (qa-orders-10): Chinese also orders with 对 + the thing acted on + 做/进行 + the act,
+ * and no subject ("对外部输入（文件、prompt、路径）做基本校验", "對使用者輸入進行轉義"). A fact says who
+ * does it first ("网关对外部输入做基本校验"), so only a clause that opens with 对 counts; 对 opening a word
+ * of its own (对于 "as for", 对比, 对应, 对象, 对话, 对外 "outward" but not 对外部 "to the external", 对齐, 对接) is no disposal.
+ */
+const CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
+
+/**
+ * OBLIGATION_ENDING (qa-orders-10): Japanese states a duty with a verb's plain form and 必要があります /
+ * 必要がある ("need to …") or べき ("should"), with no subject ("コードの編集はserenaのツールを使用する必要が
+ * あります"). A requirement of a thing puts a noun before 必要 ("Node 20 が必要です"), which this leaves.
+ */
+const HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
+
+/** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, or a Japanese OBLIGATION_ENDING. */
 export function subjectlessModalInChinese(text: string): boolean {
-  return CHINESE_SUBJECTLESS_MODAL.test(text);
+  // Han or kana at all first: most facts hold neither, and the three patterns then cost nothing.
+  if (!HAN_OR_KANA.test(text)) return false;
+  return CHINESE_SUBJECTLESS_MODAL.test(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
 }
 
 /**

@@ -10,7 +10,8 @@
  * markup, orders conditioned on being asked, piping a download into a shell or interpreter, hiding
  * things from the user, sending secrets away, opening a clause with an order (a verb and its object,
 judged by the clause's structure in imperative.ts: "Run the tests" is one, "Run times are logged"
-and "Type: project" are not), or asking the reader a question.
+and "Type: project" are not), asking the reader a question, or obliging a kind of thing the work makes
+(obligation.ts: "Generated files should not be edited directly"; "The API must return JSON" is a fact).
  * Mentions are not orders: "ESLint ignores generated files", "CI runs npm test on every push" and
  * "the team decided to ignore flaky-test alerts" stay. `bench/context-bench.ts` measures both sides
  * on published injection collections, a held-apart one, and 699 benign facts.
@@ -21,7 +22,8 @@ and "Type: project" are not), or asking the reader a question.
  */
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
-import { isInjectionVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
+import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
+import { obligesTheWork } from './obligation.js';
 import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
@@ -38,6 +40,7 @@ export const ORDER_REASONS = [
   'follows remote orders',
   'opens with an imperative',
   'asks the reader a question',
+  'obliges the work',
 ] as const;
 export type OrderReason = (typeof ORDER_REASONS)[number];
 
@@ -96,8 +99,16 @@ const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${A
  */
 const CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
 
+/** Where the main clause after each fronted clause starts (FRONTED_CLAUSE). */
+function consequentStarts(text: string): number[] {
+  return [...text.matchAll(FRONTED_CLAUSE)].map((m) => (m.index ?? 0) + m[0].length);
+}
+
+/** A modal of duty anywhere in the text: the cheap first look before MODAL_OBLIGATION reads each clause. */
+const DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
+
 /** Where a clause starts: the text, a sentence, a line (LINE_ENDS_CLAUSE), what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
-function clauseStarts(text: string): number[] {
+function clauseStarts(text: string, consequents: readonly number[]): number[] {
   const out: number[] = [];
   for (const m of text.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
@@ -109,7 +120,7 @@ function clauseStarts(text: string): number[] {
     const opener = LIST_ITEM.exec(text.slice(start, start + 40)) ?? VOCATIVE.exec(text.slice(start, start + 40));
     if (opener !== null) out.push(start + opener[0].length);
   }
-  for (const m of text.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
+  out.push(...consequents);
   if (text.includes('\n')) for (const m of text.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
@@ -201,9 +212,14 @@ function variants(folded: string): string[] {
  * direct question to the reader. After the patterns, so a line keeps its more specific reason.
  */
 function structuralReason(text: string): OrderReason | undefined {
-  const starts = outsideChangeRecords(text, clauseStarts(text));
+  const consequents = consequentStarts(text);
+  const starts = outsideChangeRecords(text, clauseStarts(text, consequents));
   if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
+  // CONDITIONAL_CONSEQUENT (imperative.ts): after a fronted condition, a bare verb is the reader's to do.
+  if (consequents.some((start) => opensWithBareVerb(text.slice(start, start + 240)))) return 'opens with an imperative';
+  // MODAL_OBLIGATION (obligation.ts): a rule stated as what the work's things must be ("Generated files should not be edited directly").
+  if (DUTY_MODAL.test(text) && starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
   return undefined;
 }
 
