@@ -10,11 +10,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPull } from '../../src/lib/pull/pull.js';
-import { runSync } from '../../src/lib/sync/sync.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
-import { topic } from './homes.js';
+import { AWAY, awayAndBack } from './away-and-back.js';
 
 const machines = usePullMachines();
 /** Each episode as `name: last line of its body`, sorted. */
@@ -25,36 +23,17 @@ describe('a machine pointed at another server, then back', () => {
     const [laptop, desktop] = await machines.pair();
     const other = await startGraphitiServer({ processingDelayMs: 0 });
     try {
-      const alpha = laptop.write('alpha.md', topic('Alpha', 'Alpha one.'));
-      const beta = laptop.write('beta.md', topic('Beta', 'Beta one.'));
-      laptop.box.pai('LEARNING/p.md', '# P\n\nPai one.\n');
-      await laptop.sync();
-      await laptop.pull();
-      await desktop.pull();
-
-      // Pointed at the other server: an edit, a new note, a PAI edit, synced there; the worker pulls there.
-      const wrong = { MADEINOZ_KNOWLEDGE_MCP_URL: other.url };
-      laptop.write('alpha.md', topic('Alpha', 'Alpha two.'));
-      const gamma = laptop.write('gamma.md', topic('Gamma', 'Gamma one.'));
-      laptop.box.pai('LEARNING/p.md', '# P\n\nPai two.\n');
-      expect(await runSync(laptop.box.config(wrong), { waitMs: 3000 })).toMatchObject({ failed: 0, pending: 0 });
-      const there = await runPull(laptop.box.config(wrong), { env: { ...laptop.box.env, ...wrong } });
-      expect(there.removed).toEqual([]);
-      expect(there.deletedInGraph).toBe(0);
-      expect(existsSync(beta)).toBe(true);
-
-      // Back on the first server.
-      await laptop.sync();
-      const back = await laptop.pull();
-      await laptop.sync();
-      expect(back.removed).toEqual([]);
-      expect(back.deletedInGraph).toBe(0);
-      for (const file of [alpha, beta, gamma]) expect(existsSync(file)).toBe(true);
-      expect(graphOf(machines.server)).toEqual(['Alpha: Alpha two.', 'Beta: Beta one.', 'Gamma: Gamma one.', 'P: Pai two.']);
-      const onDesktop = await desktop.pull();
-      expect(onDesktop.removed).toEqual([]);
-      expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain('Alpha two.');
-      expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain('Gamma one.');
+      const r = await awayAndBack(laptop, desktop, other.url, 3000);
+      expect(r.there.removed).toEqual([]);
+      expect(r.there.deletedInGraph).toBe(0);
+      expect(r.betaKeptThere).toBe(true);
+      expect(r.back.removed).toEqual([]);
+      expect(r.back.deletedInGraph).toBe(0);
+      for (const file of Object.values(r.files)) expect(existsSync(file)).toBe(true);
+      expect(graphOf(machines.server)).toEqual([`Alpha: ${AWAY.alpha[1]}`, `Beta: ${AWAY.beta}`, `Gamma: ${AWAY.gamma}`, `Pai: ${AWAY.pai[1]}`]);
+      expect(r.onDesktop.removed).toEqual([]);
+      expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain(AWAY.alpha[1]);
+      expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain(AWAY.gamma);
       expect(existsSync(join(desktop.memoryDir, 'beta.md'))).toBe(true);
     } finally {
       await other.close();

@@ -10,11 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPull } from '../../src/lib/pull/pull.js';
-import { runSync } from '../../src/lib/sync/sync.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
-import { link, machine, topic, type Machine } from '../pull/homes.js';
+import { link, machine, type Machine } from '../pull/homes.js';
+import { AWAY, awayAndBack } from '../pull/away-and-back.js';
 
 const GENERATION = '0.31.2';
 const GROUP = 'gms_moved';
@@ -45,32 +44,15 @@ describe(`a machine pointed at another server, then back: real Graphiti ${GENERA
     const laptop = make('laptop');
     const desktop = make('desktop/src');
     await link(laptop, desktop);
-    const alpha = laptop.write('alpha.md', topic('Alpha', 'Basalt deploys through staging.'));
-    const beta = laptop.write('beta.md', topic('Beta', 'Aurora stores sessions in Redis.'));
-    laptop.box.pai('LEARNING/p.md', '# Pai\n\nThe CI runs on Node 20.\n');
-    await laptop.sync();
-    await laptop.pull();
-    await desktop.pull();
-
-    const wrong = { MADEINOZ_KNOWLEDGE_MCP_URL: other.url };
-    laptop.write('alpha.md', topic('Alpha', 'Basalt deploys through canary.'));
-    const gamma = laptop.write('gamma.md', topic('Gamma', 'Quartz caches builds in S3.'));
-    laptop.box.pai('LEARNING/p.md', '# Pai\n\nThe CI runs on Node 22.\n');
-    expect(await runSync(laptop.box.config(wrong), { waitMs: 5000 })).toMatchObject({ failed: 0, pending: 0 });
-    const there = await runPull(laptop.box.config(wrong), { env: { ...laptop.box.env, ...wrong } });
-    expect(there.removed).toEqual([]);
-    expect(existsSync(beta)).toBe(true);
-
-    await laptop.sync();
-    const back = await laptop.pull();
-    await laptop.sync();
-    expect(back.removed).toEqual([]);
-    expect(back.deletedInGraph).toBe(0);
-    for (const file of [alpha, beta, gamma]) expect(existsSync(file)).toBe(true);
-    expect(await home()).toEqual(['Alpha: Basalt deploys through canary.', 'Beta: Aurora stores sessions in Redis.', 'Gamma: Quartz caches builds in S3.', 'Pai: The CI runs on Node 22.']);
-    const onDesktop = await desktop.pull();
-    expect(onDesktop.removed).toEqual([]);
-    expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain('through canary');
-    expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain('Quartz');
+    const r = await awayAndBack(laptop, desktop, other.url, 5000);
+    expect(r.there.removed).toEqual([]);
+    expect(r.betaKeptThere).toBe(true);
+    expect(r.back.removed).toEqual([]);
+    expect(r.back.deletedInGraph).toBe(0);
+    for (const file of Object.values(r.files)) expect(existsSync(file)).toBe(true);
+    expect(await home()).toEqual([`Alpha: ${AWAY.alpha[1]}`, `Beta: ${AWAY.beta}`, `Gamma: ${AWAY.gamma}`, `Pai: ${AWAY.pai[1]}`]);
+    expect(r.onDesktop.removed).toEqual([]);
+    expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain(AWAY.alpha[1]);
+    expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain(AWAY.gamma);
   });
 });
