@@ -17,7 +17,8 @@
  * - `extra`: every `*.md` and `*.markdown` under the folder.
  * Extensions match case-insensitively (`Notes.MD` counts).
  *
- * Everywhere: entries whose name starts with `.` are skipped, folders and files alike (dot-folders
+ * Everywhere: a file-sync tool's conflict copy (`note (conflicted copy).md`, `note.sync-conflict-…md`:
+ * conflict-copy.ts FILE_SYNC_CONFLICT_COPY) is not a candidate. Entries whose name starts with `.` are skipped, folders and files alike (dot-folders
  * such as .git/.obsidian, editor artefacts such as `.#note.md`, `.note.md.swp`, `.DS_Store`; decision:
  * hidden files are not notes), as are `node_modules` folders and editor temp/swap names (`*.swp`,
  * `*.swo`, `*~`, `#*#`, `*.tmp`, `4913`, `*.crswap`). Exclude globs (picomatch, `dot: true`) are
@@ -48,6 +49,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats
 import { dirname, sep as pathSep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import picomatch from 'picomatch';
+import { isFileSyncConflictCopy } from './conflict-copy.js';
 import { linkOutOfReach } from './link-reach.js';
 import type { MemorySource, ScannedFile, ScanProblem, ScanResult, SourceKind } from './types.js';
 
@@ -215,7 +217,8 @@ class SourceScan {
   }
 
   private isCandidate(name: string, rel: string): boolean {
-    if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind)) return false;
+    // A file-sync tool's conflict copy is the other side of a conflict, not a note (conflict-copy.ts FILE_SYNC_CONFLICT_COPY).
+    if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || isFileSyncConflictCopy(name)) return false;
     if (this.source.kind === 'auto-memory' && name === 'MEMORY.md') return false;
     return !this.excluded(rel);
   }

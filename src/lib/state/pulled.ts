@@ -183,6 +183,8 @@ export interface PulledLedger {
    * real time it lasted (ABSENCE_AFTER_JUMP). Absent before it existed, or on an injected clock.
    */
   lastPull?: PullMark;
+  /** The server the last complete listing came from (pull/server-of-record.ts SERVER_OF_RECORD). */
+  server?: string;
 }
 
 export function noteId(project: string, path: string): string {
@@ -229,7 +231,7 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     const checkouts: Record<string, CheckoutRecord> = {};
     if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
     const lastPull = pullMarkOf(v.lastPull);
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts, ...(lastPull === undefined ? {} : { lastPull }) };
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts, ...(lastPull === undefined ? {} : { lastPull }), ...(typeof v.server === 'string' ? { server: v.server } : {}) };
   } catch {
     return emptyLedger();
   }

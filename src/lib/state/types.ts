@@ -194,6 +194,8 @@ export interface SyncState {
    * named then is `foreign`, so the parts that are not were sent here (`origin --split` retires them).
    */
   takenUpAt?: string;
+  /** The server this state last reached (state/server-of-record.ts SERVER_OF_RECORD): another one is looked at as `sync --force` does. */
+  server?: string;
   /**
    * The last look at the episodes this machine's unchanged notes rest on, and the wait until the next
    * (sync/copy-hold.ts COPY_WATCH); `witnesses`: by group, episodes that look saw there that the

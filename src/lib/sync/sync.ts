@@ -66,6 +66,7 @@ import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
+import { anotherServer, serverOfRecord } from '../state/server-of-record.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -101,7 +102,7 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
       // The marks on disk before anything is journaled, in the format older builds refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
       if (takeUp.marked > 0) await saveState(config.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
-      return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh, lock, takeUp });
+      return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config)), lock, takeUp });
     },
     {
       timeoutMs: options.lockTimeoutMs ?? 120_000,
@@ -183,8 +184,12 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config, state);
   const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
-  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, forceLook: options.force === true, prior: priorMigration(online, plannedAdds) };
+  // SERVER_OF_RECORD (state/server-of-record.ts): the first run on another server looks as --force does.
+  const server = serverOfRecord(config);
+  const look = options.force === true || anotherServer(state.server, server);
+  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
+    state.server = server;
     await online.ledger.save();
     await settle(online, order);
     // The wait's passes go on from the first one (what it covered), paced by the schedule.
@@ -427,7 +432,9 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
   // `--force` looks whether the graph still holds what the state calls confirmed (force-look.ts FORCE_LOOK).
-  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
+  // So does the first run on another server than the state last reached (state/server-of-record.ts SERVER_OF_RECORD).
+  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config));
+  if (look && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
