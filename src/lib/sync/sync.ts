@@ -117,7 +117,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
-  const requeued = input.lock === undefined || clock === undefined ? 0 : requeueIfClockJumped(config, state, startedAt, clock, logger);
+  const jumped = input.lock === undefined || clock === undefined ? { parts: 0, rebased: false } : requeueIfClockJumped(config, state, startedAt, clock, logger);
+  const requeued = jumped.parts;
+  // STAMPS_AFTER_STEP_BACK moves stamps by how far the clock moved since `lastRun`: the moved stamps
+  // and the new base go to disk together, before anything is journaled, so that a run killed later
+  // is not told the same step again (every stamp moved twice, one made after the step moved too).
+  if (jumped.rebased) await saveState(config.stateDir, state);
   const migratedOrigins = migrateStateOrigins(state, config);
   const scanned = await scanSources(sources, {
     exclude: config.exclude,
@@ -228,21 +233,23 @@ function oursInQueue(ctx: OnlineRun): boolean {
  * copy) keeps only the real time it lasted (ABSENCE_AFTER_JUMP). Set back since: the stamps made
  * before count on the clock as it is now (STAMPS_AFTER_STEP_BACK). How many parts changed.
  */
-function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
+function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): { parts: number; rebased: boolean } {
   const stepMs = stepBackSince(state.lastRun, startedAt, clock);
   if (stepMs > 0) {
     const parts = stampsAfterStepBack(state, stepMs);
+    // The stamps are now on this run's clock: so is the base the next run measures a step from (`status`: did not finish, until it does).
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), clock };
     logger.info('the clock was set back since the last run: what this machine stamped before counts on the clock as it is now (STAMPS_AFTER_STEP_BACK)', { stepMs, parts });
-    return parts;
+    return { parts, rebased: true };
   }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
-  if (jumpMs === 0) return 0;
+  if (jumpMs === 0) return { parts: 0, rebased: false };
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
   // The server's clock minus ours, as learnt before the jump, is that much off now (pace.ts SERVER_AHEAD_PROVEN).
   const offsets = forgetClockOffsets(state);
   logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock\'s offset is learnt again', { jumpMs, parts, absences, offsets });
-  return parts + absences + offsets;
+  return { parts: parts + absences + offsets, rebased: false };
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
