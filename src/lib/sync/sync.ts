@@ -29,6 +29,7 @@
  * - A server that is down leaves work `pending`: that is the outbox; nothing is dropped.
  * The invariants are numbered in docs/architecture.md.
  */
+import { readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import { GraphitiClient, NotGraphitiError, type ServerProfile } from '../graphiti/graphiti.js';
 import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
@@ -37,7 +38,7 @@ import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import { checkSourceRoots } from './source-roots.js';
-import type { MemorySource } from '../memory/types.js';
+import type { MemorySource, ScannedFile } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { everyPart, fileRecordId, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
@@ -50,7 +51,9 @@ import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun, type Plan } from './plan.js';
-import { foldMirrorRecords, oneMountPerFile } from './one-mount.js';
+import { foldMirrorRecords, oneMountPerFile, type MountGroups } from './one-mount.js';
+import { groupFor } from './prepare.js';
+import { parseMemoryFile } from '../memory/parse.js';
 import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
 import { anythingRetired, anythingToDelete, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
@@ -134,7 +137,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // A team file mounted in two project folders here is one note, synced from one path (one-mount.ts ONE_MOUNT_PER_FILE).
-  const mounts = oneMountPerFile(rooted.files, sources, state);
+  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config));
   const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
   const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
   if (mounts.mirrors.length > 0) logger.info('files found at several paths: one path synced for each', { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
@@ -225,6 +228,32 @@ function oursQueued(ctx: OnlineRun): boolean {
 /** Ours sent and not yet seen, in the server's queue (a rebuild's "list every group" is not a part in the queue). */
 function oursInQueue(ctx: OnlineRun): boolean {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
+}
+
+/**
+ * The group each mount of a file goes to (one-mount.ts ONE_MOUNT_PER_FILE), as prepare.ts `groupFor`
+ * gives it: by the settings, then with the front matter read. A file that cannot be read or parsed,
+ * or a group the plan will refuse, counts as the settings' group (the plan says what is wrong).
+ */
+function mountGroups(config: Config): MountGroups {
+  const bySettings = (file: ScannedFile) => {
+    try {
+      return groupFor(config, file, undefined);
+    } catch {
+      return '';
+    }
+  };
+  return {
+    bySettings,
+    withFrontMatter: (file) => {
+      try {
+        const parsed = parseMemoryFile(readFileSync(file.absPath), file.relPath);
+        return groupFor(config, file, parsed.ok ? parsed.data.groupId : undefined);
+      } catch {
+        return bySettings(file);
+      }
+    },
+  };
 }
 
 /**
