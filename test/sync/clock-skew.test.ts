@@ -142,24 +142,33 @@ describe('a machine whose clock is hours off the server\'s', () => {
 });
 
 
+/**
+ * Our clock `ahead`, Alpha sent and confirmed; NTP sets it right (the uptime runs on); the server's
+ * processing paused (Beta will wait its turn behind another client's backlog) and Beta written.
+ */
+async function aheadThenSetRight(ahead: number) {
+  const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
+  const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
+  const step = (ms: number) => {
+    times.wall += ms;
+    times.uptime += ms;
+  };
+  const config = box.config();
+  box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+  await runSync(config, clock);
+  await server.whenIdle();
+  step(1_000);
+  expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
+  times.wall -= ahead;
+  step(1_000);
+  server.pauseProcessing();
+  box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+  return { clock, step, config };
+}
+
 describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_CLOCK leaves (STAMPS_AFTER_STEP_BACK)', () => {
   for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; a note sent right after waits in the queue: not taken for dropped behind the note sent before the step, sent once`, async () => {
-    const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
-    const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
-    const step = (ms: number) => {
-      times.wall += ms;
-      times.uptime += ms;
-    };
-    const config = box.config();
-    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
-    await runSync(config, clock);
-    await server.whenIdle();
-    step(1_000);
-    expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
-    times.wall -= ahead; // NTP sets it right (the uptime runs on)
-    step(1_000);
-    server.pauseProcessing(); // Beta waits its turn behind another client's backlog
-    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    const { clock, step, config } = await aheadThenSetRight(ahead);
     expect(await runSync(config, clock)).toMatchObject({ added: 1, queued: 1 });
     step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now (five hours ahead: still ahead, FIFO_ON_OUR_CLOCK)
     expect(await runSync(config, clock)).toMatchObject({ resent: 0, queued: 1 });
@@ -184,22 +193,7 @@ describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_
 
 describe('a run after a step back killed before its end (STAMPS_AFTER_STEP_BACK, once)', () => {
   for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; the run after the step sends a note and is killed: the next run does not move the stamps made since the step, nor those moved already; sent once`, async () => {
-    const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
-    const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
-    const step = (ms: number) => {
-      times.wall += ms;
-      times.uptime += ms;
-    };
-    const config = box.config();
-    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
-    await runSync(config, clock);
-    await server.whenIdle();
-    step(1_000);
-    expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
-    times.wall -= ahead; // NTP sets it right (the uptime runs on)
-    step(1_000);
-    server.pauseProcessing(); // Beta waits its turn behind another client's backlog
-    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    const { clock, step, config } = await aheadThenSetRight(ahead);
     // The run after the step is killed just before its last snapshot (Beta's send and reply journaled): what a SIGKILL leaves on disk.
     const killedAt = mkdtempSync(join(tmpdir(), 'gms-step-kill-'));
     const realSave = Ledger.prototype.save;
