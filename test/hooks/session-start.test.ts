@@ -228,6 +228,20 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     expect(existsSync(join(sb.env.XDG_STATE_HOME as string, 'graphiti-memory-sync', 'config-error.notified'))).toBe(true);
   });
 
+  /**
+   * The session start with a configuration error and no state folder to be had (a relative one set,
+   * the usual one under a file), `shared` as the temp folder: the note is given; the fallback folders
+   * of ours it made there (named `graphiti-memory-sync-<uid>-…`).
+   */
+  async function misconfiguredWithNoStateFolder(shared: string): Promise<string[]> {
+    writeFileSync(join(sb.root, 'a-file'), '');
+    const env = { ...sb.env, TMPDIR: shared, MADEINOZ_KNOWLEDGE_DB: 'mysql', MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state', XDG_STATE_HOME: join(sb.root, 'a-file', 'state') };
+    const run = await runHook('session-start', env, { input: input('startup'), cwd: sb.root });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toContain('misconfigured');
+    return readdirSync(shared).filter((name) => name.startsWith('graphiti-memory-sync-') && !name.endsWith(`-${process.getuid?.() ?? 'user'}`));
+  }
+
   it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: with no usable state folder, a fallback another local user made first in the shared temp folder (a link to theirs) gets neither the log nor the marker; the note is still given', async () => {
     // A shared temp folder (sticky, open to all) where someone else made our fallback's name first.
     const shared = join(sb.root, 'shared-tmp');
@@ -237,17 +251,27 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     chmodSync(shared, 0o1777);
     chmodSync(theirs, 0o777);
     symlinkSync(theirs, join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`));
-    // No state folder can be had: a relative one set, and the usual one under a file.
-    writeFileSync(join(sb.root, 'a-file'), '');
-    const env = { ...sb.env, TMPDIR: shared, MADEINOZ_KNOWLEDGE_DB: 'mysql', MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state', XDG_STATE_HOME: join(sb.root, 'a-file', 'state') };
-    const run = await runHook('session-start', env, { input: input('startup'), cwd: sb.root });
-    expect(run.code).toBe(0);
-    expect(parseHookStdout(run.stdout)?.additionalContext).toContain('misconfigured');
+    const ours = await misconfiguredWithNoStateFolder(shared);
     expect(readdirSync(theirs)).toEqual([]);
     // Ours instead: a private folder beside it, holding the log.
-    const ours = readdirSync(shared).filter((name) => name.startsWith('graphiti-memory-sync-') && !name.endsWith(`-${process.getuid?.() ?? 'user'}`));
     expect(ours).toHaveLength(1);
     expect(statSync(join(shared, ours[0] as string)).mode & 0o777).toBe(0o700);
+    expect(existsSync(join(shared, ours[0] as string, 'logs', 'graphiti-memory-sync.log'))).toBe(true);
+  });
+
+  it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: a real folder of that name another local user made first, open to all, is passed over too (not taken over and tightened)', async () => {
+    const shared = join(sb.root, 'shared-tmp');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const theirs = join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(theirs);
+    chmodSync(theirs, 0o777);
+    const user = otherUser();
+    if (!('skip' in user)) spawnSync('chown', [`${user.uid}:${user.gid}`, theirs]);
+    const ours = await misconfiguredWithNoStateFolder(shared);
+    expect(readdirSync(theirs)).toEqual([]);
+    expect(statSync(theirs).mode & 0o777).toBe(0o777);
+    expect(ours).toHaveLength(1);
     expect(existsSync(join(shared, ours[0] as string, 'logs', 'graphiti-memory-sync.log'))).toBe(true);
   });
 

@@ -256,6 +256,26 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect(formatStatus(await collectStatus(a.config(), nullLogger))).not.toContain('was removed by pull');
   });
 
+  it('a text that cannot be set aside (a file where its folder goes) is not removed: the note stays, and the next pull that can keep it sets it aside then (SET_ASIDE_WHEN_GROUP_EMPTY: nothing lost)', async () => {
+    const [a, b] = await machines.pair();
+    a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    const settled = { now: () => t0 + b.config().confirmMaxAgeMs + 60_000 };
+    const blocker = join(b.config().stateDir, 'set-aside');
+    writeFileSync(blocker, 'not a folder');
+    const blocked = await b.pull(settled);
+    expect([blocked.removed, blocked.setAside]).toEqual([[], []]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+    rmSync(blocker);
+    const kept = await b.pull(settled);
+    expect(kept.removed).toEqual([fileB]);
+    expect(readFileSync(kept.setAside[0]?.kept as string, 'utf8')).toContain('The build uses Bun.');
+  });
+
   it('control: a text set aside is not kept for ever (a deletion on purpose): it goes after SET_ASIDE_DAYS; a note deleted elsewhere while its group lists others is removed as before, nothing kept', async () => {
     const { a, b, file, fileB } = await twoNotesOnBoth();
     rmSync(fileB);

@@ -143,6 +143,25 @@ describe.skipIf(process.platform === 'win32')('SAFE_ANCESTORS: nothing runs from
   });
 });
 
+describe.skipIf(process.platform === 'win32')('SAFE_ANCESTORS beside OWN_SETTINGS_FILE: umask 002', () => {
+  it("a folder above writable by the user's own group (umask 002 makes ~/.cache and ~/.local so) is not refused; one another group may write to is", () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-umask-002-'));
+    const cache = join(dir, 'dot-cache');
+    mkdirSync(cache);
+    chmodSync(cache, 0o775);
+    chownSync(cache, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+    expect(privateDir(join(cache, 'graphiti-memory-sync', 'falkordb'))).toBe(join(cache, 'graphiti-memory-sync', 'falkordb'));
+    const user = otherUser();
+    if ('skip' in user) return;
+    // The same mode, with a group the user is not (only) in: its members may swap the folder.
+    const shared = join(dir, 'shared-group');
+    mkdirSync(shared);
+    chmodSync(shared, 0o775);
+    chownSync(shared, process.getuid?.() ?? 0, user.gid);
+    expect(() => privateDir(join(shared, 'falkordb'))).toThrow(/shared-group can be written by others and is not sticky \(mode 775\)/);
+  });
+});
+
 describe('an interrupted environment build (DEAD_BUILDS)', () => {
   it('a build killed mid-way leaves its folder; the next build removes it, and neither a live concurrent build nor a folder whose builder may still run is touched', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));

@@ -4,10 +4,15 @@
  * End to end over loopback with the test server; the server's queue and the run share one fake
  * clock (fake-clock.ts), the run reading it `offsetMs` off.
  */
-import { describe, expect, it } from 'vitest';
-import { loadState } from '../../src/lib/state/state.js';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { LOCK_FILE } from '../../src/lib/state/lock.js';
+import { everyPart, loadState } from '../../src/lib/state/state.js';
 import { backwardStepMs, STEP_BACK_MIN_MS } from '../../src/lib/sync/clock-jump.js';
 import { clockOffsetOf, nextPace, provenAheadMs, skewOf } from '../../src/lib/sync/pace.js';
+import { Ledger } from '../../src/lib/sync/ledger.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { SyncOptions } from '../../src/lib/sync/types.js';
 import { seededUuids } from '../support/busy-group.js';
@@ -137,24 +142,33 @@ describe('a machine whose clock is hours off the server\'s', () => {
 });
 
 
+/**
+ * Our clock `ahead`, Alpha sent and confirmed; NTP sets it right (the uptime runs on); the server's
+ * processing paused (Beta will wait its turn behind another client's backlog) and Beta written.
+ */
+async function aheadThenSetRight(ahead: number) {
+  const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
+  const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
+  const step = (ms: number) => {
+    times.wall += ms;
+    times.uptime += ms;
+  };
+  const config = box.config();
+  box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
+  await runSync(config, clock);
+  await server.whenIdle();
+  step(1_000);
+  expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
+  times.wall -= ahead;
+  step(1_000);
+  server.pauseProcessing();
+  box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+  return { clock, step, config };
+}
+
 describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_CLOCK leaves (STAMPS_AFTER_STEP_BACK)', () => {
   for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; a note sent right after waits in the queue: not taken for dropped behind the note sent before the step, sent once`, async () => {
-    const times = { wall: Date.now() + ahead, uptime: 5 * HOUR };
-    const clock = { now: () => times.wall, clockMark: () => ({ uptimeMs: times.uptime, bootId: 'boot-1' }) };
-    const step = (ms: number) => {
-      times.wall += ms;
-      times.uptime += ms;
-    };
-    const config = box.config();
-    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha body.'));
-    await runSync(config, clock);
-    await server.whenIdle();
-    step(1_000);
-    expect(await runSync(config, clock)).toMatchObject({ confirmed: 1, queued: 0 });
-    times.wall -= ahead; // NTP sets it right (the uptime runs on)
-    step(1_000);
-    server.pauseProcessing(); // Beta waits its turn behind another client's backlog
-    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Beta body.'));
+    const { clock, step, config } = await aheadThenSetRight(ahead);
     expect(await runSync(config, clock)).toMatchObject({ added: 1, queued: 1 });
     step(62_000); // the next look: Alpha's stamp, a minute ahead then, is in the past now (five hours ahead: still ahead, FIFO_ON_OUR_CLOCK)
     expect(await runSync(config, clock)).toMatchObject({ resent: 0, queued: 1 });
@@ -174,5 +188,47 @@ describe('a step back shorter than the time to the next look, which FIFO_ON_OUR_
     expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 10 * HOUR + 60_000, bootId: 'other' } })).toBe(0);
     expect(backwardStepMs(last, { startedAt: t - HOUR, clock: { uptimeMs: 60_000, bootId: 'b' } })).toBe(0);
     expect(backwardStepMs({ startedAt: t }, { startedAt: t - HOUR, clock: { uptimeMs: 60_000 } })).toBe(0);
+  });
+});
+
+describe('a run after a step back killed before its end (STAMPS_AFTER_STEP_BACK, once)', () => {
+  for (const [ahead, label] of [[60_000, 'a minute'], [5 * HOUR, 'five hours']] as const) it(`our clock ran ${label} ahead, NTP set it back; the run after the step sends a note and is killed: the next run does not move the stamps made since the step, nor those moved already; sent once`, async () => {
+    const { clock, step, config } = await aheadThenSetRight(ahead);
+    // The run after the step is killed just before its last snapshot (Beta's send and reply journaled): what a SIGKILL leaves on disk.
+    const killedAt = mkdtempSync(join(tmpdir(), 'gms-step-kill-'));
+    const realSave = Ledger.prototype.save;
+    let killed = 0;
+    const save = vi.spyOn(Ledger.prototype, 'save').mockImplementation(async function (this: Ledger) {
+      await this.flush();
+      killed++;
+      rmSync(killedAt, { recursive: true, force: true });
+      cpSync(config.stateDir, killedAt, { recursive: true, filter: (src) => !src.endsWith(LOCK_FILE) });
+      return realSave.call(this);
+    });
+    try {
+      expect(await runSync(config, clock)).toMatchObject({ added: 1 });
+    } finally {
+      save.mockRestore();
+    }
+    expect(killed).toBeGreaterThan(0);
+    const beta = everyPart((await loadState(killedAt, { readOnly: true })).state).find((r) => r.queuedAt !== undefined && r.uuid === undefined);
+    expect(beta?.queuedAt, 'Beta replied, on disk').toBeDefined();
+    // Where each stamp stands once the run after the step has moved it, on the clock as it is now (the run not killed).
+    const stamps = async (dir: string) => everyPart((await loadState(dir, { readOnly: true })).state).map((r) => [r.sentAt, r.queuedAt, r.sendOrder]);
+    const right = await stamps(config.stateDir);
+    const revived = { ...config, stateDir: killedAt };
+    try {
+      step(62_000); // the next look, from what the kill left
+      expect(await runSync(revived, clock)).toMatchObject({ resent: 0, queued: 1 });
+      // The step is told once: what the killed run had moved, and Beta's send after the step, stay where they are.
+      expect(await stamps(killedAt)).toEqual(right);
+      server.resumeProcessing();
+      await server.whenIdle();
+      step(2_000);
+      expect(await runSync(revived, clock)).toMatchObject({ confirmed: 2, queued: 0 });
+      expect(adds()).toBe(2);
+    } finally {
+      rmSync(killedAt, { recursive: true, force: true });
+    }
   });
 });

@@ -49,4 +49,25 @@ describe('ONE_MOUNT_PER_FILE: which path is synced', () => {
     expect(kept?.superseded).toEqual([]);
     expect(kept?.episodes[0]?.settledAt).toBeUndefined();
   });
+
+  it('paths of one file id that go to different groups are a note each; a mirror\'s record folds into the synced record of its own group', () => {
+    const third = '-home-alice-src-other';
+    const old = file(OLD, 'team/acme/deploy.md', 1000);
+    const recent = file(NEW, 'team/acme/deploy.md', 2000);
+    const other = file(third, 'team/acme/deploy.md', 3000);
+    // The settings send OLD and NEW to `web` (a group_id in the front matter), the third project's copy to `other`.
+    const groups = { bySettings: (f: ScannedFile) => f.project ?? '', withFrontMatter: (f: ScannedFile) => (f.project === third ? 'other' : 'web') };
+    expect(oneMountPerFile([old, recent, other], [source], { files: {} }, groups)).toEqual({ files: [recent, other], mirrors: [old] });
+    expect(oneMountPerFile([old, recent, other], [source], { files: {} }, { ...groups, withFrontMatter: (f) => f.project ?? '' }).mirrors).toEqual([]);
+    const part = (marker: string, uuid: string, groupId: string): EpisodeRef => ({ marker, name: 'Deploy process', groupId, part: 1, parts: 1, uuid, resends: 0 });
+    const record = (f: ScannedFile, episodes: EpisodeRef[]) => ({ id: `auto-memory:${f.relPath}`, fileId: 'team-id', episodes, superseded: [] as EpisodeRef[], updatedAt: '2026-12-01T00:00:00Z' }) as unknown as FileRecord;
+    const state = { files: {
+      [`auto-memory:${other.relPath}`]: record(other, [part('gms:o', 'u-o', 'other')]),
+      [`auto-memory:${recent.relPath}`]: record(recent, [part('gms:v2', 'u-2', 'web')]),
+      [`auto-memory:${old.relPath}`]: record(old, [part('gms:v1', 'u-1', 'web')]),
+    } } as unknown as SyncState;
+    expect(foldMirrorRecords(state, oneMountPerFile([other, old, recent], [source], state, groups), '2026-12-07T12:00:00Z')).toBe(1);
+    expect(state.files[`auto-memory:${recent.relPath}`]?.superseded.map((r) => r.uuid)).toEqual(['u-1']);
+    expect(state.files[`auto-memory:${other.relPath}`]?.superseded).toEqual([]);
+  });
 });

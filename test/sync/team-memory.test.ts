@@ -149,3 +149,36 @@ describe('one team store mounted in two project folders of one machine', () => {
     expect(await settle(alice)).toMatchObject({ queued: 0, pending: 0, failed: 0 });
   });
 });
+
+// ONE_MOUNT_PER_FILE is one note per group: with a group per project (`auto-memory={project}`) each
+// project's sessions search their own group, so a store mounted in two projects is a note in each.
+describe('one team store mounted in two projects that sync to groups of their own', () => {
+  it('the team file reaches both projects\' groups, and stays there whichever mount was written last', async () => {
+    const env = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '0' };
+    alice.auto(OLD, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    alice.auto(NEW, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    const groupsHolding = () => [...new Set(server.calls.filter((c) => c.tool === 'add_memory').map((c) => String(c.args.group_id)))].filter((g) => server.episodes(g).some((e) => e.name === 'Deploy process')).sort();
+    await settleWith(alice, env);
+    await settleWith(alice, env);
+    const both = groupsHolding();
+    expect(both).toHaveLength(2);
+    // Claude Code's store sync writes the mount of the project in use first: the other is now the older one, and back.
+    for (const project of [OLD, NEW, OLD]) {
+      alice.auto(project, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+      await settleWith(alice, env);
+      await settleWith(alice, env);
+      expect(groupsHolding()).toEqual(both);
+    }
+    expect(adds('Deploy process')).toBe(2);
+  });
+
+  it('a group_id in the team file\'s front matter puts both mounts in one group: one episode there, sent once, nothing re-sent', async () => {
+    const env = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '0' };
+    const shared = note('Deploy process', 'Acme deploys through Argo CD.').replace('metadata:', 'group_id: acme-team\nmetadata:');
+    alice.auto(OLD, 'team/acme/deploy.md', shared);
+    alice.auto(NEW, 'team/acme/deploy.md', shared);
+    for (let i = 0; i < 4; i++) expect((await settleWith(alice, env)).resent).toBe(0);
+    expect(server.episodes('acme-team').filter((e) => e.name === 'Deploy process')).toHaveLength(1);
+    expect(adds('Deploy process')).toBe(1);
+  });
+});

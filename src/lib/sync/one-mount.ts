@@ -1,6 +1,6 @@
 /**
- * ONE_MOUNT_PER_FILE: a file id found at several paths in one scan is one note, synced from one
- * path.
+ * ONE_MOUNT_PER_FILE: a file id found at several paths in one scan is one note in each group its
+ * paths go to, synced from one path.
  *
  * A team-memory file's id comes from its store and its path inside the store, not from the project
  * folder (memory/sources.ts `fileIdFor`), because every teammate holds it under a different project
@@ -11,6 +11,15 @@
  * files, the two paths fought over one episode: each sent its own copy, the later was removed as a
  * duplicate, its record then took it for dropped and sent it again, for ever (real Graphiti 0.31.2:
  * every team note doubled in the graph, an extraction per note per round).
+ *
+ * One note per group: a file's parts go to the group its settings and front matter give it, and
+ * with a group per project (`auto-memory={project}`) the mounts of one store in two projects go to
+ * two groups, each searched by its own project's sessions: a note in each, as before this rule
+ * (merged, only the group of the mount written last held it: the other project's sessions lost
+ * the team's knowledge, and the note followed whichever mount Claude Code wrote last). So
+ * paths are one note only when their file id and their group agree (`MountGroups`, asked only of
+ * file ids found at several paths; the front matter read only when the settings give them different
+ * groups: a `group_id` there may still put them in one).
  *
  * The path synced is the one written last (Claude Code's store sync writes the mount of the project
  * in use first, and a teammate's own edit lands in the project they work in); at equal times, the
@@ -35,26 +44,51 @@ export interface Mounts {
   mirrors: ScannedFile[];
 }
 
-/** ONE_MOUNT_PER_FILE: one path per file id (see above). Files of a source not in `sources` are kept as they are. */
-export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly MemorySource[], state: Pick<SyncState, 'files'>): Mounts {
+/** The group a file's parts go to: as its settings give it, and with its front matter read (sync/prepare.ts `groupFor`). */
+export interface MountGroups {
+  bySettings: (file: ScannedFile) => string;
+  withFrontMatter: (file: ScannedFile) => string;
+}
+
+/**
+ * ONE_MOUNT_PER_FILE: one path per file id and group (see above). Files of a source not in `sources`
+ * are kept as they are. Without `groups`, one group for all.
+ */
+export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly MemorySource[], state: Pick<SyncState, 'files'>, groups?: MountGroups): Mounts {
   const byName = new Map(sources.map((s) => [s.name, s]));
-  const groups = new Map<string, ScannedFile[]>();
+  const byId = new Map<string, ScannedFile[]>();
   for (const file of files) {
     const source = byName.get(file.source);
     if (source === undefined) continue;
     const id = fileIdFor(source, file.relPath);
-    const group = groups.get(id);
-    if (group === undefined) groups.set(id, [file]);
-    else group.push(file);
+    const same = byId.get(id);
+    if (same === undefined) byId.set(id, [file]);
+    else same.push(file);
   }
   const mirrors = new Set<ScannedFile>();
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const synced = [...group].sort((a, b) => b.mtimeMs - a.mtimeMs || followed(b, state) - followed(a, state) || a.absPath.localeCompare(b.absPath))[0];
-    for (const file of group) if (file !== synced) mirrors.add(file);
+  for (const same of byId.values()) {
+    if (same.length < 2) continue;
+    for (const note of byGroup(same, groups)) {
+      if (note.length < 2) continue;
+      const synced = [...note].sort((a, b) => b.mtimeMs - a.mtimeMs || followed(b, state) - followed(a, state) || a.absPath.localeCompare(b.absPath))[0];
+      for (const file of note) if (file !== synced) mirrors.add(file);
+    }
   }
   if (mirrors.size === 0) return { files: [...files], mirrors: [] };
   return { files: files.filter((f) => !mirrors.has(f)), mirrors: files.filter((f) => mirrors.has(f)) };
+}
+
+/** The paths of one file id, split by the group each goes to. */
+function byGroup(paths: readonly ScannedFile[], groups: MountGroups | undefined): ScannedFile[][] {
+  if (groups === undefined || new Set(paths.map(groups.bySettings)).size === 1) return [[...paths]];
+  const out = new Map<string, ScannedFile[]>();
+  for (const file of paths) {
+    const group = groups.withFrontMatter(file);
+    const note = out.get(group);
+    if (note === undefined) out.set(group, [file]);
+    else note.push(file);
+  }
+  return [...out.values()];
 }
 
 function followed(file: ScannedFile, state: Pick<SyncState, 'files'>): number {
@@ -67,16 +101,17 @@ function followed(file: ScannedFile, state: Pick<SyncState, 'files'>): number {
  */
 export function foldMirrorRecords(state: SyncState, mounts: Mounts, nowIso: string): number {
   if (mounts.mirrors.length === 0) return 0;
-  const synced = new Map<string, FileRecord>();
+  // The synced records of each file id: one per group (ONE_MOUNT_PER_FILE).
+  const synced = new Map<string, FileRecord[]>();
   for (const file of mounts.files) {
     const record = state.files[fileRecordId(file.source, file.relPath)];
-    if (record !== undefined) synced.set(record.fileId, record);
+    if (record !== undefined) synced.set(record.fileId, [...(synced.get(record.fileId) ?? []), record]);
   }
   let folded = 0;
   for (const mirror of mounts.mirrors) {
     const id = fileRecordId(mirror.source, mirror.relPath);
     const record = state.files[id];
-    const into = record === undefined ? undefined : synced.get(record.fileId);
+    const into = record === undefined ? undefined : foldTarget(record, synced.get(record.fileId) ?? []);
     if (record === undefined || into === undefined || into === record) continue;
     const current = new Set(into.episodes.map((ref) => ref.marker));
     const known = new Set([...into.episodes, ...into.superseded].map((ref) => ref.uuid).filter((u) => u !== undefined));
@@ -96,4 +131,15 @@ export function foldMirrorRecords(state: SyncState, mounts: Mounts, nowIso: stri
     folded++;
   }
   return folded;
+}
+
+/** The synced record a mirror's record folds into: the only one of its file id, else the one in its group. */
+function foldTarget(record: FileRecord, candidates: readonly FileRecord[]): FileRecord | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  const group = groupOfRecord(record);
+  return candidates.find((c) => groupOfRecord(c) === group);
+}
+
+function groupOfRecord(record: FileRecord): string | undefined {
+  return (record.episodes[0] ?? record.superseded[0])?.groupId;
 }

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
-import { totalRedactions, type RedactionsByKind } from '../memory/redact.js';
+import { totalRedactions } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
 import { isUnderProblem } from '../memory/scan.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
@@ -67,7 +67,7 @@ export interface Plan {
 
 /** What one scanned file comes to. `record`, when present, is the record to write. */
 type Verdict =
-  | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
+  | { kind: 'unchanged'; record?: FileRecord; changed: boolean }
   /** Deleted between scan and read: the next run sees the deletion. */
   | { kind: 'gone'; record?: FileRecord }
   /** Still being written after every settle wait (mid-write.ts STABLE_READ): left as it was for the next run. */
@@ -75,9 +75,9 @@ type Verdict =
   /** Written just now, and what was read looks like its start (mid-write.ts CUT_SHORT): read again after the run's one wait (`readCutAgain`). */
   | { kind: 'cut'; file: ScannedFile; waitMs: number; round: number }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
-  | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
-  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
-  | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
+  | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[] }
+  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; isNew: boolean; signing?: boolean }
+  | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[] };
 
 /** Files prepared at once: enough to keep the disk and the CPU busy, few enough to bound the memory of bodies in flight. */
 const PREPARE_CONCURRENCY = 8;
@@ -159,7 +159,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // (pull/decide.ts `give-way`); its episodes are retracted although this machine sent that very text.
   const givesWay = pulled?.gaveWay === true && base !== undefined && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== 'skipped');
   if (base !== undefined && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file)) {
-    return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
+    return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false };
   }
   const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
     kind: 'outcome',
@@ -193,7 +193,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
     // --force goes on to rebuild the episodes: a changed group moves them (see below).
-    if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: {} };
+    if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true };
   }
   // The same text as the current parts (their bodies rebuilt, or moved by --force): the same version in its tag.
   const sameText = base !== undefined && base.hash === hash && !unsigned;
@@ -205,10 +205,10 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     const { fileId, origin } = versionIdentity(base, currentOrigin);
     const same = prepareEpisodes(config, file, fileId, origin, raw, hash, tagger);
     if (same.kind === 'episodes' && base.episodes.length === same.drafts.length && base.episodes.every((e) => e.groupId === same.groupId)) {
-      if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions: same.redactions };
+      if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true };
       // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs. Only
       // bodies under the parts' own markers can be sent (part-feed.ts); others would leave them unsent for good.
-      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: 'send', record: base, drafts: same.drafts, redactions: same.redactions };
+      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: 'send', record: base, drafts: same.drafts };
     }
   }
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
@@ -240,7 +240,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     ...(tagger === undefined ? {} : { noteTag: { version: tagger.version, parent: tagger.parent, project: tagger.project } }),
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
-  return { kind: 'version', record, drafts, redactions, isNew, signing };
+  return { kind: 'version', record, drafts, isNew, signing };
 }
 
 /**
@@ -304,10 +304,10 @@ async function assessSettled(input: PlanInput, id: string, file: ScannedFile, ex
 async function restoredVersion(input: PlanInput, base: FileRecord, file: ScannedFile): Promise<Verdict> {
   const record = { ...base, mtimeMs: file.mtimeMs, size: file.size };
   const unsent = record.episodes.filter((ref) => ref.sentAt === undefined && ref.uuid === undefined);
-  if (unsent.length === 0) return { kind: 'unchanged', record, changed: !sameStat(base, file), redactions: {} };
+  if (unsent.length === 0) return { kind: 'unchanged', record, changed: !sameStat(base, file) };
   const drafts = await keptDrafts(input.config.stateDir, unsent);
-  if (drafts === undefined) return { kind: 'unchanged', record, changed: true, redactions: {} };
-  return { kind: 'send', record, drafts: [...drafts.values()], redactions: {} };
+  if (drafts === undefined) return { kind: 'unchanged', record, changed: true };
+  return { kind: 'send', record, drafts: [...drafts.values()] };
 }
 
 /** --force gives a file the server rejected or kept dropping a fresh set of attempts. */
@@ -399,7 +399,7 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
       };
       // Parts still unsent get their bodies after this (resumeRenamed): not those just built for the
       // new name, whose markers carry the new name's file id.
-      entry.verdict = { kind: 'rename', record: moved, from: record.id, redactions: planned.redactions };
+      entry.verdict = { kind: 'rename', record: moved, from: record.id };
       plan.drop.push(record.id);
       continue;
     }

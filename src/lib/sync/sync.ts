@@ -29,6 +29,7 @@
  * - A server that is down leaves work `pending`: that is the outbox; nothing is dropped.
  * The invariants are numbered in docs/architecture.md.
  */
+import { readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import { GraphitiClient, NotGraphitiError, type ServerProfile } from '../graphiti/graphiti.js';
 import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
@@ -37,7 +38,7 @@ import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import { checkSourceRoots } from './source-roots.js';
-import type { MemorySource } from '../memory/types.js';
+import type { MemorySource, ScannedFile } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { everyPart, fileRecordId, loadState, saveState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
@@ -50,7 +51,9 @@ import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun, type Plan } from './plan.js';
-import { foldMirrorRecords, oneMountPerFile } from './one-mount.js';
+import { foldMirrorRecords, oneMountPerFile, type MountGroups } from './one-mount.js';
+import { groupFor } from './prepare.js';
+import { parseMemoryFile } from '../memory/parse.js';
 import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
 import { anythingRetired, anythingToDelete, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
@@ -118,7 +121,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
-  const requeued = input.lock === undefined || clock === undefined ? 0 : requeueIfClockJumped(config, state, startedAt, clock, logger);
+  const jumped = input.lock === undefined || clock === undefined ? { parts: 0, rebased: false } : requeueIfClockJumped(config, state, startedAt, clock, logger);
+  const requeued = jumped.parts;
+  // STAMPS_AFTER_STEP_BACK moves stamps by how far the clock moved since `lastRun`: the moved stamps
+  // and the new base go to disk together, before anything is journaled, so that a run killed later
+  // is not told the same step again (every stamp moved twice, one made after the step moved too).
+  if (jumped.rebased) await saveState(config.stateDir, state);
   const migratedOrigins = migrateStateOrigins(state, config);
   const scanned = await scanSources(sources, {
     exclude: config.exclude,
@@ -130,7 +138,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // A team file mounted in two project folders here is one note, synced from one path (one-mount.ts ONE_MOUNT_PER_FILE).
-  const mounts = oneMountPerFile(rooted.files, sources, state);
+  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config));
   const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
   const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
   if (mounts.mirrors.length > 0) logger.info('files found at several paths: one path synced for each', { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
@@ -228,26 +236,54 @@ function oursInQueue(ctx: OnlineRun): boolean {
 }
 
 /**
+ * The group each mount of a file goes to (one-mount.ts ONE_MOUNT_PER_FILE), as prepare.ts `groupFor`
+ * gives it: by the settings, then with the front matter read. A file that cannot be read or parsed,
+ * or a group the plan will refuse, counts as the settings' group (the plan says what is wrong).
+ */
+function mountGroups(config: Config): MountGroups {
+  const bySettings = (file: ScannedFile) => {
+    try {
+      return groupFor(config, file, undefined);
+    } catch {
+      return '';
+    }
+  };
+  return {
+    bySettings,
+    withFrontMatter: (file) => {
+      try {
+        const parsed = parseMemoryFile(readFileSync(file.absPath), file.relPath);
+        return groupFor(config, file, parsed.ok ? parsed.data.groupId : undefined);
+      } catch {
+        return bySettings(file);
+      }
+    },
+  };
+}
+
+/**
  * CLOCK_JUMPED_FORWARD (clock-jump.ts): the wall clock jumped forward since the last run: what waits
  * counts as queued from now, and an absence a copy is timing (or a shared part's wait for a racing
  * copy) keeps only the real time it lasted (ABSENCE_AFTER_JUMP). Set back since: the stamps made
  * before count on the clock as it is now (STAMPS_AFTER_STEP_BACK). How many parts changed.
  */
-function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): number {
+function requeueIfClockJumped(config: Config, state: SyncState, startedAt: number, clock: ClockMark, logger: Logger): { parts: number; rebased: boolean } {
   const stepMs = stepBackSince(state.lastRun, startedAt, clock);
   if (stepMs > 0) {
     const parts = stampsAfterStepBack(state, stepMs);
+    // The stamps are now on this run's clock: so is the base the next run measures a step from (`status`: did not finish, until it does).
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), clock };
     logger.info('the clock was set back since the last run: what this machine stamped before counts on the clock as it is now (STAMPS_AFTER_STEP_BACK)', { stepMs, parts });
-    return parts;
+    return { parts, rebased: true };
   }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
-  if (jumpMs === 0) return 0;
+  if (jumpMs === 0) return { parts: 0, rebased: false };
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
   // The server's clock minus ours, as learnt before the jump, is that much off now (pace.ts SERVER_AHEAD_PROVEN).
   const offsets = forgetClockOffsets(state);
   logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock\'s offset is learnt again', { jumpMs, parts, absences, offsets });
-  return parts + absences + offsets;
+  return { parts: parts + absences + offsets, rebased: false };
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */

@@ -6,6 +6,10 @@
  * its data folder). A folder above may be written by others only when it is sticky (as /tmp is:
  * then only an entry's owner may rename it), and it and any link on the way must belong to root or
  * to us. Both the path as given and the real one (its links followed) are judged.
+ * Write by the user's own (primary) group is theirs, as config/dotenv-file.ts OWN_SETTINGS_FILE
+ * judges it: umask 002 (the default for users with a group of their own, Debian and Ubuntu among
+ * them) makes every folder other programs create 0775, `~/.cache` and `~/.local` included, and
+ * refusing those refused the default cache and data folders; write by any other group is not.
  * Not judged on Windows (no such modes).
  */
 import { lstatSync, realpathSync } from 'node:fs';
@@ -31,9 +35,15 @@ function unsafeOnTheWay(path: string): string | undefined {
     }
     if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
     if (st.isSymbolicLink()) continue; // its target's folders are judged on the real path
-    if ((st.mode & 0o022) !== 0 && (st.mode & 0o1000) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 0o7777).toString(8)})`;
+    if (othersMayWrite(st) && (st.mode & 0o1000) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 0o7777).toString(8)})`;
   }
   return undefined;
+}
+
+/** Whether anyone but the user may write to the folder: everyone, or a group that is not the user's own. */
+function othersMayWrite(st: { mode: number; gid: number }): boolean {
+  if ((st.mode & 0o002) !== 0) return true;
+  return (st.mode & 0o020) !== 0 && st.gid !== process.getgid?.();
 }
 
 /** The real path of `path`'s longest existing part, with the rest as given. */
