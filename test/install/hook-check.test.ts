@@ -51,16 +51,19 @@ describe('hookProblems', () => {
     expect(problems[0]?.message).toMatch(new RegExp(String.raw`or remove the entries with "${CLI} uninstall --scope user"; until then every session skips this hook quietly`));
   });
 
-  it('the bin form: fine while graphiti-memory-sync-hook is on PATH, named when it is not', async () => {
+  it('the bin form: fine while graphiti-memory-sync-hook is on PATH, and off it while the install it was made from is there (LAUNCHER_OR_ITS_FILE: nvm switched Node); named when both are gone', async () => {
     const prefix = join(dir, 'prefix');
     const pkg = copyAt(join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync'));
     mkdirSync(join(prefix, 'bin'));
     symlinkSync(join(pkg, 'dist', 'hooks', 'hook.js'), join(prefix, 'bin', HOOK_BIN));
     await runInstall({ scope: 'local', home, cwd: project, env: env(join(prefix, 'bin')), packageRoot: pkg });
     expect(check(join(prefix, 'bin'))).toEqual([]);
+    expect(check('/usr/bin')).toEqual([]);
+    rmSync(prefix, { recursive: true });
     const problems = check('/usr/bin');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
+    const launcher = join(pkg, 'dist', 'hooks', 'hook.js');
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} session-start --graphiti-memory-sync; }; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
     expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
   });
 

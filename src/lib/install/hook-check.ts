@@ -34,7 +34,9 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
     : 'until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)';
   const again = `run "${cli()} install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "${cli()} uninstall --scope ${scope}"`;
   if (launch.kind === 'bin') {
-    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
+    // LAUNCHER_OR_ITS_FILE: without the bin on PATH the entry runs the launcher file it names, while that is there.
+    const runs = hookBinOnPath(path) !== undefined || (launch.file !== undefined && existsSync(launch.file));
+    return runs ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
   }
   const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   if (existsSync(script)) return undefined;
