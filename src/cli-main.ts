@@ -276,8 +276,11 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   io.stdout(install.formatInstallResult(result));
   if (command === 'uninstall' && !install.installRefused(result)) {
     const { toolCopies } = await import('./lib/install/copies.js');
-    const { stillRunningAfterUninstall } = await import('./commands/copies.js');
-    for (const line of stillRunningAfterUninstall(toolCopies({ env: { ...io.env, CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: io.cwd }), scope)) io.stdout(`  ${line}\n`);
+    const { liveServerUrl } = await import('./lib/config/server-runtime.js');
+    const { whatStays } = await import('./commands/uninstall-report.js');
+    const server = liveServerUrl(config.stateDir);
+    const copies = toolCopies({ env: { ...io.env, CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: io.cwd });
+    for (const line of whatStays({ copies, scope, ...(server === undefined ? {} : { liveServerUrl: server }) })) io.stdout(`  ${line}\n`);
   }
   if (command === 'install' && config.mcpUrlSource === 'default') {
     io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: ${cli()} server start\n`);

@@ -12,7 +12,6 @@
  */
 import { HELD_STATE_VERSION, STATE_VERSION } from '../lib/state/format.js';
 import type { ToolCopy } from '../lib/install/copies.js';
-import type { InstallScope } from '../lib/install/types.js';
 import { versionNamesContent } from '../lib/install/plugin-version.js';
 import { commandFor, routeOfPackage, updateStepFor } from '../lib/util/install-route.js';
 
@@ -58,19 +57,6 @@ function scopeFlag(c: ToolCopy): string {
 export function removeStep(c: ToolCopy): string {
   if (c.registration === 'plugin') return `claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}`;
   return commandFor(`uninstall --scope ${c.scope ?? (c.kind === 'project' ? 'project' : 'user')}`);
-}
-
-/**
- * UNINSTALL_NAMES_WHAT_STAYS: `uninstall` removes the entries of one scope, but Claude Code may run
- * the tool from another scope's settings or from the plugin as well (the same user's `install
- * --scope local` in one project, a plugin tried first). The report said only what it removed, so
- * "uninstall" looked done while every session still synced and loaded the graph. Each copy that
- * still runs is named with the command that removes it; `copies` are the copies found after the
- * change (a dry run's still holds the scope being removed: it is left out here).
- */
-export function stillRunningAfterUninstall(copies: ToolCopy[], scope: InstallScope): string[] {
-  const left = copies.filter((c) => c.registration === 'plugin' || c.scope !== scope);
-  return left.map((c) => `Claude Code still runs graphiti-memory-sync from ${copyName(c)}${c.root === undefined ? '' : ` (${c.root})`}: every session still syncs and loads your memory through it; to remove it too, run "${removeStep(c)}"`);
 }
 
 /** The step that brings this copy up to date, then the one that removes it. */

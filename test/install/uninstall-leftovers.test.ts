@@ -1,13 +1,16 @@
 /**
  * `uninstall` removes one scope's hook entries; Claude Code may still run the tool from another
  * scope's settings or from the plugin. The report said only what it removed ("removed", exit 0),
- * so the user took the tool for gone while every session still synced and loaded the graph
- * (commands/copies.ts UNINSTALL_NAMES_WHAT_STAYS). Run through the command line as a user types it.
+ * so the user took the tool for gone while every session still synced and loaded the graph; and
+ * the local Graphiti server kept running with nothing left to stop it once the package was removed
+ * (commands/uninstall-report.ts UNINSTALL_NAMES_WHAT_STAYS). Run through the command line as a user types it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli-main.js';
+import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 let box: Sandbox;
@@ -59,5 +62,23 @@ describe('uninstall says what of the tool Claude Code still runs', () => {
     expect(out).toMatch(/settings\.json: restored to its state before install/);
     expect(out).toContain('Claude Code still runs graphiti-memory-sync from the plugin graphiti-memory-sync@gms');
     expect(out).toContain('to remove it too, run "claude plugin uninstall graphiti-memory-sync@gms"');
+  });
+
+  it('the local server still running once no copy is left: named with "server stop"; not while a copy still uses it', async () => {
+    const supervisor = await startFakeSupervisor();
+    try {
+      const state = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      writeRuntime(state, { state: 'ready', pid: supervisor.identity.pid, identities: { supervisor: supervisor.identity }, url: 'http://127.0.0.1:45123/mcp', generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z' });
+      expect((await cli(['install', '--scope', 'user'])).code).toBe(0);
+      expect((await cli(['install', '--scope', 'local'])).code).toBe(0);
+      expect((await cli(['uninstall'])).out).not.toMatch(/Graphiti server/);
+      const last = await cli(['uninstall', '--scope', 'local']);
+      expect(last.out).toMatch(/the local Graphiti server \(server start\) is still running at http:\/\/127\.0\.0\.1:45123\/mcp: if nothing else uses it, stop it with "[^"]* server stop" before you remove the package/);
+    } finally {
+      const gone = new Promise((r) => supervisor.child.once('exit', r));
+      supervisor.child.kill('SIGKILL');
+      await gone;
+    }
+    expect((await cli(['uninstall'])).out).not.toMatch(/Graphiti server/);
   });
 });
