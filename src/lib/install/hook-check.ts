@@ -61,6 +61,23 @@ export function hooksWithoutNodeCheck(options: Pick<InstallOptions, 'env' | 'cwd
   return [...files.values()];
 }
 
+/**
+ * The settings files whose bin entries of ours (a global install's `graphiti-memory-sync-hook`) run
+ * but were written before LAUNCHER_OR_ITS_FILE (hook-entries.ts): they name the bin alone, so once
+ * Claude Code's PATH leads to a Node without it (nvm switched versions) every session skips them
+ * quietly, and `status` is not on that PATH to say so. `install` rewrites them.
+ */
+export function binHooksWithoutLauncherFile(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): Array<{ scope: InstallScope; file: string }> {
+  const projectDir = options.cwd ?? process.cwd();
+  const files = new Map<string, { scope: InstallScope; file: string }>();
+  for (const { scope, file, command } of ourHookCommands(options)) {
+    const launch = hookLaunch(command);
+    if (launch?.kind !== 'bin' || launch.file !== undefined || why(scope, command, projectDir, options.env?.PATH) !== undefined) continue;
+    files.set(file, { scope, file });
+  }
+  return [...files.values()];
+}
+
 /** Our hook entries, in every scope's settings file, that cannot run from here. */
 export function hookProblems(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): HookProblem[] {
   const projectDir = options.cwd ?? process.cwd();
