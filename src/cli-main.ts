@@ -274,6 +274,14 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config, stateDir: config.stateDir } as const;
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
+  if (command === 'uninstall' && !install.installRefused(result)) {
+    const { toolCopies } = await import('./lib/install/copies.js');
+    const { liveServerUrl } = await import('./lib/config/server-runtime.js');
+    const { whatStays } = await import('./commands/uninstall-report.js');
+    const server = liveServerUrl(config.stateDir);
+    const copies = toolCopies({ env: { ...io.env, CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: io.cwd });
+    for (const line of whatStays({ copies, scope, ...(server === undefined ? {} : { liveServerUrl: server }) })) io.stdout(`  ${line}\n`);
+  }
   if (command === 'install' && config.mcpUrlSource === 'default') {
     io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: ${cli()} server start\n`);
   }

@@ -53,18 +53,24 @@ function scopeFlag(c: ToolCopy): string {
   return c.scope === undefined || c.scope === 'user' ? '' : ` --scope ${c.scope}`;
 }
 
+/** The command that removes a copy: the plugin's uninstall, or the settings hooks' `uninstall` for their scope. */
+export function removeStep(c: ToolCopy): string {
+  if (c.registration === 'plugin') return `claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}`;
+  return commandFor(`uninstall --scope ${c.scope ?? (c.kind === 'project' ? 'project' : 'user')}`);
+}
+
 /** The step that brings this copy up to date, then the one that removes it. */
 export function updateStep(c: ToolCopy): string {
   const where = c.root ?? 'its folder';
   switch (c.kind) {
     case 'plugin-cache': {
       const id = c.registeredIn;
-      const remove = `or remove it ("claude plugin uninstall ${id}${scopeFlag(c)}"), since one copy is enough`;
+      const remove = `or remove it ("${removeStep(c)}"), since one copy is enough`;
       if (versionNamesContent(c.version)) return `update it: "claude plugin update ${id}${scopeFlag(c)}" (it refreshes the marketplace first), and restart Claude Code; ${remove}`;
       return `update it: "claude plugin marketplace update ${c.marketplace ?? '<marketplace>'}", then "claude plugin uninstall ${id}${scopeFlag(c)}" and "claude plugin install ${id}${scopeFlag(c)}" (this copy's version, ${c.version ?? 'unknown'}, does not change with its content, and "claude plugin update" keeps the cached copy while the version is unchanged), and restart Claude Code; ${remove}`;
     }
     case 'plugin-folder':
-      return `Claude Code reads this plugin from the folder ${where} (a directory marketplace): update that folder (a checkout of ${PLUGIN}: "git -C ${c.root === undefined ? '<folder>' : shellArg(dirOfMarketplace(c.root))} pull"; the plugin's bundles are committed); or remove it ("claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}"), since one copy is enough`;
+      return `Claude Code reads this plugin from the folder ${where} (a directory marketplace): update that folder (a checkout of ${PLUGIN}: "git -C ${c.root === undefined ? '<folder>' : shellArg(dirOfMarketplace(c.root))} pull"; the plugin's bundles are committed); or remove it ("${removeStep(c)}"), since one copy is enough`;
     case 'global':
     case 'project':
     case 'folder': {
@@ -72,7 +78,7 @@ export function updateStep(c: ToolCopy): string {
       const route = c.root === undefined ? { route: c.kind, root: 'its folder' } : { ...routeOfPackage(c.root), route: c.kind };
       const scope = c.scope ?? (c.kind === 'project' ? 'project' : 'user');
       const instead = c.kind === 'folder' ? `, or run "${commandFor(`install --scope ${scope}`)}" with the copy you use now` : '';
-      return `${updateStepFor(route)}${instead}; or remove these hooks ("${commandFor(`uninstall --scope ${scope}`)}"), since one copy is enough`;
+      return `${updateStepFor(route)}${instead}; or remove these hooks ("${removeStep(c)}"), since one copy is enough`;
     }
   }
 }

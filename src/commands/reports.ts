@@ -19,7 +19,8 @@ import { nextStepFor, nextStepLine } from './next-step.js';
 import { stateWriteProblem } from '../lib/state/write-probe.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
-import { hookProblems, hooksWithoutNodeCheck, type HookProblem } from '../lib/install/hook-check.js';
+import { HOOK_BIN } from '../lib/install/hook-launcher.js';
+import { binHooksWithoutLauncherFile, hookProblems, hooksWithoutNodeCheck, type HookProblem } from '../lib/install/hook-check.js';
 import type { InstallScope } from '../lib/install/types.js';
 import { toolCopies } from '../lib/install/copies.js';
 import { formatCopies, judgeCopies, type CopyReport } from './copies.js';
@@ -105,6 +106,8 @@ export interface StatusReport {
   hookProblems?: HookProblem[];
   /** Settings files whose entries of ours predate the node check (install/node-guard.ts): `install` rewrites them. */
   hooksWithoutNodeCheck?: Array<{ scope: InstallScope; file: string }>;
+  /** Bin entries written before they ran the install's launcher file when the bin is off PATH (hook-entries.ts LAUNCHER_OR_ITS_FILE). */
+  binHooksWithoutLauncherFile?: Array<{ scope: InstallScope; file: string }>;
   /**
    * Every copy of the tool Claude Code runs here (the plugin, install's settings hooks), with its
    * version, state format and folder, and for one older than the state or than another copy, why and
@@ -237,11 +240,12 @@ function copiesClaudeCodeRuns(config: Config, held: boolean, emptiedLedger: bool
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
-function hooksThatCannotRun(config: Config): { hookProblems?: HookProblem[]; hooksWithoutNodeCheck?: Array<{ scope: InstallScope; file: string }> } {
+function hooksThatCannotRun(config: Config): Pick<StatusReport, 'hookProblems' | 'hooksWithoutNodeCheck' | 'binHooksWithoutLauncherFile'> {
   const options = { env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() };
   const problems = hookProblems(options);
   const older = hooksWithoutNodeCheck(options);
-  return { ...(problems.length === 0 ? {} : { hookProblems: problems }), ...(older.length === 0 ? {} : { hooksWithoutNodeCheck: older }) };
+  const binOnly = binHooksWithoutLauncherFile(options);
+  return { ...(problems.length === 0 ? {} : { hookProblems: problems }), ...(older.length === 0 ? {} : { hooksWithoutNodeCheck: older }), ...(binOnly.length === 0 ? {} : { binHooksWithoutLauncherFile: binOnly }) };
 }
 
 function withNextStep(message: string, config: Config): { nextStep?: string } {
@@ -294,6 +298,9 @@ export function formatStatus(s: StatusReport): string {
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
   for (const h of s.hooksWithoutNodeCheck ?? []) {
     lines.push(`Hooks (${h.scope} scope, ${h.file}) were written by an earlier version, without the check for node: a Claude Code whose PATH has no node shows a hook error in every session instead of saying so. Run "${cli()} install --scope ${h.scope}" to rewrite them.`);
+  }
+  for (const h of s.binHooksWithoutLauncherFile ?? []) {
+    lines.push(`Hooks (${h.scope} scope, ${h.file}) were written by an earlier version: they name ${HOOK_BIN} alone, so once the PATH Claude Code gives its hooks leads to a Node without it (nvm switched versions) every session skips them quietly, nothing synced or loaded. Run "${cli()} install --scope ${h.scope}" to rewrite them (they then run this install's launcher when ${HOOK_BIN} is not on that PATH).`);
   }
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
   lines.push(...formatCopies(s.copies ?? []));

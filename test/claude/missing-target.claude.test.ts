@@ -16,7 +16,7 @@ import { parseJsonLines } from '../support/json-lines.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
 import { useClaudeWorld } from './use-claude-world.js';
-import { CLEAN_SESSION, hookOutcome, hookResponses, hookRuns, makeClaudeBox, type ClaudeBox, type ClaudeRun, vendorInto } from './harness.js';
+import { CLEAN_SESSION, hookOutcome, hookResponses, hookRuns, makeClaudeBox, type ClaudeBox, type ClaudeRun, vendorInto, waitForEvent } from './harness.js';
 
 const MEMORY = '---\nname: queue decision\ndescription: which queue the jobs use\ntype: project\n---\n# Queue\n\nWe decided to use the shared queue for background jobs.\n';
 
@@ -102,6 +102,27 @@ describe('real Claude Code CLI: our hook entries name something that is gone', (
       expect(withBin.gms(['status']).stdout).toMatch(/Hooks \(local scope, .*settings\.local\.json\) cannot run: graphiti-memory-sync-hook is not on your PATH/);
     } finally {
       await withBin.cleanup();
+    }
+  }, 120_000);
+
+  it('a global install under nvm, after nvm switched to another Node with no install of its own: the hooks run from the install they were made from (LAUNCHER_OR_ITS_FILE), and what the session writes reaches the graph', async () => {
+    // npm install -g under Node 20: the package in that version's lib/node_modules, its bin beside node.
+    const v20 = join(box.root, 'nvm', 'versions', 'node', 'v20.19.0');
+    const globalCli = vendorInto(join(v20, 'lib'));
+    mkdirSync(join(v20, 'bin'));
+    symlinkSync(join(v20, 'lib', 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'hook.js'), join(v20, 'bin', 'graphiti-memory-sync-hook'));
+    const underNode20 = makeClaudeBox(api.url, graphiti.url, { PATH: [join(v20, 'bin'), process.env.PATH ?? ''].join(delimiter) });
+    try {
+      expect(underNode20.gms(['install', '--scope', 'user'], { cli: globalCli }).code).toBe(0);
+      expect(readFileSync(join(underNode20.claudeDir, 'settings.json'), 'utf8')).toContain('exec graphiti-memory-sync-hook session-start');
+      // "nvm use 22" before Claude Code starts: a node on its PATH, no graphiti-memory-sync-hook.
+      const afterSwitch = { PATH: process.env.PATH ?? '' };
+      const run = await underNode20.claude(['-p', `WRITE ${join(underNode20.memoryDir, 'queue.md')}`, '--allowedTools', 'Write'], { env: afterSwitch });
+      expect(hookOutcome(run)).toEqual(CLEAN_SESSION);
+      expect(hookStarts(underNode20)).toBe(1);
+      await waitForEvent(graphiti.events, ['processed', 'call'], () => graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs')), 'the written memory as an episode', 60_000);
+    } finally {
+      await underNode20.cleanup();
     }
   }, 120_000);
 });

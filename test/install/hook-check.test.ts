@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
-import { hookProblems, hooksWithoutNodeCheck } from '../../src/lib/install/hook-check.js';
+import { binHooksWithoutLauncherFile, hookProblems, hooksWithoutNodeCheck } from '../../src/lib/install/hook-check.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
 import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { runInstall } from '../../src/lib/install/install.js';
@@ -51,16 +51,19 @@ describe('hookProblems', () => {
     expect(problems[0]?.message).toMatch(new RegExp(String.raw`or remove the entries with "${CLI} uninstall --scope user"; until then every session skips this hook quietly`));
   });
 
-  it('the bin form: fine while graphiti-memory-sync-hook is on PATH, named when it is not', async () => {
+  it('the bin form: fine while graphiti-memory-sync-hook is on PATH, and off it while the install it was made from is there (LAUNCHER_OR_ITS_FILE: nvm switched Node); named when both are gone', async () => {
     const prefix = join(dir, 'prefix');
     const pkg = copyAt(join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync'));
     mkdirSync(join(prefix, 'bin'));
     symlinkSync(join(pkg, 'dist', 'hooks', 'hook.js'), join(prefix, 'bin', HOOK_BIN));
     await runInstall({ scope: 'local', home, cwd: project, env: env(join(prefix, 'bin')), packageRoot: pkg });
     expect(check(join(prefix, 'bin'))).toEqual([]);
+    expect(check('/usr/bin')).toEqual([]);
+    rmSync(prefix, { recursive: true });
     const problems = check('/usr/bin');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
+    const launcher = join(pkg, 'dist', 'hooks', 'hook.js');
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} session-start --graphiti-memory-sync; }; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
     expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
   });
 
@@ -133,6 +136,26 @@ describe('hookProblems', () => {
     expect(hooksWithoutNodeCheck({ env: env(), cwd: project, home })).toEqual([]);
   });
 
+  it("a global install's bin entries written before LAUNCHER_OR_ITS_FILE (the bin alone): named while they run, with install to rewrite them; not once rewritten", async () => {
+    const prefix = join(dir, 'prefix');
+    const pkg = copyAt(join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync'));
+    mkdirSync(join(prefix, 'bin'));
+    symlinkSync(join(pkg, 'dist', 'hooks', 'hook.js'), join(prefix, 'bin', HOOK_BIN));
+    const onPath = env(join(prefix, 'bin'));
+    await runInstall({ scope: 'user', home, cwd: project, env: onPath, packageRoot: pkg });
+    const file = join(home, '.claude', 'settings.json');
+    const now = readFileSync(file, 'utf8');
+    expect(binHooksWithoutLauncherFile({ env: onPath, cwd: project, home })).toEqual([]);
+    // What the previous version's install wrote: `command -v graphiti-memory-sync-hook … || exit 0` before the bin.
+    const before = now.replace(/\{ test -f [^;]* \|\| exit 0; exec node [^;]*; \}/g, 'exit 0');
+    expect(before).not.toBe(now);
+    writeFileSync(file, before);
+    expect(binHooksWithoutLauncherFile({ env: onPath, cwd: project, home })).toEqual([{ scope: 'user', file }]);
+    await runInstall({ scope: 'user', home, cwd: project, env: onPath, packageRoot: pkg });
+    expect(readFileSync(file, 'utf8')).toBe(now);
+    expect(binHooksWithoutLauncherFile({ env: onPath, cwd: project, home })).toEqual([]);
+  });
+
   it('status prints each with its fix', () => {
     const report = { stateDir: '/s', counts: { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 }, total: 0, failures: [], skipped: [], orphansToDelete: 0, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 }, serverUrlFrom: 'x' } as StatusReport;
     expect(formatStatus(report)).not.toContain('Hooks');
@@ -140,6 +163,9 @@ describe('hookProblems', () => {
     expect(text).toContain('Hooks (user scope, /h/.claude/settings.json) cannot run: gone: run X');
     expect(formatStatus({ ...report, hooksWithoutNodeCheck: [{ scope: 'local', file: '/p/.claude/settings.local.json' }] })).toContain(
       `Hooks (local scope, /p/.claude/settings.local.json) were written by an earlier version, without the check for node: a Claude Code whose PATH has no node shows a hook error in every session instead of saying so. Run "${cli()} install --scope local" to rewrite them.`,
+    );
+    expect(formatStatus({ ...report, binHooksWithoutLauncherFile: [{ scope: 'user', file: '/h/.claude/settings.json' }] })).toContain(
+      `Hooks (user scope, /h/.claude/settings.json) were written by an earlier version: they name ${HOOK_BIN} alone, so once the PATH Claude Code gives its hooks leads to a Node without it (nvm switched versions) every session skips them quietly, nothing synced or loaded. Run "${cli()} install --scope user" to rewrite them`,
     );
   });
 });

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hookLaunch } from '../../src/lib/install/hook-entries.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
+import { nodeGuard } from '../../src/lib/install/node-guard.js';
 import { isOurHandler, mergeHooks, ourHookGroups, removeHooks, runInstall, runUninstall, type JsonObject } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 import { HOOK_STUB, SESSION_START_INPUT } from '../support/hook-stub.js';
@@ -122,6 +123,36 @@ describe.runIf(process.platform !== 'win32')('the hook command under sh -c', () 
     expect(sh(`${HOOK_BIN} session-start --graphiti-memory-sync`, { PATH: path })).toMatchObject({ code: 127 });
     expect(sh(SessionStart, { PATH: path })).toEqual(QUIET);
   });
+
+  it('the bin of a global install under nvm, after nvm switched to another Node that has none: the hooks still run from the install (LAUNCHER_OR_ITS_FILE); quiet once that Node version is removed too', () => {
+    // npm install -g under Node 20: the package in its lib/node_modules, the bin beside node.
+    const v20 = join(dir, 'nvm', 'versions', 'node', 'v20.19.0');
+    const pkg = packageAt(join(v20, 'lib', 'node_modules', 'graphiti-memory-sync'));
+    mkdirSync(join(v20, 'bin'));
+    symlinkSync(process.execPath, join(v20, 'bin', 'node'));
+    // As npm links it: the bin is a symlink to the launcher, which starts with its shebang.
+    writeFileSync(join(pkg, 'dist', 'hooks', 'hook.js'), `#!/usr/bin/env node\n${STUB}`);
+    chmodSync(join(pkg, 'dist', 'hooks', 'hook.js'), 0o755);
+    symlinkSync(join(pkg, 'dist', 'hooks', 'hook.js'), join(v20, 'bin', HOOK_BIN));
+    const groups = commands(ourHookGroups(pkg, { launcherOnPath: true }));
+    // "nvm use 22" (or "nvm alias default 22") before Claude Code starts: its hooks get Node 22's bin folder, which has node and no bin of ours.
+    const v22bin = join(dir, 'nvm', 'versions', 'node', 'v22.12.0', 'bin');
+    mkdirSync(v22bin, { recursive: true });
+    symlinkSync(process.execPath, join(v22bin, 'node'));
+
+    for (const [event, name] of [['SessionStart', 'session-start'], ['Stop', 'stop']] as const) {
+      const underNode20 = sh(groups[event], { PATH: join(v20, 'bin') });
+      expect(JSON.parse(underNode20.stdout)).toMatchObject({ args: [name, '--graphiti-memory-sync'], input: INPUT });
+      const afterSwitch = sh(groups[event], { PATH: v22bin, STUB_EXIT: '2' });
+      expect(afterSwitch.code).toBe(2);
+      expect(JSON.parse(afterSwitch.stdout)).toMatchObject({ args: [name, '--graphiti-memory-sync'], input: INPUT, ppid: process.pid });
+    }
+
+    // "nvm uninstall 20": that install is gone as well, and the entries end quietly as after npm rm -g.
+    rmSync(v20, { recursive: true });
+    expect(sh(groups.SessionStart, { PATH: v22bin })).toEqual(QUIET);
+    expect(sh(groups.Stop, { PATH: v22bin })).toEqual(QUIET);
+  });
 });
 
 /** Every form of our hook commands install ever wrote, with what `hookLaunch` reads of it. */
@@ -165,12 +196,15 @@ describe('every form install wrote is still ours', () => {
       ourHookGroups('/opt/gms'),
       ourHookGroups('/p/node_modules/graphiti-memory-sync', { projectRelative: 'node_modules/graphiti-memory-sync' }),
       ourHookGroups('/opt/gms', { launcherOnPath: true }),
+      ourHookGroups("/opt/Bob's tools/gms", { launcherOnPath: true }),
     ].map(commands);
     const launches = [
       { kind: 'file', file: "/opt/Bob's tools/gms/dist/hooks/session-start.js" },
       { kind: 'file', file: '/opt/gms/dist/hooks/session-start.js' },
       { kind: 'file', file: '$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js' },
-      { kind: 'bin' },
+      // LAUNCHER_OR_ITS_FILE: the launcher file of the install the entry was made from, run when the bin is not on PATH.
+      { kind: 'bin', file: '/opt/gms/dist/hooks/hook.js' },
+      { kind: 'bin', file: "/opt/Bob's tools/gms/dist/hooks/hook.js" },
     ];
     guardedForms.forEach((c, i) => {
       expect(c.SessionStart, c.SessionStart).toMatch(/^(test -f |command -v ).* \|\| (exit 0|\{ echo '[^']*'; exit 0; \}); exec .*--graphiti-memory-sync$/);
@@ -180,6 +214,10 @@ describe('every form install wrote is still ours', () => {
       expect(isOurHandler({ command: c.Stop }, 'SessionStart')).toBe(false);
       expect(hookLaunch(c.SessionStart)).toEqual({ ...launches[i], guarded: true });
     });
+    // The guarded bin form written before LAUNCHER_OR_ITS_FILE: still ours, read as the bin alone.
+    const before = `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync`;
+    expect(isOurHandler({ command: before }, 'SessionStart')).toBe(true);
+    expect(hookLaunch(before)).toEqual({ kind: 'bin', guarded: true });
     expect(hookLaunch('echo other-tool')).toBeUndefined();
   });
 

@@ -65,9 +65,11 @@ describe('install records the bin for a global install', () => {
   it('the bare name on PATH; an absolute path from elsewhere; switching updates the entries in place; uninstall finds either', async () => {
     const first = await runInstall(options({ PATH: global.bin }, global.root));
     expect(first.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
+    // Without the bin on PATH (nvm switched Node), the launcher of this install (hook-entries.ts LAUNCHER_OR_ITS_FILE).
+    const launcher = join(global.root, 'dist', 'hooks', 'hook.js');
     expect(commands()).toEqual([
-      `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync`,
-      `${nodeGuard('Stop')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} stop --graphiti-memory-sync`,
+      `${nodeGuard('SessionStart')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} session-start --graphiti-memory-sync; }; exec ${HOOK_BIN} session-start --graphiti-memory-sync`,
+      `${nodeGuard('Stop')}; command -v ${HOOK_BIN} >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} stop --graphiti-memory-sync; }; exec ${HOOK_BIN} stop --graphiti-memory-sync`,
     ]);
     expect(isOurHandler({ command: commands()[0] }, 'SessionStart')).toBe(true);
     expect(isOurHandler({ command: commands()[0] }, 'Stop')).toBe(false);

@@ -226,7 +226,9 @@ describe('the package from a fresh clone, by the README', () => {
     const dry = await sh('graphiti-memory-sync install --dry-run', work, env);
     expectOk(dry, 'install --dry-run');
     expect(dry.stdout).toContain('dry run, nothing written');
-    expect(dry.stdout).toContain(`"command": ${JSON.stringify(`${nodeGuard('SessionStart')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook session-start --graphiti-memory-sync`)}`);
+    // Off PATH (nvm switched Node), the launcher of this install (hook-entries.ts LAUNCHER_OR_ITS_FILE).
+    const launcher = join(pkg, 'dist', 'hooks', 'hook.js');
+    expect(dry.stdout).toContain(`"command": ${JSON.stringify(`${nodeGuard('SessionStart')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} session-start --graphiti-memory-sync; }; exec graphiti-memory-sync-hook session-start --graphiti-memory-sync`)}`);
     expect(existsSync(join(env.CLAUDE_CONFIG_DIR as string, 'settings.json'))).toBe(false);
 
     writeMemory(env, 'billing.md', 'The billing queue retries failed invoices every 6 hours.');
@@ -253,7 +255,8 @@ describe('the package from a fresh clone, by the README', () => {
     try {
       const install = await sh('graphiti-memory-sync install', box.project, box.env);
       expectOk(install, 'install');
-      expect(hookCommands(join(box.claudeDir, 'settings.json')).Stop).toBe(`${nodeGuard('Stop')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || exit 0; exec graphiti-memory-sync-hook stop --graphiti-memory-sync`);
+      const launcher = join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'hook.js');
+      expect(hookCommands(join(box.claudeDir, 'settings.json')).Stop).toBe(`${nodeGuard('Stop')}; command -v graphiti-memory-sync-hook >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} stop --graphiti-memory-sync; }; exec graphiti-memory-sync-hook stop --graphiti-memory-sync`);
       const run = await box.claude(['-p', `WRITE ${join(box.memoryDir, 'queue.md')}`, '--allowedTools', 'Write']);
       expect(hookOutcome(run)).toEqual(CLEAN_SESSION);
       expect(hookRuns(run.debug).every((r) => r.command.includes('; exec graphiti-memory-sync-hook '))).toBe(true);

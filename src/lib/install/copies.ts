@@ -212,9 +212,9 @@ function packageOf(command: string, projectDir: string, path: string | undefined
   const launch = hookLaunch(command);
   if (launch === undefined) return { kind: 'folder' };
   if (launch.kind === 'bin') {
-    const bin = hookBinOnPath(path);
-    // <root>/dist/hooks/hook.js
-    return bin === undefined ? { kind: 'global' } : { root: dirname(dirname(dirname(real(bin)))), kind: 'global' };
+    // The bin on PATH, else the launcher file the entry runs without it (hook-entries.ts LAUNCHER_OR_ITS_FILE): <root>/dist/hooks/hook.js.
+    const launcher = hookBinOnPath(path) ?? (launch.file !== undefined && existsSync(launch.file) ? launch.file : undefined);
+    return launcher === undefined ? { kind: 'global' } : { root: dirname(dirname(dirname(real(launcher)))), kind: 'global' };
   }
   const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   const abs = real(resolve(script));

@@ -34,7 +34,9 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
     : 'until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)';
   const again = `run "${cli()} install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "${cli()} uninstall --scope ${scope}"`;
   if (launch.kind === 'bin') {
-    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
+    // LAUNCHER_OR_ITS_FILE: without the bin on PATH the entry runs the launcher file it names, while that is there.
+    const runs = hookBinOnPath(path) !== undefined || (launch.file !== undefined && existsSync(launch.file));
+    return runs ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
   }
   const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   if (existsSync(script)) return undefined;
@@ -54,6 +56,23 @@ export function hooksWithoutNodeCheck(options: Pick<InstallOptions, 'env' | 'cwd
   const files = new Map<string, { scope: InstallScope; file: string }>();
   for (const { scope, file, command } of ourHookCommands(options)) {
     if (checksForNode(command) || why(scope, command, projectDir, options.env?.PATH) !== undefined) continue;
+    files.set(file, { scope, file });
+  }
+  return [...files.values()];
+}
+
+/**
+ * The settings files whose bin entries of ours (a global install's `graphiti-memory-sync-hook`) run
+ * but were written before LAUNCHER_OR_ITS_FILE (hook-entries.ts): they name the bin alone, so once
+ * Claude Code's PATH leads to a Node without it (nvm switched versions) every session skips them
+ * quietly, and `status` is not on that PATH to say so. `install` rewrites them.
+ */
+export function binHooksWithoutLauncherFile(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): Array<{ scope: InstallScope; file: string }> {
+  const projectDir = options.cwd ?? process.cwd();
+  const files = new Map<string, { scope: InstallScope; file: string }>();
+  for (const { scope, file, command } of ourHookCommands(options)) {
+    const launch = hookLaunch(command);
+    if (launch?.kind !== 'bin' || launch.file !== undefined || why(scope, command, projectDir, options.env?.PATH) !== undefined) continue;
     files.set(file, { scope, file });
   }
   return [...files.values()];

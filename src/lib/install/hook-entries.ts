@@ -70,7 +70,8 @@ export interface HookCommandOptions {
  * user, since nothing else can). The order: a file first, so a teammate whose clone has no
  * node_modules (who may not use the tool at all) hears nothing from us; the launcher after node,
  * since under nvm the global bin sits beside node and goes missing with it: node's absence is the
- * news there, not silence.
+ * news there, not silence. When another node is there instead (nvm switched versions), the
+ * launcher file of the install is run (LAUNCHER_OR_ITS_FILE).
  * When both are there, `exec` replaces the shell with the hook: the one process Claude Code times,
  * feeds stdin and kills on timeout, with the same output and exit code as the bare
  * `node <file> …` / `graphiti-memory-sync-hook …` earlier versions wrote (`hookLaunch` still reads
@@ -80,9 +81,29 @@ function guarded(steps: string[], run: string): string {
   return `${steps.join('; ')}; exec ${run}`;
 }
 
-/** One step `guarded` puts before the run, as written (a path quoted by `shellQuote` or in double quotes). */
-const STEP = String.raw`(?:test -f (?:'(?:[^']|'\\'')*'|"[^"]*"|\S+)|command -v \S+ >\/dev\/null 2>&1) \|\| ${NODE_GUARD_END}; `;
-/** The steps before `exec`, in any number and order (earlier versions wrote one, or none). */
+/**
+ * LAUNCHER_OR_ITS_FILE: the step before a global install's launcher. The launcher is named on PATH
+ * so that whichever install is there at session time runs (an upgrade, a reinstall into another
+ * prefix). But nvm keeps a global install beside the node it was made with: after `nvm use 22`
+ * (or a new default) Claude Code's PATH has a node and no launcher, and the hooks ended quietly in
+ * every session, nothing synced or loaded, with nothing to say so (`status` is not on that PATH
+ * either). So without the launcher on PATH the command runs the launcher file of the install it
+ * was made from (`launcher`, `<root>/dist/hooks/hook.js`: the launcher's own version gate judges
+ * the node found), and ends quietly only when that is gone too (`npm rm -g`, `nvm uninstall 20`).
+ */
+function launcherOrItsFile(launcher: string, args: string): string {
+  return `command -v ${HOOK_BIN} >/dev/null 2>&1 || { test -f ${launcher} || exit 0; exec node ${launcher} ${args}; }`;
+}
+
+/** A path as a hook command writes it: quoted by `shellQuote`, in double quotes, or bare. */
+const PATH_ARG = String.raw`(?:'(?:[^']|'\\'')*'|"[^"]*"|\S+)`;
+/** LAUNCHER_OR_ITS_FILE's step as written: `file` the pattern of its launcher file where `test -f` names it, `again` where `exec node` does. */
+const launcherFileStep = (file: string, again = file) => String.raw`command -v ${HOOK_BIN} >\/dev\/null 2>&1 \|\| \{ test -f ${file} \|\| exit 0; exec node ${again} [^;]*; \}`;
+/** That step, its launcher file captured (for `hookLaunch`). */
+const LAUNCHER_FILE = new RegExp(launcherFileStep(`(${PATH_ARG})`, String.raw`\1`));
+
+/** One step `guarded` puts before the run, as written. */
+const STEP = String.raw`(?:(?:test -f ${PATH_ARG}|command -v \S+ >\/dev\/null 2>&1) \|\| ${NODE_GUARD_END}|${launcherFileStep(PATH_ARG)}); `;
 const GUARD = new RegExp(`^(?:${STEP})+exec `);
 
 /**
@@ -97,7 +118,7 @@ export function ourHookGroups(packageRoot: string, options: HookCommandOptions =
       : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
   const command = (name: string, event: HookEvent) =>
     options.launcherOnPath === true && options.projectRelative === undefined
-      ? guarded([nodeGuard(event), `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0`], `${HOOK_BIN} ${name} ${MARKER_ARG}`)
+      ? guarded([nodeGuard(event), launcherOrItsFile(script('hook'), `${name} ${MARKER_ARG}`)], `${HOOK_BIN} ${name} ${MARKER_ARG}`)
       : guarded([`test -f ${script(name)} || exit 0`, nodeGuard(event)], `node ${script(name)} ${MARKER_ARG}`);
   return {
     SessionStart: {
@@ -112,9 +133,10 @@ export function ourHookGroups(packageRoot: string, options: HookCommandOptions =
 
 /**
  * What a hook command of ours runs: the bin on PATH, or a file (as written: `$CLAUDE_PROJECT_DIR`
- * not put in); `guarded` when it ends quietly without it (`guarded`), not with a hook error.
+ * not put in); `guarded` when it ends quietly without it (`guarded`), not with a hook error. A bin
+ * entry written with LAUNCHER_OR_ITS_FILE names the launcher file it runs when the bin is not on PATH.
  */
-export type HookLaunch = { kind: 'bin'; guarded: boolean } | { kind: 'file'; file: string; guarded: boolean };
+export type HookLaunch = { kind: 'bin'; guarded: boolean; file?: string } | { kind: 'file'; file: string; guarded: boolean };
 
 /**
  * What a command line `install` wrote runs, in every form it ever wrote: guarded (`guarded`) or
@@ -125,10 +147,20 @@ export function hookLaunch(command: string): HookLaunch | undefined {
   const line = command.trim();
   const run = line.replace(GUARD, '');
   const isGuarded = run !== line;
-  if (run.startsWith(`${HOOK_BIN} `)) return { kind: 'bin', guarded: isGuarded };
+  if (run.startsWith(`${HOOK_BIN} `)) {
+    const launcher = LAUNCHER_FILE.exec(line)?.[1];
+    return launcher === undefined ? { kind: 'bin', guarded: isGuarded } : { kind: 'bin', guarded: isGuarded, file: unquote(launcher) };
+  }
   const m = /^node\s+(?:'((?:[^']|'\\'')*)'|"([^"]+)"|(\S+))/.exec(run);
   const file = m?.[1]?.replace(/'\\''/g, "'") ?? m?.[2] ?? m?.[3];
   return file === undefined ? undefined : { kind: 'file', file, guarded: isGuarded };
+}
+
+/** A path as `shellQuote` (or a double-quoted project path) wrote it, as the shell reads it. */
+function unquote(arg: string): string {
+  if (arg.startsWith("'")) return arg.slice(1, -1).replace(/'\\''/g, "'");
+  if (arg.startsWith('"')) return arg.slice(1, -1);
+  return arg;
 }
 
 /**
