@@ -27,7 +27,7 @@ import { isolatedEnv } from '../support/isolated-env.js';
 import { runningIdentity, spawnNode } from '../support/spawned.js';
 import { makeFifo } from '../support/fifo.js';
 import { standInRelease } from '../support/standin-release.js';
-import { otherUser } from '../support/other-user.js';
+import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 import { runtimeReaches } from '../support/runtime-watch.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
@@ -363,7 +363,7 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
     }
   });
 
-  it("no secret the tool knows is on the command line of any process the server start runs (supervisor, Graphiti, FalkorDB): every local user reads them in /proc/<pid>/cmdline", async () => {
+  it("no secret the tool knows is on the command line of any process the server start runs (supervisor, Graphiti, FalkorDB): every local user reads them in /proc/<pid>/cmdline; their environment (Graphiti's holds the key and the password) only we can read", async () => {
     const dbPort = await freePort();
     const gen = newestGeneration();
     builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
@@ -385,6 +385,12 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
           expect(secret.length, name).toBeGreaterThan(8);
           expect(argv.includes(secret), `${name} on the command line of ${role}`).toBe(false);
         }
+      }
+      if (!('skip' in user)) {
+        const seen = await probeAsOtherUser(user, Object.values(pids).flatMap((pid) => [{ kind: 'read' as const, path: `/proc/${pid}/cmdline` }, { kind: 'read' as const, path: `/proc/${pid}/environ` }]));
+        // The command lines they can read (what the scan above judged); the environments they cannot.
+        expect(seen.map((r) => r.ok)).toEqual([true, false, true, false, true, false]);
+        expect(seen.filter((r) => !r.ok).map((r) => r.code)).toEqual(['EACCES', 'EACCES', 'EACCES']);
       }
     } finally {
       await stopServer();
