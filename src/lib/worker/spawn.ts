@@ -319,8 +319,9 @@ export function workerCommand(env: Record<string, string | undefined> = processE
  * so no one else can take, release or fill them), but it was the one proof the lease judge took
  * from a process's arguments: a lease with no recorded start time was held by any live process at
  * its pid whose command line held the token, so a process of theirs started with it at a reused pid
- * held every sync off for as long as it ran. A secret goes on no command line the tool starts
- * (test/security/no-secret-on-argv.test.ts scans them all).
+ * held every sync off for as long as it ran. A secret goes on no command line the tool starts (the
+ * worker's is checked in test/hooks/worker-spawn.test.ts; the supervisor's, Graphiti's and
+ * FalkorDB's in test/server/server-command.test.ts).
  *
  * Why stdin: the hook writes the token (a few dozen bytes) into the pipe right after the spawn;
  * the kernel keeps it once written, so the hook may exit at once (a small write to an empty pipe
