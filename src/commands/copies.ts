@@ -127,7 +127,11 @@ function shellArg(s: string): string {
 export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION, held = false, emptiedLedger = false): CopyReport[] {
   const newest = copies.reduce<ToolCopy | undefined>((best, c) => (best === undefined || compareCopies(c, best) > 0 ? c : best), undefined);
   return copies.map((c) => {
-    // First: a copy whose files are not all there runs nothing, whatever its version says.
+    // First: code someone else can change runs as the user in every session (install/bundle-check.ts CODE_OURS_ALONE).
+    if (c.openToOthers !== undefined) {
+      return { ...c, problem: `another local user can change the code its hooks run, as you, in every session: ${c.openToOthers}`, nextStep: 'make that writable by you alone (or root): "chmod go-w" it if it is yours; otherwise install the tool into a folder of yours and remove this copy' };
+    }
+    // Then: a copy whose files are not all there runs nothing, whatever its version says.
     if (c.incomplete !== undefined) {
       return { ...c, problem: `incomplete: ${c.incomplete.join(', ')}, as an update or copy that stopped half-way leaves them; its hooks end quietly (no hook error), so nothing syncs or loads from it`, nextStep: repairStep(c) };
     }

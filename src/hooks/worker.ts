@@ -1,7 +1,10 @@
 /**
  * The detached background worker started by the SessionStart and Stop hooks.
  *
- *   node dist/hooks/worker.js --cwd <project dir> [--lock-token <t>] [--reason <why>]
+ *   node dist/hooks/worker.js --cwd <project dir> [--reason <why>] [--lock-token-on-stdin]
+ *
+ * The spawning hook hands over its lease's token on stdin, never in the arguments (worker/spawn.ts
+ * TOKEN_ON_STDIN).
  *
  * Runs a sync pass (`runSync`) and refreshes the context cache of the requested projects
  * (`refreshProjectContext`), sharing one Graphiti client, under the worker lock (see
@@ -18,7 +21,7 @@ import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/e
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { runWorker, type StepContext, type WorkerSteps } from '../lib/worker/loop.js';
-import { releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker/spawn.js';
+import { leaseTokenFromStdin, releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker/spawn.js';
 import { fallbackStateDir } from './hook-io.js';
 
 /** Lets the sync engine wait this long for its own state lock (CLI or watch mode running). */
@@ -172,11 +175,11 @@ async function recordCopyQuestion(cfg: Config, logger: Logger): Promise<void> {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { cwd: { type: 'string' }, 'lock-token': { type: 'string' }, reason: { type: 'string' } },
+    options: { cwd: { type: 'string' }, reason: { type: 'string' } },
     strict: false,
   });
   const cwd = typeof values.cwd === 'string' && values.cwd !== '' ? values.cwd : process.cwd();
-  const token = typeof values['lock-token'] === 'string' ? values['lock-token'] : undefined;
+  const token = leaseTokenFromStdin(process.argv.slice(2));
   const reason = typeof values.reason === 'string' ? values.reason : 'manual';
 
   let config: Config;

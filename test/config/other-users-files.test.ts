@@ -61,6 +61,31 @@ describe.skipIf(process.platform === 'win32')('OWN_STATE_DIR: a state folder oth
   });
 });
 
+describe.skipIf(process.platform === 'win32')('OWN_STATE_DIR with SAFE_ANCESTORS: a state folder of ours under a folder another user owns is not trusted', () => {
+  const user = otherUser();
+  it.skipIf('skip' in user)(`sync refuses it, naming the folder above and the setting; before, it ran there${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const temp = makeTempDirSync('gms-own-state-above-');
+    cleanup = temp.cleanup;
+    const root = temp.dir;
+    // Their folder (0755: only they may write to it), and our 0700 state folder in it: they can rename
+    // ours away and put theirs in its place at any moment, between our check and our reads.
+    const shared = join(root, 'shared');
+    mkdirSync(shared, { mode: 0o755 });
+    const state = join(shared, 'state');
+    mkdirSync(state, { mode: 0o700 });
+    spawnSync('chown', [`${other.uid}:${other.gid}`, shared]);
+    theirs = await startGraphitiServer();
+    const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused', { MADEINOZ_KNOWLEDGE_STATE_DIR: state });
+    const env = { ...base, MADEINOZ_KNOWLEDGE_MCP_URL: theirs.url };
+    const run = await runCli(env, ['sync', '--json']);
+    expect(run.code).not.toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toContain(`${shared} belongs to another user (uid ${other.uid}): another user could put their own folder in the place of ${state}`);
+    expect(`${run.stdout}${run.stderr}`).toContain('MADEINOZ_KNOWLEDGE_STATE_DIR');
+    expect(theirs.http).toEqual([]);
+  });
+});
+
 describe.skipIf(process.platform === 'win32')('OWN_SETTINGS_FILE: a settings file others can write to is not read', () => {
   it('a .env naming their server, writable by all (or theirs), gets it no request from sync: the run names the file and the fix', async () => {
     const temp = makeTempDirSync('gms-own-settings-');

@@ -296,6 +296,26 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     expect(parseHookStdout(again.stdout)?.additionalContext).toBe(CACHED);
   });
 
+  it.runIf(process.platform !== 'win32')('OWN_STATE_DIR with SAFE_ANCESTORS: a state folder of ours, 0700, under a folder anyone may rename entries in gives the session nothing from it (another user could swap it for theirs between the check and the read); under a sticky one it is served', async () => {
+    const shared = join(sb.root, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    const state = join(shared, 'state');
+    mkdirSync(state, { mode: 0o700 });
+    await writeContextCache(state, cacheEntry(CACHED));
+    const env = { ...sb.env, MADEINOZ_KNOWLEDGE_STATE_DIR: state };
+    const run = await runHook('session-start', env, { input: input('startup') });
+    expect(run.code).toBe(0);
+    assertHookOutput(run.stdout);
+    const context = parseHookStdout(run.stdout)?.additionalContext ?? '';
+    expect(context).not.toBe(CACHED);
+    expect(context).toContain('misconfigured (setting MADEINOZ_KNOWLEDGE_STATE_DIR)');
+    // Sticky, as /tmp is: only an entry's owner may rename it. Served as before.
+    chmodSync(shared, 0o1777);
+    const again = await runHook('session-start', env, { input: input('clear') });
+    expect(parseHookStdout(again.stdout)?.additionalContext).toBe(CACHED);
+  });
+
   it('corrupt context cache: exit 0, nothing injected', async () => {
     const file = contextCachePath(sb.stateDir, claudeProjectKey(project));
     mkdirSync(join(sb.stateDir, 'context'), { recursive: true });

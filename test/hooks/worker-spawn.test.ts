@@ -20,6 +20,8 @@ import {
 import { isAlive, waitForCondition } from './helpers.js';
 import { unusedPort } from '../helpers/ports.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
+import { otherUser } from '../support/other-user.js';
+import { runningIdentity } from '../support/spawned.js';
 import { makeHookSandbox, runHook, type HookSandbox } from '../helpers/hook-runner.js';
 
 const FAKE_WORKER = join(REPO, 'test', 'hooks', 'fixtures', 'fake-worker.mjs');
@@ -84,9 +86,13 @@ describe('worker start from the hooks', () => {
     await waitForCondition(fakeDir, () => startedWorkers().length === 1, 10_000, 'the fake worker to start');
     expect(workerPid).toBe(startedWorkers()[0]);
     expect(readLock(workerFiles(sb.stateDir).pidFile)?.pid).toBe(workerPid);
-    // The worker got its project and the lock token.
+    // The worker got its project in its arguments and the lock token on its stdin, not in its
+    // arguments, which every local user can read (spawn.ts TOKEN_ON_STDIN).
     const argv = JSON.parse(readFileSync(join(fakeDir, `started-${startedWorkers()[0]}`), 'utf8')) as string[];
-    expect(argv).toContain('--lock-token');
+    const token = readLock(workerFiles(sb.stateDir).pidFile)?.token as string;
+    expect(readFileSync(join(fakeDir, `token-${startedWorkers()[0]}`), 'utf8')).toBe(`${token}\n`);
+    expect(argv.join(' ')).not.toContain(token);
+    expect(readFileSync(`/proc/${workerPid}/cmdline`, 'utf8')).not.toContain(token);
     expect(argv[argv.indexOf('--cwd') + 1]).toBe(project);
     // It runs at the lowest priority, so the session it serves goes first.
     expect(getPriority(workerPid as number)).toBe(19);
@@ -300,6 +306,24 @@ describe('the worker lease and the clock (identity, not wall-clock age)', () => 
     const files = workerFiles(sb.stateDir);
     mkdirSync(files.dir, { recursive: true });
     writeFileSync(files.pidFile, JSON.stringify({ pid: reused, token: 'old-format', startedAt: new Date(Date.now() + DAY).toISOString() }));
+    expect(takeLock(sb.stateDir).acquired).toBe(true);
+  });
+
+  // TOKEN_ON_STDIN: the judge no longer takes a process's arguments as proof of a lease. On the old
+  // code a lease with no start time was held by any live process at its pid whose command line held
+  // the token, which a second local user could read from the worker's /proc/<pid>/cmdline and start a
+  // process with: every sync was held off while it ran, whatever the lease's age.
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a lease with no start time, past the time limit, is not held by another user's process that carries its token in its arguments${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const { spawn } = await import('node:child_process');
+    const token = 'read-from-the-workers-cmdline';
+    const theirs = spawn('setpriv', [`--reuid=${other.uid}`, `--regid=${other.gid}`, '--clear-groups', process.execPath, '-e', "process.stdout.write('running\\n'); setInterval(() => {}, 1e9)", '--', '--lock-token', token], { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(theirs);
+    await runningIdentity(theirs, token);
+    const files = workerFiles(sb.stateDir);
+    mkdirSync(files.dir, { recursive: true });
+    writeFileSync(files.pidFile, JSON.stringify({ pid: theirs.pid, token, startedAt: new Date(Date.now() - LOCK_STALE_MS - 1000).toISOString() }));
     expect(takeLock(sb.stateDir).acquired).toBe(true);
   });
 

@@ -8,7 +8,7 @@
  * declares `STATE_VERSION = 1;` as e49abc6's does; the current one is read from this checkout's
  * sources, so a rename there fails here).
  */
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { judgeCopies, updateStep, type CopyReport } from '../../src/commands/copies.js';
@@ -263,6 +263,29 @@ describe('a copy whose bundles an update left half-written', () => {
     const text = report([judged as CopyReport]);
     expect(text).toContain('The plugin graphiti-memory-sync@gms: incomplete: hooks/stop-main.cjs (cut short), hooks/worker.cjs (empty), hooks/hook-config.cjs (missing), as an update or copy that stopped half-way leaves them; its hooks end quietly (no hook error), so nothing syncs or loads from it.');
     expect(text).toContain(`Next: restore the plugin's committed files: "git -C ${join(market, 'plugin')} checkout -- ." (then "git pull" to update it), then start a new Claude Code session.`);
+  });
+
+  // CODE_OURS_ALONE: said by `status`, which the hooks cannot do for themselves.
+  it('the plugin read from a checkout in a folder anyone may write to: named, with the folder and the step; made ours alone, nothing is said', () => {
+    const shared = join(dir, 'shared');
+    const market = join(shared, 'checkout');
+    mkdirSync(join(market, '.claude-plugin'), { recursive: true });
+    writeFileSync(join(market, '.claude-plugin', 'marketplace.json'), JSON.stringify({ name: 'gms', plugins: [{ name: 'graphiti-memory-sync', source: './plugin' }] }));
+    committedPlugin(join(market, 'plugin'));
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    chmodSync(shared, 0o777);
+    const [open] = judgeCopies(copies());
+    expect(open?.openToOthers).toBe(`${shared} can be written by others and is not sticky (mode 777)`);
+    const text = report([open as CopyReport]);
+    expect(text).toContain(`The plugin graphiti-memory-sync@gms: another local user can change the code its hooks run, as you, in every session: ${shared} can be written by others and is not sticky (mode 777).`);
+    expect(text).toContain('Next: make that writable by you alone (or root): "chmod go-w" it if it is yours; otherwise install the tool into a folder of yours and remove this copy.');
+    // A bundle writable by all, in folders that are fine.
+    chmodSync(shared, 0o755);
+    chmodSync(join(market, 'plugin', 'hooks', 'worker.cjs'), 0o666);
+    expect(judgeCopies(copies())[0]?.openToOthers).toBe(`${join(market, 'plugin', 'hooks', 'worker.cjs')} can be written by others (mode 666)`);
+    chmodSync(join(market, 'plugin', 'hooks', 'worker.cjs'), 0o644);
+    expect(judgeCopies(copies())[0]?.problem).toBeUndefined();
+    expect(judgeCopies(copies())[0]?.openToOthers).toBeUndefined();
   });
 
   it('the plugin from the cache: the step installs it again (plugin update keeps a cached copy of the same version), whatever else is said of it', () => {

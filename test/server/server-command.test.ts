@@ -27,6 +27,7 @@ import { isolatedEnv } from '../support/isolated-env.js';
 import { runningIdentity, spawnNode } from '../support/spawned.js';
 import { makeFifo } from '../support/fifo.js';
 import { standInRelease } from '../support/standin-release.js';
+import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 import { runtimeReaches } from '../support/runtime-watch.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
@@ -323,14 +324,74 @@ describe("PORT_TAKEN_SINCE through `server start` and its supervisor: another pr
     }
   });
 
-  it('GMS_SERVER_DB_PORT set and free: FalkorDB listens there (the stand-in\'s TCP path the case above depends on)', async () => {
+  it('GMS_SERVER_DB_PORT set and free: FalkorDB listens there, and our own processes reach it on its private socket (the stand-in\'s TCP path the case above depends on)', async () => {
     const dbPort = await freePort();
     const gen = newestGeneration();
     builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
     try {
       const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
       expect(await main(['server', 'start'], run.io)).toBe(0);
-      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'ready', dbPort, falkordb: { host: '127.0.0.1', port: dbPort } });
+      // PASSWORD_ON_OUR_SOCKET: the runtime names the socket (status, Graphiti), the port only as where it also listens.
+      expect(readRuntime(stateDirOf())).toMatchObject({ state: 'ready', dbPort, falkordb: { socket: join(stateDirOf(), 'server', 'run', 'falkordb.sock') } });
+      const password = readFileSync(join(stateDirOf(), 'server', 'falkordb.secret'), 'utf8').trim();
+      expect(await probeFalkorDb(dbPort, readRuntime(stateDirOf())?.dbPid, password)).toBe(true);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  // PASSWORD_ON_OUR_SOCKET: a second local user binds the set port after the start found it free.
+  // Before, the readiness probe sent AUTH with the password to whatever listened on the port, and
+  // only INFO's answer (after it) could tell it was not our redis.
+  const user = otherUser();
+  it.skipIf('skip' in user)(`GMS_SERVER_DB_PORT set: a second local user binds it after the start found it free; the start fails naming the port, and their listener gets nothing of ours${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const dbPort = await freePort();
+    const record = join(root, 'other-user-got');
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env), { takeDbPortAs: { ...(user as { uid: number; gid: number }), record } }));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort) });
+      const code = await main(['server', 'start'], run.io);
+      // Not even a connection: no byte of ours reached their listener (before: AUTH and the password).
+      const password = readFileSync(join(stateDirOf(), 'server', 'falkordb.secret'), 'utf8').trim();
+      expect(password).toMatch(/^[0-9A-Za-z]{16,}$/);
+      expect(existsSync(record) ? readFileSync(record, 'latin1') : '').toBe('');
+      expect(code).toBe(1);
+      expect(run.out.stderr).toBe(`Error: Port ${dbPort} on 127.0.0.1 (FalkorDB) was taken by another program after the start found it free: stop it, or set GMS_SERVER_DB_PORT to a free port (or unset it for its private Unix socket)\n`);
+    } finally {
+      await stopServer();
+    }
+  });
+
+  it("no secret the tool knows is on the command line of any process the server start runs (supervisor, Graphiti, FalkorDB): every local user reads them in /proc/<pid>/cmdline; their environment (Graphiti's holds the key and the password) only we can read", async () => {
+    const dbPort = await freePort();
+    const gen = newestGeneration();
+    builtEnvironment(gen, standInRelease(environmentDir(gen, env)));
+    try {
+      const run = io({ GMS_SERVER_DB_PORT: String(dbPort), OPENAI_API_KEY: 'sk-on-no-command-line-1234' });
+      expect(await main(['server', 'start'], run.io)).toBe(0);
+      const r = readRuntime(stateDirOf()) as ServerRuntime;
+      const secrets = {
+        falkordbPassword: readFileSync(join(stateDirOf(), 'server', 'falkordb.secret'), 'utf8').trim(),
+        mcpToken: readFileSync(mcpTokenPath(stateDirOf()), 'utf8').trim(),
+        llmKey: 'sk-on-no-command-line-1234',
+      };
+      const pids = { supervisor: r.pid, graphiti: r.serverPid, falkordb: r.dbPid };
+      for (const [role, pid] of Object.entries(pids)) {
+        expect(pid, role).toBeTypeOf('number');
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        expect(argv.length, role).toBeGreaterThan(0);
+        for (const [name, secret] of Object.entries(secrets)) {
+          expect(secret.length, name).toBeGreaterThan(8);
+          expect(argv.includes(secret), `${name} on the command line of ${role}`).toBe(false);
+        }
+      }
+      if (!('skip' in user)) {
+        const seen = await probeAsOtherUser(user, Object.values(pids).flatMap((pid) => [{ kind: 'read' as const, path: `/proc/${pid}/cmdline` }, { kind: 'read' as const, path: `/proc/${pid}/environ` }]));
+        // The command lines they can read (what the scan above judged); the environments they cannot.
+        expect(seen.map((r) => r.ok)).toEqual([true, false, true, false, true, false]);
+        expect(seen.filter((r) => !r.ok).map((r) => r.code)).toEqual(['EACCES', 'EACCES', 'EACCES']);
+      }
     } finally {
       await stopServer();
     }

@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
+import { unsafeAncestor } from '../util/safe-ancestors.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -59,30 +60,51 @@ export function defaultStateDir(env: Env): string {
  * plant any of it: made first by them in a shared folder (XDG_STATE_HOME or
  * MADEINOZ_KNOWLEDGE_STATE_DIR under /tmp), or opened up since. We make it 0700; one found already
  * there is used only when it is the user's own and no one else can write to it. Followed through
- * a link (a link the user made to a folder of their own is fine). Why `dir` is refused, or
- * undefined: usable, or not there yet. Windows has no such modes: not judged there.
+ * a link (a link the user made to a folder of their own is fine).
+ *
+ * And the folders above it (util/safe-ancestors.ts SAFE_ANCESTORS, the one judge of those): whoever
+ * may rename entries in one of them can swap the state folder for one of theirs at any moment,
+ * between this check and the reads that follow it (a context cache injected, a runtime record
+ * followed). Judged on every run, hooks included: about 0.4 ms on a hook's first call for
+ * ~/.local/state's folders and 20 µs warm (measured on this build; a hook takes ~50 ms, most of it
+ * Node's own start); a group-writable folder above adds one read of /etc/passwd and /etc/group.
+ * Why `dir` is refused, or undefined: usable, or not there yet (its folders above still judged).
+ * Windows has no such modes: not judged there.
  */
-export function stateDirProblem(dir: string): string | undefined {
+export function stateDirProblem(dir: string): StateDirProblem | undefined {
   if (process.platform === 'win32') return undefined;
   let st;
   try {
     st = statSync(dir);
   } catch {
-    return undefined;
+    return ancestorProblem(dir);
   }
   if (!st.isDirectory()) return undefined; // not a folder: writing there fails on its own, said where it fails
   const uid = process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 0o022) !== 0) return `${dir} can be written by others (mode ${(st.mode & 0o777).toString(8)})`;
-  return undefined;
+  if (uid !== undefined && st.uid !== uid) return { problem: `${dir} belongs to another user (uid ${st.uid})`, above: false };
+  if ((st.mode & 0o022) !== 0) return { problem: `${dir} can be written by others (mode ${(st.mode & 0o777).toString(8)})`, above: false };
+  return ancestorProblem(dir);
+}
+
+/** What is wrong with the state folder: itself, or (`above`) a folder above it. */
+export interface StateDirProblem {
+  problem: string;
+  above: boolean;
+}
+
+function ancestorProblem(dir: string): StateDirProblem | undefined {
+  const problem = unsafeAncestor(dir);
+  return problem === undefined ? undefined : { problem, above: true };
 }
 
 /** OWN_STATE_DIR as a settings error, naming the fix. */
 export function checkStateDir(dir: string): void {
-  const problem = stateDirProblem(dir);
-  if (problem !== undefined) {
-    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, 'MADEINOZ_KNOWLEDGE_STATE_DIR');
-  }
+  const found = stateDirProblem(dir);
+  if (found === undefined) return;
+  const fix = found.above
+    ? `another user could put their own folder in the place of ${dir}. Make that folder writable by you alone (or root), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own under folders only you (or root) can write to`
+    : 'graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own';
+  throw new ConfigError(`${found.problem}: ${fix}`, 'MADEINOZ_KNOWLEDGE_STATE_DIR');
 }
 
 /**

@@ -13,8 +13,9 @@
  * layouts (one `.mjs` per hook) are left alone, and so is a folder with none of them (a checkout
  * run from source through hooks/run.mjs; a missing command target is hook-check.ts's).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unsafeAncestor, writableByOthers } from '../util/safe-ancestors.js';
 import { Script } from 'node:vm';
 
 /** Where a copy keeps its hook bundles, relative to its root, and their extension. */
@@ -64,4 +65,30 @@ export function incompleteBundles(root: string, layout: BundleLayout): string[] 
     if (why !== undefined) broken.push(`${file(name)} (${why})`);
   }
   return broken;
+}
+
+/**
+ * CODE_OURS_ALONE: whoever may change a copy's hook code runs as the user in every session (its
+ * hooks run it; its worker carries the LLM-free sync with the user's notes and secrets). Judged:
+ * the bundles (owned by the user or root, written by no one else) and the folders above them
+ * (util/safe-ancestors.ts SAFE_ANCESTORS: no one else may rename entries in them). Said by `status`
+ * (commands/copies.ts), not refused by the hooks: a hook whose own code can be changed by someone
+ * else cannot judge itself (the change would remove the check), and the look costs a `status`,
+ * not a session start. Why the code is open to others, or undefined.
+ */
+export function codeOpenToOthers(root: string, layout: BundleLayout): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const uid = process.getuid?.();
+  for (const name of [...BUNDLES, LAUNCHER]) {
+    const file = join(root, layout.dir, `${name}.${layout.ext}`);
+    let st;
+    try {
+      st = lstatSync(file);
+    } catch {
+      continue; // missing: incompleteBundles says so
+    }
+    if (st.uid !== 0 && uid !== undefined && st.uid !== uid) return `${file} belongs to another user (uid ${st.uid})`;
+    if (writableByOthers(st)) return `${file} can be written by others (mode ${(st.mode & 0o777).toString(8)})`;
+  }
+  return unsafeAncestor(join(root, layout.dir, `${BUNDLES[0]}.${layout.ext}`));
 }

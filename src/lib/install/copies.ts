@@ -20,7 +20,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { claudeConfigDirFromEnvironment } from '../config/env-file.js';
 import { processEnv } from '../config/process-env.js';
 import { routeOfPackage, type InstallRoute } from '../util/install-route.js';
-import { incompleteBundles, PACKAGE_BUNDLES, PLUGIN_BUNDLES, type BundleLayout } from './bundle-check.js';
+import { codeOpenToOthers, incompleteBundles, PACKAGE_BUNDLES, PLUGIN_BUNDLES, type BundleLayout } from './bundle-check.js';
 import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
@@ -98,6 +98,8 @@ export interface ToolCopy {
   readsEmptiedLedger?: boolean;
   /** Its hook bundles that are missing, empty or cut short (an update that stopped half-way: install/bundle-check.ts); absent when whole. */
   incomplete?: string[];
+  /** Why another local user can change its hook code (install/bundle-check.ts CODE_OURS_ALONE); absent when no one else can. */
+  openToOthers?: string;
 }
 
 /** The files of a copy that hold its state module (the worker bundle first). */
@@ -165,9 +167,10 @@ export function leasePerFormatOf(root: string): boolean | undefined {
 }
 
 /** What a copy's own files say of it. */
-function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'readsEmptiedLedger' | 'incomplete'> {
+function builtWith(root: string | undefined, manifest: string, bundles: BundleLayout): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat' | 'readsHeldState' | 'heldStateFormat' | 'readsEmptiedLedger' | 'incomplete' | 'openToOthers'> {
   if (root === undefined) return {};
   const incomplete = incompleteBundles(root, bundles);
+  const openToOthers = codeOpenToOthers(root, bundles);
   const version = versionAt(join(root, manifest));
   const stateFormat = stateFormatOf(root);
   const leasePerFormat = leasePerFormatOf(root);
@@ -183,6 +186,7 @@ function builtWith(root: string | undefined, manifest: string, bundles: BundleLa
     ...(heldStateFormat === undefined ? {} : { heldStateFormat }),
     ...(readsEmptiedLedger === undefined ? {} : { readsEmptiedLedger }),
     ...(incomplete.length === 0 ? {} : { incomplete }),
+    ...(openToOthers === undefined ? {} : { openToOthers }),
   };
 }
 

@@ -18,9 +18,9 @@ import { freePort, waitFor } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 
 export interface FalkorDb {
-  /** 0 when it listens on `socketPath` only. */
+  /** 0 when it listens on `socketPath` only; else its TCP port on 127.0.0.1 (beside the socket with GMS_SERVER_DB_PORT set). */
   port: number;
-  /** Its Unix socket (in the 0700 run folder), when it listens there and on no TCP port. */
+  /** Its Unix socket (in the 0700 run folder), when it listens there: the one our processes use (PASSWORD_ON_OUR_SOCKET). */
   socketPath?: string;
   uri: string;
   /** The password it requires (kept in memory for the Graphiti child's environment only). */
@@ -156,9 +156,19 @@ function stdinConfig(password: string): string {
 }
 
 /**
- * With `socketPath` (what `server start` uses) redis listens on that Unix socket only, 0700 in a
- * 0700 folder, and on no TCP port: the password then goes where only our own processes can have
- * made the listener, and no other user can even connect. Without it, on 127.0.0.1:port.
+ * With `socketPath` (what `server start` uses) redis listens on that Unix socket, 0700 in a 0700
+ * folder: the password then goes where only our own processes can have made the listener, and no
+ * other user can even connect. Without it, on 127.0.0.1:port (the test harness's servers).
+ *
+ * PASSWORD_ON_OUR_SOCKET: with both (`server start` with GMS_SERVER_DB_PORT set), redis listens on
+ * the socket and on 127.0.0.1:port, and the password goes over the socket only: the readiness probe
+ * here, Graphiti (local-graphiti.ts), `server status` (the runtime names the socket). A set port is
+ * checked free before the start (user-settings.ts choosePorts), but another local user can bind it
+ * in between (the environment build, the front's start), and the probe then sent AUTH with the
+ * password to their listener before INFO could tell it was not our redis (before: only the port, so
+ * the password went there, 50 ms after the spawn and every 50 ms until redis gave up). The port is
+ * for the user's own tools, which read the password from the 0600 secret file; redis aborts when it
+ * cannot bind it (REDIS_PORT_TAKEN), so a redis that answers on the socket holds the port.
  */
 export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number; socketPath?: string; readyTimeoutMs?: number }): Promise<FalkorDb> {
   privateDir(options.dataDir);
@@ -169,9 +179,10 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
   const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = socketPath !== undefined ? 0 : (options.port ?? (await freePort()));
+    const port = options.port ?? (socketPath !== undefined ? 0 : await freePort());
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
-    const listen = socketPath !== undefined ? ['--port', '0', '--unixsocket', socketPath, '--unixsocketperm', '700'] : ['--bind', '127.0.0.1', '--port', String(port)];
+    const tcp = port === 0 ? ['--port', '0'] : ['--bind', '127.0.0.1', '--port', String(port)];
+    const listen = socketPath !== undefined ? [...tcp, '--unixsocket', socketPath, '--unixsocketperm', '700'] : tcp;
     const proc = ManagedProcess.start('falkordb', env.redisServer, ['-', ...listen, ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
       // Nothing of ours in its environment (no key, no token): redis needs only to find its libraries.
       env: redisEnv(),
@@ -182,6 +193,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
+        // PASSWORD_ON_OUR_SOCKET: never the TCP port when there is a socket.
         const probe = await probeFalkorDb(socketPath ?? port, proc.pid, options.password);
         if (probe === true) return true;
         lastProbe = probe;
@@ -192,7 +204,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
       await proc.stop();
       throw error;
     });
-    if (ready && socketPath !== undefined) return { port: 0, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
+    if (ready && socketPath !== undefined) return { port, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
     lastError = lastLine(proc.recentOutput);
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);

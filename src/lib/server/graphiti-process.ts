@@ -36,7 +36,7 @@ export interface GraphitiServerOptions {
   port?: number;
   /** FalkorDB's password: in the child's environment (FALKORDB_PASSWORD), never in its arguments. */
   falkordbPassword?: string;
-  /** FalkorDB's Unix socket, when it listens there only (then `falkordbUri` is not used to connect). */
+  /** FalkorDB's Unix socket, when it listens there (then `falkordbUri` is not used to connect, and the password goes nowhere else: falkordb.ts PASSWORD_ON_OUR_SOCKET). */
   falkordbSocket?: string;
   /**
    * Listen on this Unix socket (in a 0700 folder) instead of 127.0.0.1:port; `port` is then the

@@ -43,7 +43,7 @@ export interface LocalGraphitiOptions {
   falkordbPassword?: string;
   /**
    * Graphiti on `socketPath` (in a 0700 folder), reached only through the front requiring `token`
-   * on 127.0.0.1:port; FalkorDB on `dbSocketPath` (same folder) and no TCP port unless `dbPort` is set.
+   * on 127.0.0.1:port; FalkorDB on `dbSocketPath` (same folder), and on 127.0.0.1:dbPort too when `dbPort` is set.
    */
   endpointLock?: { socketPath: string; token: string; tokenFile?: string; dbSocketPath?: string };
 }
@@ -68,7 +68,8 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
   mkdirSync(logDir, { recursive: true });
   const password = options.falkordbPassword ?? randomBytes(24).toString('hex');
   const lock = options.endpointLock;
-  const dbSocket = options.dbPort === undefined ? lock?.dbSocketPath : undefined;
+  // With a TCP port too, our own processes still use the socket (falkordb.ts PASSWORD_ON_OUR_SOCKET).
+  const dbSocket = lock?.dbSocketPath;
   const falkordb = await startFalkorDb(environment, {
     dataDir: options.dataDir,
     password,

@@ -173,7 +173,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   writeRuntime(settings.stateDir, readyRecord);
   // Ready: the start is over (a foreground `server run` frees the start lock here).
   options.onSettled?.();
-  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on ${falkordb.socketPath ?? `127.0.0.1:${falkordb.port}`}, data in ${settings.dataDir})`);
+  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on ${falkordb.socketPath ?? `127.0.0.1:${falkordb.port}`}${falkordb.socketPath !== undefined && falkordb.port !== 0 ? ` and 127.0.0.1:${falkordb.port}` : ''}, data in ${settings.dataDir})`);
   for (const child of [server.process, falkordb.process]) {
     void child.exited.then((code) => {
       if (!stopping) void stopAll(1, 'failed', `${child.name} exited (code ${code}); see ${child.logFile}`);

@@ -6,13 +6,16 @@
  * its data folder). A folder above may be written by others only when it is sticky (as /tmp is:
  * then only an entry's owner may rename it), and it and any link on the way must belong to root or
  * to us. Both the path as given and the real one (its links followed) are judged.
- * Write by the user's own (primary) group is theirs, as config/dotenv-file.ts OWN_SETTINGS_FILE
- * judges it: umask 002 (the default for users with a group of their own, Debian and Ubuntu among
- * them) makes every folder other programs create 0775, `~/.cache` and `~/.local` included, and
- * refusing those refused the default cache and data folders; write by any other group is not.
  * Not judged on Windows (no such modes).
+ *
+ * USER_PRIVATE_GROUP: write by the group is no one else's when the group is the user's own private
+ * group: what useradd makes with USERGROUPS_ENAB, where login then sets umask 002, so folders other
+ * programs make in the home (~/.local/state and ~/.cache among them) are group-writable. Private
+ * means: /etc/group lists it with no member but the user, and /etc/passwd gives it as no one else's
+ * primary group. A group those files do not show (a directory service) counts as others', as do
+ * shared ones (`users`, macOS's `staff`). Read only when a group-writable folder is met.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 /** The first folder above `dir` that another user could rename entries in, with why; undefined when there is none. */
@@ -35,15 +38,51 @@ function unsafeOnTheWay(path: string): string | undefined {
     }
     if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
     if (st.isSymbolicLink()) continue; // its target's folders are judged on the real path
-    if (othersMayWrite(st) && (st.mode & 0o1000) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 0o7777).toString(8)})`;
+    if (writableByOthers(st) && (st.mode & 0o1000) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 0o7777).toString(8)})`;
   }
   return undefined;
 }
 
-/** Whether anyone but the user may write to the folder: everyone, or a group that is not the user's own. */
-function othersMayWrite(st: { mode: number; gid: number }): boolean {
+/** Whether someone other than the user (and root) may write to what `st` describes (USER_PRIVATE_GROUP). */
+export function writableByOthers(st: { mode: number; gid: number }): boolean {
   if ((st.mode & 0o002) !== 0) return true;
-  return (st.mode & 0o020) !== 0 && st.gid !== process.getgid?.();
+  if ((st.mode & 0o020) === 0) return false;
+  const uid = process.getuid?.();
+  return uid === undefined || !privateGroup(st.gid, uid, accounts());
+}
+
+/** The account files USER_PRIVATE_GROUP reads: their text, or '' when unreadable. */
+export interface Accounts {
+  passwd: string;
+  group: string;
+}
+
+let cachedAccounts: Accounts | undefined;
+
+function accounts(): Accounts {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  cachedAccounts ??= { passwd: read('/etc/passwd'), group: read('/etc/group') };
+  return cachedAccounts;
+}
+
+/** USER_PRIVATE_GROUP: whether group `gid` is `uid`'s alone, by the account files. */
+export function privateGroup(gid: number, uid: number, files: Accounts): boolean {
+  const rows = (text: string) => text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split(':'));
+  const users = rows(files.passwd);
+  const me = users.find((f) => Number(f[2]) === uid)?.[0];
+  if (me === undefined) return false;
+  const group = rows(files.group).find((f) => Number(f[2]) === gid);
+  if (group === undefined) return false;
+  const members = (group[3] ?? '').split(',').filter((m) => m !== '');
+  if (members.some((m) => m !== me)) return false;
+  // Its primary users: none but us.
+  return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
 }
 
 /** The real path of `path`'s longest existing part, with the rest as given. */

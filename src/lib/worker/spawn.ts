@@ -10,7 +10,8 @@
  *
  * Protocol (race-free against the worker's exit):
  *   hook:   append cwd to worker.dirty  →  try to take the lock
- *             won  → spawn the detached worker with the lock token, write its pid into the lock
+ *             won  → spawn the detached worker, hand it the lock token on its stdin (TOKEN_ON_STDIN),
+ *                    write its pid into the lock
  *             lost → done: the running worker will see worker.dirty
  *   worker: loop { consume worker.dirty; sync; refresh contexts } while dirty (bounded),
  *           release the lock, then check worker.dirty once more and re-take the lock if set.
@@ -24,7 +25,9 @@
  * sync off until the clock caught up; set forward, a live worker's lease looked older than the time
  * limit and a second worker started beside it. Only a lease that names no start time (written
  * before identities were kept, or where the platform tells none) falls back to the clock, in both
- * directions, after one more look: a live process started with the lease's token is its worker.
+ * directions. (It no longer asks whether a live process carries the lease's token on its command
+ * line: the token is on none now, TOKEN_ON_STDIN, and any local user can start a process whose
+ * arguments hold whatever string they like.)
  * It is created and taken over with util/lock-file.ts, the protocol the state lock uses too; see
  * `takeLock`.
  *
@@ -161,8 +164,7 @@ function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): 
   if (!isProcessAlive(info.pid)) return true;
   // The process the lease names, or another one that has its pid now: no clock needed.
   if (info.start !== undefined && info.command !== undefined) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
-  // No start time recorded. A worker is started with its lease's token on its command line.
-  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
+  // No start time recorded: the clock judges (see the top of this file).
   const started = Date.parse(info.startedAt);
   return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
@@ -310,6 +312,44 @@ export function workerCommand(env: Record<string, string | undefined> = processE
   return { execPath: process.execPath, args };
 }
 
+/**
+ * TOKEN_ON_STDIN: the worker gets its lease's token on its stdin, never in its arguments. Every local
+ * user reads every process's arguments (/proc/<pid>/cmdline, `ps`), and the token was there. What it
+ * opened to a second user was small (the lease and the request queue are in the 0700 state folder,
+ * so no one else can take, release or fill them), but it was the one proof the lease judge took
+ * from a process's arguments: a lease with no recorded start time was held by any live process at
+ * its pid whose command line held the token, so a process of theirs started with it at a reused pid
+ * held every sync off for as long as it ran. A secret goes on no command line the tool starts (the
+ * worker's is checked in test/hooks/worker-spawn.test.ts; the supervisor's, Graphiti's and
+ * FalkorDB's in test/server/server-command.test.ts).
+ *
+ * Why stdin: the hook writes the token (a few dozen bytes) into the pipe right after the spawn;
+ * the kernel keeps it once written, so the hook may exit at once (a small write to an empty pipe
+ * completes inside the write call: libuv tries it before queueing), and the hook opens no file. The
+ * worker reads it to the end (the hook's end closes with `end()` or its exit). No token (a hook
+ * killed between its spawn and its write): the worker takes the lease itself, or leaves the request
+ * for the holder (worker/loop.ts).
+ */
+export const TOKEN_ON_STDIN_FLAG = '--lock-token-on-stdin';
+
+function handTokenOver(stdin: NodeJS.WritableStream | null, token: string): void {
+  if (stdin === null) return;
+  // A worker gone before it read is no error of the hook's (EPIPE): it takes the lease itself if it runs.
+  stdin.on('error', () => undefined);
+  stdin.end(`${token}\n`);
+}
+
+/** The worker's side of TOKEN_ON_STDIN: the token the hook wrote, when started with the flag; undefined otherwise. */
+export function leaseTokenFromStdin(argv: readonly string[], readStdin: () => string = () => readFileSync(0, 'utf8')): string | undefined {
+  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) return undefined;
+  try {
+    const token = readStdin().trim();
+    return token === '' ? undefined : token;
+  } catch {
+    return undefined; // nothing to read: the lease is taken as if no token were given
+  }
+}
+
 /** The worker's niceness: the lowest (19), so the session it serves always goes first; its work is background catch-up, never urgent. */
 const WORKER_NICENESS = 19;
 
@@ -352,14 +392,15 @@ export function triggerWorker(options: { stateDir: string; cwd: string; logger: 
       // Loaded here, not at the top: child_process brings net and dgram along, and a hook that
       // finds a worker running (most Stop hooks) never spawns.
       const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
-      const child = spawn(cmd.execPath, [...cmd.args, '--cwd', options.cwd, '--lock-token', taken.lock.token, '--reason', options.reason], {
+      const child = spawn(cmd.execPath, [...cmd.args, '--cwd', options.cwd, '--reason', options.reason, TOKEN_ON_STDIN_FLAG], {
         detached: true,
-        stdio: 'ignore',
+        stdio: ['pipe', 'ignore', 'ignore'],
         env: { ...env },
         cwd: stateDir,
         windowsHide: true,
       });
       child.on('error', (error) => logger.error('worker spawn error', { error }));
+      handTokenOver(child.stdin, taken.lock.token);
       child.unref();
       pid = child.pid;
       // Background work: the session (Claude Code starting, the model's turn) goes first.
