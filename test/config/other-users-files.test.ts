@@ -109,3 +109,35 @@ describe.skipIf(process.platform === 'win32')('OWN_SETTINGS_FILE: a settings fil
     expect(`${run.stdout}${run.stderr}`).toMatch(/Settings file .*\.env (can be written by every user|belongs to another user)/);
   });
 });
+
+describe.skipIf(process.platform === 'win32')("OWN_SETTINGS_FILE with USER_PRIVATE_GROUP: group write is the user's only with a group of their own", () => {
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a .env of ours that another user's group may write is not read; the same mode with our private group is${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const temp = makeTempDirSync('gms-own-settings-group-');
+    cleanup = temp.cleanup;
+    const root = temp.dir;
+    theirs = await startGraphitiServer();
+    const config = join(root, 'config', 'graphiti-memory-sync');
+    mkdirSync(config, { recursive: true });
+    const file = join(config, '.env');
+    writeFileSync(file, `MADEINOZ_KNOWLEDGE_MCP_URL=${theirs.url}\n`);
+    chmodSync(file, 0o660);
+    // Ours, but the second user's group may write it: they could point our notes at their server.
+    spawnSync('chown', [`${process.getuid?.()}:${other.gid}`, file]);
+    const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, MADEINOZ_KNOWLEDGE_ENV_FILE: _none, ...env } = isolatedEnv(root, 'unused', { XDG_CONFIG_HOME: join(root, 'config') });
+    const notes = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-12');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, 'private.md'), '---\ntitle: Private\n---\nThe salary bands for next year are in the finance share.\n');
+    const refused = await runCli(env, ['sync', '--json']);
+    expect(theirs.http.map((h) => `${h.method} ${h.path}`)).toEqual([]);
+    expect(refused.code).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toMatch(/Settings file .*\.env can be written by the members of group \d+, which is not yours alone/);
+
+    // The control: the same mode with the user's own private group (umask 002's files) is read.
+    spawnSync('chown', [`${process.getuid?.()}:${process.getgid?.()}`, file]);
+    const read = await runCli(env, ['sync', '--json']);
+    expect(`${read.stdout}${read.stderr}`).not.toMatch(/Settings file/);
+    expect(theirs.calls.filter((c) => c.tool === 'add_memory').length).toBe(1);
+  });
+});

@@ -10,6 +10,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { parse } from 'dotenv';
 import { ConfigError } from './env-file.js';
+import { writableByOthers } from '../util/safe-ancestors.js';
 
 export interface SettingsFile {
   /** The non-empty values of the names wanted. */
@@ -36,16 +37,20 @@ function decode(bytes: Buffer, file: string): string {
  * OWN_SETTINGS_FILE: a settings file names the server the notes go to, the token sent with them and
  * the LLM key: one another local user may write to (or made first, in a shared XDG_CONFIG_HOME) would
  * send them all of it. Read only when it belongs to the user or to root (a package installed
- * system-wide) and others cannot write it; group write is left alone (with a user's own group, as
- * umask 002 makes it, it is theirs). Judged on the open file, so a swap after the check is not read.
- * Windows has no such modes: not judged there.
+ * system-wide) and others cannot write it: neither every user nor a group that is not the user's
+ * own private group (util/safe-ancestors.ts USER_PRIVATE_GROUP, the one judge of whose a group is:
+ * umask 002 with a group of one's own makes the user's files group-writable, and those are theirs;
+ * a shared group such as `users` is other people). Judged on the open file, so a swap after the
+ * check is not read. Windows has no such modes: not judged there.
  */
 function settingsFileProblem(st: Stats): string | undefined {
   if (process.platform === 'win32') return undefined;
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
   // A device (/dev/null, set to mean "no file") keeps nothing anyone wrote to it.
-  if ((st.mode & 0o002) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 0o777).toString(8)})`;
+  if (st.isCharacterDevice()) return undefined;
+  if ((st.mode & 0o002) !== 0) return `can be written by every user (mode ${(st.mode & 0o777).toString(8)})`;
+  if (writableByOthers(st)) return `can be written by the members of group ${st.gid}, which is not yours alone (mode ${(st.mode & 0o777).toString(8)})`;
   return undefined;
 }
 
