@@ -66,80 +66,153 @@ var init_package_root = __esm({
   }
 });
 
+// src/lib/util/safe-ancestors.ts
+function unsafeAncestor(dir) {
+  if (process.platform === "win32") return void 0;
+  const given = (0, import_node_path2.resolve)(dir);
+  return unsafeOnTheWay(given) ?? unsafeOnTheWay(realExistingPart(given));
+}
+function unsafeOnTheWay(path) {
+  const uid = process.getuid?.();
+  const theirs = (owner) => owner !== 0 && uid !== void 0 && owner !== uid;
+  let current = path;
+  for (let parent = (0, import_node_path2.dirname)(current); parent !== current; current = parent, parent = (0, import_node_path2.dirname)(parent)) {
+    let st;
+    try {
+      st = (0, import_node_fs.lstatSync)(parent);
+    } catch {
+      continue;
+    }
+    if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
+    if (st.isSymbolicLink()) continue;
+    if (writableByOthers(st) && (st.mode & 512) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 4095).toString(8)})`;
+  }
+  return void 0;
+}
+function writableByOthers(st) {
+  if ((st.mode & 2) !== 0) return true;
+  if ((st.mode & 16) === 0) return false;
+  const uid = process.getuid?.();
+  return uid === void 0 || !privateGroup(st.gid, uid, accounts());
+}
+function accounts() {
+  const read = (file) => {
+    try {
+      return (0, import_node_fs.readFileSync)(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  cachedAccounts ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  return cachedAccounts;
+}
+function privateGroup(gid, uid, files) {
+  const rows = (text) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
+  const users = rows(files.passwd);
+  const me = users.find((f) => Number(f[2]) === uid)?.[0];
+  if (me === void 0) return false;
+  const group = rows(files.group).find((f) => Number(f[2]) === gid);
+  if (group === void 0) return false;
+  const members = (group[3] ?? "").split(",").filter((m) => m !== "");
+  if (members.some((m) => m !== me)) return false;
+  return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
+}
+function realExistingPart(path) {
+  try {
+    return (0, import_node_fs.realpathSync)(path);
+  } catch {
+    const parent = (0, import_node_path2.dirname)(path);
+    return parent === path ? path : (0, import_node_path2.resolve)(realExistingPart(parent), (0, import_node_path2.basename)(path));
+  }
+}
+var import_node_fs, import_node_path2, cachedAccounts;
+var init_safe_ancestors = __esm({
+  "src/lib/util/safe-ancestors.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_path2 = require("node:path");
+  }
+});
+
 // src/lib/config/env-file.ts
 function home(env) {
   return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
 }
 function expandHome(p, env) {
   if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  if (p.startsWith("~/")) return (0, import_node_path3.join)(home(env), p.slice(2));
   return p;
 }
 function defaultStateDir(env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
-  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
+  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync");
 }
 function stateDirProblem(dir) {
   if (process.platform === "win32") return void 0;
   let st;
   try {
-    st = (0, import_node_fs.statSync)(dir);
+    st = (0, import_node_fs2.statSync)(dir);
   } catch {
-    return void 0;
+    return ancestorProblem(dir);
   }
   if (!st.isDirectory()) return void 0;
   const uid = process.getuid?.();
-  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
-  return void 0;
+  if (uid !== void 0 && st.uid !== uid) return { problem: `${dir} belongs to another user (uid ${st.uid})`, above: false };
+  if ((st.mode & 18) !== 0) return { problem: `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`, above: false };
+  return ancestorProblem(dir);
+}
+function ancestorProblem(dir) {
+  const problem = unsafeAncestor(dir);
+  return problem === void 0 ? void 0 : { problem, above: true };
 }
 function checkStateDir(dir) {
-  const problem = stateDirProblem(dir);
-  if (problem !== void 0) {
-    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  }
+  const found = stateDirProblem(dir);
+  if (found === void 0) return;
+  const fix = found.above ? `another user could put their own folder in the place of ${dir}. Make that folder writable by you alone (or root), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own under folders only you (or root) can write to` : "graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own";
+  throw new ConfigError(`${found.problem}: ${fix}`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
 }
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    const p = (0, import_node_path3.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs2.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
-  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function envFileCandidates(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path3.resolve)(expandHome(explicit.trim(), env))];
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path3.join)(home(env), ".config");
+  return [(0, import_node_path3.join)(packageRoot(), "config", ".env"), (0, import_node_path3.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
-  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
-  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
-  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  if (pai !== void 0) candidates.push((0, import_node_path3.join)(pai, ".env"));
+  candidates.push((0, import_node_path3.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+  return claude !== void 0 && claude !== "" ? (0, import_node_path3.resolve)(expandHome(claude, env)) : (0, import_node_path3.join)(home(env), ".claude");
 }
 function paiDirFromEnvironment(env) {
   const pai = env.PAI_DIR?.trim();
-  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+  return pai !== void 0 && pai !== "" ? (0, import_node_path3.resolve)(expandHome(pai, env)) : void 0;
 }
-var import_node_fs, import_node_os, import_node_path2, ConfigError;
+var import_node_fs2, import_node_os, import_node_path3, ConfigError;
 var init_env_file = __esm({
   "src/lib/config/env-file.ts"() {
     "use strict";
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_node_os = require("node:os");
-    import_node_path2 = require("node:path");
+    import_node_path3 = require("node:path");
     init_package_root();
+    init_safe_ancestors();
     ConfigError = class extends Error {
       constructor(message, variable) {
         super(message);
@@ -485,22 +558,24 @@ function settingsFileProblem(st) {
   if (process.platform === "win32") return void 0;
   const uid = process.getuid?.();
   if (uid !== void 0 && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 2) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  if (st.isCharacterDevice()) return void 0;
+  if ((st.mode & 2) !== 0) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  if (writableByOthers(st)) return `can be written by the members of group ${st.gid}, which is not yours alone (mode ${(st.mode & 511).toString(8)})`;
   return void 0;
 }
 function readSettingsFile(file, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(file, "r");
-    const problem = settingsFileProblem((0, import_node_fs7.fstatSync)(fd));
+    fd = (0, import_node_fs8.openSync)(file, "r");
+    const problem = settingsFileProblem((0, import_node_fs8.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs7.readFileSync)(fd);
+    bytes = (0, import_node_fs8.readFileSync)(fd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs7.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
   }
   const text = decode(bytes, file);
   const parsed = (0, import_dotenv.parse)(text);
@@ -520,13 +595,14 @@ function surprises(text, file, wanted) {
   });
   return notes;
 }
-var import_node_fs7, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs8, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
+    init_safe_ancestors();
     DOTENV_SURPRISES = [
       {
         rule: "HASH_IN_VALUE",
@@ -558,7 +634,7 @@ __export(config_exports, {
   withCurrentOrigin: () => withCurrentOrigin
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // node_modules/zod/v3/external.js
 var external_exports = {};
@@ -4624,14 +4700,14 @@ var NEVER = INVALID;
 init_env_file();
 
 // src/lib/config/server-runtime.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/lib/util/process-alive.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 function procState(pid) {
   try {
-    const stat = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
@@ -4650,10 +4726,10 @@ function isProcessAlive(pid) {
 }
 
 // src/lib/util/process-identity.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 function bootId() {
   try {
-    return (0, import_node_fs3.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
+    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
     return void 0;
   }
@@ -4672,7 +4748,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -4686,7 +4762,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -4698,7 +4774,7 @@ function runsAsUs(pid) {
   const uid = process.getuid?.();
   if (process.platform !== "linux" || uid === void 0) return true;
   try {
-    return (0, import_node_fs3.statSync)(`/proc/${pid}`).uid === uid;
+    return (0, import_node_fs4.statSync)(`/proc/${pid}`).uid === uid;
   } catch {
     return false;
   }
@@ -4717,10 +4793,10 @@ function isSameProcess(recorded, mark) {
 // src/lib/config/server-runtime.ts
 var RUNTIME_STATES = ["starting", "ready", "stopping", "stopped", "failed"];
 function serverStateDir(stateDir) {
-  return (0, import_node_path3.join)(stateDir, "server");
+  return (0, import_node_path4.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
-  return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
+  return (0, import_node_path4.join)(serverStateDir(stateDir), "runtime.json");
 }
 var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
@@ -4748,7 +4824,7 @@ function parseRuntime(value) {
 function readRuntime(stateDir) {
   let text;
   try {
-    text = (0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8");
+    text = (0, import_node_fs5.readFileSync)(runtimePath(stateDir), "utf8");
   } catch {
     return void 0;
   }
@@ -4762,16 +4838,16 @@ function readSecretFile(file) {
   if (file === void 0) return void 0;
   let fd;
   try {
-    fd = (0, import_node_fs4.openSync)(file, import_node_fs4.constants.O_RDONLY | (import_node_fs4.constants.O_NOFOLLOW ?? 0));
-    const st = (0, import_node_fs4.fstatSync)(fd);
+    fd = (0, import_node_fs5.openSync)(file, import_node_fs5.constants.O_RDONLY | (import_node_fs5.constants.O_NOFOLLOW ?? 0));
+    const st = (0, import_node_fs5.fstatSync)(fd);
     const uid = process.getuid?.();
     if (!st.isFile() || (st.mode & 63) !== 0 || uid !== void 0 && st.uid !== uid) return void 0;
-    const text = (0, import_node_fs4.readFileSync)(fd, "utf8").trim();
+    const text = (0, import_node_fs5.readFileSync)(fd, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
   }
 }
 var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
@@ -4803,16 +4879,16 @@ var STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
 // src/lib/util/origin.ts
 var import_node_child_process = require("node:child_process");
 var import_node_crypto = require("node:crypto");
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_os2 = require("node:os");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 var ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-var ORIGIN_FILE = (0, import_node_path4.join)("graphiti-memory-sync", "origin.json");
+var ORIGIN_FILE = (0, import_node_path5.join)("graphiti-memory-sync", "origin.json");
 var MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
 function readMachineId() {
   for (const file of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs5.readFileSync)(file, "utf8").trim();
+      const id = (0, import_node_fs6.readFileSync)(file, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4845,7 +4921,7 @@ function earlierDerivedOrigin(m) {
   return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
 }
 function derivedOrigin(m, claudeConfigDir) {
-  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path4.resolve)(claudeConfigDir)}`, m.user);
+  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path5.resolve)(claudeConfigDir)}`, m.user);
 }
 var OriginFileError = class extends Error {
   constructor(file, detail) {
@@ -4887,7 +4963,7 @@ function parseOriginFile(file, text) {
 function readOriginFile(file) {
   let text;
   try {
-    text = (0, import_node_fs5.readFileSync)(file, "utf8");
+    text = (0, import_node_fs6.readFileSync)(file, "utf8");
   } catch (error) {
     if (error.code === "ENOENT") return void 0;
     throw new OriginFileError(file, error.message);
@@ -4895,31 +4971,31 @@ function readOriginFile(file) {
   return parseOriginFile(file, text);
 }
 function createOriginFile(file, content) {
-  const dir = (0, import_node_path4.join)(file, "..");
-  (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
-  (0, import_node_fs5.chmodSync)(dir, 448);
+  const dir = (0, import_node_path5.join)(file, "..");
+  (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs6.chmodSync)(dir, 448);
   const tmp = `${file}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
-  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+  (0, import_node_fs6.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs5.linkSync)(tmp, file);
+    (0, import_node_fs6.linkSync)(tmp, file);
     return content;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
     return readOriginFile(file) ?? content;
   } finally {
-    (0, import_node_fs5.unlinkSync)(tmp);
+    (0, import_node_fs6.unlinkSync)(tmp);
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
+    return (0, import_node_fs6.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date(), key = machineKey(m.machineId)) {
-  const file = (0, import_node_path4.join)((0, import_node_path4.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const file = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
   const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
   const kept = readOriginFile(file);
   if (kept !== void 0) {
@@ -4938,7 +5014,7 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
 }
 function originPlace(claudeConfigDir, m, key) {
   if (key === void 0) return "unknown";
-  const kept = readOriginFile((0, import_node_path4.join)((0, import_node_path4.resolve)(claudeConfigDir), ORIGIN_FILE));
+  const kept = readOriginFile((0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE));
   if (kept === void 0) return "unknown";
   if (kept.machines?.[key] !== void 0) return "here";
   if (kept.madeOn !== void 0) return kept.madeOn === key ? "here" : "elsewhere";
@@ -5000,8 +5076,8 @@ function hasCredentials(url) {
 }
 
 // src/lib/config/claude-memory.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -5011,14 +5087,14 @@ function autoMemoryDisabled(env) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path5.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path5.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path5.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path6.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path6.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path6.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function settingsValue(file, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs6.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -5030,7 +5106,7 @@ function autoMemoryDirectoryIn(settingsFile, homeDir) {
 function movedForAll(env, claudeConfigDir, homeDir) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path5.join)(claudeConfigDir, "settings.json"), homeDir);
+  const user = autoMemoryDirectoryIn((0, import_node_path6.join)(claudeConfigDir, "settings.json"), homeDir);
   return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
 }
 function projectsBase(env, claudeConfigDir) {
@@ -5041,12 +5117,12 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   if (autoMemoryDisabled(env)) return void 0;
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path5.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  const local = autoMemoryDirectoryIn((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
   if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
   const moved = movedForAll(env, claudeConfigDir, homeDir);
   if (moved !== void 0) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path5.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path6.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
@@ -5054,22 +5130,22 @@ function shortId(path) {
   return (h >>> 0).toString(36);
 }
 function knownProjects(env, claudeConfigDir, homeDir) {
-  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path5.join)(claudeConfigDir, ".claude.json") : (0, import_node_path5.join)(homeDir, ".claude.json");
+  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path6.join)(claudeConfigDir, ".claude.json") : (0, import_node_path6.join)(homeDir, ".claude.json");
   const projects = settingsValue(file, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path5.isAbsolute)(p)) : [];
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path6.isAbsolute)(p)) : [];
 }
 function autoMemoryFolders(env, claudeConfigDir, homeDir) {
   if (autoMemoryDisabled(env)) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path5.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path6.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path5.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path6.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
   const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path5.resolve)(moved.root), layout: "folder", via: moved.via });
+  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const local = autoMemoryDirectoryIn((0, import_node_path5.join)(project, ".claude", "settings.local.json"), homeDir);
-    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path5.resolve)(local))) continue;
-    const id = shortId((0, import_node_path5.resolve)(local));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path5.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    const local = autoMemoryDirectoryIn((0, import_node_path6.join)(project, ".claude", "settings.local.json"), homeDir);
+    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path6.resolve)(local))) continue;
+    const id = shortId((0, import_node_path6.resolve)(local));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
 }
@@ -5077,7 +5153,7 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
   if (autoMemoryDisabled(env)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path5.join)(project, ".claude", "settings.json");
+    const settingsFile = (0, import_node_path6.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
     const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
@@ -5143,7 +5219,7 @@ var SETTINGS = [
   { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
   { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
   { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
-  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required; for your own tools) besides its Unix socket in the 0700 run folder, which no other user can connect to and which Graphiti and the tool keep using." },
   { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
   { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
   { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
@@ -5286,7 +5362,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path6.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path7.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -5344,7 +5420,7 @@ function parseSourceGroups(raw) {
 }
 function settingsFilesOf(config, env = process.env) {
   const withDirs = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path6.join)(config.claudeConfigDir, "settings.json")])];
+  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path7.join)(config.claudeConfigDir, "settings.json")])];
 }
 async function loadConfig(options = {}) {
   const processEnv = options.env ?? process.env;
@@ -5415,11 +5491,11 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path6.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path7.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path6.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -5452,8 +5528,8 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path6.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path6.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path7.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path7.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,

@@ -25,13 +25,13 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/lib/config/snapshot.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 
 // src/lib/config/env-file.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 
 // src/lib/util/package-root.ts
 var import_node_path = require("node:path");
@@ -47,6 +47,69 @@ function buildRootOf(hereUrl = __gmsModuleUrl) {
 }
 function packageRoot(hereUrl = __gmsModuleUrl) {
   return (0, import_node_path.dirname)(buildRootOf(hereUrl));
+}
+
+// src/lib/util/safe-ancestors.ts
+var import_node_fs = require("node:fs");
+var import_node_path2 = require("node:path");
+function unsafeAncestor(dir) {
+  if (process.platform === "win32") return void 0;
+  const given = (0, import_node_path2.resolve)(dir);
+  return unsafeOnTheWay(given) ?? unsafeOnTheWay(realExistingPart(given));
+}
+function unsafeOnTheWay(path) {
+  const uid = process.getuid?.();
+  const theirs = (owner) => owner !== 0 && uid !== void 0 && owner !== uid;
+  let current = path;
+  for (let parent = (0, import_node_path2.dirname)(current); parent !== current; current = parent, parent = (0, import_node_path2.dirname)(parent)) {
+    let st;
+    try {
+      st = (0, import_node_fs.lstatSync)(parent);
+    } catch {
+      continue;
+    }
+    if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
+    if (st.isSymbolicLink()) continue;
+    if (writableByOthers(st) && (st.mode & 512) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 4095).toString(8)})`;
+  }
+  return void 0;
+}
+function writableByOthers(st) {
+  if ((st.mode & 2) !== 0) return true;
+  if ((st.mode & 16) === 0) return false;
+  const uid = process.getuid?.();
+  return uid === void 0 || !privateGroup(st.gid, uid, accounts());
+}
+var cachedAccounts;
+function accounts() {
+  const read = (file) => {
+    try {
+      return (0, import_node_fs.readFileSync)(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  cachedAccounts ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  return cachedAccounts;
+}
+function privateGroup(gid, uid, files) {
+  const rows = (text) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
+  const users = rows(files.passwd);
+  const me = users.find((f) => Number(f[2]) === uid)?.[0];
+  if (me === void 0) return false;
+  const group = rows(files.group).find((f) => Number(f[2]) === gid);
+  if (group === void 0) return false;
+  const members = (group[3] ?? "").split(",").filter((m) => m !== "");
+  if (members.some((m) => m !== me)) return false;
+  return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
+}
+function realExistingPart(path) {
+  try {
+    return (0, import_node_fs.realpathSync)(path);
+  } catch {
+    const parent = (0, import_node_path2.dirname)(path);
+    return parent === path ? path : (0, import_node_path2.resolve)(realExistingPart(parent), (0, import_node_path2.basename)(path));
+  }
 }
 
 // src/lib/config/env-file.ts
@@ -68,76 +131,80 @@ function home(env) {
 }
 function expandHome(p, env) {
   if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  if (p.startsWith("~/")) return (0, import_node_path3.join)(home(env), p.slice(2));
   return p;
 }
 function defaultStateDir(env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
-  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
+  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync");
 }
 function stateDirProblem(dir) {
   if (process.platform === "win32") return void 0;
   let st;
   try {
-    st = (0, import_node_fs.statSync)(dir);
+    st = (0, import_node_fs2.statSync)(dir);
   } catch {
-    return void 0;
+    return ancestorProblem(dir);
   }
   if (!st.isDirectory()) return void 0;
   const uid = process.getuid?.();
-  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
-  return void 0;
+  if (uid !== void 0 && st.uid !== uid) return { problem: `${dir} belongs to another user (uid ${st.uid})`, above: false };
+  if ((st.mode & 18) !== 0) return { problem: `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`, above: false };
+  return ancestorProblem(dir);
+}
+function ancestorProblem(dir) {
+  const problem = unsafeAncestor(dir);
+  return problem === void 0 ? void 0 : { problem, above: true };
 }
 function checkStateDir(dir) {
-  const problem = stateDirProblem(dir);
-  if (problem !== void 0) {
-    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  }
+  const found = stateDirProblem(dir);
+  if (found === void 0) return;
+  const fix = found.above ? `another user could put their own folder in the place of ${dir}. Make that folder writable by you alone (or root), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own under folders only you (or root) can write to` : "graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own";
+  throw new ConfigError(`${found.problem}: ${fix}`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
 }
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
   const path = expandHome(explicit, env);
-  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+  return (0, import_node_path3.isAbsolute)(path) ? path : void 0;
 }
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    const p = (0, import_node_path3.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs2.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
-  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function envFileCandidates(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path3.resolve)(expandHome(explicit.trim(), env))];
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path3.join)(home(env), ".config");
+  return [(0, import_node_path3.join)(packageRoot(), "config", ".env"), (0, import_node_path3.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
-  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
-  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
-  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  if (pai !== void 0) candidates.push((0, import_node_path3.join)(pai, ".env"));
+  candidates.push((0, import_node_path3.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+  return claude !== void 0 && claude !== "" ? (0, import_node_path3.resolve)(expandHome(claude, env)) : (0, import_node_path3.join)(home(env), ".claude");
 }
 function paiDirFromEnvironment(env) {
   const pai = env.PAI_DIR?.trim();
-  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+  return pai !== void 0 && pai !== "" ? (0, import_node_path3.resolve)(expandHome(pai, env)) : void 0;
 }
 
 // src/lib/util/fs-atomic.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/lib/util/ids.ts
 var import_node_module = require("node:module");
@@ -160,10 +227,10 @@ function sha256Hex(text) {
 }
 
 // src/lib/util/process-alive.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 function procState(pid) {
   try {
-    const stat = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
@@ -184,18 +251,18 @@ function isProcessAlive(pid) {
 // src/lib/util/fs-atomic.ts
 var TEMP_SUFFIX = ".tmp";
 function tempPathFor(path) {
-  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+  return (0, import_node_path4.join)((0, import_node_path4.dirname)(path), `.${(0, import_node_path4.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
 }
 function fsyncDirSync(dir) {
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
-    (0, import_node_fs3.fsyncSync)(fd);
+    fd = (0, import_node_fs4.openSync)(dir, import_node_fs4.constants.O_RDONLY);
+    (0, import_node_fs4.fsyncSync)(fd);
   } catch {
   } finally {
     if (fd !== void 0) {
       try {
-        (0, import_node_fs3.closeSync)(fd);
+        (0, import_node_fs4.closeSync)(fd);
       } catch {
       }
     }
@@ -203,31 +270,31 @@ function fsyncDirSync(dir) {
 }
 function writeFileAtomicSync(path, data, options = {}) {
   const mode = options.mode ?? 384;
-  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options.mkdirMode });
+  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs4.mkdirSync)((0, import_node_path4.dirname)(path), { recursive: true, mode: options.mkdirMode });
   const tmp = tempPathFor(path);
-  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  const fd = (0, import_node_fs4.openSync)(tmp, "wx", mode);
   let renamed = false;
   try {
     try {
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       let written = 0;
-      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
-      (0, import_node_fs3.fchmodSync)(fd, mode);
-      (0, import_node_fs3.fsyncSync)(fd);
+      while (written < bytes.length) written += (0, import_node_fs4.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs4.fchmodSync)(fd, mode);
+      (0, import_node_fs4.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs3.closeSync)(fd);
+      (0, import_node_fs4.closeSync)(fd);
     }
-    (0, import_node_fs3.renameSync)(tmp, path);
+    (0, import_node_fs4.renameSync)(tmp, path);
     renamed = true;
   } finally {
     if (!renamed) {
       try {
-        (0, import_node_fs3.unlinkSync)(tmp);
+        (0, import_node_fs4.unlinkSync)(tmp);
       } catch {
       }
     }
   }
-  fsyncDirSync((0, import_node_path3.dirname)(path));
+  fsyncDirSync((0, import_node_path4.dirname)(path));
 }
 
 // src/lib/config/snapshot.ts
@@ -241,14 +308,14 @@ function settingsFingerprint(env = process.env) {
 }
 function fileStamp(file) {
   try {
-    const st = (0, import_node_fs4.statSync)(file);
+    const st = (0, import_node_fs5.statSync)(file);
     return `${st.size}:${st.mtimeMs}:${st.ino}`;
   } catch {
     return "unreadable";
   }
 }
 function snapshotDir(env = process.env) {
-  return (0, import_node_path4.join)(defaultStateDir(env), "config-snapshots");
+  return (0, import_node_path5.join)(defaultStateDir(env), "config-snapshots");
 }
 var LOG_LEVELS = ["debug", "info", "warn", "error", "silent"];
 var isString = (v) => typeof v === "string";
@@ -270,11 +337,11 @@ function pick(config) {
 }
 function save(dir, key, config) {
   try {
-    writeFileAtomicSync((0, import_node_path4.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
-    const names = (0, import_node_fs4.readdirSync)(dir).filter((n) => n.endsWith(".json"));
+    writeFileAtomicSync((0, import_node_path5.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
+    const names = (0, import_node_fs5.readdirSync)(dir).filter((n) => n.endsWith(".json"));
     if (names.length > KEEP_SNAPSHOTS) {
-      const byAge = names.map((n) => ({ n, t: (0, import_node_fs4.statSync)((0, import_node_path4.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
-      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs4.unlinkSync)((0, import_node_path4.join)(dir, n));
+      const byAge = names.map((n) => ({ n, t: (0, import_node_fs5.statSync)((0, import_node_path5.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs5.unlinkSync)((0, import_node_path5.join)(dir, n));
     }
   } catch {
   }
@@ -290,7 +357,7 @@ async function loadHookConfig(env = process.env) {
   const ownSnapshots = stateDirProblem(defaultStateDir(env)) === void 0;
   if (ownSnapshots) {
     try {
-      const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
+      const value = JSON.parse((0, import_node_fs5.readFileSync)((0, import_node_path5.join)(dir, `${key}.json`), "utf8"));
       if (valid(value)) {
         checkStateDir(value.stateDir);
         return value;
@@ -323,15 +390,15 @@ async function loadFullConfig(env) {
 }
 
 // src/lib/context/cache.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 var MAX_CONTEXT_CHARS = 9e3;
 function contextCacheDir(stateDir) {
-  return (0, import_node_path5.join)(stateDir, "context");
+  return (0, import_node_path6.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe2 = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path5.join)(contextCacheDir(stateDir), `${safe2}.json`);
+  return (0, import_node_path6.join)(contextCacheDir(stateDir), `${safe2}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -340,7 +407,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text = (0, import_node_fs5.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text = (0, import_node_fs6.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -349,8 +416,8 @@ function readContextCache(stateDir, key) {
 }
 
 // src/lib/context/injection-claim.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path7 = require("node:path");
 var CLAIM_WINDOW_MS = 3e4;
 var PRUNE_AFTER_MS = 24 * 60 * 6e4;
 function safe(part) {
@@ -358,32 +425,32 @@ function safe(part) {
 }
 function claimInjection(stateDir, sessionId, source, who, now = Date.now()) {
   if (sessionId === void 0 || sessionId === "") return { claimed: true };
-  const dir = (0, import_node_path6.join)(stateDir, "sessions");
-  const file = (0, import_node_path6.join)(dir, `${safe(sessionId)}-${safe(source)}`);
+  const dir = (0, import_node_path7.join)(stateDir, "sessions");
+  const file = (0, import_node_path7.join)(dir, `${safe(sessionId)}-${safe(source)}`);
   try {
-    (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs7.mkdirSync)(dir, { recursive: true, mode: 448 });
   } catch {
     return { claimed: true };
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      (0, import_node_fs6.writeFileSync)(file, who, { flag: "wx", mode: 384 });
+      (0, import_node_fs7.writeFileSync)(file, who, { flag: "wx", mode: 384 });
       if (attempt === 0) prune(dir, now);
       return { claimed: true };
     } catch (error) {
       if (error.code !== "EEXIST") return { claimed: true };
     }
     try {
-      const st = (0, import_node_fs6.statSync)(file);
+      const st = (0, import_node_fs7.statSync)(file);
       if (now - st.mtimeMs < CLAIM_WINDOW_MS) {
         let by = "another copy of this hook";
         try {
-          by = (0, import_node_fs6.readFileSync)(file, "utf8").slice(0, 40) || by;
+          by = (0, import_node_fs7.readFileSync)(file, "utf8").slice(0, 40) || by;
         } catch {
         }
         return { claimed: false, by };
       }
-      (0, import_node_fs6.unlinkSync)(file);
+      (0, import_node_fs7.unlinkSync)(file);
     } catch {
     }
   }
@@ -391,71 +458,71 @@ function claimInjection(stateDir, sessionId, source, who, now = Date.now()) {
 }
 function prune(dir, now) {
   try {
-    const names = (0, import_node_fs6.readdirSync)(dir);
+    const names = (0, import_node_fs7.readdirSync)(dir);
     if (names.length < 100) return;
     for (const n of names) {
-      const p = (0, import_node_path6.join)(dir, n);
-      if (now - (0, import_node_fs6.statSync)(p).mtimeMs > PRUNE_AFTER_MS) (0, import_node_fs6.unlinkSync)(p);
+      const p = (0, import_node_path7.join)(dir, n);
+      if (now - (0, import_node_fs7.statSync)(p).mtimeMs > PRUNE_AFTER_MS) (0, import_node_fs7.unlinkSync)(p);
     }
   } catch {
   }
 }
 
 // src/lib/context/graph-problem.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path10 = require("node:path");
 
 // src/lib/util/install-route.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path8 = require("node:path");
 var import_node_url2 = require("node:url");
 var PACKAGE_NAME = "graphiti-memory-sync";
 function shellWord(s) {
   return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 function nodeCli(root) {
-  return `node ${shellWord((0, import_node_path7.join)(root, "dist", "cli.js"))}`;
+  return `node ${shellWord((0, import_node_path8.join)(root, "dist", "cli.js"))}`;
 }
 function inside(dir, parent) {
-  const rel = (0, import_node_path7.relative)(parent, dir);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path7.sep}`) && !(0, import_node_path7.isAbsolute)(rel);
+  const rel = (0, import_node_path8.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path8.sep}`) && !(0, import_node_path8.isAbsolute)(rel);
 }
 function routeOfPackage(root, probe = {}) {
-  const exists = probe.exists ?? import_node_fs7.existsSync;
+  const exists = probe.exists ?? import_node_fs8.existsSync;
   const cwd = probe.cwd ?? process.cwd();
   const win = (probe.platform ?? process.platform) === "win32";
   const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
   if (m?.[1] !== void 0 && m[1] !== "") {
     const owner = m[1];
-    const global = win ? exists((0, import_node_path7.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path7.basename)(owner) === "lib" && !exists((0, import_node_path7.join)(owner, "package.json"));
+    const global = win ? exists((0, import_node_path8.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path8.basename)(owner) === "lib" && !exists((0, import_node_path8.join)(owner, "package.json"));
     if (global) return { route: "global", root, cli: PACKAGE_NAME };
-    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path7.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path8.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
   }
-  return { route: "folder", root, checkout: exists((0, import_node_path7.join)(root, ".git")), cli: nodeCli(root) };
+  return { route: "folder", root, checkout: exists((0, import_node_path8.join)(root, ".git")), cli: nodeCli(root) };
 }
 function routeOfModule(file, probe = {}) {
-  const exists = probe.exists ?? import_node_fs7.existsSync;
-  let dir = (0, import_node_path7.dirname)(file);
-  while ((0, import_node_path7.basename)(dir) !== "lib" && (0, import_node_path7.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path7.dirname)(dir);
-    if (up === dir) return routeOfPackage((0, import_node_path7.dirname)((0, import_node_path7.dirname)(file)), probe);
+  const exists = probe.exists ?? import_node_fs8.existsSync;
+  let dir = (0, import_node_path8.dirname)(file);
+  while ((0, import_node_path8.basename)(dir) !== "lib" && (0, import_node_path8.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path8.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path8.dirname)((0, import_node_path8.dirname)(file)), probe);
     dir = up;
   }
-  const buildRoot = (0, import_node_path7.dirname)(dir);
-  if ((0, import_node_path7.basename)(dir) === "hooks" && exists((0, import_node_path7.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+  const buildRoot = (0, import_node_path8.dirname)(dir);
+  if ((0, import_node_path8.basename)(dir) === "hooks" && exists((0, import_node_path8.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
     const cached = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
     if (cached?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached[1] };
-    const repo = (0, import_node_path7.dirname)(buildRoot);
-    const built = exists((0, import_node_path7.join)(repo, "dist", "cli.js"));
-    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path7.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+    const repo = (0, import_node_path8.dirname)(buildRoot);
+    const built = exists((0, import_node_path8.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path8.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
   }
-  return routeOfPackage((0, import_node_path7.dirname)(buildRoot), probe);
+  return routeOfPackage((0, import_node_path8.dirname)(buildRoot), probe);
 }
 var running;
 function runningCopy(cwd = process.cwd()) {
   running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
   if (running.route === "project" && running.projectDir !== void 0) {
-    const here = inside((0, import_node_path7.resolve)(cwd), running.projectDir);
+    const here = inside((0, import_node_path8.resolve)(cwd), running.projectDir);
     return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
   }
   return running;
@@ -469,15 +536,15 @@ function cli(copy = runningCopy()) {
 }
 function commandCaveat(copy = runningCopy()) {
   if (copy.cli !== void 0) return "";
-  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path7.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path7.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path8.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path8.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
 }
 function namedCommand(args, copy = runningCopy()) {
   return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
 }
 
 // src/lib/util/log.ts
-var import_node_fs8 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path9 = require("node:path");
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -485,7 +552,7 @@ function levelEnabled(threshold, level) {
   return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
 }
 function logFilePath(stateDir) {
-  return (0, import_node_path8.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path9.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -508,17 +575,17 @@ function createLogger(options) {
     if (file === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs8.mkdirSync)((0, import_node_path8.dirname)(file), { recursive: true, mode: 448 });
+        (0, import_node_fs9.mkdirSync)((0, import_node_path9.dirname)(file), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs8.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs8.renameSync)(file, `${file}.1`);
+          if ((0, import_node_fs9.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs9.renameSync)(file, `${file}.1`);
         } catch {
         }
       }
-      (0, import_node_fs8.appendFileSync)(file, `${line}
+      (0, import_node_fs9.appendFileSync)(file, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -546,7 +613,7 @@ var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-gra
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
       const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
@@ -561,7 +628,7 @@ function emptiedGroupsOf(value) {
   return groups.length === value.length ? groups : void 0;
 }
 function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path10.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
 function emptiedGraphText(problem, forceCommand) {
@@ -588,11 +655,11 @@ function takeGraphProblemNote(stateDir, copyRunning) {
 }
 
 // src/lib/context/once-note.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path11 = require("node:path");
 function readOnceNote(stateDir, file) {
   try {
-    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, file), "utf8"));
+    const value = JSON.parse((0, import_node_fs11.readFileSync)((0, import_node_path11.join)(stateDir, file), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
@@ -602,7 +669,7 @@ function takeOnceNote(stateDir, file) {
   const note = readOnceNote(stateDir, file);
   if (note === void 0 || note.told) return void 0;
   try {
-    writeFileAtomicSync((0, import_node_path10.join)(stateDir, file), `${JSON.stringify({ ...note, told: true })}
+    writeFileAtomicSync((0, import_node_path11.join)(stateDir, file), `${JSON.stringify({ ...note, told: true })}
 `);
   } catch {
     return void 0;
@@ -623,13 +690,13 @@ function takeSetAsideNote(stateDir) {
 }
 
 // src/lib/context/project.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs14 = require("node:fs");
+var import_node_path14 = require("node:path");
 var import_node_os2 = require("node:os");
 
 // src/lib/config/claude-memory.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path12 = require("node:path");
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -639,14 +706,14 @@ function autoMemoryDisabled(env) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path11.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path11.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path11.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path12.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path12.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path12.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function settingsValue(file, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs11.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs12.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -658,7 +725,7 @@ function autoMemoryDirectoryIn(settingsFile, homeDir) {
 function movedForAll(env, claudeConfigDir, homeDir) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path11.join)(claudeConfigDir, "settings.json"), homeDir);
+  const user = autoMemoryDirectoryIn((0, import_node_path12.join)(claudeConfigDir, "settings.json"), homeDir);
   return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
 }
 function projectsBase(env, claudeConfigDir) {
@@ -669,17 +736,17 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   if (autoMemoryDisabled(env)) return void 0;
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path11.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  const local = autoMemoryDirectoryIn((0, import_node_path12.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
   if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
   const moved = movedForAll(env, claudeConfigDir, homeDir);
   if (moved !== void 0) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path11.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path12.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 
 // src/lib/util/claude-project-key.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path13 = require("node:path");
 var MAX_SANITIZED_LENGTH = 200;
 function claudePathHash(path) {
   let h = 0;
@@ -699,7 +766,7 @@ function resolveProjectKey(path, projectsDir, env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs13.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -707,7 +774,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path12.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path13.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -717,7 +784,7 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs12.statSync)(path);
+    return (0, import_node_fs13.statSync)(path);
   } catch {
     return void 0;
   }
@@ -753,7 +820,7 @@ function resolveProjectKey2(path, projectsDir, env = processEnv()) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs13.statSync)(path);
+    return (0, import_node_fs14.statSync)(path);
   } catch {
     return void 0;
   }
@@ -761,37 +828,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(path, "r");
+    fd = (0, import_node_fs14.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs13.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs14.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs14.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path13.resolve)(start);
+  let dir = (0, import_node_path14.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path13.join)(dir, ".git");
+    const dotGit = (0, import_node_path14.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path13.isAbsolute)(m[1]) ? m[1] : (0, import_node_path13.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path13.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path14.isAbsolute)(m[1]) ? m[1] : (0, import_node_path14.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path14.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path13.isAbsolute)(common) ? common : (0, import_node_path13.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path13.basename)(commonDir) === ".git" ? (0, import_node_path13.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path14.isAbsolute)(common) ? common : (0, import_node_path14.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path14.basename)(commonDir) === ".git" ? (0, import_node_path14.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path13.dirname)(dir);
+    const parent = (0, import_node_path14.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -806,19 +873,19 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = processEnv()) {
-  const abs = (0, import_node_path13.resolve)(cwd);
+  const abs = (0, import_node_path14.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path13.join)(config.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path14.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path13.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path14.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path13.basename)(root) || root,
+    name: (0, import_node_path14.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -828,14 +895,14 @@ function detectProject(cwd, config, env = processEnv()) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path15 = require("node:path");
 var import_node_module2 = require("node:module");
 var import_node_os3 = require("node:os");
 var import_node_url3 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -843,8 +910,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs14.statSync)(path);
-    return { text: (0, import_node_fs14.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs15.statSync)(path);
+    return { text: (0, import_node_fs15.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -853,13 +920,13 @@ function readLockFile(path) {
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
   try {
-    (0, import_node_fs14.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs15.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") removeQuietly(tmp);
     throw error;
   }
   try {
-    (0, import_node_fs14.linkSync)(tmp, path);
+    (0, import_node_fs15.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -867,12 +934,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs14.unlinkSync)(tmp);
+      (0, import_node_fs15.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs14.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs15.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -882,11 +949,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, tokenOf, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs14.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs15.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Math.abs(Date.now() - (0, import_node_fs14.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs14.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs15.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs15.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -896,14 +963,14 @@ function removeStaleLock(path, seen, tokenOf, token) {
     if (current === void 0) return true;
     if (!sameLockRecord(current, seen, tokenOf)) return false;
     try {
-      (0, import_node_fs14.unlinkSync)(path);
+      (0, import_node_fs15.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs14.unlinkSync)(guard);
+      (0, import_node_fs15.unlinkSync)(guard);
     } catch {
     }
   }
@@ -914,7 +981,7 @@ function sameLockRecord(a, b, tokenOf) {
 }
 function removeQuietly(path) {
   try {
-    (0, import_node_fs14.unlinkSync)(path);
+    (0, import_node_fs15.unlinkSync)(path);
   } catch {
   }
 }
@@ -926,10 +993,10 @@ function workerSwitches(env) {
 }
 
 // src/lib/util/process-identity.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 function bootId() {
   try {
-    return (0, import_node_fs15.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
+    return (0, import_node_fs16.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
     return void 0;
   }
@@ -948,7 +1015,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat = (0, import_node_fs15.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat = (0, import_node_fs16.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -962,7 +1029,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs15.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs16.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -979,7 +1046,7 @@ function runsAsUs(pid) {
   const uid = process.getuid?.();
   if (process.platform !== "linux" || uid === void 0) return true;
   try {
-    return (0, import_node_fs15.statSync)(`/proc/${pid}`).uid === uid;
+    return (0, import_node_fs16.statSync)(`/proc/${pid}`).uid === uid;
   } catch {
     return false;
   }
@@ -1001,8 +1068,8 @@ var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
 var WORKER_STATE_FORMAT = 4;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path15.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path15.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path15.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -1011,7 +1078,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs16.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs17.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -1030,20 +1097,19 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs16.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs17.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
   if (!isProcessAlive(info.pid)) return true;
   if (info.start !== void 0 && info.command !== void 0) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
-  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
   return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options.pid ?? process.pid;
   const lock = {
     pid,
@@ -1077,7 +1143,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs16.unlinkSync)(files.pidFile);
+    (0, import_node_fs17.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -1085,19 +1151,26 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs16.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs17.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url3.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path14.extname)(here);
+  const ext = (0, import_node_path15.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path14.resolve)(override) : (0, import_node_path14.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path15.resolve)(override) : (0, import_node_path15.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path14.extname)(script) === ".ts") args.push("--import", (0, import_node_url3.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path15.extname)(script) === ".ts") args.push("--import", (0, import_node_url3.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
+}
+var TOKEN_ON_STDIN_FLAG = "--lock-token-on-stdin";
+function handTokenOver(stdin, token) {
+  if (stdin === null) return;
+  stdin.on("error", () => void 0);
+  stdin.end(`${token}
+`);
 }
 var WORKER_NICENESS = 19;
 function lowerPriority(pid) {
@@ -1124,14 +1197,15 @@ function triggerWorker(options) {
     let pid;
     try {
       const { spawn } = (0, import_node_module2.createRequire)(__gmsModuleUrl)("node:child_process");
-      const child = spawn(cmd.execPath, [...cmd.args, "--cwd", options.cwd, "--lock-token", taken.lock.token, "--reason", options.reason], {
+      const child = spawn(cmd.execPath, [...cmd.args, "--cwd", options.cwd, "--reason", options.reason, TOKEN_ON_STDIN_FLAG], {
         detached: true,
-        stdio: "ignore",
+        stdio: ["pipe", "ignore", "ignore"],
         env: { ...env },
         cwd: stateDir,
         windowsHide: true
       });
       child.on("error", (error) => logger.error("worker spawn error", { error }));
+      handTokenOver(child.stdin, taken.lock.token);
       child.unref();
       pid = child.pid;
       if (pid !== void 0) lowerPriority(pid);
@@ -1157,9 +1231,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -1209,7 +1283,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs17.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs18.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -1225,7 +1299,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs17.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs18.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -1246,9 +1320,9 @@ function parsesAsObject(bytes) {
   }
 }
 function readStream(stream, maxBytes, timeoutMs) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     if (stream.isTTY === true) {
-      resolve6("");
+      resolve7("");
       return;
     }
     const chunks = [];
@@ -1267,7 +1341,7 @@ function readStream(stream, maxBytes, timeoutMs) {
         stream.destroy();
       } catch {
       }
-      resolve6(Buffer.concat(chunks).toString("utf8"));
+      resolve7(Buffer.concat(chunks).toString("utf8"));
     };
     const onData = (chunk) => {
       const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
@@ -1312,17 +1386,17 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs17.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs18.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     try {
-      process.stdout.on("error", () => resolve6());
-      process.stdout.write(data.subarray(written), () => resolve6());
+      process.stdout.on("error", () => resolve7());
+      process.stdout.write(data.subarray(written), () => resolve7());
     } catch {
-      resolve6();
+      resolve7();
     }
   });
 }
@@ -1356,7 +1430,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs17.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs18.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -1379,7 +1453,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path15.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path16.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -1388,19 +1462,19 @@ function fallbackStateDir(env = process.env) {
   } catch {
   }
   for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
-  return ownTempDir((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  return ownTempDir((0, import_node_path16.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
   if (usableDir(dir)) {
     try {
-      if ((0, import_node_fs17.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs17.chmodSync)(dir, 448);
+      if ((0, import_node_fs18.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs18.chmodSync)(dir, 448);
         return dir;
       }
     } catch {
     }
   }
-  return (0, import_node_fs17.mkdtempSync)(`${dir}-`);
+  return (0, import_node_fs18.mkdtempSync)(`${dir}-`);
 }
 function misconfiguredNote(error, stateDir, copy = runningCopy()) {
   const name = configErrorVariable(error);
@@ -1412,14 +1486,14 @@ function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path15.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path16.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs17.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs18.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs17.writeFileSync)(file, `${key}
+    (0, import_node_fs18.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1427,7 +1501,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs17.unlinkSync)((0, import_node_path15.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs18.unlinkSync)((0, import_node_path16.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;

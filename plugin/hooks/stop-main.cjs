@@ -25,13 +25,13 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/lib/config/snapshot.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 
 // src/lib/config/env-file.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 
 // src/lib/util/package-root.ts
 var import_node_path = require("node:path");
@@ -49,6 +49,69 @@ function packageRoot(hereUrl = __gmsModuleUrl) {
   return (0, import_node_path.dirname)(buildRootOf(hereUrl));
 }
 
+// src/lib/util/safe-ancestors.ts
+var import_node_fs = require("node:fs");
+var import_node_path2 = require("node:path");
+function unsafeAncestor(dir) {
+  if (process.platform === "win32") return void 0;
+  const given = (0, import_node_path2.resolve)(dir);
+  return unsafeOnTheWay(given) ?? unsafeOnTheWay(realExistingPart(given));
+}
+function unsafeOnTheWay(path) {
+  const uid = process.getuid?.();
+  const theirs = (owner) => owner !== 0 && uid !== void 0 && owner !== uid;
+  let current = path;
+  for (let parent = (0, import_node_path2.dirname)(current); parent !== current; current = parent, parent = (0, import_node_path2.dirname)(parent)) {
+    let st;
+    try {
+      st = (0, import_node_fs.lstatSync)(parent);
+    } catch {
+      continue;
+    }
+    if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
+    if (st.isSymbolicLink()) continue;
+    if (writableByOthers(st) && (st.mode & 512) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 4095).toString(8)})`;
+  }
+  return void 0;
+}
+function writableByOthers(st) {
+  if ((st.mode & 2) !== 0) return true;
+  if ((st.mode & 16) === 0) return false;
+  const uid = process.getuid?.();
+  return uid === void 0 || !privateGroup(st.gid, uid, accounts());
+}
+var cachedAccounts;
+function accounts() {
+  const read = (file) => {
+    try {
+      return (0, import_node_fs.readFileSync)(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  cachedAccounts ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  return cachedAccounts;
+}
+function privateGroup(gid, uid, files) {
+  const rows = (text) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
+  const users = rows(files.passwd);
+  const me = users.find((f) => Number(f[2]) === uid)?.[0];
+  if (me === void 0) return false;
+  const group = rows(files.group).find((f) => Number(f[2]) === gid);
+  if (group === void 0) return false;
+  const members = (group[3] ?? "").split(",").filter((m) => m !== "");
+  if (members.some((m) => m !== me)) return false;
+  return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
+}
+function realExistingPart(path) {
+  try {
+    return (0, import_node_fs.realpathSync)(path);
+  } catch {
+    const parent = (0, import_node_path2.dirname)(path);
+    return parent === path ? path : (0, import_node_path2.resolve)(realExistingPart(parent), (0, import_node_path2.basename)(path));
+  }
+}
+
 // src/lib/config/env-file.ts
 var ConfigError = class extends Error {
   constructor(message, variable) {
@@ -63,76 +126,80 @@ function home(env) {
 }
 function expandHome(p, env) {
   if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  if (p.startsWith("~/")) return (0, import_node_path3.join)(home(env), p.slice(2));
   return p;
 }
 function defaultStateDir(env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
-  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
+  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync");
 }
 function stateDirProblem(dir) {
   if (process.platform === "win32") return void 0;
   let st;
   try {
-    st = (0, import_node_fs.statSync)(dir);
+    st = (0, import_node_fs2.statSync)(dir);
   } catch {
-    return void 0;
+    return ancestorProblem(dir);
   }
   if (!st.isDirectory()) return void 0;
   const uid = process.getuid?.();
-  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
-  return void 0;
+  if (uid !== void 0 && st.uid !== uid) return { problem: `${dir} belongs to another user (uid ${st.uid})`, above: false };
+  if ((st.mode & 18) !== 0) return { problem: `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`, above: false };
+  return ancestorProblem(dir);
+}
+function ancestorProblem(dir) {
+  const problem = unsafeAncestor(dir);
+  return problem === void 0 ? void 0 : { problem, above: true };
 }
 function checkStateDir(dir) {
-  const problem = stateDirProblem(dir);
-  if (problem !== void 0) {
-    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  }
+  const found = stateDirProblem(dir);
+  if (found === void 0) return;
+  const fix = found.above ? `another user could put their own folder in the place of ${dir}. Make that folder writable by you alone (or root), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own under folders only you (or root) can write to` : "graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own";
+  throw new ConfigError(`${found.problem}: ${fix}`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
 }
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
   const path = expandHome(explicit, env);
-  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+  return (0, import_node_path3.isAbsolute)(path) ? path : void 0;
 }
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    const p = (0, import_node_path3.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs2.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
-  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function envFileCandidates(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path3.resolve)(expandHome(explicit.trim(), env))];
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path3.join)(home(env), ".config");
+  return [(0, import_node_path3.join)(packageRoot(), "config", ".env"), (0, import_node_path3.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
-  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
-  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
-  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  if (pai !== void 0) candidates.push((0, import_node_path3.join)(pai, ".env"));
+  candidates.push((0, import_node_path3.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+  return claude !== void 0 && claude !== "" ? (0, import_node_path3.resolve)(expandHome(claude, env)) : (0, import_node_path3.join)(home(env), ".claude");
 }
 function paiDirFromEnvironment(env) {
   const pai = env.PAI_DIR?.trim();
-  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+  return pai !== void 0 && pai !== "" ? (0, import_node_path3.resolve)(expandHome(pai, env)) : void 0;
 }
 
 // src/lib/util/fs-atomic.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/lib/util/ids.ts
 var counter = 0;
@@ -149,10 +216,10 @@ function cacheKey(text) {
 }
 
 // src/lib/util/process-alive.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 function procState(pid) {
   try {
-    const stat = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
@@ -173,18 +240,18 @@ function isProcessAlive(pid) {
 // src/lib/util/fs-atomic.ts
 var TEMP_SUFFIX = ".tmp";
 function tempPathFor(path) {
-  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+  return (0, import_node_path4.join)((0, import_node_path4.dirname)(path), `.${(0, import_node_path4.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
 }
 function fsyncDirSync(dir) {
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
-    (0, import_node_fs3.fsyncSync)(fd);
+    fd = (0, import_node_fs4.openSync)(dir, import_node_fs4.constants.O_RDONLY);
+    (0, import_node_fs4.fsyncSync)(fd);
   } catch {
   } finally {
     if (fd !== void 0) {
       try {
-        (0, import_node_fs3.closeSync)(fd);
+        (0, import_node_fs4.closeSync)(fd);
       } catch {
       }
     }
@@ -192,31 +259,31 @@ function fsyncDirSync(dir) {
 }
 function writeFileAtomicSync(path, data, options = {}) {
   const mode = options.mode ?? 384;
-  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options.mkdirMode });
+  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs4.mkdirSync)((0, import_node_path4.dirname)(path), { recursive: true, mode: options.mkdirMode });
   const tmp = tempPathFor(path);
-  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  const fd = (0, import_node_fs4.openSync)(tmp, "wx", mode);
   let renamed = false;
   try {
     try {
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       let written = 0;
-      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
-      (0, import_node_fs3.fchmodSync)(fd, mode);
-      (0, import_node_fs3.fsyncSync)(fd);
+      while (written < bytes.length) written += (0, import_node_fs4.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs4.fchmodSync)(fd, mode);
+      (0, import_node_fs4.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs3.closeSync)(fd);
+      (0, import_node_fs4.closeSync)(fd);
     }
-    (0, import_node_fs3.renameSync)(tmp, path);
+    (0, import_node_fs4.renameSync)(tmp, path);
     renamed = true;
   } finally {
     if (!renamed) {
       try {
-        (0, import_node_fs3.unlinkSync)(tmp);
+        (0, import_node_fs4.unlinkSync)(tmp);
       } catch {
       }
     }
   }
-  fsyncDirSync((0, import_node_path3.dirname)(path));
+  fsyncDirSync((0, import_node_path4.dirname)(path));
 }
 
 // src/lib/config/snapshot.ts
@@ -230,14 +297,14 @@ function settingsFingerprint(env = process.env) {
 }
 function fileStamp(file) {
   try {
-    const st = (0, import_node_fs4.statSync)(file);
+    const st = (0, import_node_fs5.statSync)(file);
     return `${st.size}:${st.mtimeMs}:${st.ino}`;
   } catch {
     return "unreadable";
   }
 }
 function snapshotDir(env = process.env) {
-  return (0, import_node_path4.join)(defaultStateDir(env), "config-snapshots");
+  return (0, import_node_path5.join)(defaultStateDir(env), "config-snapshots");
 }
 var LOG_LEVELS = ["debug", "info", "warn", "error", "silent"];
 var isString = (v) => typeof v === "string";
@@ -259,11 +326,11 @@ function pick(config) {
 }
 function save(dir, key, config) {
   try {
-    writeFileAtomicSync((0, import_node_path4.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
-    const names = (0, import_node_fs4.readdirSync)(dir).filter((n) => n.endsWith(".json"));
+    writeFileAtomicSync((0, import_node_path5.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
+    const names = (0, import_node_fs5.readdirSync)(dir).filter((n) => n.endsWith(".json"));
     if (names.length > KEEP_SNAPSHOTS) {
-      const byAge = names.map((n) => ({ n, t: (0, import_node_fs4.statSync)((0, import_node_path4.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
-      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs4.unlinkSync)((0, import_node_path4.join)(dir, n));
+      const byAge = names.map((n) => ({ n, t: (0, import_node_fs5.statSync)((0, import_node_path5.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs5.unlinkSync)((0, import_node_path5.join)(dir, n));
     }
   } catch {
   }
@@ -279,7 +346,7 @@ async function loadHookConfig(env = process.env) {
   const ownSnapshots = stateDirProblem(defaultStateDir(env)) === void 0;
   if (ownSnapshots) {
     try {
-      const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
+      const value = JSON.parse((0, import_node_fs5.readFileSync)((0, import_node_path5.join)(dir, `${key}.json`), "utf8"));
       if (valid(value)) {
         checkStateDir(value.stateDir);
         return value;
@@ -312,8 +379,8 @@ async function loadFullConfig(env) {
 }
 
 // src/lib/util/log.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -321,7 +388,7 @@ function levelEnabled(threshold, level) {
   return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
 }
 function logFilePath(stateDir) {
-  return (0, import_node_path5.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path6.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -344,17 +411,17 @@ function createLogger(options) {
     if (file === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs5.mkdirSync)((0, import_node_path5.dirname)(file), { recursive: true, mode: 448 });
+        (0, import_node_fs6.mkdirSync)((0, import_node_path6.dirname)(file), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs5.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs5.renameSync)(file, `${file}.1`);
+          if ((0, import_node_fs6.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs6.renameSync)(file, `${file}.1`);
         } catch {
         }
       }
-      (0, import_node_fs5.appendFileSync)(file, `${line}
+      (0, import_node_fs6.appendFileSync)(file, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -372,8 +439,8 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path7 = require("node:path");
 
 // src/lib/config/process-env.ts
 function processEnv() {
@@ -383,7 +450,7 @@ function processEnv() {
 // src/lib/context/project.ts
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs6.statSync)(path);
+    return (0, import_node_fs7.statSync)(path);
   } catch {
     return void 0;
   }
@@ -391,37 +458,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs6.openSync)(path, "r");
+    fd = (0, import_node_fs7.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs6.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs7.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs6.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs7.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path6.resolve)(start);
+  let dir = (0, import_node_path7.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path6.join)(dir, ".git");
+    const dotGit = (0, import_node_path7.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path6.isAbsolute)(m[1]) ? m[1] : (0, import_node_path6.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path6.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path7.isAbsolute)(m[1]) ? m[1] : (0, import_node_path7.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path7.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path6.isAbsolute)(common) ? common : (0, import_node_path6.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path6.basename)(commonDir) === ".git" ? (0, import_node_path6.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path7.isAbsolute)(common) ? common : (0, import_node_path7.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path7.basename)(commonDir) === ".git" ? (0, import_node_path7.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path6.dirname)(dir);
+    const parent = (0, import_node_path7.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -429,14 +496,14 @@ function findGitRoot(start) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path8 = require("node:path");
 var import_node_module = require("node:module");
 var import_node_os2 = require("node:os");
 var import_node_url2 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -444,8 +511,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs7.statSync)(path);
-    return { text: (0, import_node_fs7.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs8.statSync)(path);
+    return { text: (0, import_node_fs8.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -454,13 +521,13 @@ function readLockFile(path) {
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
   try {
-    (0, import_node_fs7.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs8.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") removeQuietly(tmp);
     throw error;
   }
   try {
-    (0, import_node_fs7.linkSync)(tmp, path);
+    (0, import_node_fs8.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -468,12 +535,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs7.unlinkSync)(tmp);
+      (0, import_node_fs8.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs7.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs8.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -483,11 +550,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, tokenOf, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs7.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs8.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Math.abs(Date.now() - (0, import_node_fs7.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs7.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs8.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs8.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -497,14 +564,14 @@ function removeStaleLock(path, seen, tokenOf, token) {
     if (current === void 0) return true;
     if (!sameLockRecord(current, seen, tokenOf)) return false;
     try {
-      (0, import_node_fs7.unlinkSync)(path);
+      (0, import_node_fs8.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs7.unlinkSync)(guard);
+      (0, import_node_fs8.unlinkSync)(guard);
     } catch {
     }
   }
@@ -515,7 +582,7 @@ function sameLockRecord(a, b, tokenOf) {
 }
 function removeQuietly(path) {
   try {
-    (0, import_node_fs7.unlinkSync)(path);
+    (0, import_node_fs8.unlinkSync)(path);
   } catch {
   }
 }
@@ -527,10 +594,10 @@ function workerSwitches(env) {
 }
 
 // src/lib/util/process-identity.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 function bootId() {
   try {
-    return (0, import_node_fs8.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
+    return (0, import_node_fs9.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
     return void 0;
   }
@@ -549,7 +616,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat = (0, import_node_fs8.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat = (0, import_node_fs9.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -563,7 +630,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs8.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs9.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -580,7 +647,7 @@ function runsAsUs(pid) {
   const uid = process.getuid?.();
   if (process.platform !== "linux" || uid === void 0) return true;
   try {
-    return (0, import_node_fs8.statSync)(`/proc/${pid}`).uid === uid;
+    return (0, import_node_fs9.statSync)(`/proc/${pid}`).uid === uid;
   } catch {
     return false;
   }
@@ -602,8 +669,8 @@ var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
 var WORKER_STATE_FORMAT = 4;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path7.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path7.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path7.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path8.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path8.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path8.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -612,7 +679,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs9.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs10.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -631,20 +698,19 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs9.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs10.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
   if (!isProcessAlive(info.pid)) return true;
   if (info.start !== void 0 && info.command !== void 0) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
-  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
   return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs9.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs10.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options.pid ?? process.pid;
   const lock = {
     pid,
@@ -678,7 +744,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs9.unlinkSync)(files.pidFile);
+    (0, import_node_fs10.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -686,19 +752,26 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs9.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs9.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs10.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs10.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path7.extname)(here);
+  const ext = (0, import_node_path8.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path7.resolve)(override) : (0, import_node_path7.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path8.resolve)(override) : (0, import_node_path8.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path7.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path8.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
+}
+var TOKEN_ON_STDIN_FLAG = "--lock-token-on-stdin";
+function handTokenOver(stdin, token) {
+  if (stdin === null) return;
+  stdin.on("error", () => void 0);
+  stdin.end(`${token}
+`);
 }
 var WORKER_NICENESS = 19;
 function lowerPriority(pid) {
@@ -725,14 +798,15 @@ function triggerWorker(options) {
     let pid;
     try {
       const { spawn } = (0, import_node_module.createRequire)(__gmsModuleUrl)("node:child_process");
-      const child = spawn(cmd.execPath, [...cmd.args, "--cwd", options.cwd, "--lock-token", taken.lock.token, "--reason", options.reason], {
+      const child = spawn(cmd.execPath, [...cmd.args, "--cwd", options.cwd, "--reason", options.reason, TOKEN_ON_STDIN_FLAG], {
         detached: true,
-        stdio: "ignore",
+        stdio: ["pipe", "ignore", "ignore"],
         env: { ...env },
         cwd: stateDir,
         windowsHide: true
       });
       child.on("error", (error) => logger.error("worker spawn error", { error }));
+      handTokenOver(child.stdin, taken.lock.token);
       child.unref();
       pid = child.pid;
       if (pid !== void 0) lowerPriority(pid);
@@ -758,9 +832,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_os3 = require("node:os");
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // src/lib/util/install-route.ts
 var PACKAGE_NAME = "graphiti-memory-sync";
@@ -815,7 +889,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs10.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs11.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -831,7 +905,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs10.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs11.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -852,9 +926,9 @@ function parsesAsObject(bytes) {
   }
 }
 function readStream(stream, maxBytes, timeoutMs) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     if (stream.isTTY === true) {
-      resolve4("");
+      resolve5("");
       return;
     }
     const chunks = [];
@@ -873,7 +947,7 @@ function readStream(stream, maxBytes, timeoutMs) {
         stream.destroy();
       } catch {
       }
-      resolve4(Buffer.concat(chunks).toString("utf8"));
+      resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     const onData = (chunk) => {
       const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
@@ -922,7 +996,7 @@ async function runHook(name, body, getLogger, options = {}) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs10.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs11.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -945,7 +1019,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path8.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path9.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -954,19 +1028,19 @@ function fallbackStateDir(env = process.env) {
   } catch {
   }
   for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
-  return ownTempDir((0, import_node_path8.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  return ownTempDir((0, import_node_path9.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
   if (usableDir(dir)) {
     try {
-      if ((0, import_node_fs10.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs10.chmodSync)(dir, 448);
+      if ((0, import_node_fs11.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs11.chmodSync)(dir, 448);
         return dir;
       }
     } catch {
     }
   }
-  return (0, import_node_fs10.mkdtempSync)(`${dir}-`);
+  return (0, import_node_fs11.mkdtempSync)(`${dir}-`);
 }
 
 // src/hooks/stop.ts

@@ -4191,86 +4191,159 @@ var init_package_root = __esm({
   }
 });
 
+// src/lib/util/safe-ancestors.ts
+function unsafeAncestor(dir) {
+  if (process.platform === "win32") return void 0;
+  const given = (0, import_node_path2.resolve)(dir);
+  return unsafeOnTheWay(given) ?? unsafeOnTheWay(realExistingPart(given));
+}
+function unsafeOnTheWay(path) {
+  const uid = process.getuid?.();
+  const theirs = (owner) => owner !== 0 && uid !== void 0 && owner !== uid;
+  let current = path;
+  for (let parent = (0, import_node_path2.dirname)(current); parent !== current; current = parent, parent = (0, import_node_path2.dirname)(parent)) {
+    let st;
+    try {
+      st = (0, import_node_fs.lstatSync)(parent);
+    } catch {
+      continue;
+    }
+    if (theirs(st.uid)) return `${parent} belongs to another user (uid ${st.uid})`;
+    if (st.isSymbolicLink()) continue;
+    if (writableByOthers(st) && (st.mode & 512) === 0) return `${parent} can be written by others and is not sticky (mode ${(st.mode & 4095).toString(8)})`;
+  }
+  return void 0;
+}
+function writableByOthers(st) {
+  if ((st.mode & 2) !== 0) return true;
+  if ((st.mode & 16) === 0) return false;
+  const uid = process.getuid?.();
+  return uid === void 0 || !privateGroup(st.gid, uid, accounts());
+}
+function accounts() {
+  const read2 = (file2) => {
+    try {
+      return (0, import_node_fs.readFileSync)(file2, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  cachedAccounts ??= { passwd: read2("/etc/passwd"), group: read2("/etc/group") };
+  return cachedAccounts;
+}
+function privateGroup(gid, uid, files) {
+  const rows = (text3) => text3.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
+  const users = rows(files.passwd);
+  const me = users.find((f) => Number(f[2]) === uid)?.[0];
+  if (me === void 0) return false;
+  const group = rows(files.group).find((f) => Number(f[2]) === gid);
+  if (group === void 0) return false;
+  const members2 = (group[3] ?? "").split(",").filter((m) => m !== "");
+  if (members2.some((m) => m !== me)) return false;
+  return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
+}
+function realExistingPart(path) {
+  try {
+    return (0, import_node_fs.realpathSync)(path);
+  } catch {
+    const parent = (0, import_node_path2.dirname)(path);
+    return parent === path ? path : (0, import_node_path2.resolve)(realExistingPart(parent), (0, import_node_path2.basename)(path));
+  }
+}
+var import_node_fs, import_node_path2, cachedAccounts;
+var init_safe_ancestors = __esm({
+  "src/lib/util/safe-ancestors.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_path2 = require("node:path");
+  }
+});
+
 // src/lib/config/env-file.ts
 function home(env) {
   return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
 }
 function expandHome(p, env) {
   if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  if (p.startsWith("~/")) return (0, import_node_path3.join)(home(env), p.slice(2));
   return p;
 }
 function defaultStateDir(env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
-  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
+  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync");
 }
 function stateDirProblem(dir) {
   if (process.platform === "win32") return void 0;
   let st;
   try {
-    st = (0, import_node_fs.statSync)(dir);
+    st = (0, import_node_fs2.statSync)(dir);
   } catch {
-    return void 0;
+    return ancestorProblem(dir);
   }
   if (!st.isDirectory()) return void 0;
   const uid = process.getuid?.();
-  if (uid !== void 0 && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 18) !== 0) return `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`;
-  return void 0;
+  if (uid !== void 0 && st.uid !== uid) return { problem: `${dir} belongs to another user (uid ${st.uid})`, above: false };
+  if ((st.mode & 18) !== 0) return { problem: `${dir} can be written by others (mode ${(st.mode & 511).toString(8)})`, above: false };
+  return ancestorProblem(dir);
+}
+function ancestorProblem(dir) {
+  const problem = unsafeAncestor(dir);
+  return problem === void 0 ? void 0 : { problem, above: true };
 }
 function checkStateDir(dir) {
-  const problem = stateDirProblem(dir);
-  if (problem !== void 0) {
-    throw new ConfigError(`${problem}: graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  }
+  const found = stateDirProblem(dir);
+  if (found === void 0) return;
+  const fix = found.above ? `another user could put their own folder in the place of ${dir}. Make that folder writable by you alone (or root), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own under folders only you (or root) can write to` : "graphiti-memory-sync keeps its state only in a folder of yours that no one else can write to. Remove that folder (or, if it is yours, chmod 700 it after checking what is in it), or set MADEINOZ_KNOWLEDGE_STATE_DIR to a folder of your own";
+  throw new ConfigError(`${found.problem}: ${fix}`, "MADEINOZ_KNOWLEDGE_STATE_DIR");
 }
 function stateDirFromEnvironment(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit === void 0 || explicit === "") return void 0;
   const path = expandHome(explicit, env);
-  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+  return (0, import_node_path3.isAbsolute)(path) ? path : void 0;
 }
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    const p = (0, import_node_path3.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs2.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
-  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function envFileCandidates(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path3.resolve)(expandHome(explicit.trim(), env))];
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path3.join)(home(env), ".config");
+  return [(0, import_node_path3.join)(packageRoot(), "config", ".env"), (0, import_node_path3.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
-  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs2.existsSync)(candidate));
 }
 function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
-  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
-  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  if (pai !== void 0) candidates.push((0, import_node_path3.join)(pai, ".env"));
+  candidates.push((0, import_node_path3.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+  return claude !== void 0 && claude !== "" ? (0, import_node_path3.resolve)(expandHome(claude, env)) : (0, import_node_path3.join)(home(env), ".claude");
 }
 function paiDirFromEnvironment(env) {
   const pai = env.PAI_DIR?.trim();
-  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+  return pai !== void 0 && pai !== "" ? (0, import_node_path3.resolve)(expandHome(pai, env)) : void 0;
 }
-var import_node_fs, import_node_os, import_node_path2, ConfigError;
+var import_node_fs2, import_node_os, import_node_path3, ConfigError;
 var init_env_file = __esm({
   "src/lib/config/env-file.ts"() {
     "use strict";
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_node_os = require("node:os");
-    import_node_path2 = require("node:path");
+    import_node_path3 = require("node:path");
     init_package_root();
+    init_safe_ancestors();
     ConfigError = class extends Error {
       constructor(message2, variable) {
         super(message2);
@@ -4302,7 +4375,7 @@ var init_ids = __esm({
 // src/lib/util/process-alive.ts
 function procState(pid) {
   try {
-    const stat6 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat6 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
     return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
@@ -4319,22 +4392,22 @@ function isProcessAlive(pid) {
   const state = procState(pid);
   return state !== "Z" && state !== "X";
 }
-var import_node_fs2;
+var import_node_fs3;
 var init_process_alive = __esm({
   "src/lib/util/process-alive.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
   }
 });
 
 // src/lib/util/fs-atomic.ts
 function tempPathFor(path) {
-  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+  return (0, import_node_path4.join)((0, import_node_path4.dirname)(path), `.${(0, import_node_path4.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
 }
 async function fsyncDir(dir) {
   let handle;
   try {
-    handle = await (0, import_promises.open)(dir, import_node_fs3.constants.O_RDONLY);
+    handle = await (0, import_promises.open)(dir, import_node_fs4.constants.O_RDONLY);
     await handle.sync();
   } catch {
   } finally {
@@ -4344,7 +4417,7 @@ async function fsyncDir(dir) {
 async function writeFileAtomic(path, data, options2 = {}) {
   const mode = options2.mode ?? 384;
   if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) {
-    await (0, import_promises.mkdir)((0, import_node_path3.dirname)(path), { recursive: true, mode: options2.mkdirMode });
+    await (0, import_promises.mkdir)((0, import_node_path4.dirname)(path), { recursive: true, mode: options2.mkdirMode });
   }
   const tmp = tempPathFor(path);
   const handle = await (0, import_promises.open)(tmp, "wx", mode);
@@ -4362,18 +4435,18 @@ async function writeFileAtomic(path, data, options2 = {}) {
   } finally {
     if (!renamed) await (0, import_promises.unlink)(tmp).catch(() => void 0);
   }
-  await fsyncDir((0, import_node_path3.dirname)(path));
+  await fsyncDir((0, import_node_path4.dirname)(path));
 }
 function fsyncDirSync(dir) {
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
-    (0, import_node_fs3.fsyncSync)(fd);
+    fd = (0, import_node_fs4.openSync)(dir, import_node_fs4.constants.O_RDONLY);
+    (0, import_node_fs4.fsyncSync)(fd);
   } catch {
   } finally {
     if (fd !== void 0) {
       try {
-        (0, import_node_fs3.closeSync)(fd);
+        (0, import_node_fs4.closeSync)(fd);
       } catch {
       }
     }
@@ -4381,31 +4454,31 @@ function fsyncDirSync(dir) {
 }
 function writeFileAtomicSync(path, data, options2 = {}) {
   const mode = options2.mode ?? 384;
-  if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options2.mkdirMode });
+  if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) (0, import_node_fs4.mkdirSync)((0, import_node_path4.dirname)(path), { recursive: true, mode: options2.mkdirMode });
   const tmp = tempPathFor(path);
-  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  const fd = (0, import_node_fs4.openSync)(tmp, "wx", mode);
   let renamed = false;
   try {
     try {
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
       let written = 0;
-      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
-      (0, import_node_fs3.fchmodSync)(fd, mode);
-      (0, import_node_fs3.fsyncSync)(fd);
+      while (written < bytes.length) written += (0, import_node_fs4.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs4.fchmodSync)(fd, mode);
+      (0, import_node_fs4.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs3.closeSync)(fd);
+      (0, import_node_fs4.closeSync)(fd);
     }
-    (0, import_node_fs3.renameSync)(tmp, path);
+    (0, import_node_fs4.renameSync)(tmp, path);
     renamed = true;
   } finally {
     if (!renamed) {
       try {
-        (0, import_node_fs3.unlinkSync)(tmp);
+        (0, import_node_fs4.unlinkSync)(tmp);
       } catch {
       }
     }
   }
-  fsyncDirSync((0, import_node_path3.dirname)(path));
+  fsyncDirSync((0, import_node_path4.dirname)(path));
 }
 async function readJsonFile(path) {
   let text3;
@@ -4424,8 +4497,8 @@ async function readJsonFile(path) {
   }
 }
 async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
-  const dir = (0, import_node_path3.dirname)(path);
-  const prefix = `.${(0, import_node_path3.basename)(path)}.`;
+  const dir = (0, import_node_path4.dirname)(path);
+  const prefix = `.${(0, import_node_path4.basename)(path)}.`;
   let names;
   try {
     names = await (0, import_promises.readdir)(dir);
@@ -4437,7 +4510,7 @@ async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
     if (!name.startsWith(prefix) || !name.endsWith(TEMP_SUFFIX)) continue;
     const middle = name.slice(prefix.length, -TEMP_SUFFIX.length).split(".");
     const pid = Number(middle[0]);
-    const full = (0, import_node_path3.join)(dir, name);
+    const full = (0, import_node_path4.join)(dir, name);
     try {
       const st = await (0, import_promises.stat)(full);
       const dead = Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid);
@@ -4450,13 +4523,13 @@ async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
   }
   return removed;
 }
-var import_node_fs3, import_promises, import_node_path3, TEMP_SUFFIX, JsonFileError;
+var import_node_fs4, import_promises, import_node_path4, TEMP_SUFFIX, JsonFileError;
 var init_fs_atomic = __esm({
   "src/lib/util/fs-atomic.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
     import_promises = require("node:fs/promises");
-    import_node_path3 = require("node:path");
+    import_node_path4 = require("node:path");
     init_ids();
     init_process_alive();
     TEMP_SUFFIX = ".tmp";
@@ -4529,7 +4602,7 @@ var init_keep_alive = __esm({
 // src/lib/util/process-identity.ts
 function bootId() {
   try {
-    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
+    return (0, import_node_fs5.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim() || void 0;
   } catch {
     return void 0;
   }
@@ -4548,7 +4621,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat6 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat6 = (0, import_node_fs5.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -4562,7 +4635,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs5.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -4579,7 +4652,7 @@ function runsAsUs(pid) {
   const uid = process.getuid?.();
   if (process.platform !== "linux" || uid === void 0) return true;
   try {
-    return (0, import_node_fs4.statSync)(`/proc/${pid}`).uid === uid;
+    return (0, import_node_fs5.statSync)(`/proc/${pid}`).uid === uid;
   } catch {
     return false;
   }
@@ -4594,21 +4667,21 @@ function isSameProcess(recorded, mark2) {
   if (start === void 0 || start !== recorded.start) return false;
   return processCommandLine(recorded.pid)?.includes(mark2) === true;
 }
-var import_node_fs4;
+var import_node_fs5;
 var init_process_identity = __esm({
   "src/lib/util/process-identity.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
     init_process_alive();
   }
 });
 
 // src/lib/config/server-runtime.ts
 function serverStateDir(stateDir) {
-  return (0, import_node_path4.join)(stateDir, "server");
+  return (0, import_node_path5.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
-  return (0, import_node_path4.join)(serverStateDir(stateDir), "runtime.json");
+  return (0, import_node_path5.join)(serverStateDir(stateDir), "runtime.json");
 }
 function lockFieldsValid(v) {
   const db = v.falkordb;
@@ -4632,7 +4705,7 @@ function parseRuntime(value) {
 function readRuntime(stateDir) {
   let text3;
   try {
-    text3 = (0, import_node_fs5.readFileSync)(runtimePath(stateDir), "utf8");
+    text3 = (0, import_node_fs6.readFileSync)(runtimePath(stateDir), "utf8");
   } catch {
     return void 0;
   }
@@ -4646,16 +4719,16 @@ function readSecretFile(file2) {
   if (file2 === void 0) return void 0;
   let fd;
   try {
-    fd = (0, import_node_fs5.openSync)(file2, import_node_fs5.constants.O_RDONLY | (import_node_fs5.constants.O_NOFOLLOW ?? 0));
-    const st = (0, import_node_fs5.fstatSync)(fd);
+    fd = (0, import_node_fs6.openSync)(file2, import_node_fs6.constants.O_RDONLY | (import_node_fs6.constants.O_NOFOLLOW ?? 0));
+    const st = (0, import_node_fs6.fstatSync)(fd);
     const uid = process.getuid?.();
     if (!st.isFile() || (st.mode & 63) !== 0 || uid !== void 0 && st.uid !== uid) return void 0;
-    const text3 = (0, import_node_fs5.readFileSync)(fd, "utf8").trim();
+    const text3 = (0, import_node_fs6.readFileSync)(fd, "utf8").trim();
     return text3 === "" ? void 0 : text3;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs6.closeSync)(fd);
   }
 }
 function ourProcess(runtime, role) {
@@ -4700,7 +4773,7 @@ ${nonce}`).digest("hex");
 function askProof(port, token, timeoutMs, agent) {
   const nonce = (0, import_node_crypto.randomBytes)(32).toString("hex");
   const expected = Buffer.from(frontProof(token, port, nonce), "hex");
-  return new Promise((resolve15) => {
+  return new Promise((resolve16) => {
     const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent, timeout: timeoutMs }, (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -4712,16 +4785,16 @@ function askProof(port, token, timeoutMs, agent) {
         try {
           const proof = Buffer.from(String(JSON.parse(body).proof ?? ""), "hex");
           const proven = res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected);
-          resolve15({ proven, closes: /\bclose\b/i.test(String(res.headers.connection ?? "")) });
+          resolve16({ proven, closes: /\bclose\b/i.test(String(res.headers.connection ?? "")) });
         } catch {
-          resolve15({ proven: false, closes: true });
+          resolve16({ proven: false, closes: true });
         }
       });
-      res.on("error", () => resolve15({ proven: false, closes: true }));
+      res.on("error", () => resolve16({ proven: false, closes: true }));
     });
     req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve15({ proven: false, closes: true }));
-    req.once("close", () => resolve15({ proven: false, closes: true }));
+    req.once("error", () => resolve16({ proven: false, closes: true }));
+    req.once("close", () => resolve16({ proven: false, closes: true }));
     req.end();
   });
 }
@@ -4785,15 +4858,15 @@ function liveServerStartedAt(stateDir, url2) {
   const started = Date.parse(liveRuntimeAt(stateDir, url2)?.startedAt ?? "");
   return Number.isFinite(started) ? started : void 0;
 }
-var import_node_crypto, import_node_fs5, import_node_http, import_node_net, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, OneConnection, provenFree;
+var import_node_crypto, import_node_fs6, import_node_http, import_node_net, import_node_path5, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, OneConnection, provenFree;
 var init_server_runtime = __esm({
   "src/lib/config/server-runtime.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
     import_node_http = require("node:http");
     import_node_net = require("node:net");
-    import_node_path4 = require("node:path");
+    import_node_path5 = require("node:path");
     init_fs_atomic();
     init_keep_alive();
     init_process_alive();
@@ -4867,7 +4940,7 @@ var init_server_runtime = __esm({
 function readMachineId() {
   for (const file2 of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs6.readFileSync)(file2, "utf8").trim();
+      const id = (0, import_node_fs7.readFileSync)(file2, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4899,7 +4972,7 @@ function earlierDerivedOrigin(m) {
   return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
 }
 function derivedOrigin(m, claudeConfigDir) {
-  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path5.resolve)(claudeConfigDir)}`, m.user);
+  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path6.resolve)(claudeConfigDir)}`, m.user);
 }
 function machineKey(machineId) {
   if (machineId === void 0 || machineId === "") return void 0;
@@ -4933,7 +5006,7 @@ function parseOriginFile(file2, text3) {
 function readOriginFile(file2) {
   let text3;
   try {
-    text3 = (0, import_node_fs6.readFileSync)(file2, "utf8");
+    text3 = (0, import_node_fs7.readFileSync)(file2, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return void 0;
     throw new OriginFileError(file2, error62.message);
@@ -4941,31 +5014,31 @@ function readOriginFile(file2) {
   return parseOriginFile(file2, text3);
 }
 function createOriginFile(file2, content) {
-  const dir = (0, import_node_path5.join)(file2, "..");
-  (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
-  (0, import_node_fs6.chmodSync)(dir, 448);
+  const dir = (0, import_node_path6.join)(file2, "..");
+  (0, import_node_fs7.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs7.chmodSync)(dir, 448);
   const tmp = `${file2}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
-  (0, import_node_fs6.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+  (0, import_node_fs7.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs6.linkSync)(tmp, file2);
+    (0, import_node_fs7.linkSync)(tmp, file2);
     return content;
   } catch (error62) {
     if (error62.code !== "EEXIST") throw error62;
     return readOriginFile(file2) ?? content;
   } finally {
-    (0, import_node_fs6.unlinkSync)(tmp);
+    (0, import_node_fs7.unlinkSync)(tmp);
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs6.statSync)(path).isDirectory();
+    return (0, import_node_fs7.statSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date(), key = machineKey(m.machineId)) {
-  const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const file2 = (0, import_node_path6.join)((0, import_node_path6.resolve)(claudeConfigDir), ORIGIN_FILE);
   const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
   const kept = readOriginFile(file2);
   if (kept !== void 0) {
@@ -4984,7 +5057,7 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
 }
 function originPlace(claudeConfigDir, m, key) {
   if (key === void 0) return "unknown";
-  const kept = readOriginFile((0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE));
+  const kept = readOriginFile((0, import_node_path6.join)((0, import_node_path6.resolve)(claudeConfigDir), ORIGIN_FILE));
   if (kept === void 0) return "unknown";
   if (kept.machines?.[key] !== void 0) return "here";
   if (kept.madeOn !== void 0) return kept.madeOn === key ? "here" : "elsewhere";
@@ -4992,7 +5065,7 @@ function originPlace(claudeConfigDir, m, key) {
   return kept.previous.includes(earlierDerivedOrigin(m)) ? "here" : "elsewhere";
 }
 function recordMachineChoice(claudeConfigDir, key, choice, now = () => /* @__PURE__ */ new Date()) {
-  const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const file2 = (0, import_node_path6.join)((0, import_node_path6.resolve)(claudeConfigDir), ORIGIN_FILE);
   const kept = readOriginFile(file2);
   if (kept === void 0) throw new OriginFileError(file2, "there is none to keep or split from");
   const at = now().toISOString();
@@ -5005,18 +5078,18 @@ function recordMachineChoice(claudeConfigDir, key, choice, now = () => /* @__PUR
 function ourOrigins(config2) {
   return /* @__PURE__ */ new Set([config2.origin, ...config2.previousOrigins]);
 }
-var import_node_child_process, import_node_crypto2, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
+var import_node_child_process, import_node_crypto2, import_node_fs7, import_node_os2, import_node_path6, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     import_node_crypto2 = require("node:crypto");
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     init_fs_atomic();
     import_node_os2 = require("node:os");
-    import_node_path5 = require("node:path");
+    import_node_path6 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-    ORIGIN_FILE = (0, import_node_path5.join)("graphiti-memory-sync", "origin.json");
+    ORIGIN_FILE = (0, import_node_path6.join)("graphiti-memory-sync", "origin.json");
     MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
     OriginFileError = class extends Error {
       constructor(file2, detail) {
@@ -5069,14 +5142,14 @@ function autoMemoryDisabled(env) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path6.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path6.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path6.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path7.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path7.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path7.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function settingsValue(file2, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file2, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -5088,7 +5161,7 @@ function autoMemoryDirectoryIn(settingsFile, homeDir) {
 function movedForAll(env, claudeConfigDir, homeDir) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path6.join)(claudeConfigDir, "settings.json"), homeDir);
+  const user = autoMemoryDirectoryIn((0, import_node_path7.join)(claudeConfigDir, "settings.json"), homeDir);
   return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
 }
 function projectsBase(env, claudeConfigDir) {
@@ -5099,12 +5172,12 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   if (autoMemoryDisabled(env)) return void 0;
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  const local = autoMemoryDirectoryIn((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
   if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
   const moved = movedForAll(env, claudeConfigDir, homeDir);
   if (moved !== void 0) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path6.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path7.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
@@ -5112,22 +5185,22 @@ function shortId(path) {
   return (h >>> 0).toString(36);
 }
 function knownProjects(env, claudeConfigDir, homeDir) {
-  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path6.join)(claudeConfigDir, ".claude.json") : (0, import_node_path6.join)(homeDir, ".claude.json");
+  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path7.join)(claudeConfigDir, ".claude.json") : (0, import_node_path7.join)(homeDir, ".claude.json");
   const projects = settingsValue(file2, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path6.isAbsolute)(p)) : [];
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path7.isAbsolute)(p)) : [];
 }
 function autoMemoryFolders(env, claudeConfigDir, homeDir) {
   if (autoMemoryDisabled(env)) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path6.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path7.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path6.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path7.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
   const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
+  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const local = autoMemoryDirectoryIn((0, import_node_path6.join)(project, ".claude", "settings.local.json"), homeDir);
-    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path6.resolve)(local))) continue;
-    const id = shortId((0, import_node_path6.resolve)(local));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    const local = autoMemoryDirectoryIn((0, import_node_path7.join)(project, ".claude", "settings.local.json"), homeDir);
+    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path7.resolve)(local))) continue;
+    const id = shortId((0, import_node_path7.resolve)(local));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
 }
@@ -5135,7 +5208,7 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
   if (autoMemoryDisabled(env)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path6.join)(project, ".claude", "settings.json");
+    const settingsFile = (0, import_node_path7.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
     const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
@@ -5144,12 +5217,12 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
   }
   return out;
 }
-var import_node_fs7, import_node_path6;
+var import_node_fs8, import_node_path7;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
-    import_node_path6 = require("node:path");
+    import_node_fs8 = require("node:fs");
+    import_node_path7 = require("node:path");
   }
 });
 
@@ -5487,22 +5560,24 @@ function settingsFileProblem(st) {
   if (process.platform === "win32") return void 0;
   const uid = process.getuid?.();
   if (uid !== void 0 && st.uid !== uid && st.uid !== 0) return `belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 2) !== 0 && !st.isCharacterDevice()) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  if (st.isCharacterDevice()) return void 0;
+  if ((st.mode & 2) !== 0) return `can be written by every user (mode ${(st.mode & 511).toString(8)})`;
+  if (writableByOthers(st)) return `can be written by the members of group ${st.gid}, which is not yours alone (mode ${(st.mode & 511).toString(8)})`;
   return void 0;
 }
 function readSettingsFile(file2, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(file2, "r");
-    const problem = settingsFileProblem((0, import_node_fs8.fstatSync)(fd));
+    fd = (0, import_node_fs9.openSync)(file2, "r");
+    const problem = settingsFileProblem((0, import_node_fs9.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file2} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs8.readFileSync)(fd);
+    bytes = (0, import_node_fs9.readFileSync)(fd);
   } catch (error62) {
     if (error62 instanceof ConfigError) throw error62;
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
   }
   const text3 = decode(bytes, file2);
   const parsed = (0, import_dotenv.parse)(text3);
@@ -5522,13 +5597,14 @@ function surprises(text3, file2, wanted) {
   });
   return notes;
 }
-var import_node_fs8, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs9, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
+    init_safe_ancestors();
     DOTENV_SURPRISES = [
       {
         rule: "HASH_IN_VALUE",
@@ -5558,11 +5634,11 @@ var init_context_header = __esm({
 
 // src/lib/context/cache.ts
 function contextCacheDir(stateDir) {
-  return (0, import_node_path8.join)(stateDir, "context");
+  return (0, import_node_path9.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path8.join)(contextCacheDir(stateDir), `${safe}.json`);
+  return (0, import_node_path9.join)(contextCacheDir(stateDir), `${safe}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -5571,7 +5647,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text3 = (0, import_node_fs9.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text3 = (0, import_node_fs10.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text3);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -5584,12 +5660,12 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs9, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs10, import_node_path9, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
-    import_node_path8 = require("node:path");
+    import_node_fs10 = require("node:fs");
+    import_node_path9 = require("node:path");
     init_fs_atomic();
     init_context_header();
     MAX_CONTEXT_CHARS = 9e3;
@@ -5602,47 +5678,47 @@ function shellWord(s) {
   return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 function nodeCli(root) {
-  return `node ${shellWord((0, import_node_path9.join)(root, "dist", "cli.js"))}`;
+  return `node ${shellWord((0, import_node_path10.join)(root, "dist", "cli.js"))}`;
 }
 function inside(dir, parent) {
-  const rel = (0, import_node_path9.relative)(parent, dir);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path9.sep}`) && !(0, import_node_path9.isAbsolute)(rel);
+  const rel = (0, import_node_path10.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path10.sep}`) && !(0, import_node_path10.isAbsolute)(rel);
 }
 function routeOfPackage(root, probe = {}) {
-  const exists = probe.exists ?? import_node_fs10.existsSync;
+  const exists = probe.exists ?? import_node_fs11.existsSync;
   const cwd = probe.cwd ?? process.cwd();
   const win = (probe.platform ?? process.platform) === "win32";
   const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
   if (m?.[1] !== void 0 && m[1] !== "") {
     const owner = m[1];
-    const global = win ? exists((0, import_node_path9.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path9.basename)(owner) === "lib" && !exists((0, import_node_path9.join)(owner, "package.json"));
+    const global = win ? exists((0, import_node_path10.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path10.basename)(owner) === "lib" && !exists((0, import_node_path10.join)(owner, "package.json"));
     if (global) return { route: "global", root, cli: PACKAGE_NAME };
-    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path9.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path10.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
   }
-  return { route: "folder", root, checkout: exists((0, import_node_path9.join)(root, ".git")), cli: nodeCli(root) };
+  return { route: "folder", root, checkout: exists((0, import_node_path10.join)(root, ".git")), cli: nodeCli(root) };
 }
 function routeOfModule(file2, probe = {}) {
-  const exists = probe.exists ?? import_node_fs10.existsSync;
-  let dir = (0, import_node_path9.dirname)(file2);
-  while ((0, import_node_path9.basename)(dir) !== "lib" && (0, import_node_path9.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path9.dirname)(dir);
-    if (up === dir) return routeOfPackage((0, import_node_path9.dirname)((0, import_node_path9.dirname)(file2)), probe);
+  const exists = probe.exists ?? import_node_fs11.existsSync;
+  let dir = (0, import_node_path10.dirname)(file2);
+  while ((0, import_node_path10.basename)(dir) !== "lib" && (0, import_node_path10.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path10.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path10.dirname)((0, import_node_path10.dirname)(file2)), probe);
     dir = up;
   }
-  const buildRoot = (0, import_node_path9.dirname)(dir);
-  if ((0, import_node_path9.basename)(dir) === "hooks" && exists((0, import_node_path9.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+  const buildRoot = (0, import_node_path10.dirname)(dir);
+  if ((0, import_node_path10.basename)(dir) === "hooks" && exists((0, import_node_path10.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
     const cached2 = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
     if (cached2?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached2[1] };
-    const repo = (0, import_node_path9.dirname)(buildRoot);
-    const built = exists((0, import_node_path9.join)(repo, "dist", "cli.js"));
-    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path9.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+    const repo = (0, import_node_path10.dirname)(buildRoot);
+    const built = exists((0, import_node_path10.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path10.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
   }
-  return routeOfPackage((0, import_node_path9.dirname)(buildRoot), probe);
+  return routeOfPackage((0, import_node_path10.dirname)(buildRoot), probe);
 }
 function runningCopy(cwd = process.cwd()) {
   running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
   if (running.route === "project" && running.projectDir !== void 0) {
-    const here = inside((0, import_node_path9.resolve)(cwd), running.projectDir);
+    const here = inside((0, import_node_path10.resolve)(cwd), running.projectDir);
     return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
   }
   return running;
@@ -5655,7 +5731,7 @@ function cli(copy = runningCopy()) {
 }
 function commandCaveat(copy = runningCopy()) {
   if (copy.cli !== void 0) return "";
-  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path9.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path9.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path10.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path10.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
 }
 function namedCommand(args, copy = runningCopy()) {
   return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
@@ -5673,18 +5749,18 @@ function updateStepFor(copy) {
     case "plugin-cache":
       return `"claude plugin update ${PACKAGE_NAME}@${copy.marketplace ?? "<marketplace>"}" (it refreshes the marketplace first), then restart Claude Code`;
     case "plugin-folder":
-      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path9.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
+      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path10.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
   }
 }
 function upgradeStep(to, copy = runningCopy()) {
   return `upgrade ${PACKAGE_NAME}${to === void 0 ? "" : ` (${to})`}: ${updateStepFor(copy)}`;
 }
-var import_node_fs10, import_node_path9, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
+var import_node_fs11, import_node_path10, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
 var init_install_route = __esm({
   "src/lib/util/install-route.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
-    import_node_path9 = require("node:path");
+    import_node_fs11 = require("node:fs");
+    import_node_path10 = require("node:path");
     import_node_url2 = require("node:url");
     PACKAGE_NAME = "graphiti-memory-sync";
     INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
@@ -5696,7 +5772,7 @@ function levelEnabled(threshold, level) {
   return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
 }
 function logFilePath(stateDir) {
-  return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path11.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -5719,17 +5795,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs11.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs12.mkdirSync)((0, import_node_path11.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs11.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs11.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs12.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs12.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs11.appendFileSync)(file2, `${line}
+      (0, import_node_fs12.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5744,12 +5820,12 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs11, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs12, import_node_path11, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path10 = require("node:path");
+    import_node_fs12 = require("node:fs");
+    import_node_path11 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -5919,7 +5995,7 @@ function resolveProjectKey(path, projectsDir, env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs13.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs14.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5927,7 +6003,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path12.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path13.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -5937,17 +6013,17 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs13.statSync)(path);
+    return (0, import_node_fs14.statSync)(path);
   } catch {
     return void 0;
   }
 }
-var import_node_fs13, import_node_path12, MAX_SANITIZED_LENGTH;
+var import_node_fs14, import_node_path13, MAX_SANITIZED_LENGTH;
 var init_claude_project_key = __esm({
   "src/lib/util/claude-project-key.ts"() {
     "use strict";
-    import_node_fs13 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_fs14 = require("node:fs");
+    import_node_path13 = require("node:path");
     MAX_SANITIZED_LENGTH = 200;
   }
 });
@@ -6067,7 +6143,7 @@ function resolveProjectKey2(path, projectsDir, env = processEnv()) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs14.statSync)(path);
+    return (0, import_node_fs15.statSync)(path);
   } catch {
     return void 0;
   }
@@ -6075,37 +6151,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(path, "r");
+    fd = (0, import_node_fs15.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs14.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs15.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs14.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs15.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path13.resolve)(start);
+  let dir = (0, import_node_path14.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path13.join)(dir, ".git");
+    const dotGit = (0, import_node_path14.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text3 = readSmall(dotGit);
       const m = text3 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text3);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path13.isAbsolute)(m[1]) ? m[1] : (0, import_node_path13.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path13.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path14.isAbsolute)(m[1]) ? m[1] : (0, import_node_path14.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path14.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path13.isAbsolute)(common) ? common : (0, import_node_path13.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path13.basename)(commonDir) === ".git" ? (0, import_node_path13.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path14.isAbsolute)(common) ? common : (0, import_node_path14.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path14.basename)(commonDir) === ".git" ? (0, import_node_path14.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path13.dirname)(dir);
+    const parent = (0, import_node_path14.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -6120,19 +6196,19 @@ function projectSearchGroups(config2, key) {
   return groups;
 }
 function detectProject(cwd, config2, env = processEnv()) {
-  const abs = (0, import_node_path13.resolve)(cwd);
+  const abs = (0, import_node_path14.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path13.join)(config2.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path14.join)(config2.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path13.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path14.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path13.basename)(root) || root,
+    name: (0, import_node_path14.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -6143,25 +6219,25 @@ function detectProject(cwd, config2, env = processEnv()) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(path, "r");
-    const size = (0, import_node_fs14.statSync)(path).size;
+    fd = (0, import_node_fs15.openSync)(path, "r");
+    const size = (0, import_node_fs15.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs14.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs15.readSync)(fd, buf, 0, len, size - len);
     let text3 = buf.subarray(0, n).toString("utf8");
     if (size > len) text3 = text3.slice(text3.indexOf("\n") + 1);
     return text3;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs14.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs15.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text3 = readTail((0, import_node_path13.join)(dir, "logs", "HEAD"), 64 * 1024);
+  const text3 = readTail((0, import_node_path14.join)(dir, "logs", "HEAD"), 64 * 1024);
   if (text3 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -6194,26 +6270,26 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs14.readdirSync)(memoryDir);
+    names = (0, import_node_fs15.readdirSync)(memoryDir);
   } catch {
     return [];
   }
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = (0, import_node_path13.join)(memoryDir, name);
+    const path = (0, import_node_path14.join)(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs14, import_node_path13, import_node_os3;
+var import_node_fs15, import_node_path14, import_node_os3;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
-    import_node_path13 = require("node:path");
+    import_node_fs15 = require("node:fs");
+    import_node_path14 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
     init_claude_project_key();
@@ -6229,8 +6305,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs15.statSync)(path);
-    return { text: (0, import_node_fs15.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs16.statSync)(path);
+    return { text: (0, import_node_fs16.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -6239,13 +6315,13 @@ function readLockFile(path) {
 function createLockFile(path, text3, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
   try {
-    (0, import_node_fs15.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs16.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") removeQuietly(tmp);
     throw error62;
   }
   try {
-    (0, import_node_fs15.linkSync)(tmp, path);
+    (0, import_node_fs16.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -6253,12 +6329,12 @@ function createLockFile(path, text3, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs15.unlinkSync)(tmp);
+      (0, import_node_fs16.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs15.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs16.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -6268,11 +6344,11 @@ function createLockFile(path, text3, tag2) {
 function removeStaleLock(path, seen, tokenOf2, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs15.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs16.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Math.abs(Date.now() - (0, import_node_fs15.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs15.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs16.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs16.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -6282,14 +6358,14 @@ function removeStaleLock(path, seen, tokenOf2, token) {
     if (current === void 0) return true;
     if (!sameLockRecord(current, seen, tokenOf2)) return false;
     try {
-      (0, import_node_fs15.unlinkSync)(path);
+      (0, import_node_fs16.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs15.unlinkSync)(guard);
+      (0, import_node_fs16.unlinkSync)(guard);
     } catch {
     }
   }
@@ -6300,15 +6376,15 @@ function sameLockRecord(a, b, tokenOf2) {
 }
 function removeQuietly(path) {
   try {
-    (0, import_node_fs15.unlinkSync)(path);
+    (0, import_node_fs16.unlinkSync)(path);
   } catch {
   }
 }
-var import_node_fs15, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs16, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -6377,7 +6453,7 @@ async function sendHttp(url2, init) {
     endConnection(init.connection, false);
     throw error62;
   }
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve16, reject) => {
     const headers2 = { ...init.headers };
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
@@ -6392,7 +6468,7 @@ async function sendHttp(url2, init) {
         res.on("error", () => {
         });
         res.on("close", () => detach(res.complete));
-        resolve15({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
+        resolve16({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
       endConnection(init.connection, false);
@@ -6792,13 +6868,13 @@ function abortable(promise2, signal) {
     });
     return Promise.reject(signal.reason);
   }
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve16, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve15(value);
+        resolve16(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -6871,8 +6947,8 @@ var init_legacy_sse = __esm({
       async request(message2, signal) {
         const connection = this.#live();
         const key = String(message2.id);
-        const response = new Promise((resolve15, reject) => {
-          this.#pending.set(key, { resolve: resolve15, reject, connection });
+        const response = new Promise((resolve16, reject) => {
+          this.#pending.set(key, { resolve: resolve16, reject, connection });
         });
         response.catch(() => {
         });
@@ -6955,8 +7031,8 @@ var init_legacy_sse = __esm({
           }
           let resolveReady;
           let rejectReady;
-          const ready = new Promise((resolve15, reject) => {
-            resolveReady = resolve15;
+          const ready = new Promise((resolve16, reject) => {
+            resolveReady = resolve16;
             rejectReady = reject;
           });
           ready.catch(() => {
@@ -7076,10 +7152,10 @@ function nextBackoff(previousMs, policy) {
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
-  return new Promise((resolve15, reject) => {
+  return new Promise((resolve16, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve15();
+      resolve16();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
@@ -7824,7 +7900,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
   const finalDelay = Math.min(delayTime, remainingTime);
   options2.signal?.throwIfAborted();
   if (finalDelay > 0) {
-    await new Promise((resolve15, reject) => {
+    await new Promise((resolve16, reject) => {
       const onAbort = () => {
         clearTimeout(timeoutToken);
         options2.signal?.removeEventListener("abort", onAbort);
@@ -7832,7 +7908,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
       };
       const timeoutToken = setTimeout(() => {
         options2.signal?.removeEventListener("abort", onAbort);
-        resolve15();
+        resolve16();
       }, finalDelay);
       if (options2.unref) {
         timeoutToken.unref?.();
@@ -8599,7 +8675,7 @@ function serverKey(url2, profile) {
 }
 async function readRules(stateDir) {
   try {
-    const raw = await readJsonFile((0, import_node_path16.join)(stateDir, SEMANTICS_FILE));
+    const raw = await readJsonFile((0, import_node_path17.join)(stateDir, SEMANTICS_FILE));
     if (raw?.version === 2 && typeof raw.servers === "object" && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
   } catch {
   }
@@ -8608,7 +8684,7 @@ async function readRules(stateDir) {
 async function updateRules(stateDir, change) {
   const file2 = await readRules(stateDir);
   change(file2);
-  await writeFileAtomic((0, import_node_path16.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
+  await writeFileAtomic((0, import_node_path17.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
 `, { mode: 384, mkdirMode: 448 });
 }
 function isScratch(value) {
@@ -8778,12 +8854,12 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, idleLossExplained, SENTINEL_NOTED_EVERY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
+var import_node_crypto4, import_node_path17, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, idleLossExplained, SENTINEL_NOTED_EVERY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_path16 = require("node:path");
+    import_node_path17 = require("node:path");
     init_server_runtime();
     init_fs_atomic();
     init_semantics_probe();
@@ -8949,12 +9025,12 @@ __export(sources_exports, {
 });
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path17.resolve)((0, import_node_path17.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path18.resolve)((0, import_node_path18.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
-    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path17.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path17.resolve)(f.root), layout: f.layout });
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path18.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout });
   }
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path17.resolve)(extra.path) });
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path18.resolve)(extra.path) });
   return roots.map((s) => {
     const shared2 = config2.sharedSources[s.name];
     return { ...s, origin: shared2 ?? config2.origin, shared: shared2 !== void 0 };
@@ -8991,12 +9067,12 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto6, import_node_path17, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto6, import_node_path18, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
     import_node_crypto6 = require("node:crypto");
-    import_node_path17 = require("node:path");
+    import_node_path18 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
@@ -10791,16 +10867,37 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// src/lib/memory/conflict-copy.ts
+function isFileSyncConflictCopy(name) {
+  const dot = name.lastIndexOf(".");
+  const stem = (dot > 0 ? name.slice(0, dot) : name).trimEnd();
+  return CONFLICT_STEM.some((re) => re.test(stem));
+}
+var CONFLICT_STEM;
+var init_conflict_copy = __esm({
+  "src/lib/memory/conflict-copy.ts"() {
+    "use strict";
+    CONFLICT_STEM = [
+      // Dropbox, Nextcloud, ownCloud (current): "(… conflicted copy …)" at the end of the name.
+      /\([^()]*\bconflicted copy\b[^()]*\)$/i,
+      // Syncthing: ".sync-conflict-<date>-<time>-<device id>".
+      /\.sync-conflict-\d{8}-\d{6}(?:-[A-Z0-9]{7})?$/,
+      // ownCloud (older clients): "_conflict-<date>-<time>".
+      /_conflict-\d{8}-\d{6}$/
+    ];
+  }
+});
+
 // src/lib/memory/link-reach.ts
 function isInsideOrSame(inner, outer) {
-  const rel = (0, import_node_path18.relative)(outer, inner);
-  return rel === "" || !rel.startsWith("..") && !(0, import_node_path18.isAbsolute)(rel);
+  const rel = (0, import_node_path19.relative)(outer, inner);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path19.isAbsolute)(rel);
 }
 function realOrSelf(path) {
   try {
-    return import_node_fs18.realpathSync.native(path);
+    return import_node_fs19.realpathSync.native(path);
   } catch {
-    return (0, import_node_path18.resolve)(path);
+    return (0, import_node_path19.resolve)(path);
   }
 }
 function realHome() {
@@ -10809,19 +10906,19 @@ function realHome() {
 }
 function linkOutOfReach(link, targetReal, holderReal, home2 = realHome()) {
   let why;
-  if ((0, import_node_path18.parse)(targetReal).root === targetReal) why = "the whole filesystem";
+  if ((0, import_node_path19.parse)(targetReal).root === targetReal) why = "the whole filesystem";
   else if (isInsideOrSame(holderReal, targetReal)) why = "a folder that holds the link itself (so everything beside the configured folder, and the link again)";
   else if (isInsideOrSame(home2, targetReal)) why = targetReal === home2 ? "your whole home folder" : "a folder that holds your home folder";
   if (why === void 0) return void 0;
   return `${link} is a symbolic link to ${targetReal}, ${why}: not followed, so nothing there is scanned, watched or sent. Point it at the notes folder (\`ln -sfn <notes folder> ${link}\`) or remove it; the notes synced through it before are kept until then`;
 }
-var import_node_os5, import_node_path18, import_node_fs18, homeReal;
+var import_node_os5, import_node_path19, import_node_fs19, homeReal;
 var init_link_reach = __esm({
   "src/lib/memory/link-reach.ts"() {
     "use strict";
     import_node_os5 = require("node:os");
-    import_node_path18 = require("node:path");
-    import_node_fs18 = require("node:fs");
+    import_node_path19 = require("node:path");
+    import_node_fs19 = require("node:fs");
   }
 });
 
@@ -10871,21 +10968,22 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs19, import_node_path19, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
+var import_node_fs20, import_node_path20, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
-    import_node_path19 = require("node:path");
+    import_node_fs20 = require("node:fs");
+    import_node_path20 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
+    init_conflict_copy();
     init_link_reach();
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs19.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs19.statSync)(path),
-      lstat: (path) => (0, import_node_fs19.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs20.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs20.statSync)(path),
+      lstat: (path) => (0, import_node_fs20.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs19.realpathSync.native(path)
+      realpath: (path) => import_node_fs20.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -10943,7 +11041,7 @@ var init_scan = __esm({
         else this.problem(rel, abs, "error", `cannot read ${what}: ${detail}`);
       }
       isCandidate(name, rel) {
-        if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind)) return false;
+        if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || isFileSyncConflictCopy(name)) return false;
         if (this.source.kind === "auto-memory" && name === "MEMORY.md") return false;
         return !this.excluded(rel);
       }
@@ -10988,7 +11086,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path19.sep), import_node_path19.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path20.sep), import_node_path20.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -10998,7 +11096,7 @@ var init_scan = __esm({
           return;
         }
         if (inChain(rootChain, real)) this.problem(rel, abs, "symlink-loop", "folder is a symlink to one of its parent folders");
-        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path19.sep), import_node_path19.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
+        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path20.sep), import_node_path20.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
       }
       /**
        * Whether the folder at `abs` leads (through a link in its path) out of reach (link-reach.ts):
@@ -11012,7 +11110,7 @@ var init_scan = __esm({
         if (holder === void 0) {
           try {
             if (rel === "" && real === abs) return false;
-            holder = this.fs.realpath((0, import_node_path19.dirname)(abs));
+            holder = this.fs.realpath((0, import_node_path20.dirname)(abs));
           } catch {
             return false;
           }
@@ -11042,10 +11140,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path19.sep);
+          const abs = joinPath(dir.abs, name, import_node_path20.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path19.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path20.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -11118,7 +11216,7 @@ function recordedRoots(state) {
   for (const [name, root] of Object.entries(roots)) if (typeof root === "string") out[name] = root;
   return out;
 }
-function checkSourceRoots(state, sources, exists = import_node_fs20.existsSync) {
+function checkSourceRoots(state, sources, exists = import_node_fs21.existsSync) {
   const roots = recordedRoots(state);
   const check2 = { held: /* @__PURE__ */ new Set(), problems: [], changed: false };
   for (const source2 of sources) {
@@ -11143,11 +11241,11 @@ function checkSourceRoots(state, sources, exists = import_node_fs20.existsSync) 
   if (check2.changed) state.sourceRoots = roots;
   return check2;
 }
-var import_node_fs20;
+var import_node_fs21;
 var init_source_roots = __esm({
   "src/lib/sync/source-roots.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
+    import_node_fs21 = require("node:fs");
   }
 });
 
@@ -11172,7 +11270,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path20.join)(stateDir, name);
+  return (0, import_node_path21.join)(stateDir, name);
 }
 function parseOwner(text3) {
   try {
@@ -11229,7 +11327,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path20.join)(stateDir, entry);
+    const full = (0, import_node_path21.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -11327,15 +11425,15 @@ async function inspectLock(stateDir, options2 = {}) {
   if (seen === void 0) return void 0;
   return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options2.staleMs ?? DEFAULT_STALE_MS, Date.now(), performance.now(), false) };
 }
-var import_node_crypto7, import_node_fs21, import_promises3, import_node_os6, import_node_path20, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl, lockInternals;
+var import_node_crypto7, import_node_fs22, import_promises3, import_node_os6, import_node_path21, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl, lockInternals;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto7 = require("node:crypto");
-    import_node_fs21 = require("node:fs");
+    import_node_fs22 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os6 = require("node:os");
-    import_node_path20 = require("node:path");
+    import_node_path21 = require("node:path");
     init_process_alive();
     init_process_identity();
     init_backoff();
@@ -11444,7 +11542,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs21.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs21.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs22.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs22.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -11677,7 +11775,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path21.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path22.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   const path = journalPath(stateDir, state.generation ?? 0);
@@ -11728,7 +11826,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path21.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path22.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2, label = "corrupt") {
   for (const { path } of await listJournals(stateDir)) {
@@ -11741,12 +11839,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path21, JournalAppender, ENTRY_KINDS;
+var import_promises4, import_node_path22, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -11805,7 +11903,7 @@ __export(state_exports, {
   statePath: () => statePath
 });
 function statePath(stateDir) {
-  return (0, import_node_path22.join)(stateDir, STATE_FILE);
+  return (0, import_node_path23.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -11895,12 +11993,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path22;
+var import_promises5, import_node_path23;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path22 = require("node:path");
+    import_node_path23 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -16449,7 +16547,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve15) {
+function isRecursive(inst, stack, resolve16) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -16459,7 +16557,7 @@ function isRecursive(inst, stack, resolve15) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve15);
+      const answer = isRecursive(child, stack, resolve16);
       if (answer > result)
         result = answer;
     }
@@ -16470,7 +16568,7 @@ function isRecursive(inst, stack, resolve15) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve15) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve16) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -16534,7 +16632,7 @@ function isRecursive(inst, stack, resolve15) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve15 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve16 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -33122,9 +33220,12 @@ function maskWithTail(value) {
   const rest = value.slice(0, end - longest) + value.slice(end);
   return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
 }
+function latinLength(value) {
+  return NON_ASCII_LETTER.test(value) ? value.length + (value.match(UNSPACED_SCRIPT_CHARACTER)?.length ?? 0) : value.length;
+}
 function isUrlPasswordPlaceholder(user, password) {
   const chooser = /token|oauth|api[_-]?key/i.test(user) ? "generated" : "chosen";
-  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
+  return latinLength(password) < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
 }
 function isEncodedExample(value, chooser) {
   if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
@@ -33274,7 +33375,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   if (isTranslatedPasswordWord(v)) return false;
   if (saysNoValueInOtherLanguage(v) || saysStateInOtherLanguage(v) || isSecretManagerName(v)) return false;
-  if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
+  if (latinLength(v) < (quote !== "" || chosen ? 4 : 6)) return false;
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (chosen ? where.inSentence !== false && readsAsProse(v) : v.length < 16 || /[_-]/.test(v))) return false;
@@ -33297,7 +33398,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (quote === "" && /^[,)\]}]/.test(v)) return false;
   if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
-  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
+  if (where.inSentence !== false && isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
@@ -33336,6 +33437,10 @@ function isCodeBetweenStrings(inner) {
   const last = inner.trimEnd().slice(-1);
   return /^\s*(?:\+|\.\s*\$|,\s*[A-Za-z_$])/.test(inner) && (last === "+" || last === "(" || last === "[" || last === ":");
 }
+function outrunsExampleComment(value) {
+  const { inner } = unquote(value);
+  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && looksRandom(inner, 32);
+}
 function looksRandom(v, minLength = 8) {
   if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
   return /\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v) || /[^A-Za-z0-9]/.test(v);
@@ -33350,7 +33455,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33370,6 +33475,7 @@ var init_values = __esm({
     EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
     TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
     TYPED_RUN_LONG = /0{12,}|abcdefghij/;
+    UNSPACED_SCRIPT_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
     BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
@@ -33706,7 +33812,7 @@ var init_assignment = __esm({
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
             if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + SENTENCE_LOOKAHEAD))) continue;
-            if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue;
+            if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48)) && !outrunsExampleComment(raw)) continue;
             out += text3.slice(cursor, valueAt) + replacement;
             cursor = valueAt + raw.length;
             from = cursor;
@@ -33879,7 +33985,7 @@ function labelledValue(line, after, chosen) {
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, chosen)) return void 0;
   if (!isLabelGap(line, after, gap[0])) return void 0;
   if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
-  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return void 0;
+  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48)) && !outrunsExampleComment(inner)) return void 0;
   if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return void 0;
   const start = at + quote.length;
   return { start, end: start + inner.length };
@@ -36323,7 +36429,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text3;
     try {
-      text3 = (0, import_node_fs22.readFileSync)(path, "utf8");
+      text3 = (0, import_node_fs23.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -36336,7 +36442,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path23.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path24.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -36352,23 +36458,23 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename10) {
+function isPriorEpisodeFor(episode, basename11) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename10}`;
+  return parts[parts.length - 1] === `File: ${basename11}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
   if ((0, import_node_crypto8.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto8, import_node_fs22, import_node_path23, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto8, import_node_fs23, import_node_path24, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto8 = require("node:crypto");
-    import_node_fs22 = require("node:fs");
-    import_node_path23 = require("node:path");
+    import_node_fs23 = require("node:fs");
+    import_node_path24 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -36389,7 +36495,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path24.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path25.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -36425,7 +36531,7 @@ async function decidePriorTakeover({ migration, listing: listing2, outgoing }) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path24.basename)(absPath);
+    const name = (0, import_node_path25.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     const [kept, ...copies] = theirs;
     if (kept === void 0) continue;
@@ -36459,12 +36565,12 @@ async function applyPriorTakeover(ctx, takeover) {
   const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
-var import_promises6, import_node_path24;
+var import_promises6, import_node_path25;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path24 = require("node:path");
+    import_node_path25 = require("node:path");
     init_prior_hook();
   }
 });
@@ -37015,14 +37121,14 @@ var init_errors5 = __esm({
 
 // src/lib/sync/ledger.ts
 function newBatch() {
-  let resolve15;
+  let resolve16;
   let reject;
   const promise2 = new Promise((res, rej) => {
-    resolve15 = res;
+    resolve16 = res;
     reject = rej;
   });
   promise2.catch(() => void 0);
-  return { promise: promise2, resolve: resolve15, reject };
+  return { promise: promise2, resolve: resolve16, reject };
 }
 var Ledger;
 var init_ledger = __esm({
@@ -56759,11 +56865,11 @@ var require_commands_queue = __commonJS({
         if (this.#waitingForReply.length === 0) {
           return;
         }
-        return new Promise((resolve15) => {
+        return new Promise((resolve16) => {
           const onEmpty = () => {
             if (timeoutId)
               clearTimeout(timeoutId);
-            resolve15();
+            resolve16();
           };
           let timeoutId;
           const timeoutMs = options2?.timeoutMs;
@@ -56776,7 +56882,7 @@ var require_commands_queue = __commonJS({
                 (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Flushing ${pendingCount} commands that timed out waiting for reply`);
                 this.#flushWaitingForReply(new errors_1.TimeoutError());
               }
-              resolve15();
+              resolve16();
             }, timeoutMs);
           }
           this.#waitingForReply.events.once("empty", onEmpty);
@@ -56806,13 +56912,13 @@ var require_commands_queue = __commonJS({
         } else if (options2?.abortSignal?.aborted) {
           return Promise.reject(new errors_1.AbortError());
         }
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           const value = {
             args,
             chainId: options2?.chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve15,
+            resolve: resolve16,
             reject,
             channelsCounter: void 0,
             typeMapping: options2?.typeMapping
@@ -56851,7 +56957,7 @@ var require_commands_queue = __commonJS({
         });
       }
       #addPubSubCommand(command, asap = false, chainId) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           this.#toWrite.add({
             args: command.args,
             chainId,
@@ -56859,7 +56965,7 @@ var require_commands_queue = __commonJS({
             timeout: void 0,
             resolve() {
               command.resolve();
-              resolve15();
+              resolve16();
             },
             reject(err) {
               command.reject?.();
@@ -56879,8 +56985,8 @@ var require_commands_queue = __commonJS({
               return;
             const firstElement = typeof reply[0] === "string" ? Buffer.from(reply[0]) : reply[0];
             if (PONG.equals(firstElement)) {
-              const { resolve: resolve15, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
-              resolve15(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
+              const { resolve: resolve16, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
+              resolve16(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
               return;
             }
           }
@@ -56904,12 +57010,12 @@ var require_commands_queue = __commonJS({
         if (!command)
           return;
         if (command && this.#respVersion === 2) {
-          const { resolve: resolve15 } = command;
+          const { resolve: resolve16 } = command;
           command.resolve = () => {
             if (!this.#pubSub.isActive) {
               this.#resetDecoderCallbacks();
             }
-            resolve15();
+            resolve16();
           };
         }
         return this.#addPubSubCommand(command);
@@ -56945,7 +57051,7 @@ var require_commands_queue = __commonJS({
         return this.#pubSub.listeners[type];
       }
       monitor(callback, options2) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           const typeMapping = options2?.typeMapping ?? {};
           this.#toWrite.add({
             args: ["MONITOR"],
@@ -56960,7 +57066,7 @@ var require_commands_queue = __commonJS({
                 this.decoder.onReply = callback;
               }
               this.decoder.getTypeMapping = () => typeMapping;
-              resolve15();
+              resolve16();
             },
             reject,
             channelsCounter: void 0,
@@ -56974,7 +57080,7 @@ var require_commands_queue = __commonJS({
       }
       #resetFallbackOnReply;
       async reset(chainId, typeMapping) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           this.#resetFallbackOnReply = this.decoder.onReply;
           this.decoder.onReply = ((reply) => {
             if (typeof reply === "string" && reply === "RESET" || reply instanceof Buffer && RESET.equals(reply)) {
@@ -56991,7 +57097,7 @@ var require_commands_queue = __commonJS({
             chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve15,
+            resolve: resolve16,
             reject,
             channelsCounter: void 0,
             typeMapping
@@ -64835,7 +64941,7 @@ var require_pool = __commonJS({
         this._self.#returnClient(node2);
       }
       execute(fn) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           if (this._self.isClosing || !this._self.#isOpen) {
             return reject(new errors_1.ClientClosedError());
           }
@@ -64852,7 +64958,7 @@ var require_pool = __commonJS({
             const task = this._self.#tasksQueue.push({
               timeout,
               // @ts-expect-error -- resolve generic variance
-              resolve: resolve15,
+              resolve: resolve16,
               reject,
               fn,
               waitStartTimestamp
@@ -64868,10 +64974,10 @@ var require_pool = __commonJS({
           }
           const node2 = this._self.#clientsInUse.push(client);
           (0, tracing_1.publish)(tracing_1.CHANNELS.POOL_CONNECTION_WAIT, () => ({ clientId: client._clientId, waitStartTimestamp }));
-          this._self.#executeTask(node2, resolve15, reject, fn);
+          this._self.#executeTask(node2, resolve16, reject, fn);
         });
       }
-      #executeTask(node2, resolve15, reject, fn) {
+      #executeTask(node2, resolve16, reject, fn) {
         let result;
         try {
           result = fn(node2.value);
@@ -64881,11 +64987,11 @@ var require_pool = __commonJS({
           return;
         }
         if (result instanceof Promise) {
-          result.then(resolve15, reject).finally(() => {
+          result.then(resolve16, reject).finally(() => {
             this.#returnClient(node2);
           });
         } else {
-          resolve15(result);
+          resolve16(result);
           this.#returnClient(node2);
         }
       }
@@ -64939,8 +65045,8 @@ var require_pool = __commonJS({
       async #doClose() {
         try {
           if (this._self.#clientsInUse.length > 0) {
-            await new Promise((resolve15) => {
-              this._self.#drainResolve = resolve15;
+            await new Promise((resolve16) => {
+              this._self.#drainResolve = resolve16;
             });
           }
           const promises = [];
@@ -67452,7 +67558,7 @@ var require_client = __commonJS({
        * Close the client. Wait for pending commands.
        */
       close() {
-        return new Promise((resolve15) => {
+        return new Promise((resolve16) => {
           clearTimeout(this._self.#pingTimer);
           this._self.#socket.close();
           if (this._self.#socket.socketEpoch > 0) {
@@ -67463,12 +67569,12 @@ var require_client = __commonJS({
           if (this._self.#queue.isEmpty()) {
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            return resolve15();
+            return resolve16();
           }
           const onEnd = () => {
             this._self.#socket.off("data", maybeClose);
             this._self.#unregisterFromMetrics();
-            resolve15();
+            resolve16();
           };
           const maybeClose = () => {
             if (!this._self.#queue.isEmpty())
@@ -67477,7 +67583,7 @@ var require_client = __commonJS({
             this._self.#socket.off("end", onEnd);
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            resolve15();
+            resolve16();
           };
           this._self.#socket.on("data", maybeClose);
           this._self.#socket.once("end", onEnd);
@@ -70440,9 +70546,9 @@ var require_wait_queue = __commonJS({
       #list = new linked_list_1.SinglyLinkedList();
       #queue = new linked_list_1.SinglyLinkedList();
       push(value) {
-        const resolve15 = this.#queue.shift();
-        if (resolve15 !== void 0) {
-          resolve15(value);
+        const resolve16 = this.#queue.shift();
+        if (resolve16 !== void 0) {
+          resolve16(value);
           return;
         }
         this.#list.push(value);
@@ -70451,7 +70557,7 @@ var require_wait_queue = __commonJS({
         return this.#list.shift();
       }
       wait() {
-        return new Promise((resolve15) => this.#queue.push(resolve15));
+        return new Promise((resolve16) => this.#queue.push(resolve16));
       }
     };
     exports2.WaitQueue = WaitQueue;
@@ -71109,10 +71215,10 @@ var require_sentinel = __commonJS({
        * `passthroughClientErrorEvents`), unchanged.
        */
       #connectOrFail(client) {
-        return new Promise((resolve15, reject) => {
+        return new Promise((resolve16, reject) => {
           const onError = (err) => reject(err);
           client.once("error", onError);
-          client.connect().then(resolve15, reject).finally(() => client.off("error", onError));
+          client.connect().then(resolve16, reject).finally(() => client.off("error", onError));
         });
       }
       /**
@@ -71367,7 +71473,7 @@ var require_sentinel = __commonJS({
           }
         }
         this.#replicaClients = [];
-        await new Promise((resolve15) => {
+        await new Promise((resolve16) => {
           let settled = false;
           const forceDestroy = () => {
             if (settled)
@@ -71380,7 +71486,7 @@ var require_sentinel = __commonJS({
               } catch {
               }
             }
-            resolve15();
+            resolve16();
           };
           if (this.#teardownKind === "destroy") {
             forceDestroy();
@@ -71392,7 +71498,7 @@ var require_sentinel = __commonJS({
               return;
             settled = true;
             this.#escalateToDestroy = void 0;
-            resolve15();
+            resolve16();
           });
         });
         this.#pubSubProxy.destroy();
@@ -76194,15 +76300,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path25.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path26.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path25, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path26, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path25 = require("node:path");
+    import_node_path26 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -76469,12 +76575,12 @@ var init_parse3 = __esm({
 
 // src/lib/state/kept-text.ts
 function keptPath(stateDir, marker) {
-  return (0, import_node_path26.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path27.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
 }
 async function keepText(stateDir, drafts) {
   let made = false;
   for (const draft of drafts) {
-    if (!made) await (0, import_promises7.mkdir)((0, import_node_path26.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
+    if (!made) await (0, import_promises7.mkdir)((0, import_node_path27.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
     made = true;
     await (0, import_promises7.writeFile)(keptPath(stateDir, draft.marker), JSON.stringify(draft), { mode: 384 });
   }
@@ -76490,23 +76596,23 @@ async function readKeptText(stateDir, marker) {
 async function pruneKeptText(stateDir, markers) {
   let names;
   try {
-    names = await (0, import_promises7.readdir)((0, import_node_path26.join)(stateDir, KEPT_DIR));
+    names = await (0, import_promises7.readdir)((0, import_node_path27.join)(stateDir, KEPT_DIR));
   } catch {
     return;
   }
   const keep2 = new Set([...markers].map((m) => keptPath(stateDir, m)));
   for (const name of names) {
-    const path = (0, import_node_path26.join)(stateDir, KEPT_DIR, name);
+    const path = (0, import_node_path27.join)(stateDir, KEPT_DIR, name);
     if (!keep2.has(path)) await (0, import_promises7.rm)(path, { force: true });
   }
 }
-var import_node_crypto9, import_promises7, import_node_path26, KEPT_DIR;
+var import_node_crypto9, import_promises7, import_node_path27, KEPT_DIR;
 var init_kept_text = __esm({
   "src/lib/state/kept-text.ts"() {
     "use strict";
     import_node_crypto9 = require("node:crypto");
     import_promises7 = require("node:fs/promises");
-    import_node_path26 = require("node:path");
+    import_node_path27 = require("node:path");
     KEPT_DIR = "kept";
   }
 });
@@ -76680,11 +76786,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs23, openFile, statOf, closeFile, readAt;
+var import_node_fs24, openFile, statOf, closeFile, readAt;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
+    import_node_fs24 = require("node:fs");
     init_escape();
     init_episode();
     init_redact();
@@ -76696,10 +76802,10 @@ var init_prepare = __esm({
     init_shared();
     init_failed_steps();
     init_mid_write();
-    openFile = (path) => new Promise((resolve15, reject) => (0, import_node_fs23.open)(path, "r", (e, fd) => e ? reject(e) : resolve15(fd)));
-    statOf = (fd) => new Promise((resolve15, reject) => (0, import_node_fs23.fstat)(fd, (e, st) => e ? reject(e) : resolve15(st)));
-    closeFile = (fd) => new Promise((resolve15) => (0, import_node_fs23.close)(fd, () => resolve15()));
-    readAt = (fd, buffer, offset, position) => new Promise((resolve15, reject) => (0, import_node_fs23.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve15(n)));
+    openFile = (path) => new Promise((resolve16, reject) => (0, import_node_fs24.open)(path, "r", (e, fd) => e ? reject(e) : resolve16(fd)));
+    statOf = (fd) => new Promise((resolve16, reject) => (0, import_node_fs24.fstat)(fd, (e, st) => e ? reject(e) : resolve16(st)));
+    closeFile = (fd) => new Promise((resolve16) => (0, import_node_fs24.close)(fd, () => resolve16()));
+    readAt = (fd, buffer, offset, position) => new Promise((resolve16, reject) => (0, import_node_fs24.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve16(n)));
   }
 });
 
@@ -76931,7 +77037,7 @@ async function readPulled(stateDir) {
 async function readLedger(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path28.join)(stateDir, PULLED_FILE), "utf8");
   } catch {
     return emptyLedger();
   }
@@ -76941,7 +77047,7 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" && !emptiedLedgerFormat(v) ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" && !emptiedLedgerFormat(v) ? futureFormat({ path: (0, import_node_path28.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
   if (newer2 !== void 0) throw newer2;
   try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -76952,7 +77058,7 @@ async function readLedger(stateDir) {
       for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === "string" && typeof c.seen === "string") checkouts[root] = c;
     }
     const lastPull = pullMarkOf(v.lastPull);
-    return { notes, copies: v.copies, held: v.held, checkouts, ...lastPull === void 0 ? {} : { lastPull } };
+    return { notes, copies: v.copies, held: v.held, checkouts, ...lastPull === void 0 ? {} : { lastPull }, ...typeof v.server === "string" ? { server: v.server } : {} };
   } catch {
     return emptyLedger();
   }
@@ -76960,7 +77066,7 @@ async function readLedger(stateDir) {
 async function readPendingWrites(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path28.join)(stateDir, PULLED_WRITING_FILE), "utf8");
   } catch {
     return [];
   }
@@ -76997,9 +77103,9 @@ function pullMarkOf(v) {
   return { startedAt: v.startedAt, clock: { uptimeMs, ...bootId2 === void 0 ? {} : { bootId: bootId2 } } };
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
+  await writeFileAtomic((0, import_node_path28.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
-  await (0, import_promises8.unlink)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+  await (0, import_promises8.unlink)((0, import_node_path28.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
   });
 }
@@ -77013,18 +77119,18 @@ function sentOverPulled(copy, record2) {
   if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
   return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
 }
-function parentVersion(ledger, file2, exists = import_node_fs24.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs24, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs25, import_promises8, import_node_path28, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     import_promises8 = require("node:fs/promises");
-    import_node_path27 = require("node:path");
+    import_node_path28 = require("node:path");
     init_hash();
     init_fs_atomic();
     init_json();
@@ -77040,7 +77146,7 @@ var init_pulled = __esm({
       async add(write2) {
         if (this.handle === void 0) {
           await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises8.open)((0, import_node_path27.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+          this.handle = await (0, import_promises8.open)((0, import_node_path28.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
         }
         await this.handle.write(`${JSON.stringify(write2)}
 `);
@@ -77061,24 +77167,24 @@ async function sameFile(a, b) {
   return x !== void 0 && y !== void 0 && x.dev === y.dev && x.ino === y.ino;
 }
 async function listedAs(path) {
-  return (await listing((0, import_node_path28.dirname)(path)))?.has((0, import_node_path28.basename)(path)) ?? true;
+  return (await listing((0, import_node_path29.dirname)(path)))?.has((0, import_node_path29.basename)(path)) ?? true;
 }
 function spellingsOnce() {
   const listings = /* @__PURE__ */ new Map();
   return async (path) => {
-    const folder = (0, import_node_path28.dirname)(path);
-    if (listings.get(folder)?.has((0, import_node_path28.basename)(path)) === true) return true;
+    const folder = (0, import_node_path29.dirname)(path);
+    if (listings.get(folder)?.has((0, import_node_path29.basename)(path)) === true) return true;
     const names = await listing(folder);
     if (names === void 0) return true;
     listings.set(folder, names);
-    return names.has((0, import_node_path28.basename)(path));
+    return names.has((0, import_node_path29.basename)(path));
   };
 }
 async function otherSpelling(path, others) {
   for (const other of others) {
     if (other === path || !await sameFile(path, other)) continue;
-    const [mine, theirs] = await Promise.all([listing((0, import_node_path28.dirname)(path)), listing((0, import_node_path28.dirname)(other))]);
-    if (mine?.has((0, import_node_path28.basename)(path)) === true && theirs?.has((0, import_node_path28.basename)(other)) === true) continue;
+    const [mine, theirs] = await Promise.all([listing((0, import_node_path29.dirname)(path)), listing((0, import_node_path29.dirname)(other))]);
+    if (mine?.has((0, import_node_path29.basename)(path)) === true && theirs?.has((0, import_node_path29.basename)(other)) === true) continue;
     return other;
   }
   return void 0;
@@ -77089,12 +77195,12 @@ async function listing(folder) {
     () => void 0
   );
 }
-var import_promises9, import_node_path28;
+var import_promises9, import_node_path29;
 var init_file_identity = __esm({
   "src/lib/util/file-identity.ts"() {
     "use strict";
     import_promises9 = require("node:fs/promises");
-    import_node_path28 = require("node:path");
+    import_node_path29 = require("node:path");
   }
 });
 
@@ -77179,7 +77285,7 @@ async function assessFile(input2, id, file2, existing, round = 0) {
   const pulled = found !== void 0 && !sentOverPulled(found, base) ? found : void 0;
   const givesWay = pulled?.gaveWay === true && base !== void 0 && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== "skipped");
   if (base !== void 0 && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file2)) {
-    return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false, redactions: {} };
+    return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false };
   }
   const outcome = (status, reason, hash3, retract = false) => ({
     kind: "outcome",
@@ -77204,7 +77310,7 @@ async function assessFile(input2, id, file2, existing, round = 0) {
   }
   if (base !== void 0 && base.hash === hash2 && !needsDrafts && !unsigned) {
     base = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
-    if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
+    if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true };
   }
   const sameText = base !== void 0 && base.hash === hash2 && !unsigned;
   const tagger = input2.signer?.tagFor(source2, file2, base?.noteTag, sameText);
@@ -77213,8 +77319,8 @@ async function assessFile(input2, id, file2, existing, round = 0) {
     const { fileId: fileId2, origin } = versionIdentity(base, currentOrigin);
     const same = prepareEpisodes(config2, file2, fileId2, origin, raw, hash2, tagger);
     if (same.kind === "episodes" && base.episodes.length === same.drafts.length && base.episodes.every((e) => e.groupId === same.groupId)) {
-      if (base.episodes.every((e) => e.sentAt !== void 0)) return { kind: "unchanged", record: base, changed: true, redactions: same.redactions };
-      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: "send", record: base, drafts: same.drafts, redactions: same.redactions };
+      if (base.episodes.every((e) => e.sentAt !== void 0)) return { kind: "unchanged", record: base, changed: true };
+      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: "send", record: base, drafts: same.drafts };
     }
   }
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
@@ -77244,7 +77350,7 @@ async function assessFile(input2, id, file2, existing, round = 0) {
     ...tagger === void 0 ? {} : { noteTag: { version: tagger.version, parent: tagger.parent, project: tagger.project } }
   };
   const isNew = base === void 0 || base.episodes.length === 0 && base.superseded.length === 0 && base.hash === void 0;
-  return { kind: "version", record: record2, drafts, redactions, isNew, signing };
+  return { kind: "version", record: record2, drafts, isNew, signing };
 }
 async function backAfterSettling(input2, gone) {
   const now = (input2.now ?? Date.now)();
@@ -77253,8 +77359,8 @@ async function backAfterSettling(input2, gone) {
   for (const record2 of gone) {
     const root = input2.sources.find((s) => s.name === record2.source)?.root;
     if (root === void 0) continue;
-    const absPath = (0, import_node_path29.join)(root, ...record2.relPath.split("/"));
-    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path29.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
+    const absPath = (0, import_node_path30.join)(root, ...record2.relPath.split("/"));
+    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path30.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
     if (wait === void 0) continue;
     candidates.push({ record: record2, absPath });
     waitMs = Math.max(waitMs, wait);
@@ -77291,10 +77397,10 @@ async function assessSettled(input2, id, file2, existing, waitMs, round) {
 async function restoredVersion(input2, base, file2) {
   const record2 = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
   const unsent = record2.episodes.filter((ref) => ref.sentAt === void 0 && ref.uuid === void 0);
-  if (unsent.length === 0) return { kind: "unchanged", record: record2, changed: !sameStat(base, file2), redactions: {} };
+  if (unsent.length === 0) return { kind: "unchanged", record: record2, changed: !sameStat(base, file2) };
   const drafts = await keptDrafts(input2.config.stateDir, unsent);
-  if (drafts === void 0) return { kind: "unchanged", record: record2, changed: true, redactions: {} };
-  return { kind: "send", record: record2, drafts: [...drafts.values()], redactions: {} };
+  if (drafts === void 0) return { kind: "unchanged", record: record2, changed: true };
+  return { kind: "send", record: record2, drafts: [...drafts.values()] };
 }
 function freshAttempts(record2) {
   const copy = structuredClone(record2);
@@ -77348,7 +77454,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs25.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs26.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -77371,7 +77477,7 @@ function settleRemovals(input2, verdicts, plan) {
         size: planned.record.size,
         updatedAt: input2.nowIso
       };
-      entry.verdict = { kind: "rename", record: moved, from: record2.id, redactions: planned.redactions };
+      entry.verdict = { kind: "rename", record: moved, from: record2.id };
       plan.drop.push(record2.id);
       continue;
     }
@@ -77439,13 +77545,13 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs25, import_promises10, import_node_path29, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs26, import_promises10, import_node_path30, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
+    import_node_fs26 = require("node:fs");
     import_promises10 = require("node:fs/promises");
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
     init_episode();
     init_redact();
     init_hash();
@@ -77469,22 +77575,22 @@ var init_plan = __esm({
 // src/lib/state/machine-stamp.ts
 function readMachineStamp(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs26.readFileSync)((0, import_node_path30.join)(stateDir, FILE2), "utf8"));
+    const value = JSON.parse((0, import_node_fs27.readFileSync)((0, import_node_path31.join)(stateDir, FILE2), "utf8"));
     return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
   } catch {
     return void 0;
   }
 }
 function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
-  writeFileAtomicSync((0, import_node_path30.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
+  writeFileAtomicSync((0, import_node_path31.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
 `, { mode: 384, mkdirMode: 448 });
 }
-var import_node_fs26, import_node_path30, FILE2;
+var import_node_fs27, import_node_path31, FILE2;
 var init_machine_stamp = __esm({
   "src/lib/state/machine-stamp.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
-    import_node_path30 = require("node:path");
+    import_node_fs27 = require("node:fs");
+    import_node_path31 = require("node:path");
     init_fs_atomic();
     FILE2 = "machine.json";
   }
@@ -77567,7 +77673,7 @@ function judgedByPull(state, ledger, sources, which = () => true) {
   for (const record2 of Object.values(state.files)) {
     const root = roots.get(record2.source);
     if (root === void 0 || record2.hash === void 0) continue;
-    const entry = ledger.notes[(0, import_node_path31.join)(root, record2.relPath)];
+    const entry = ledger.notes[(0, import_node_path32.join)(root, record2.relPath)];
     if (entry !== void 0 && entry.hash !== "" && entry.hash === record2.hash && which(entry)) out.add(record2.id);
   }
   return out;
@@ -77608,11 +77714,11 @@ function recordCopyWatch(state, watched, listing2, gone, nowIso, origins) {
   }
   state.copyWatch = { at: nowIso, everyMs, ...Object.keys(witnesses).length === 0 ? {} : { witnesses } };
 }
-var import_node_path31, WITNESSES_KEPT, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
+var import_node_path32, WITNESSES_KEPT, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
 var init_copy_hold = __esm({
   "src/lib/sync/copy-hold.ts"() {
     "use strict";
-    import_node_path31 = require("node:path");
+    import_node_path32 = require("node:path");
     init_state();
     init_machine_stamp();
     init_backoff();
@@ -78071,25 +78177,39 @@ var init_confirm = __esm({
 });
 
 // src/lib/sync/one-mount.ts
-function oneMountPerFile(files, sources, state) {
+function oneMountPerFile(files, sources, state, groups) {
   const byName = new Map(sources.map((s) => [s.name, s]));
-  const groups = /* @__PURE__ */ new Map();
+  const byId = /* @__PURE__ */ new Map();
   for (const file2 of files) {
     const source2 = byName.get(file2.source);
     if (source2 === void 0) continue;
     const id = fileIdFor(source2, file2.relPath);
-    const group = groups.get(id);
-    if (group === void 0) groups.set(id, [file2]);
-    else group.push(file2);
+    const same = byId.get(id);
+    if (same === void 0) byId.set(id, [file2]);
+    else same.push(file2);
   }
   const mirrors = /* @__PURE__ */ new Set();
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const synced = [...group].sort((a, b) => b.mtimeMs - a.mtimeMs || followed(b, state) - followed(a, state) || a.absPath.localeCompare(b.absPath))[0];
-    for (const file2 of group) if (file2 !== synced) mirrors.add(file2);
+  for (const same of byId.values()) {
+    if (same.length < 2) continue;
+    for (const note of byGroup(same, groups)) {
+      if (note.length < 2) continue;
+      const synced = [...note].sort((a, b) => b.mtimeMs - a.mtimeMs || followed(b, state) - followed(a, state) || a.absPath.localeCompare(b.absPath))[0];
+      for (const file2 of note) if (file2 !== synced) mirrors.add(file2);
+    }
   }
   if (mirrors.size === 0) return { files: [...files], mirrors: [] };
   return { files: files.filter((f) => !mirrors.has(f)), mirrors: files.filter((f) => mirrors.has(f)) };
+}
+function byGroup(paths, groups) {
+  if (groups === void 0 || new Set(paths.map(groups.bySettings)).size === 1) return [[...paths]];
+  const out = /* @__PURE__ */ new Map();
+  for (const file2 of paths) {
+    const group = groups.withFrontMatter(file2);
+    const note = out.get(group);
+    if (note === void 0) out.set(group, [file2]);
+    else note.push(file2);
+  }
+  return [...out.values()];
 }
 function followed(file2, state) {
   return state.files[fileRecordId(file2.source, file2.relPath)] === void 0 ? 0 : 1;
@@ -78099,13 +78219,13 @@ function foldMirrorRecords(state, mounts, nowIso) {
   const synced = /* @__PURE__ */ new Map();
   for (const file2 of mounts.files) {
     const record2 = state.files[fileRecordId(file2.source, file2.relPath)];
-    if (record2 !== void 0) synced.set(record2.fileId, record2);
+    if (record2 !== void 0) synced.set(record2.fileId, [...synced.get(record2.fileId) ?? [], record2]);
   }
   let folded = 0;
   for (const mirror of mounts.mirrors) {
     const id = fileRecordId(mirror.source, mirror.relPath);
     const record2 = state.files[id];
-    const into = record2 === void 0 ? void 0 : synced.get(record2.fileId);
+    const into = record2 === void 0 ? void 0 : foldTarget(record2, synced.get(record2.fileId) ?? []);
     if (record2 === void 0 || into === void 0 || into === record2) continue;
     const current = new Set(into.episodes.map((ref) => ref.marker));
     const known2 = new Set([...into.episodes, ...into.superseded].map((ref) => ref.uuid).filter((u) => u !== void 0));
@@ -78124,6 +78244,14 @@ function foldMirrorRecords(state, mounts, nowIso) {
     folded++;
   }
   return folded;
+}
+function foldTarget(record2, candidates) {
+  if (candidates.length <= 1) return candidates[0];
+  const group = groupOfRecord(record2);
+  return candidates.find((c) => groupOfRecord(c) === group);
+}
+function groupOfRecord(record2) {
+  return (record2.episodes[0] ?? record2.superseded[0])?.groupId;
 }
 var init_one_mount = __esm({
   "src/lib/sync/one-mount.ts"() {
@@ -78786,7 +78914,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path32.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path33.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -78799,7 +78927,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs27.openSync)(file2, import_node_fs27.constants.O_RDONLY | (import_node_fs27.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs28.openSync)(file2, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -78807,34 +78935,34 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs27.fstatSync)(fd);
+    const st = (0, import_node_fs28.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs27.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs28.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs27.closeSync)(fd);
+    (0, import_node_fs28.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs27.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs28.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs27, import_node_path32, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs28, import_node_path33, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs27 = require("node:fs");
-    import_node_path32 = require("node:path");
+    import_node_fs28 = require("node:fs");
+    import_node_path33 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -78859,7 +78987,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path33.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path34.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -78895,21 +79023,21 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path33.join)(root, ".git");
+  const dotGit = (0, import_node_path34.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs28.statSync)(dotGit);
+    st = (0, import_node_fs29.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs28.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs29.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path33.isAbsolute)(m[1]) ? m[1] : (0, import_node_path33.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path34.isAbsolute)(m[1]) ? m[1] : (0, import_node_path34.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path33.isAbsolute)(common) ? common : (0, import_node_path33.resolve)(gitDir, common);
+      const common = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path34.isAbsolute)(common) ? common : (0, import_node_path34.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -78931,7 +79059,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -78952,7 +79080,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs28.readFileSync)((0, import_node_path33.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -78975,12 +79103,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs28.openSync)((0, import_node_path33.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs29.openSync)((0, import_node_path34.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs28.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs29.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs28.closeSync)(fd);
+      (0, import_node_fs29.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -78990,24 +79118,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path33.resolve)(path);
+  let dir = (0, import_node_path34.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path33.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path33.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path33.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path34.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path34.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path34.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path33.resolve)(path);
+  return (0, import_node_path34.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs28, import_node_path33;
+var import_node_child_process2, import_node_crypto11, import_node_fs29, import_node_path34;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs28 = require("node:fs");
-    import_node_path33 = require("node:path");
+    import_node_fs29 = require("node:fs");
+    import_node_path34 = require("node:path");
   }
 });
 
@@ -79061,7 +79189,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path34.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path35.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -79104,7 +79232,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned2 = again && sent !== void 0;
-      const parent = pinned2 ? sent.parent : parentVersion(pulled, (0, import_node_path34.join)(source2.root, file2.relPath));
+      const parent = pinned2 ? sent.parent : parentVersion(pulled, (0, import_node_path35.join)(source2.root, file2.relPath));
       const version2 = pinned2 ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -79112,7 +79240,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os8, import_node_path34;
+var import_node_os8, import_node_path35;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -79126,7 +79254,26 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os8 = require("node:os");
-    import_node_path34 = require("node:path");
+    import_node_path35 = require("node:path");
+  }
+});
+
+// src/lib/state/server-of-record.ts
+function serverOfRecord(config2) {
+  if (config2.mcpUrlSource === "local-server") return "local-server";
+  try {
+    const url2 = new URL(config2.mcpUrl);
+    return `${url2.protocol}//${url2.host}${url2.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return config2.mcpUrl;
+  }
+}
+function anotherServer(recorded, now) {
+  return recorded !== void 0 && recorded !== now;
+}
+var init_server_of_record = __esm({
+  "src/lib/state/server-of-record.ts"() {
+    "use strict";
   }
 });
 
@@ -79152,7 +79299,7 @@ async function runSync(config2, options2 = {}) {
       const takeUp = takeUpState(config2, loaded.state, loaded.fresh, void 0, new Date((options2.now ?? Date.now)()).toISOString());
       if (takeUp.marked > 0) await saveState(config2.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn("this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)", { parts: takeUp.marked });
-      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh, lock, takeUp });
+      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config2)), lock, takeUp });
     },
     {
       timeoutMs: options2.lockTimeoutMs ?? 12e4,
@@ -79167,7 +79314,9 @@ async function run(input2) {
   const now = options2.now ?? Date.now;
   const startedAt = now();
   const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
-  const requeued = input2.lock === void 0 || clock === void 0 ? 0 : requeueIfClockJumped(config2, state, startedAt, clock, logger);
+  const jumped = input2.lock === void 0 || clock === void 0 ? { parts: 0, rebased: false } : requeueIfClockJumped(config2, state, startedAt, clock, logger);
+  const requeued = jumped.parts;
+  if (jumped.rebased) await saveState(config2.stateDir, state);
   const migratedOrigins = migrateStateOrigins(state, config2);
   const scanned = await scanSources(sources, {
     exclude: config2.exclude,
@@ -79177,7 +79326,7 @@ async function run(input2) {
   const roots = checkSourceRoots(state, sources);
   const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn("source held: its name stood for another folder", { source: problem.source, message: problem.message });
-  const mounts = oneMountPerFile(rooted.files, sources, state);
+  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config2));
   const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
   const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
   if (mounts.mirrors.length > 0) logger.info("files found at several paths: one path synced for each", { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
@@ -79223,8 +79372,11 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config2, state);
   const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
-  const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, forceLook: options2.force === true, prior: priorMigration(online, plannedAdds) };
+  const server = serverOfRecord(config2);
+  const look = options2.force === true || anotherServer(state.server, server);
+  const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
+    state.server = server;
     await online.ledger.save();
     await settle2(online, order);
     if ((options2.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options2.waitMs ?? 0);
@@ -79243,20 +79395,41 @@ function oursQueued(ctx) {
 function oursInQueue(ctx) {
   return [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
+function mountGroups(config2) {
+  const bySettings = (file2) => {
+    try {
+      return groupFor(config2, file2, void 0);
+    } catch {
+      return "";
+    }
+  };
+  return {
+    bySettings,
+    withFrontMatter: (file2) => {
+      try {
+        const parsed = parseMemoryFile((0, import_node_fs30.readFileSync)(file2.absPath), file2.relPath);
+        return groupFor(config2, file2, parsed.ok ? parsed.data.groupId : void 0);
+      } catch {
+        return bySettings(file2);
+      }
+    }
+  };
+}
 function requeueIfClockJumped(config2, state, startedAt, clock, logger) {
   const stepMs = stepBackSince(state.lastRun, startedAt, clock);
   if (stepMs > 0) {
     const parts2 = stampsAfterStepBack(state, stepMs);
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), clock };
     logger.info("the clock was set back since the last run: what this machine stamped before counts on the clock as it is now (STAMPS_AFTER_STEP_BACK)", { stepMs, parts: parts2 });
-    return parts2;
+    return { parts: parts2, rebased: true };
   }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
-  if (jumpMs === 0) return 0;
+  if (jumpMs === 0) return { parts: 0, rebased: false };
   const parts = requeueAfterJump(state, startedAt);
   const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config2, state));
   const offsets = forgetClockOffsets(state);
   logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock's offset is learnt again", { jumpMs, parts, absences, offsets });
-  return parts + absences + offsets;
+  return { parts: parts + absences + offsets, rebased: false };
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
@@ -79338,7 +79511,8 @@ async function learnSemantics(ctx, handshake, inQueue) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  if (ctx.options.force === true && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
+  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config));
+  if (look && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
@@ -79361,10 +79535,11 @@ async function waitForConfirmation(ctx, run2, order, waitMs) {
     await settle2(ctx, order);
   }
 }
-var RunConnection, WAIT_BACKOFF;
+var import_node_fs30, RunConnection, WAIT_BACKOFF;
 var init_sync = __esm({
   "src/lib/sync/sync.ts"() {
     "use strict";
+    import_node_fs30 = require("node:fs");
     init_graphiti();
     init_semantics();
     init_server_rules();
@@ -79385,6 +79560,8 @@ var init_sync = __esm({
     init_listing();
     init_plan();
     init_one_mount();
+    init_prepare();
+    init_parse3();
     init_early_handshake();
     init_retire();
     init_schedule();
@@ -79400,6 +79577,7 @@ var init_sync = __esm({
     init_origin();
     init_copy_hold();
     init_force_look();
+    init_server_of_record();
     init_machine_stamp();
     init_types3();
     init_summary();
@@ -79678,6 +79856,22 @@ function scopeHead(tokens, j) {
   }
   return void 0;
 }
+function normativeStandard(tokens, i) {
+  let k = i + 1;
+  if (["more", "most"].includes((tokens[k] ?? "").toLowerCase())) k += 1;
+  if (!STANDARD_GRADES.has((tokens[k] ?? "").toLowerCase())) return void 0;
+  return scopeHead(tokens, k + 1) ?? k + 1;
+}
+function genericAlternative(tokens, i) {
+  for (let k = i + 2; k < i + 14 && k + 1 < tokens.length; k += 1) {
+    const [a, b] = [tokens[k].toLowerCase(), tokens[k + 1].toLowerCase()];
+    const opens = a === "instead" && b === "of" || a === "rather" && b === "than" || a === "(" && b === "not";
+    if (!opens) continue;
+    const head = scopeHead(tokens, k + 2);
+    return head === void 0 ? void 0 : head + 1;
+  }
+  return void 0;
+}
 function anyVerbOrder(tokens, i) {
   const w = tokens[i].toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -79688,7 +79882,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -79700,11 +79894,17 @@ function opensWithOrder(clause) {
   const read2 = readClause(clause);
   return orderShape(read2) && !recordsAChange(read2);
 }
+function clauseTokens(head) {
+  return head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+}
+function clauseHead(clause) {
+  return clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
+}
 function readClause(clause) {
   const read2 = clause.slice(0, 200);
-  const head = read2.split(/[.!?;](?=\s|$)|\n/, 1)[0];
+  const head = clauseHead(clause);
   const whole = head.length < read2.length || clause.length <= read2.length;
-  const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+  const tokens = clauseTokens(head);
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
   const polite = i > 0 && POLITE_LEAD_INS.has(tokens[0].replace(/[:!,]$/, "").toLowerCase());
@@ -79718,8 +79918,16 @@ function recordsAChange({ head, tokens, i, whole, polite }) {
   const after = tokens.slice(i + 1).filter((t) => WORD2.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
   const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
-  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== void 0;
+  const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== void 0 || normativeStandard(tokens, i) !== void 0 || genericAlternative(tokens, i) !== void 0;
   return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+}
+function opensWithBareVerb(consequent) {
+  const tokens = clauseTokens(clauseHead(consequent));
+  const first = tokens[0];
+  if (first === void 0 || !WORD2.test(first) || NAME.test(first) || /^[A-Z]{2,}/.test(first)) return false;
+  const w = first.toLowerCase();
+  if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ":" || isAcronymPlural(first)) return false;
+  return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
 }
 function isInjectionVerb(word) {
   return VERB_SHAPED.has(word);
@@ -79753,7 +79961,7 @@ function orderShape({ tokens, i, polite }) {
   const rest = tokens.slice(i + 1).filter((t) => t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i);
   if (sent !== void 0) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }
@@ -79765,7 +79973,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -80160,10 +80368,53 @@ var init_imperative = __esm({
     isFutureWorkQuantifier = (word, preposition, verbShaped) => FUTURE_WORK_QUANTIFIERS.has(word) || word === "new" && preposition === "for" && verbShaped;
     HEDGE_OPENERS = /* @__PURE__ */ new Set(["where", "when", "whenever", "if", "as"]);
     HEDGES = /* @__PURE__ */ new Set(["possible", "appropriate", "needed", "necessary", "practical", "feasible", "applicable"]);
+    STANDARD_GRADES = /* @__PURE__ */ new Set(["appropriate", "proper", "consistent", "clear", "concise", "meaningful", "descriptive", "sufficient", "adequate", "thorough", "comprehensive", "reasonable", "sensible", "idiomatic", "critical"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
     QUESTION_SUBJECTS = /* @__PURE__ */ new Set(["you", "i", "we", "they", "he", "she", "it", "this", "that", "these", "those", "there", "the", "a", "an", "my", "your", "our"]);
+  }
+});
+
+// src/lib/context/obligation.ts
+function obligesTheWork(clause) {
+  const head = clauseHead(clause);
+  if (!/\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i.test(head)) return false;
+  const tokens = clauseTokens(head);
+  const modalAt = tokens.findIndex((t, k) => OBLIGING_MODALS.has(t.toLowerCase()) || t.toLowerCase() === "have" && (tokens[k + 1] ?? "").toLowerCase() === "to");
+  if (modalAt < 1 || modalAt > MAX_SUBJECT_WORDS) return false;
+  const subject = tokens.slice(0, modalAt);
+  const modal = tokens[modalAt].toLowerCase();
+  if (!isGenericSubject(subject, modal)) return false;
+  let v = modalAt + (modal === "have" ? 2 : 1);
+  if ((modal === "must" || modal === "mustn't") && subject[0]?.toLowerCase() !== "we" && !["never", "always"].includes((tokens[v] ?? "").toLowerCase())) return false;
+  while (MODAL_ADVERBS.has((tokens[v] ?? "").toLowerCase())) v += 1;
+  const verb = (tokens[v] ?? "").toLowerCase();
+  if (verb !== "be" && verb !== "have" && (!isContentWord(verb) || isThirdPerson(verb) || isPast(verb))) return false;
+  return !NECESSARY_CONDITION.test(head);
+}
+function isGenericSubject(subject, modal) {
+  const first = subject[0].toLowerCase();
+  if (first === "we") return subject.length === 1;
+  if (modal === "have") return false;
+  if (subject.some((t) => /^[`"“'‘(\[]$/.test(t) || t === ":" || t === ",")) return false;
+  if (QUANTIFIERS.has(first)) return subject.length > 1 && isContentWord(subject[1].toLowerCase());
+  if (OBJECT_OPENERS.has(first) || FUNCTION_WORDS2.has(first) && !/^\d/.test(first)) return false;
+  const link = subject.findIndex((t, k) => k > 0 && SUBJECT_LINKS.has(t.toLowerCase()));
+  const headWord = subject[(link < 0 ? subject.length : link) - 1];
+  return isPluralHead(headWord) && subject.slice(0, link < 0 ? subject.length : link).every((t) => /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(t));
+}
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION;
+var init_obligation = __esm({
+  "src/lib/context/obligation.ts"() {
+    "use strict";
+    init_imperative();
+    OBLIGING_MODALS = /* @__PURE__ */ new Set(["must", "should", "shall", "mustn't", "shouldn't"]);
+    QUANTIFIERS = /* @__PURE__ */ new Set(["all", "every", "each", "any", "no"]);
+    MODAL_ADVERBS = /* @__PURE__ */ new Set(["not", "never", "always", "only", "also", "still", "ideally"]);
+    SUBJECT_LINKS = /* @__PURE__ */ new Set(["that", "which", "who", "of", "for", "in", "with", "from", "and", "or"]);
+    MAX_SUBJECT_WORDS = 8;
+    NECESSARY_CONDITION = /\b(?:must|should)\b.*?\b(?:to be|in order to)\b/i;
   }
 });
 
@@ -80175,7 +80426,8 @@ function overridePattern(f) {
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
 function subjectlessModalInChinese(text3) {
-  return CHINESE_SUBJECTLESS_MODAL.test(text3);
+  if (!HAN_OR_KANA.test(text3)) return false;
+  return CHINESE_SUBJECTLESS_MODAL.test(text3) || CHINESE_SUBJECTLESS_DISPOSAL.test(text3) || JAPANESE_OBLIGATION_ENDING.test(text3);
 }
 function bareImperativeInOtherLanguage(clause) {
   if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
@@ -80227,7 +80479,7 @@ function overridesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -80425,6 +80677,9 @@ var init_orders_by_language = __esm({
     SPANISH_ENCLITIC = new RegExp("^\\p{L}*[\xE1\xE9\xED\xF3\xFA][^\\s\\p{P}aeiou\xE1\xE9\xED\xF3\xFA]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\\p{L}\\p{N}'\u2019-])", "iu");
     FRENCH_ENCLITIC = new RegExp("^\\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\\p{L}\\p{N}'\u2019-])", "iu");
     CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+    CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
+    HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+    JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
     IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
     NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
     NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, "iu");
@@ -80440,7 +80695,10 @@ var init_orders_by_language = __esm({
 function isOrderReason(reason) {
   return REASONS.has(reason);
 }
-function clauseStarts(text3) {
+function consequentStarts(text3) {
+  return [...text3.matchAll(FRONTED_CLAUSE)].map((m) => (m.index ?? 0) + m[0].length);
+}
+function clauseStarts(text3, consequents) {
   const out = [];
   for (const m of text3.matchAll(CLAUSE_START)) {
     const start = (m.index ?? 0) + m[0].length;
@@ -80450,7 +80708,7 @@ function clauseStarts(text3) {
     const opener = LIST_ITEM.exec(text3.slice(start, start + 40)) ?? VOCATIVE.exec(text3.slice(start, start + 40));
     if (opener !== null) out.push(start + opener[0].length);
   }
-  for (const m of text3.matchAll(FRONTED_CLAUSE)) out.push((m.index ?? 0) + m[0].length);
+  out.push(...consequents);
   if (text3.includes("\n")) for (const m of text3.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
@@ -80469,12 +80727,15 @@ function variants(folded) {
   return out;
 }
 function structuralReason(text3) {
-  const starts = outsideChangeRecords(text3, clauseStarts(text3));
+  const consequents = consequentStarts(text3);
+  const starts = outsideChangeRecords(text3, clauseStarts(text3, consequents));
   if (starts.some((start) => {
     const clause = text3.slice(start, start + 240);
     return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause);
   })) return "opens with an imperative";
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
+  if (consequents.some((start) => opensWithBareVerb(text3.slice(start, start + 240)))) return "opens with an imperative";
+  if (DUTY_MODAL.test(text3) && starts.some((start) => obligesTheWork(text3.slice(start, start + 240)))) return "obliges the work";
   return void 0;
 }
 function outsideChangeRecords(text3, starts) {
@@ -80505,12 +80766,13 @@ function orderReason(text3) {
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, CLAUSE_START, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, CLAUSE_START, DUTY_MODAL, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
     init_change_record();
     init_imperative();
+    init_obligation();
     init_orders_by_language();
     ORDER_REASONS = [
       "overrides instructions",
@@ -80524,7 +80786,8 @@ var init_orders = __esm({
       "sends secrets away",
       "follows remote orders",
       "opens with an imperative",
-      "asks the reader a question"
+      "asks the reader a question",
+      "obliges the work"
     ];
     REASONS = new Set(ORDER_REASONS);
     OBJECTS = String.raw`(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|orders?|context|constraints?|restrictions?|polic(?:y|ies)|programming|messages?|conversation)`;
@@ -80537,6 +80800,7 @@ var init_orders = __esm({
     LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
     VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, "iu");
     CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
+    DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -80679,7 +80943,7 @@ function nodeTier(node2) {
 function normText(text3) {
   return text3.toLowerCase().replace(/\s+/g, " ").trim();
 }
-function rankUnique(items, text3, tier, time3, skip = () => false) {
+function rankUnique(items, text3, tier, time3, skip = () => false, standing = () => 0) {
   const seenUuid = /* @__PURE__ */ new Set();
   const seenText = /* @__PURE__ */ new Set();
   const kept = [];
@@ -80692,13 +80956,13 @@ function rankUnique(items, text3, tier, time3, skip = () => false) {
     const key = normText(t);
     if (seenText.has(key)) return;
     seenText.add(key);
-    kept.push({ item, tier: tier(item), time: time3(item), index });
+    kept.push({ item, standing: standing(item), tier: tier(item), time: time3(item), index });
   });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
   return kept.map((k) => k.item);
 }
-function rankFacts(facts2, now) {
-  return rankUnique(facts2, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now));
+function rankFacts(facts2, now, standing) {
+  return rankUnique(facts2, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing);
 }
 function rankNodes(nodes) {
   return rankUnique(nodes, (n) => n.name, nodeTier, (n) => timeOf(n.created_at));
@@ -80714,6 +80978,86 @@ var init_rank = __esm({
     STRONG = /\b(decid(?:e|ed|es|ing)|decisions?|chose|chosen|choose|architect(?:ure|ural)?|design(?:ed|s)?|conventions?)\b/i;
     WEAK = /\b(must|always|never|uses?|using|prefer(?:s|red|ence|ences)?|requires?|standard|policy|rules?)\b/i;
     STRONG_LABEL = /decision|architecture|design|convention|preference|procedure|requirement/i;
+  }
+});
+
+// src/lib/context/beyond-project.ts
+function isBeyondProject(e, sharedSources) {
+  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === void 0 && e.source !== "";
+}
+function beyondProjectEpisodes(episodes, sharedSources) {
+  const out = /* @__PURE__ */ new Set();
+  for (const e of episodes) if (isBeyondProject(e, sharedSources)) out.add(e.uuid);
+  return out;
+}
+function beyondProjectNotes(episodes, sharedSources, groupIds, max = MAX_BEYOND_PROJECT_QUERIES) {
+  const groups = new Set(groupIds);
+  const notes = [...episodes].filter((e) => e.name !== void 0 && e.name.trim() !== "" && (e.groupId === void 0 || groups.has(e.groupId)) && isBeyondProject(e, sharedSources));
+  notes.sort((a, b) => (b.at ?? "").localeCompare(a.at ?? ""));
+  const out = [];
+  for (const e of notes) {
+    const title = e.name.replace(/\s+/g, " ").trim();
+    if (!out.some((n) => n.title.toLowerCase() === title.toLowerCase())) out.push({ title, source: e.source, ...e.relPath === void 0 ? {} : { relPath: e.relPath } });
+    if (out.length === max) break;
+  }
+  return out;
+}
+function noteOpening(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs31.openSync)(path, "r");
+    const buf = Buffer.alloc(OPENING_BYTES);
+    const read2 = (0, import_node_fs31.readSync)(fd, buf, 0, buf.length, 0);
+    let head = buf.subarray(0, read2).toString("utf8");
+    if (read2 === OPENING_BYTES) head = head.slice(0, Math.max(0, head.lastIndexOf("\n")));
+    const text3 = redactSecrets(stripPrivateBlocks(head).text).text;
+    let fenced = false;
+    return text3.replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n?/, "").split(/\r?\n/).filter((line) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      else if (!fenced && !/^\s*(#|<!--|\|)/.test(line)) return true;
+      return false;
+    }).map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "").replace(/[*_`]/g, "")).join(" ");
+  } catch {
+    return "";
+  } finally {
+    if (fd !== void 0) (0, import_node_fs31.closeSync)(fd);
+  }
+}
+function noteQuery(title, opening) {
+  const text3 = `${title} ${opening}`.replace(/\s+/g, " ").trim();
+  if (text3.length <= MAX_NOTE_QUERY_CHARS) return text3;
+  const cut = text3.slice(0, MAX_NOTE_QUERY_CHARS);
+  const space = cut.lastIndexOf(" ");
+  return space > title.length ? cut.slice(0, space) : cut;
+}
+function escapeRegExp(text3) {
+  return text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function namesProject(text3, projectName) {
+  const words3 = projectName.split(/[-_.\s]+/).filter((w) => w !== "");
+  if (words3.length === 0) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words3.map(escapeRegExp).join("[-_.\\s]?")}(?![\\p{L}\\p{N}])`, "iu").test(text3);
+}
+function answersNoteSearch(fact, input2) {
+  return relevanceClass(fact, input2) < 2;
+}
+function relevanceClass(fact, input2) {
+  const episodes = fact.episodes ?? [];
+  if (episodes.some((e) => input2.thisProject.has(e)) || namesProject(fact.fact, input2.projectName)) return 0;
+  if (episodes.some((e) => input2.beyondProject.has(e))) return 1;
+  return 2;
+}
+var import_node_fs31, MAX_BEYOND_PROJECT_QUERIES, FACTS_PER_TITLE, MAX_NOTE_QUERY_CHARS, OPENING_BYTES;
+var init_beyond_project = __esm({
+  "src/lib/context/beyond-project.ts"() {
+    "use strict";
+    import_node_fs31 = require("node:fs");
+    init_redact();
+    init_provenance();
+    MAX_BEYOND_PROJECT_QUERIES = 10;
+    FACTS_PER_TITLE = 5;
+    MAX_NOTE_QUERY_CHARS = 200;
+    OPENING_BYTES = 2048;
   }
 });
 
@@ -81279,7 +81623,7 @@ function ourEpisodesOf(state) {
   const out = [];
   for (const record2 of Object.values(state.files)) {
     for (const ref of [...record2.episodes, ...record2.superseded]) {
-      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin, ...record2.project === void 0 ? {} : { project: record2.project } });
+      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin, ...record2.project === void 0 ? {} : { project: record2.project }, name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record2.mtimeMs) ? record2.mtimeMs : 0).toISOString(), relPath: record2.relPath });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: partMarker(ref)?.origin });
@@ -81380,26 +81724,32 @@ async function buildContext(input2) {
   const maxNodes = input2.maxNodes ?? 8;
   const facts2 = [];
   const nodes = [];
+  const here = input2.thisProjectEpisodes ?? /* @__PURE__ */ new Set();
+  const beyond = input2.beyondProject;
+  const relevance = { projectName: project.name, thisProject: here, beyondProject: beyond?.episodes ?? /* @__PURE__ */ new Set() };
+  const beyondQueries = [...new Set(beyond?.queries ?? [])].filter((q) => q !== "" && !queries.includes(q));
+  const plan = [
+    ...queries.flatMap((query) => [{ query, kind: "facts", max: maxFacts }, { query, kind: "nodes", max: maxNodes }]),
+    ...beyondQueries.map((query) => ({ query, kind: "facts", max: FACTS_PER_TITLE, keep: (fact) => answersNoteSearch(fact, relevance) }))
+  ];
   let failed = 0;
   let firstError;
-  searches: for (const query of queries) {
-    for (const kind of ["facts", "nodes"]) {
-      if (input2.signal?.aborted === true) throw input2.signal.reason instanceof Error ? input2.signal.reason : new Error("aborted");
-      try {
-        if (kind === "facts") facts2.push(...await graphiti.searchFacts(query, project.groupIds, maxFacts, input2.signal));
-        else nodes.push(...await graphiti.searchNodes(query, project.groupIds, maxNodes, input2.signal));
-      } catch (error62) {
-        failed++;
-        firstError ??= error62;
-        logger.warn("context search failed", { kind, query: query.slice(0, 80), error: error62 instanceof Error ? error62.message : String(error62) });
-        if (error62 instanceof McpNetworkError || error62 instanceof McpTimeoutError) {
-          failed = queries.length * 2;
-          break searches;
-        }
+  for (const { query, kind, max, keep: keep2 } of plan) {
+    if (input2.signal?.aborted === true) throw input2.signal.reason instanceof Error ? input2.signal.reason : new Error("aborted");
+    try {
+      if (kind === "facts") facts2.push(...(await graphiti.searchFacts(query, project.groupIds, max, input2.signal)).filter((f) => keep2?.(f) ?? true));
+      else nodes.push(...await graphiti.searchNodes(query, project.groupIds, max, input2.signal));
+    } catch (error62) {
+      failed++;
+      firstError ??= error62;
+      logger.warn("context search failed", { kind, query: query.slice(0, 80), error: error62 instanceof Error ? error62.message : String(error62) });
+      if (error62 instanceof McpNetworkError || error62 instanceof McpTimeoutError) {
+        failed = plan.length;
+        break;
       }
     }
   }
-  if (failed === queries.length * 2) throw firstError instanceof Error ? firstError : new Error(String(firstError));
+  if (failed === plan.length) throw firstError instanceof Error ? firstError : new Error(String(firstError));
   const retired = input2.retiredEpisodes ?? /* @__PURE__ */ new Set();
   const stale = /* @__PURE__ */ new Map();
   for (const f of facts2) if (factRestsOnlyOn(f, retired)) stale.set(f.uuid, f);
@@ -81419,10 +81769,9 @@ async function buildContext(input2) {
   for (const f of facts2) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known2), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
-  const here = input2.thisProjectEpisodes ?? /* @__PURE__ */ new Set();
   const items = [];
   const itemGroups = [];
-  for (const f of rankFacts(facts2, now)) {
+  for (const f of rankFacts(facts2, now, (fact) => relevanceClass(fact, relevance))) {
     const line = toFactLine(f, factProvenance(f, known2));
     const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
     if (reason === void 0) {
@@ -81450,7 +81799,7 @@ async function buildContext(input2) {
   const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header2, [...items, ...awaiting], config2.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
-    queries,
+    queries: [...queries, ...beyondQueries],
     found: { facts: unique.size, nodes: rankedNodes.length, expired: expiredFacts.length, retired: stale.size },
     omitted,
     overBudget: items.length - rendered.facts - rendered.nodes,
@@ -81484,18 +81833,23 @@ function toCacheEntry(project, built, now = /* @__PURE__ */ new Date()) {
     ...built.overBudget === void 0 ? {} : { overBudget: built.overBudget }
   };
 }
-async function stateInputs(stateDir, options2) {
+async function stateInputs(stateDir, options2, beyond) {
   const fromState = options2.retiredEpisodes === void 0 || options2.ourEpisodes === void 0 ? await (await Promise.resolve().then(() => (init_our_episodes(), our_episodes_exports))).loadContextInputs(stateDir) : void 0;
   const ours = [...options2.ourEpisodes ?? fromState?.ourEpisodes ?? []];
+  const opening = (n) => {
+    const root = beyond.roots.get(n.source);
+    return root === void 0 || n.relPath === void 0 ? "" : noteOpening((0, import_node_path36.join)(root, n.relPath));
+  };
   return {
     retiredEpisodes: options2.retiredEpisodes ?? fromState?.retiredEpisodes ?? /* @__PURE__ */ new Set(),
     episodeProvenance: classifyOurEpisodes(ours, options2.sharedSources),
-    thisProjectEpisodes: thisProjectsEpisodes(ours, options2.sharedSources, options2.here)
+    thisProjectEpisodes: thisProjectsEpisodes(ours, options2.sharedSources, options2.here),
+    beyondProject: { queries: beyondProjectNotes(ours, options2.sharedSources, beyond.groupIds).map((n) => noteQuery(n.title, opening(n))), episodes: beyondProjectEpisodes(ours, options2.sharedSources) }
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path35.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path35.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path36.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path36.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summaryRule(graphiti, config2, logger, signal) {
   const rule = (value, askable = false) => ({ rule: value, askable });
@@ -81537,7 +81891,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
         now,
         logger,
         ...options2.signal === void 0 ? {} : { signal: options2.signal },
-        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }),
+        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config2).map((source2) => [source2.name, source2.root])) }),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false
       });
@@ -81555,11 +81909,12 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close2?.().catch(() => void 0);
   }
 }
-var import_node_path35, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
+var import_node_path36, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path35 = require("node:path");
+    import_node_path36 = require("node:path");
+    init_sources();
     init_cache();
     init_graphiti();
     init_log();
@@ -81568,6 +81923,7 @@ var init_context2 = __esm({
     init_orders();
     init_provenance();
     init_rank();
+    init_beyond_project();
     init_render();
     init_orders();
     init_provenance();
@@ -81771,7 +82127,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises11.readFile)((0, import_node_path36.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises11.readFile)((0, import_node_path37.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -81784,7 +82140,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path36.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path37.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -81792,15 +82148,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path36.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path37.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises11, import_node_path36, INDEX_FILE;
+var import_promises11, import_node_path37, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
     import_promises11 = require("node:fs/promises");
-    import_node_path36 = require("node:path");
+    import_node_path37 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -81817,7 +82173,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path37.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path38.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -81840,12 +82196,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os9, import_node_path37;
+var import_node_os9, import_node_path38;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os9 = require("node:os");
-    import_node_path37 = require("node:path");
+    import_node_path38 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -81922,11 +82278,11 @@ __export(set_aside_exports, {
   setAsideText: () => setAsideText
 });
 function indexPath(stateDir) {
-  return (0, import_node_path38.join)(stateDir, DIR, INDEX);
+  return (0, import_node_path39.join)(stateDir, DIR, INDEX);
 }
 function readSetAside(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs29.readFileSync)(indexPath(stateDir), "utf8"));
+    const value = JSON.parse((0, import_node_fs32.readFileSync)(indexPath(stateDir), "utf8"));
     if (!Array.isArray(value)) return [];
     return value.filter((n) => typeof n === "object" && n !== null && ["file", "kept", "group", "origin", "at"].every((k) => typeof n[k] === "string"));
   } catch {
@@ -81934,24 +82290,24 @@ function readSetAside(stateDir) {
   }
 }
 function writeSetAsideIndex(stateDir, notes) {
-  (0, import_node_fs29.mkdirSync)((0, import_node_path38.join)(stateDir, DIR), { recursive: true, mode: 448 });
+  (0, import_node_fs32.mkdirSync)((0, import_node_path39.join)(stateDir, DIR), { recursive: true, mode: 448 });
   writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}
 `);
 }
 function setAside(stateDir, note) {
-  const dir = (0, import_node_path38.join)(stateDir, DIR);
-  (0, import_node_fs29.mkdirSync)(dir, { recursive: true, mode: 448 });
+  const dir = (0, import_node_path39.join)(stateDir, DIR);
+  (0, import_node_fs32.mkdirSync)(dir, { recursive: true, mode: 448 });
   const stamp = note.at.replace(/[:.]/g, "-");
-  let kept = (0, import_node_path38.join)(dir, `${stamp}-${(0, import_node_path38.basename)(note.file)}`);
-  for (let n = 2; (0, import_node_fs29.existsSync)(kept); n++) kept = (0, import_node_path38.join)(dir, `${stamp}-${n}-${(0, import_node_path38.basename)(note.file)}`);
-  (0, import_node_fs29.copyFileSync)(note.file, kept);
+  let kept = (0, import_node_path39.join)(dir, `${stamp}-${(0, import_node_path39.basename)(note.file)}`);
+  for (let n = 2; (0, import_node_fs32.existsSync)(kept); n++) kept = (0, import_node_path39.join)(dir, `${stamp}-${n}-${(0, import_node_path39.basename)(note.file)}`);
+  (0, import_node_fs32.copyFileSync)(note.file, kept);
   const entry = { ...note, kept };
   writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
   return entry;
 }
 function dropSetAside(stateDir, kept) {
   try {
-    (0, import_node_fs29.unlinkSync)(kept);
+    (0, import_node_fs32.unlinkSync)(kept);
   } catch {
   }
   writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
@@ -81960,10 +82316,10 @@ function pruneSetAside(stateDir, now) {
   const notes = readSetAside(stateDir);
   if (notes.length === 0) return;
   const keep2 = notes.filter((n) => {
-    if (!(0, import_node_fs29.existsSync)(n.kept)) return false;
+    if (!(0, import_node_fs32.existsSync)(n.kept)) return false;
     if (now - Date.parse(n.at) < SET_ASIDE_DAYS * 864e5) return true;
     try {
-      (0, import_node_fs29.unlinkSync)(n.kept);
+      (0, import_node_fs32.unlinkSync)(n.kept);
     } catch {
       return true;
     }
@@ -81979,12 +82335,12 @@ function setAsideSaid(notes) {
   if (first === void 0) return void 0;
   return notes.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${notes.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`;
 }
-var import_node_fs29, import_node_path38, SET_ASIDE_DAYS, DIR, INDEX;
+var import_node_fs32, import_node_path39, SET_ASIDE_DAYS, DIR, INDEX;
 var init_set_aside = __esm({
   "src/lib/state/set-aside.ts"() {
     "use strict";
-    import_node_fs29 = require("node:fs");
-    import_node_path38 = require("node:path");
+    import_node_fs32 = require("node:fs");
+    import_node_path39 = require("node:path");
     init_fs_atomic();
     SET_ASIDE_DAYS = 30;
     DIR = "set-aside";
@@ -82004,7 +82360,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs30.statSync)((0, import_node_path39.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs33.statSync)((0, import_node_path40.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -82024,9 +82380,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path39.basename)(file2);
+  const name = (0, import_node_path40.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path39.join)((0, import_node_path39.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path40.join)((0, import_node_path40.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -82036,8 +82392,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside2(memoryDir, path) {
-  const file2 = (0, import_node_path39.resolve)(memoryDir, path);
-  const rel = (0, import_node_path39.relative)((0, import_node_path39.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path40.resolve)(memoryDir, path);
+  const rel = (0, import_node_path40.relative)((0, import_node_path40.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -82091,10 +82447,14 @@ async function pullLocked(config2, options2, key, logger) {
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const ours = ourOrigins(config2);
   const notes = collectNotes(episodes, key, ours);
-  const judged = report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
+  const server = serverOfRecord(config2);
+  const moved = anotherServer(ledger.server, server);
+  if (report.complete) ledger.server = server;
+  const judged = moved ? /* @__PURE__ */ new Set() : report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
   markEmptied(ledger, new Set(emptied), notes.all, when);
-  if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
+  if (moved) logger.warn("another server than the one pull last listed: the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else set MADEINOZ_KNOWLEDGE_MCP_URL back", { server, before: ledger.server === server ? void 0 : ledger.server });
+  else if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
   inView = judged;
   const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);
   report.unverified = notes.unverified;
@@ -82140,8 +82500,8 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  for (const c of ledger.copies) if (!(0, import_node_fs30.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs30.existsSync)(c.copy));
+  for (const c of ledger.copies) if (!(0, import_node_fs33.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs33.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -82185,7 +82545,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs30.existsSync)(project.memoryDir) && (0, import_node_fs30.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs33.existsSync)(project.memoryDir) && (0, import_node_fs33.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -82232,10 +82592,10 @@ async function writeCopyIndexLine(copy) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs30.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs33.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
-  for (const copy of ledger.copies) if ((0, import_node_fs30.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
+  for (const copy of ledger.copies) if ((0, import_node_fs33.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
 }
 function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
@@ -82244,7 +82604,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs30.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs33.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -82252,7 +82612,7 @@ function emptiedFolders(ledger, projects) {
 function withoutEmptiedGroups(inView, listed, ledger) {
   const known2 = /* @__PURE__ */ new Map();
   for (const n of Object.values(ledger.notes)) {
-    if (n.hash === "" || !(0, import_node_fs30.existsSync)(n.file)) continue;
+    if (n.hash === "" || !(0, import_node_fs33.existsSync)(n.file)) continue;
     const count = known2.get(n.group) ?? { here: 0, listed: 0 };
     count.here++;
     if (listed.has(noteId(n.project, n.path))) count.listed++;
@@ -82265,7 +82625,7 @@ function emptiedGroup(count) {
 }
 function markEmptied(ledger, emptied, listed, when) {
   if (emptied.size === 0) return;
-  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs30.existsSync)(n.file)) n.emptiedSince ??= when;
+  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs33.existsSync)(n.file)) n.emptiedSince ??= when;
 }
 function newest(a, b) {
   if (a === void 0) return b;
@@ -82280,7 +82640,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside2((0, import_node_path39.join)((0, import_node_path39.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path40.join)((0, import_node_path40.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -82346,7 +82706,7 @@ function pendingWrite(decision, a, copyPath) {
   }
   if (copyPath === void 0) return void 0;
   const copy = copyPath;
-  const listed = decision.why === "same-name-here" ? { indexLine: copyIndexLine(v, a.project.memoryDir, (0, import_node_path39.join)((0, import_node_path39.dirname)(a.path), (0, import_node_path39.basename)(copy))) } : {};
+  const listed = decision.why === "same-name-here" ? { indexLine: copyIndexLine(v, a.project.memoryDir, (0, import_node_path40.join)((0, import_node_path40.dirname)(a.path), (0, import_node_path40.basename)(copy))) } : {};
   return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when, ...listed } };
 }
 function copyIndexLine(v, memoryDir, path) {
@@ -82423,13 +82783,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs30, import_promises12, import_node_path39, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs33, import_promises12, import_node_path40, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs30 = require("node:fs");
+    import_node_fs33 = require("node:fs");
     import_promises12 = require("node:fs/promises");
-    import_node_path39 = require("node:path");
+    import_node_path40 = require("node:path");
     init_process_env();
     init_graphiti();
     init_server_rules();
@@ -82453,6 +82813,7 @@ var init_pull = __esm({
     init_memory_index();
     init_projects();
     init_restore2();
+    init_server_of_record();
     init_set_aside();
     WATCH_PULL_EVERY_MS = 5 * 6e4;
     PULL_MAX_EPISODES = 5e4;
@@ -82462,7 +82823,7 @@ var init_pull = __esm({
 // src/lib/context/once-note.ts
 function readOnceNote(stateDir, file2) {
   try {
-    const value = JSON.parse((0, import_node_fs31.readFileSync)((0, import_node_path40.join)(stateDir, file2), "utf8"));
+    const value = JSON.parse((0, import_node_fs34.readFileSync)((0, import_node_path41.join)(stateDir, file2), "utf8"));
     if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
   } catch {
   }
@@ -82471,31 +82832,31 @@ function readOnceNote(stateDir, file2) {
 function writeOnceNote(stateDir, file2, text3) {
   if (text3 === void 0) {
     try {
-      (0, import_node_fs31.unlinkSync)((0, import_node_path40.join)(stateDir, file2));
+      (0, import_node_fs34.unlinkSync)((0, import_node_path41.join)(stateDir, file2));
     } catch {
     }
     return;
   }
-  writeFileAtomicSync((0, import_node_path40.join)(stateDir, file2), `${JSON.stringify({ text: text3, told: false })}
+  writeFileAtomicSync((0, import_node_path41.join)(stateDir, file2), `${JSON.stringify({ text: text3, told: false })}
 `);
 }
 function takeOnceNote(stateDir, file2) {
   const note = readOnceNote(stateDir, file2);
   if (note === void 0 || note.told) return void 0;
   try {
-    writeFileAtomicSync((0, import_node_path40.join)(stateDir, file2), `${JSON.stringify({ ...note, told: true })}
+    writeFileAtomicSync((0, import_node_path41.join)(stateDir, file2), `${JSON.stringify({ ...note, told: true })}
 `);
   } catch {
     return void 0;
   }
   return ourNote(note.text);
 }
-var import_node_fs31, import_node_path40;
+var import_node_fs34, import_node_path41;
 var init_once_note = __esm({
   "src/lib/context/once-note.ts"() {
     "use strict";
-    import_node_fs31 = require("node:fs");
-    import_node_path40 = require("node:path");
+    import_node_fs34 = require("node:fs");
+    import_node_path41 = require("node:path");
     init_fs_atomic();
     init_our_note();
   }
@@ -82645,7 +83006,7 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 init_v3();
 init_env_file();
 init_server_runtime();
@@ -82732,7 +83093,7 @@ var SETTINGS = [
   { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
   { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
   { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
-  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required; for your own tools) besides its Unix socket in the 0700 run folder, which no other user can connect to and which Graphiti and the tool keep using." },
   { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
   { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
   { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
@@ -82875,7 +83236,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep2).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path7.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path8.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -82995,11 +83356,11 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path7.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path8.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path8.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -83032,8 +83393,8 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path7.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path7.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path8.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path8.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
@@ -83078,8 +83439,8 @@ function workerTimeoutMs(env) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path12 = require("node:path");
 init_fs_atomic();
 init_install_route();
 init_log();
@@ -83088,7 +83449,7 @@ var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-gra
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs12.readFileSync)((0, import_node_path11.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs13.readFileSync)((0, import_node_path12.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
       const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
@@ -83103,7 +83464,7 @@ function emptiedGroupsOf(value) {
   return groups.length === value.length ? groups : void 0;
 }
 function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path11.join)(stateDir, FILE), `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path12.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
@@ -83134,7 +83495,7 @@ function refreshShowed(stateDir, shown) {
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs12.unlinkSync)((0, import_node_path11.join)(stateDir, FILE));
+    (0, import_node_fs13.unlinkSync)((0, import_node_path12.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -83145,8 +83506,8 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path15 = require("node:path");
 init_lock_file();
 init_package_root();
 init_fs_atomic();
@@ -83163,12 +83524,12 @@ function leasesOfOlderBuilds(stateDir) {
   return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2), workerFiles(stateDir, 3)];
 }
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path15.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path15.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path15.join)(dir, "worker.dirty") };
 }
 function sharedWorkerFilesOfOlderBuilds(stateDir) {
-  const dir = (0, import_node_path14.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path15.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path15.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path15.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -83177,7 +83538,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs16.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs17.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -83196,20 +83557,19 @@ function parseLockInfo(text3) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs16.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs17.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
   if (!isProcessAlive(info.pid)) return true;
   if (info.start !== void 0 && info.command !== void 0) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
-  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
   return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options2.pid ?? process.pid;
   const lock = {
     pid,
@@ -83243,7 +83603,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs16.unlinkSync)(files.pidFile);
+    (0, import_node_fs17.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -83251,13 +83611,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request2) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs16.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs17.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs16.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs17.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -83267,13 +83627,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs16.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs17.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs16.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs17.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -83286,11 +83646,21 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs16.unlinkSync)(taken);
+      (0, import_node_fs17.unlinkSync)(taken);
     } catch {
     }
   }
   return requests;
+}
+var TOKEN_ON_STDIN_FLAG = "--lock-token-on-stdin";
+function leaseTokenFromStdin(argv, readStdin = () => (0, import_node_fs17.readFileSync)(0, "utf8")) {
+  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) return void 0;
+  try {
+    const token = readStdin().trim();
+    return token === "" ? void 0 : token;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/worker/loop.ts
@@ -83413,9 +83783,9 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 init_env_file();
 init_ids();
 init_install_route();
@@ -83424,7 +83794,7 @@ init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs17.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs18.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -83447,7 +83817,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path15.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path16.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -83456,19 +83826,19 @@ function fallbackStateDir(env = process.env) {
   } catch {
   }
   for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
-  return ownTempDir((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  return ownTempDir((0, import_node_path16.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
   if (usableDir(dir)) {
     try {
-      if ((0, import_node_fs17.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs17.chmodSync)(dir, 448);
+      if ((0, import_node_fs18.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
+        (0, import_node_fs18.chmodSync)(dir, 448);
         return dir;
       }
     } catch {
     }
   }
-  return (0, import_node_fs17.mkdtempSync)(`${dir}-`);
+  return (0, import_node_fs18.mkdtempSync)(`${dir}-`);
 }
 
 // src/hooks/worker.ts
@@ -83593,11 +83963,11 @@ async function recordCopyQuestion(cfg, logger) {
 async function main() {
   const { values } = (0, import_node_util2.parseArgs)({
     args: process.argv.slice(2),
-    options: { cwd: { type: "string" }, "lock-token": { type: "string" }, reason: { type: "string" } },
+    options: { cwd: { type: "string" }, reason: { type: "string" } },
     strict: false
   });
   const cwd = typeof values.cwd === "string" && values.cwd !== "" ? values.cwd : process.cwd();
-  const token = typeof values["lock-token"] === "string" ? values["lock-token"] : void 0;
+  const token = leaseTokenFromStdin(process.argv.slice(2));
   const reason = typeof values.reason === "string" ? values.reason : "manual";
   let config2;
   let timeoutOverride;
