@@ -162,6 +162,37 @@ describe('which notes are searched for, and their queries', () => {
     write(path, `${'Words of a long note. '.repeat(90)}\nThe vault path ends in ${'x9Qz'.repeat(30)}\n`);
     expect(noteOpening(path)).toContain('Words of a long note.');
     expect(noteOpening(path)).not.toMatch(/vault|x9Qz/);
+  });
+
+  it('a note that now opts out (`private: true`, `sync: false`) while its state record is still there: none of its words leave the machine in a search', async () => {
+    // The user marks a synced note private; until the sync retracts its episode (a server down, the sync's lock held by
+    // watch mode, `context --refresh` run first) the state still lists it, and the refresh reads the file as it is now.
+    const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'health.md'), '---\nprivate: true\n---\nDana is on sick leave for her chemotherapy until March.\n');
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'salary.md'), '---\nsync: false\n---\nSam asked for a raise to 140k and was refused.\n');
+    const asked: string[] = [];
+    const recording: ContextSearcher = { searchFacts: async (query) => (asked.push(query), []), searchNodes: async () => [] };
+    const ourEpisodes = [
+      { uuid: 'ep-h', source: 'pai', origin: 'm-1', name: 'Health', groupId: GROUP, at: '2026-02-03T00:00:00Z', relPath: 'LEARNING/health.md' },
+      { uuid: 'ep-s', source: 'pai', origin: 'm-1', name: 'Salary', groupId: GROUP, at: '2026-02-02T00:00:00Z', relPath: 'LEARNING/salary.md' },
+    ];
+    await refreshProjectContext(cfg, project, { graphiti: recording, now: NOW, ourEpisodes, retiredEpisodes: new Set(), rebuildsSummaries: false });
+    expect(asked.join('\n')).not.toMatch(/chemotherapy|sick leave|raise|140k/);
+    // Still searched for by its title, which its episode already carried.
+    expect(asked).toContain('Health');
+    expect(asked).toContain('Salary');
+  });
+
+  it('noteOpening: nothing from a file that is not a regular file, nor from a frontmatter block the read cuts', () => {
+    const path = join(dir, 'long-frontmatter.md');
+    // The read ends inside the frontmatter: where it ends, and whether it opts out, is past the read.
+    write(path, `---\nsummary: Dana is on sick leave\ntags:\n${'  - a-tag-of-the-note\n'.repeat(120)}private: true\n---\nThe private body.\n`);
+    expect(noteOpening(path)).toBe('');
+    mkdirSync(join(dir, 'folder.md'));
+    expect(noteOpening(join(dir, 'folder.md'))).toBe('');
+  });
+
+  it('noteQuery cuts at a word', () => {
     const q = noteQuery('Title', 'word '.repeat(100));
     expect(q.length).toBeLessThanOrEqual(200);
     expect(q.endsWith('word')).toBe(true);

@@ -20,8 +20,9 @@
  *   never pushes the project's own facts out of the budget, and other projects' decisions never
  *   push out the team's. The order filter and the trust setting still judge every line as before.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Fact } from '../graphiti/graphiti.js';
+import { frontmatterUnclosed, parseMemoryFile } from '../memory/parse.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import type { OurEpisode } from '../state/our-episodes.js';
 import { isSharedKnowledge } from './provenance.js';
@@ -85,19 +86,30 @@ const OPENING_BYTES = 2048;
  * `<private>` blocks removed and secrets redacted, as its episode was (memory/episode.ts), a line
  * cut by the read's end dropped (half a key is not recognised as one), then without frontmatter,
  * headings, code blocks, markup or list marks. '' when unreadable.
+ *
+ * The file is read as it is now, which may be after its last sync: a note the user has since
+ * marked `private: true` or `sync: false` (its episode not yet retracted: a server down, the
+ * sync's lock held) gives nothing, as the sync would send nothing; so does a frontmatter block
+ * the read ends inside (whether it opts out is past the read), and anything but a regular file
+ * (opened without blocking and without following a link: a FIFO would hang the worker, a link
+ * may point anywhere).
  */
 export function noteOpening(path: string): string {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    if (!fstatSync(fd).isFile()) return '';
     const buf = Buffer.alloc(OPENING_BYTES);
     const read = readSync(fd, buf, 0, buf.length, 0);
     let head = buf.subarray(0, read).toString('utf8');
     if (read === OPENING_BYTES) head = head.slice(0, Math.max(0, head.lastIndexOf('\n')));
-    const text = redactSecrets(stripPrivateBlocks(head).text).text;
+    if (frontmatterUnclosed(head)) return '';
+    // The memory parser's own reading (frontmatter, the opt-out flags, text that is not a note's): one owner.
+    const parsed = parseMemoryFile(Buffer.from(head, 'utf8'), path);
+    if (!parsed.ok || parsed.data.optOut !== undefined) return '';
+    const text = redactSecrets(stripPrivateBlocks(parsed.data.body).text).text;
     let fenced = false;
     return text
-      .replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n?/, '')
       .split(/\r?\n/)
       .filter((line) => {
         // Code is not what the note is about in words: fenced blocks, headings, comments and tables are skipped.
