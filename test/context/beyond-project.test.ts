@@ -62,6 +62,18 @@ describe('the team\'s and the user\'s notes reach a project\'s block (BEYOND_PRO
     expect(built.queries.some((q) => q.startsWith('Invoices'))).toBe(false);
   });
 
+  it('another project\'s moved auto-memory folder (autoMemoryDirectory: notes with no project folder in their path) is that project\'s, not knowledge beyond projects', async () => {
+    const base = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    const checkoutMemory = join(dir, 'checkout-memory');
+    const cfg = { ...base, autoMemoryFolders: [...base.autoMemoryFolders, { name: 'auto-memory-dir-1x2y', root: checkoutMemory, layout: 'folder' as const, via: 'autoMemoryDirectory (local settings of /tmp/checkout-web)' }] };
+    write(join(checkoutMemory, 'deploys.md'), '---\nname: Deploy days\ntype: project\n---\nDeploys happen on Fridays only, after the freeze.\n');
+    seed('c1', 'Deploys happen on Fridays only, after the freeze.', 'ep-checkout');
+    const ourEpisodes = [{ uuid: 'ep-checkout', source: 'auto-memory-dir-1x2y', origin: 'm-1', name: 'Deploy days', groupId: GROUP, at: '2026-02-03T00:00:00Z', relPath: 'deploys.md' }];
+    const { entry, built } = await refreshProjectContext(cfg, project, { graphiti: searcher(), now: NOW, ourEpisodes, retiredEpisodes: new Set(), rebuildsSummaries: false });
+    expect(built.queries.some((q) => q.startsWith('Deploy days'))).toBe(false);
+    expect(entry.text).not.toContain('Fridays only');
+  });
+
   it('a note beyond projects that the worker cannot read is still searched for by its title', async () => {
     const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
     seed('d1', 'Dana Ruiz leads the platform team.', 'ep-dana');

@@ -49,22 +49,28 @@ export const MAX_BEYOND_PROJECT_QUERIES = 10;
 /** Facts asked for per note: a few, so one note cannot fill the block; not fewer, as a real note gives several facts (the bench's notes give one or two). */
 export const FACTS_PER_TITLE = 5;
 
-/** Whether an episode of ours is knowledge beyond any one project: shared or team memory, or the user's own notes outside projects. */
-export function isBeyondProject(e: Pick<OurEpisodeNote, 'source' | 'origin' | 'project'>, sharedSources: Readonly<Record<string, string>>): boolean {
-  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === undefined && e.source !== '';
+/**
+ * Whether an episode of ours is knowledge beyond any one project: shared or team memory, or the
+ * user's own notes outside projects. A moved auto-memory folder (`projectFolders`: the
+ * autoMemoryFolders' source names, config/claude-memory.ts) holds a project's notes though its
+ * records name no project (the folder is the memory itself): another project's are that
+ * project's, and this project's own are already its own (provenance.ts thisProjectsEpisodes).
+ */
+export function isBeyondProject(e: Pick<OurEpisodeNote, 'source' | 'origin' | 'project'>, sharedSources: Readonly<Record<string, string>>, projectFolders: ReadonlySet<string> = new Set()): boolean {
+  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === undefined && e.source !== '' && !projectFolders.has(e.source);
 }
 
 /** Our episodes that are knowledge beyond projects (RELEVANCE_CLASS's middle class). */
-export function beyondProjectEpisodes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>): Set<string> {
+export function beyondProjectEpisodes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, projectFolders: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
-  for (const e of episodes) if (isBeyondProject(e, sharedSources)) out.add(e.uuid);
+  for (const e of episodes) if (isBeyondProject(e, sharedSources, projectFolders)) out.add(e.uuid);
   return out;
 }
 
 /** BEYOND_PROJECT_QUERIES: the newest notes beyond projects in the searched groups, each title once. */
-export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, groupIds: readonly string[], max = MAX_BEYOND_PROJECT_QUERIES): BeyondProjectNote[] {
+export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, groupIds: readonly string[], max = MAX_BEYOND_PROJECT_QUERIES, projectFolders: ReadonlySet<string> = new Set()): BeyondProjectNote[] {
   const groups = new Set(groupIds);
-  const notes = [...episodes].filter((e) => e.name !== undefined && e.name.trim() !== '' && (e.groupId === undefined || groups.has(e.groupId)) && isBeyondProject(e, sharedSources));
+  const notes = [...episodes].filter((e) => e.name !== undefined && e.name.trim() !== '' && (e.groupId === undefined || groups.has(e.groupId)) && isBeyondProject(e, sharedSources, projectFolders));
   notes.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   const out: BeyondProjectNote[] = [];
   for (const e of notes) {
