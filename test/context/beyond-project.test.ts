@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { buildContext, refreshProjectContext, type ContextSearcher } from '../../src/lib/context/context.js';
-import { beyondProjectNotes, namesProject, noteOpening, noteQuery, relevanceClass } from '../../src/lib/context/beyond-project.js';
+import { answersNoteSearch, beyondProjectNotes, namesProject, noteOpening, noteQuery, relevanceClass } from '../../src/lib/context/beyond-project.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
 import { GraphitiStore } from '../support/graphiti/store.js';
@@ -126,6 +126,27 @@ describe('RELEVANCE_CLASS: this project first, then the team\'s and the user\'s,
     const built = await buildContext({ graphiti: searcher(), config: { contextBudget: 8000, contextFormat: 'lines' }, project, now: NOW, episodeProvenance: new Map([['ep-team', 'shared' as const]]), beyondProject: { queries: ['Database choice The team chose Postgres over MySQL for every new service.'], episodes } });
     expect(built.text).toContain('- [shared] The team chose Postgres over MySQL for every new service.');
     expect(built.text).not.toContain('checkout-web');
+  });
+
+  it('a project named with a common word ("app", "api", "docs"): other projects\' facts using that word are not taken for this project\'s, and do not crowd its own out', async () => {
+    const app: ProjectInfo = { ...project, cwd: join(dir, 'app'), root: join(dir, 'app'), name: 'app', key: '-tmp-app' };
+    const own = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      seed(`p${i}`, `The app exposes metrics on port 910${i} for Prometheus.`, `ep-p${i}`, '2026-01-01T00:00:00Z');
+      own.add(`ep-p${i}`);
+    }
+    for (let i = 0; i < 8; i++) seed(`o${i}`, `checkout-web ${i} decided its app follows an event-driven architecture with conventions for queue names.`, `ep-other-${i}`, '2026-02-20T00:00:00Z');
+    const built = await buildContext({ graphiti: searcher(), config: { contextBudget: 700, contextFormat: 'lines' }, project: app, now: NOW, thisProjectEpisodes: own });
+    for (let i = 0; i < 4; i++) expect(built.text).toContain(`The app exposes metrics on port 910${i} for Prometheus.`);
+    // Nor kept by a team note's search (answersNoteSearch: classes 0 and 1), which would bring them in whatever the word.
+    const input = { thisProject: new Set<string>(), beyondProject: new Set<string>() };
+    for (const name of ['app', 'api', 'docs', 'API', 'web']) {
+      expect(relevanceClass({ fact: `checkout-web calls the ${name.toLowerCase()} of payments`, episodes: ['x'] }, { ...input, projectName: name })).toBe(2);
+      expect(answersNoteSearch({ fact: `checkout-web deploys its ${name.toLowerCase()} with Helm on Fridays.`, episodes: ['x'] }, { ...input, projectName: name })).toBe(false);
+    }
+    // A name of several words, or one word that is no common word, still names the project.
+    expect(relevanceClass({ fact: 'graphiti stores episodes in FalkorDB', episodes: ['x'] }, { ...input, projectName: 'graphiti' })).toBe(0);
+    expect(relevanceClass({ fact: 'The payments api retries twice', episodes: ['x'] }, { ...input, projectName: 'payments-api' })).toBe(0);
   });
 
   it('relevanceClass and namesProject', () => {

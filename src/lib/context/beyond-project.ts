@@ -145,10 +145,28 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Whether a text names the project: its name's words in order, joined by any of `- _ .` or a space. */
+/**
+ * COMMON_WORD_NAME: folder names that are also the trade's common words, each naming one part of a
+ * system (`~/src/app`, `~/work/api`, `docs`). A fact of another project saying "the app" or "the
+ * api" names no project: with such a name, every such fact in the group would rank as this
+ * project's (RELEVANCE_CLASS) and pass every note's search (answersNoteSearch), crowding out the
+ * project's own facts and the team's, the opposite of what the class is for. A name of several words
+ * (`payments-api`) or one word of its own (`graphiti`) still names the project; so do this
+ * project's notes, by their episodes, whatever its name.
+ */
+const COMMON_WORD_NAMES: ReadonlySet<string> = new Set([
+  'api', 'app', 'apps', 'web', 'www', 'site', 'website', 'docs', 'doc', 'documentation', 'server', 'client', 'frontend', 'backend',
+  'front', 'back', 'core', 'lib', 'libs', 'common', 'shared', 'src', 'source', 'code', 'main', 'test', 'tests', 'demo', 'example',
+  'examples', 'sample', 'mobile', 'ui', 'cli', 'service', 'services', 'infra', 'deploy', 'scripts', 'tools', 'utils', 'config',
+  'data', 'db', 'database', 'notes', 'blog', 'admin', 'dashboard', 'platform', 'project', 'projects', 'repo', 'workspace',
+  'sandbox', 'playground', 'tmp', 'temp', 'work', 'dev', 'home', 'backup', 'old', 'new',
+]);
+
+/** Whether a text names the project: its name's words in order, joined by any of `- _ .` or a space (never a name that is one common word: COMMON_WORD_NAMES). */
 export function namesProject(text: string, projectName: string): boolean {
   const words = projectName.split(/[-_.\s]+/).filter((w) => w !== '');
   if (words.length === 0) return false;
+  if (words.length === 1 && ((words[0] as string).length < 3 || COMMON_WORD_NAMES.has((words[0] as string).toLowerCase()))) return false;
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[-_.\\s]?')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
