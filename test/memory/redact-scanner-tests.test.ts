@@ -69,4 +69,9 @@ describe('OUTRUNS_EXAMPLE_COMMENT (values.ts): a comment calling the value an ex
     untouched('token: "your-token-goes-here-replace-with-real-one" # example');
     untouched("SECRET_KEY = 'changeme'  # sample");
   });
+  it('stays: words joined by their capitals (camelCase, PascalCase) are words joined, as by separators', () => {
+    untouched('db_password = "DevelopmentDatabasePasswordForLocalOnly" # example');
+    untouched("DB_PASSWORD = 'LocalDevelopmentOnlyDatabasePassword'  # sample");
+    untouched('signing_key: "useAVeryLongRandomStringForProduction"  // replace with your own');
+  });
 });

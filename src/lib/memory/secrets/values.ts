@@ -787,9 +787,17 @@ export function isCodeBetweenStrings(inner: string): boolean {
  */
 export function outrunsExampleComment(value: string): boolean {
   const { inner } = unquote(value);
-  // Words joined by separators (`replace-this-with-a-long-random-string`) are an instruction, not a key.
-  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && looksRandom(inner, 32);
+  // Words joined by separators (`replace-this-with-a-long-random-string`) or by their capitals
+  // (`DevelopmentDatabasePasswordForLocalOnly`, `useAVeryLongRandomString`) are an instruction or a stand-in, not a key.
+  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && !WORDS_BY_CAPITALS.test(inner) && looksRandom(inner, 32);
 }
+
+/**
+ * Words of letters joined by their capitals, each a capital and lower-case letters (`A` and `I` alone as words):
+ * what people write; a generated key of both cases has capitals side by side and digits. (The two alternatives
+ * cannot both match at one place: linear.)
+ */
+const WORDS_BY_CAPITALS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+|[AI](?=[A-Z]))+$/;
 
 /** A token-looking string: long enough, and not one word of letters (prose). */
 export function looksRandom(v: string, minLength = 8): boolean {
