@@ -74,6 +74,18 @@ describe('the team\'s and the user\'s notes reach a project\'s block (BEYOND_PRO
     expect(entry.text).not.toContain('Fridays only');
   });
 
+  it('a long note sent in parts is one note: searched for once, by its title, and leaves the other notes their searches', async () => {
+    const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'runbook.md'), `# Runbook\n\nThe on-call engineer restarts the queue first.\n${'More steps of the runbook.\n'.repeat(400)}`);
+    const parts = Array.from({ length: 12 }, (_, i) => ({ uuid: `ep-run-${i + 1}`, source: 'pai', origin: 'm-1', name: `Runbook (part ${i + 1}/12)`, part: i + 1, parts: 12, groupId: GROUP, at: '2026-02-10T00:00:00Z', relPath: 'LEARNING/runbook.md' }));
+    const others = ['Editor setup', 'Code review', 'Release days'].map((name, i) => ({ uuid: `ep-o${i}`, source: 'pai', origin: 'm-1', name, groupId: GROUP, at: `2026-02-0${i + 1}T00:00:00Z`, relPath: `LEARNING/o${i}.md` }));
+    const { built } = await refreshProjectContext(cfg, project, { graphiti: searcher(), now: NOW, ourEpisodes: [...parts, ...others], retiredEpisodes: new Set(), rebuildsSummaries: false });
+    const runbook = built.queries.filter((q) => q.startsWith('Runbook'));
+    expect(runbook).toHaveLength(1);
+    expect(runbook[0]).toMatch(/^Runbook The on-call engineer restarts the queue first\. More steps/);
+    for (const name of ['Editor setup', 'Code review', 'Release days']) expect(built.queries).toContain(name);
+  });
+
   it('a note beyond projects that the worker cannot read is still searched for by its title', async () => {
     const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
     seed('d1', 'Dana Ruiz leads the platform team.', 'ep-dana');

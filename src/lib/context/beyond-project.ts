@@ -22,6 +22,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Fact } from '../graphiti/graphiti.js';
+import { partSuffix } from '../memory/episode.js';
 import { frontmatterUnclosed, parseMemoryFile } from '../memory/parse.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import type { OurEpisode } from '../state/our-episodes.js';
@@ -73,9 +74,18 @@ export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSou
   const notes = [...episodes].filter((e) => e.name !== undefined && e.name.trim() !== '' && (e.groupId === undefined || groups.has(e.groupId)) && isBeyondProject(e, sharedSources, projectFolders));
   notes.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   const out: BeyondProjectNote[] = [];
+  // One search a note, not a part: a long note's parts (`Runbook (part 2/12)`) share its file, so its opening
+  // words, and would each take a search of the few there are.
+  const files = new Set<string>();
   for (const e of notes) {
-    const title = (e.name as string).replace(/\s+/g, ' ').trim();
-    if (!out.some((n) => n.title.toLowerCase() === title.toLowerCase())) out.push({ title, source: e.source, ...(e.relPath === undefined ? {} : { relPath: e.relPath }) });
+    const file = e.relPath === undefined ? undefined : `${e.source}\0${e.relPath}`;
+    if (file !== undefined && files.has(file)) continue;
+    const suffix = partSuffix(e.part ?? 1, e.parts ?? 1);
+    const name = suffix !== '' && (e.name as string).endsWith(suffix) ? (e.name as string).slice(0, -suffix.length) : (e.name as string);
+    const title = name.replace(/\s+/g, ' ').trim();
+    if (title === '' || out.some((n) => n.title.toLowerCase() === title.toLowerCase())) continue;
+    if (file !== undefined) files.add(file);
+    out.push({ title, source: e.source, ...(e.relPath === undefined ? {} : { relPath: e.relPath }) });
     if (out.length === max) break;
   }
   return out;
