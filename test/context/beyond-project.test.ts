@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { buildContext, refreshProjectContext, type ContextSearcher } from '../../src/lib/context/context.js';
-import { beyondProjectNotes, namesProject, noteOpening, noteQuery, relevanceClass } from '../../src/lib/context/beyond-project.js';
+import { answersNoteSearch, beyondProjectNotes, namesProject, noteOpening, noteQuery, relevanceClass } from '../../src/lib/context/beyond-project.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
 import { GraphitiStore } from '../support/graphiti/store.js';
@@ -60,6 +60,30 @@ describe('the team\'s and the user\'s notes reach a project\'s block (BEYOND_PRO
     expect(built.queries).toContain('Editor setup Sam works in Neovim with the TypeScript language server.');
     // Another project's notes are not searched for: they are that project's.
     expect(built.queries.some((q) => q.startsWith('Invoices'))).toBe(false);
+  });
+
+  it('another project\'s moved auto-memory folder (autoMemoryDirectory: notes with no project folder in their path) is that project\'s, not knowledge beyond projects', async () => {
+    const base = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    const checkoutMemory = join(dir, 'checkout-memory');
+    const cfg = { ...base, autoMemoryFolders: [...base.autoMemoryFolders, { name: 'auto-memory-dir-1x2y', root: checkoutMemory, layout: 'folder' as const, via: 'autoMemoryDirectory (local settings of /tmp/checkout-web)' }] };
+    write(join(checkoutMemory, 'deploys.md'), '---\nname: Deploy days\ntype: project\n---\nDeploys happen on Fridays only, after the freeze.\n');
+    seed('c1', 'Deploys happen on Fridays only, after the freeze.', 'ep-checkout');
+    const ourEpisodes = [{ uuid: 'ep-checkout', source: 'auto-memory-dir-1x2y', origin: 'm-1', name: 'Deploy days', groupId: GROUP, at: '2026-02-03T00:00:00Z', relPath: 'deploys.md' }];
+    const { entry, built } = await refreshProjectContext(cfg, project, { graphiti: searcher(), now: NOW, ourEpisodes, retiredEpisodes: new Set(), rebuildsSummaries: false });
+    expect(built.queries.some((q) => q.startsWith('Deploy days'))).toBe(false);
+    expect(entry.text).not.toContain('Fridays only');
+  });
+
+  it('a long note sent in parts is one note: searched for once, by its title, and leaves the other notes their searches', async () => {
+    const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'runbook.md'), `# Runbook\n\nThe on-call engineer restarts the queue first.\n${'More steps of the runbook.\n'.repeat(400)}`);
+    const parts = Array.from({ length: 12 }, (_, i) => ({ uuid: `ep-run-${i + 1}`, source: 'pai', origin: 'm-1', name: `Runbook (part ${i + 1}/12)`, part: i + 1, parts: 12, groupId: GROUP, at: '2026-02-10T00:00:00Z', relPath: 'LEARNING/runbook.md' }));
+    const others = ['Editor setup', 'Code review', 'Release days'].map((name, i) => ({ uuid: `ep-o${i}`, source: 'pai', origin: 'm-1', name, groupId: GROUP, at: `2026-02-0${i + 1}T00:00:00Z`, relPath: `LEARNING/o${i}.md` }));
+    const { built } = await refreshProjectContext(cfg, project, { graphiti: searcher(), now: NOW, ourEpisodes: [...parts, ...others], retiredEpisodes: new Set(), rebuildsSummaries: false });
+    const runbook = built.queries.filter((q) => q.startsWith('Runbook'));
+    expect(runbook).toHaveLength(1);
+    expect(runbook[0]).toMatch(/^Runbook The on-call engineer restarts the queue first\. More steps/);
+    for (const name of ['Editor setup', 'Code review', 'Release days']) expect(built.queries).toContain(name);
   });
 
   it('a note beyond projects that the worker cannot read is still searched for by its title', async () => {
@@ -116,6 +140,27 @@ describe('RELEVANCE_CLASS: this project first, then the team\'s and the user\'s,
     expect(built.text).not.toContain('checkout-web');
   });
 
+  it('a project named with a common word ("app", "api", "docs"): other projects\' facts using that word are not taken for this project\'s, and do not crowd its own out', async () => {
+    const app: ProjectInfo = { ...project, cwd: join(dir, 'app'), root: join(dir, 'app'), name: 'app', key: '-tmp-app' };
+    const own = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      seed(`p${i}`, `The app exposes metrics on port 910${i} for Prometheus.`, `ep-p${i}`, '2026-01-01T00:00:00Z');
+      own.add(`ep-p${i}`);
+    }
+    for (let i = 0; i < 8; i++) seed(`o${i}`, `checkout-web ${i} decided its app follows an event-driven architecture with conventions for queue names.`, `ep-other-${i}`, '2026-02-20T00:00:00Z');
+    const built = await buildContext({ graphiti: searcher(), config: { contextBudget: 700, contextFormat: 'lines' }, project: app, now: NOW, thisProjectEpisodes: own });
+    for (let i = 0; i < 4; i++) expect(built.text).toContain(`The app exposes metrics on port 910${i} for Prometheus.`);
+    // Nor kept by a team note's search (answersNoteSearch: classes 0 and 1), which would bring them in whatever the word.
+    const input = { thisProject: new Set<string>(), beyondProject: new Set<string>() };
+    for (const name of ['app', 'api', 'docs', 'API', 'web']) {
+      expect(relevanceClass({ fact: `checkout-web calls the ${name.toLowerCase()} of payments`, episodes: ['x'] }, { ...input, projectName: name })).toBe(2);
+      expect(answersNoteSearch({ fact: `checkout-web deploys its ${name.toLowerCase()} with Helm on Fridays.`, episodes: ['x'] }, { ...input, projectName: name })).toBe(false);
+    }
+    // A name of several words, or one word that is no common word, still names the project.
+    expect(relevanceClass({ fact: 'graphiti stores episodes in FalkorDB', episodes: ['x'] }, { ...input, projectName: 'graphiti' })).toBe(0);
+    expect(relevanceClass({ fact: 'The payments api retries twice', episodes: ['x'] }, { ...input, projectName: 'payments-api' })).toBe(0);
+  });
+
   it('relevanceClass and namesProject', () => {
     const input = { projectName: 'billing-service', thisProject: new Set(['here']), beyondProject: new Set(['team']) };
     expect(relevanceClass({ fact: 'Anything at all', episodes: ['here'] }, input)).toBe(0);
@@ -162,6 +207,37 @@ describe('which notes are searched for, and their queries', () => {
     write(path, `${'Words of a long note. '.repeat(90)}\nThe vault path ends in ${'x9Qz'.repeat(30)}\n`);
     expect(noteOpening(path)).toContain('Words of a long note.');
     expect(noteOpening(path)).not.toMatch(/vault|x9Qz/);
+  });
+
+  it('a note that now opts out (`private: true`, `sync: false`) while its state record is still there: none of its words leave the machine in a search', async () => {
+    // The user marks a synced note private; until the sync retracts its episode (a server down, the sync's lock held by
+    // watch mode, `context --refresh` run first) the state still lists it, and the refresh reads the file as it is now.
+    const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai') });
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'health.md'), '---\nprivate: true\n---\nDana is on sick leave for her chemotherapy until March.\n');
+    write(join(dir, 'pai', 'MEMORY', 'LEARNING', 'salary.md'), '---\nsync: false\n---\nSam asked for a raise to 140k and was refused.\n');
+    const asked: string[] = [];
+    const recording: ContextSearcher = { searchFacts: async (query) => (asked.push(query), []), searchNodes: async () => [] };
+    const ourEpisodes = [
+      { uuid: 'ep-h', source: 'pai', origin: 'm-1', name: 'Health', groupId: GROUP, at: '2026-02-03T00:00:00Z', relPath: 'LEARNING/health.md' },
+      { uuid: 'ep-s', source: 'pai', origin: 'm-1', name: 'Salary', groupId: GROUP, at: '2026-02-02T00:00:00Z', relPath: 'LEARNING/salary.md' },
+    ];
+    await refreshProjectContext(cfg, project, { graphiti: recording, now: NOW, ourEpisodes, retiredEpisodes: new Set(), rebuildsSummaries: false });
+    expect(asked.join('\n')).not.toMatch(/chemotherapy|sick leave|raise|140k/);
+    // Still searched for by its title, which its episode already carried.
+    expect(asked).toContain('Health');
+    expect(asked).toContain('Salary');
+  });
+
+  it('noteOpening: nothing from a file that is not a regular file, nor from a frontmatter block the read cuts', () => {
+    const path = join(dir, 'long-frontmatter.md');
+    // The read ends inside the frontmatter: where it ends, and whether it opts out, is past the read.
+    write(path, `---\nsummary: Dana is on sick leave\ntags:\n${'  - a-tag-of-the-note\n'.repeat(120)}private: true\n---\nThe private body.\n`);
+    expect(noteOpening(path)).toBe('');
+    mkdirSync(join(dir, 'folder.md'));
+    expect(noteOpening(join(dir, 'folder.md'))).toBe('');
+  });
+
+  it('noteQuery cuts at a word', () => {
     const q = noteQuery('Title', 'word '.repeat(100));
     expect(q.length).toBeLessThanOrEqual(200);
     expect(q.endsWith('word')).toBe(true);

@@ -42,6 +42,18 @@ describe('CJK_RUN_OFF_SENTENCE (values.ts): a command line\'s flag is in no sent
     untouched('password: 관리자에게 문의');
     untouched('mysql -u root -p 비밀번호');
   });
+  it('stays: a run after a flag that says what goes there (the word password in its language: "your password", "please enter the password", "admin password", "new password"), or a sentence about the flag', () => {
+    untouched('docker login -p 你的密码 registry.example.com');
+    untouched('redis-cli -h cache.internal -a 请输入密码 ping');
+    untouched('ldapsearch -x -D cn=admin,dc=example,dc=org -w 管理员密码');
+    untouched('ssh-keygen -p -N 新密码 -f ~/.ssh/id_ed25519');
+    untouched('curl -u admin:你的密码 https://api.internal/health');
+    untouched('mysql -u root -pパスワード app_db');
+    untouched('使用 mysql -p参数指定密码');
+    untouched('redis-cli -a 密码在配置文件里');
+    untouched('mysql 的 -p后面直接跟密码，不要有空格');
+    untouched('mysql -uroot -p后面不加空格，直接写上。');
+  });
 });
 
 describe('OUTRUNS_EXAMPLE_COMMENT (values.ts): a comment calling the value an example does not vouch for a generated key', () => {
@@ -56,5 +68,10 @@ describe('OUTRUNS_EXAMPLE_COMMENT (values.ts): a comment calling the value an ex
     untouched("API_KEY = 'sk_1234567890abcdefghij1234567890ab' # example");
     untouched('token: "your-token-goes-here-replace-with-real-one" # example');
     untouched("SECRET_KEY = 'changeme'  # sample");
+  });
+  it('stays: words joined by their capitals (camelCase, PascalCase) are words joined, as by separators', () => {
+    untouched('db_password = "DevelopmentDatabasePasswordForLocalOnly" # example');
+    untouched("DB_PASSWORD = 'LocalDevelopmentOnlyDatabasePassword'  # sample");
+    untouched('signing_key: "useAVeryLongRandomStringForProduction"  // replace with your own');
   });
 });

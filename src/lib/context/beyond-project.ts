@@ -20,8 +20,10 @@
  *   never pushes the project's own facts out of the budget, and other projects' decisions never
  *   push out the team's. The order filter and the trust setting still judge every line as before.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Fact } from '../graphiti/graphiti.js';
+import { partSuffix } from '../memory/episode.js';
+import { frontmatterUnclosed, parseMemoryFile } from '../memory/parse.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import type { OurEpisode } from '../state/our-episodes.js';
 import { isSharedKnowledge } from './provenance.js';
@@ -48,27 +50,42 @@ export const MAX_BEYOND_PROJECT_QUERIES = 10;
 /** Facts asked for per note: a few, so one note cannot fill the block; not fewer, as a real note gives several facts (the bench's notes give one or two). */
 export const FACTS_PER_TITLE = 5;
 
-/** Whether an episode of ours is knowledge beyond any one project: shared or team memory, or the user's own notes outside projects. */
-export function isBeyondProject(e: Pick<OurEpisodeNote, 'source' | 'origin' | 'project'>, sharedSources: Readonly<Record<string, string>>): boolean {
-  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === undefined && e.source !== '';
+/**
+ * Whether an episode of ours is knowledge beyond any one project: shared or team memory, or the
+ * user's own notes outside projects. A moved auto-memory folder (`projectFolders`: the
+ * autoMemoryFolders' source names, config/claude-memory.ts) holds a project's notes though its
+ * records name no project (the folder is the memory itself): another project's are that
+ * project's, and this project's own are already its own (provenance.ts thisProjectsEpisodes).
+ */
+export function isBeyondProject(e: Pick<OurEpisodeNote, 'source' | 'origin' | 'project'>, sharedSources: Readonly<Record<string, string>>, projectFolders: ReadonlySet<string> = new Set()): boolean {
+  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === undefined && e.source !== '' && !projectFolders.has(e.source);
 }
 
 /** Our episodes that are knowledge beyond projects (RELEVANCE_CLASS's middle class). */
-export function beyondProjectEpisodes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>): Set<string> {
+export function beyondProjectEpisodes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, projectFolders: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
-  for (const e of episodes) if (isBeyondProject(e, sharedSources)) out.add(e.uuid);
+  for (const e of episodes) if (isBeyondProject(e, sharedSources, projectFolders)) out.add(e.uuid);
   return out;
 }
 
 /** BEYOND_PROJECT_QUERIES: the newest notes beyond projects in the searched groups, each title once. */
-export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, groupIds: readonly string[], max = MAX_BEYOND_PROJECT_QUERIES): BeyondProjectNote[] {
+export function beyondProjectNotes(episodes: Iterable<OurEpisodeNote>, sharedSources: Readonly<Record<string, string>>, groupIds: readonly string[], max = MAX_BEYOND_PROJECT_QUERIES, projectFolders: ReadonlySet<string> = new Set()): BeyondProjectNote[] {
   const groups = new Set(groupIds);
-  const notes = [...episodes].filter((e) => e.name !== undefined && e.name.trim() !== '' && (e.groupId === undefined || groups.has(e.groupId)) && isBeyondProject(e, sharedSources));
+  const notes = [...episodes].filter((e) => e.name !== undefined && e.name.trim() !== '' && (e.groupId === undefined || groups.has(e.groupId)) && isBeyondProject(e, sharedSources, projectFolders));
   notes.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   const out: BeyondProjectNote[] = [];
+  // One search a note, not a part: a long note's parts (`Runbook (part 2/12)`) share its file, so its opening
+  // words, and would each take a search of the few there are.
+  const files = new Set<string>();
   for (const e of notes) {
-    const title = (e.name as string).replace(/\s+/g, ' ').trim();
-    if (!out.some((n) => n.title.toLowerCase() === title.toLowerCase())) out.push({ title, source: e.source, ...(e.relPath === undefined ? {} : { relPath: e.relPath }) });
+    const file = e.relPath === undefined ? undefined : `${e.source}\0${e.relPath}`;
+    if (file !== undefined && files.has(file)) continue;
+    const suffix = partSuffix(e.part ?? 1, e.parts ?? 1);
+    const name = suffix !== '' && (e.name as string).endsWith(suffix) ? (e.name as string).slice(0, -suffix.length) : (e.name as string);
+    const title = name.replace(/\s+/g, ' ').trim();
+    if (title === '' || out.some((n) => n.title.toLowerCase() === title.toLowerCase())) continue;
+    if (file !== undefined) files.add(file);
+    out.push({ title, source: e.source, ...(e.relPath === undefined ? {} : { relPath: e.relPath }) });
     if (out.length === max) break;
   }
   return out;
@@ -85,19 +102,30 @@ const OPENING_BYTES = 2048;
  * `<private>` blocks removed and secrets redacted, as its episode was (memory/episode.ts), a line
  * cut by the read's end dropped (half a key is not recognised as one), then without frontmatter,
  * headings, code blocks, markup or list marks. '' when unreadable.
+ *
+ * The file is read as it is now, which may be after its last sync: a note the user has since
+ * marked `private: true` or `sync: false` (its episode not yet retracted: a server down, the
+ * sync's lock held) gives nothing, as the sync would send nothing; so does a frontmatter block
+ * the read ends inside (whether it opts out is past the read), and anything but a regular file
+ * (opened without blocking and without following a link: a FIFO would hang the worker, a link
+ * may point anywhere).
  */
 export function noteOpening(path: string): string {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+    if (!fstatSync(fd).isFile()) return '';
     const buf = Buffer.alloc(OPENING_BYTES);
     const read = readSync(fd, buf, 0, buf.length, 0);
     let head = buf.subarray(0, read).toString('utf8');
     if (read === OPENING_BYTES) head = head.slice(0, Math.max(0, head.lastIndexOf('\n')));
-    const text = redactSecrets(stripPrivateBlocks(head).text).text;
+    if (frontmatterUnclosed(head)) return '';
+    // The memory parser's own reading (frontmatter, the opt-out flags, text that is not a note's): one owner.
+    const parsed = parseMemoryFile(Buffer.from(head, 'utf8'), path);
+    if (!parsed.ok || parsed.data.optOut !== undefined) return '';
+    const text = redactSecrets(stripPrivateBlocks(parsed.data.body).text).text;
     let fenced = false;
     return text
-      .replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n?/, '')
       .split(/\r?\n/)
       .filter((line) => {
         // Code is not what the note is about in words: fenced blocks, headings, comments and tables are skipped.
@@ -127,10 +155,28 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Whether a text names the project: its name's words in order, joined by any of `- _ .` or a space. */
+/**
+ * COMMON_WORD_NAME: folder names that are also the trade's common words, each naming one part of a
+ * system (`~/src/app`, `~/work/api`, `docs`). A fact of another project saying "the app" or "the
+ * api" names no project: with such a name, every such fact in the group would rank as this
+ * project's (RELEVANCE_CLASS) and pass every note's search (answersNoteSearch), crowding out the
+ * project's own facts and the team's, the opposite of what the class is for. A name of several words
+ * (`payments-api`) or one word of its own (`graphiti`) still names the project; so do this
+ * project's notes, by their episodes, whatever its name.
+ */
+const COMMON_WORD_NAMES: ReadonlySet<string> = new Set([
+  'api', 'app', 'apps', 'web', 'www', 'site', 'website', 'docs', 'doc', 'documentation', 'server', 'client', 'frontend', 'backend',
+  'front', 'back', 'core', 'lib', 'libs', 'common', 'shared', 'src', 'source', 'code', 'main', 'test', 'tests', 'demo', 'example',
+  'examples', 'sample', 'mobile', 'ui', 'cli', 'service', 'services', 'infra', 'deploy', 'scripts', 'tools', 'utils', 'config',
+  'data', 'db', 'database', 'notes', 'blog', 'admin', 'dashboard', 'platform', 'project', 'projects', 'repo', 'workspace',
+  'sandbox', 'playground', 'tmp', 'temp', 'work', 'dev', 'home', 'backup', 'old', 'new',
+]);
+
+/** Whether a text names the project: its name's words in order, joined by any of `- _ .` or a space (never a name that is one common word: COMMON_WORD_NAMES). */
 export function namesProject(text: string, projectName: string): boolean {
   const words = projectName.split(/[-_.\s]+/).filter((w) => w !== '');
   if (words.length === 0) return false;
+  if (words.length === 1 && ((words[0] as string).length < 3 || COMMON_WORD_NAMES.has((words[0] as string).toLowerCase()))) return false;
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[-_.\\s]?')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 

@@ -353,7 +353,7 @@ export interface RefreshOptions {
 async function stateInputs(
   stateDir: string,
   options: RefreshOptions & { sharedSources: Readonly<Record<string, string>>; here: ThisProject },
-  beyond: { groupIds: readonly string[]; roots: ReadonlyMap<string, string> },
+  beyond: { groupIds: readonly string[]; roots: ReadonlyMap<string, string>; projectFolders: ReadonlySet<string> },
 ): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance; thisProjectEpisodes: ReadonlySet<string>; beyondProject: NonNullable<BuildContextInput['beyondProject']> }> {
   const fromState = options.retiredEpisodes === undefined || options.ourEpisodes === undefined ? await (await import('../state/our-episodes.js')).loadContextInputs(stateDir) : undefined;
   const ours = [...(options.ourEpisodes ?? fromState?.ourEpisodes ?? [])];
@@ -365,7 +365,10 @@ async function stateInputs(
     retiredEpisodes: options.retiredEpisodes ?? fromState?.retiredEpisodes ?? new Set(),
     episodeProvenance: classifyOurEpisodes(ours, options.sharedSources),
     thisProjectEpisodes: thisProjectsEpisodes(ours, options.sharedSources, options.here),
-    beyondProject: { queries: beyondProjectNotes(ours, options.sharedSources, beyond.groupIds).map((n) => noteQuery(n.title, opening(n))), episodes: beyondProjectEpisodes(ours, options.sharedSources) },
+    beyondProject: {
+      queries: beyondProjectNotes(ours, options.sharedSources, beyond.groupIds, undefined, beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
+      episodes: beyondProjectEpisodes(ours, options.sharedSources, beyond.projectFolders),
+    },
   };
 }
 
@@ -435,7 +438,7 @@ export async function refreshProjectContext(
         now,
         logger,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
-        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config).map((source) => [source.name, source.root])) })),
+        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config).map((source) => [source.name, source.root])), projectFolders: new Set((config.autoMemoryFolders ?? []).map((f) => f.name)) })),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false,
       });

@@ -266,7 +266,7 @@ export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
   return bodies.map((body, index) => {
     const part = index + 1;
     const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts, origin: input.origin });
-    const suffix = parts > 1 ? ` (part ${part}/${parts})` : '';
+    const suffix = partSuffix(part, parts);
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
     const tag = input.noteTag?.({ name, body, part, parts, origin: input.origin });
     const tail = tag === undefined ? marker : `${tag} ${marker}`;
@@ -298,4 +298,9 @@ export function searchProbe(body: string): string {
   const cut = text.slice(0, 160);
   const space = cut.lastIndexOf(' ');
   return space > 80 ? cut.slice(0, space) : cut;
+}
+
+/** What an episode's name ends in when its note was sent in parts (`Runbook (part 2/3)`); '' for a note in one. */
+export function partSuffix(part: number, parts: number): string {
+  return parts > 1 ? ` (part ${part}/${parts})` : '';
 }

@@ -22,6 +22,9 @@ export interface OurEpisode {
   at?: string;
   /** The note's path inside its source. */
   relPath?: string;
+  /** Which part of its note this episode is, of how many (a long note is sent in parts, each named `Title (part k/n)`). */
+  part?: number;
+  parts?: number;
 }
 
 export interface ContextInputs {
@@ -34,7 +37,7 @@ export function ourEpisodesOf(state: SyncState): OurEpisode[] {
   const out: OurEpisode[] = [];
   for (const record of Object.values(state.files)) {
     for (const ref of [...record.episodes, ...record.superseded]) {
-      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin, ...(record.project === undefined ? {} : { project: record.project }), name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record.mtimeMs) ? record.mtimeMs : 0).toISOString(), relPath: record.relPath });
+      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin, ...(record.project === undefined ? {} : { project: record.project }), name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record.mtimeMs) ? record.mtimeMs : 0).toISOString(), relPath: record.relPath, part: ref.part, parts: ref.parts });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: '', origin: partMarker(ref)?.origin });

@@ -209,6 +209,18 @@ export const USER_IN_OTHER_LANGUAGES = [
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
 
 /**
+ * The word password in a script written without spaces (`密码`, `パスワード`, `비밀번호`), found anywhere in a run:
+ * there it is one word of a phrase or a sentence (`你的密码` "your password", `请输入密码` "enter the password",
+ * `管理员密码` "the admin password", `-p后面直接跟密码` "-p is followed by the password"), never a password
+ * itself. Read by values.ts CJK_RUN_OFF_SENTENCE.
+ */
+const PASSWORD_WORD_IN_UNSPACED_RUN = new RegExp(PASSWORD_IN_OTHER_LANGUAGES.filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u.test(w)).join('|'), 'u');
+
+export function holdsPasswordWordUnspaced(run: string): boolean {
+  return PASSWORD_WORD_IN_UNSPACED_RUN.test(run);
+}
+
+/**
  * A table's header or key cell that is the word password in another language (`| Пароль |`, `| パスワード |`,
  * `| Пароль от wifi |`): the word first, what it is for after it; not a longer word it opens
  * (`Passwortrichtlinie`, `パスワード変更日`, a column of dates). Read by context.ts's table rule.

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel, readsAsProse } from './prose.js';
-import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isSecretManagerName, isStructTagName, isTranslatedPasswordWord, saysNoValueInOtherLanguage, saysStateInOtherLanguage } from './names.js';
+import { holdsPasswordWordUnspaced, isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isSecretManagerName, isStructTagName, isTranslatedPasswordWord, saysNoValueInOtherLanguage, saysStateInOtherLanguage } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -638,7 +638,10 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   // Prose in Chinese, Japanese or Korean, unless it is a word and a number (`夏天2024`, `なつ2024`): a password's shape.
   // CJK_RUN_OFF_SENTENCE: only where a sentence can be. A command line's flag is in none (`curl -u admin:你好`,
   // `mysql -p사랑해`): a run of such a script there is the value, as a Latin word is (`redis-cli -a foobared`).
-  if (where.inSentence !== false && isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
+  // Unless the run says what goes there or something about it, which a Latin phrase would say in several words
+  // the flag's value never reaches (`-p your password`): it holds the word password (`-p 你的密码`, `-p后面直接跟密码`),
+  // or a sentence's punctuation (`-p后面不加空格，直接写上。`): CJK_RUN_SAYS.
+  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v) && (where.inSentence !== false || cjkRunSays(v))) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
@@ -679,6 +682,15 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
  * or one after four letters or more (`солнце1`), as the Latin shapes ask. A word of ASCII letters
  * alone keeps the Latin shapes' own, stricter reading (`ab12` is no word and a number).
  */
+/**
+ * CJK_RUN_SAYS: a run of Chinese, Japanese or Korean after a command line's flag that is words about the password,
+ * not one: it holds the word password in its language (names.ts holdsPasswordWordUnspaced), or the full-width
+ * punctuation of a sentence (、。，；：！？).
+ */
+function cjkRunSays(v: string): boolean {
+  return /[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]/.test(v) || holdsPasswordWordUnspaced(v);
+}
+
 const WORD_AND_NUMBER_IN_ANY_SCRIPT = /^\p{L}(?:[\p{Ll}\p{Lo}\p{M}]{1,31}\p{Nd}{2,12}|[\p{Ll}\p{Lo}\p{M}]{3,31}\p{Nd})$/u;
 
 export function isWordAndNumberInAnyScript(value: string): boolean {
@@ -775,9 +787,17 @@ export function isCodeBetweenStrings(inner: string): boolean {
  */
 export function outrunsExampleComment(value: string): boolean {
   const { inner } = unquote(value);
-  // Words joined by separators (`replace-this-with-a-long-random-string`) are an instruction, not a key.
-  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && looksRandom(inner, 32);
+  // Words joined by separators (`replace-this-with-a-long-random-string`) or by their capitals
+  // (`DevelopmentDatabasePasswordForLocalOnly`, `useAVeryLongRandomString`) are an instruction or a stand-in, not a key.
+  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && !WORDS_BY_CAPITALS.test(inner) && looksRandom(inner, 32);
 }
+
+/**
+ * Words of letters joined by their capitals, each a capital and lower-case letters (`A` and `I` alone as words):
+ * what people write; a generated key of both cases has capitals side by side and digits. (The two alternatives
+ * cannot both match at one place: linear.)
+ */
+const WORDS_BY_CAPITALS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+|[AI](?=[A-Z]))+$/;
 
 /** A token-looking string: long enough, and not one word of letters (prose). */
 export function looksRandom(v: string, minLength = 8): boolean {
