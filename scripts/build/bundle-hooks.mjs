@@ -35,7 +35,11 @@ const args = process.argv.slice(2);
 const plugin = args[0] === '--plugin';
 const outDir = plugin ? (args[1] ?? `${root}plugin`) : (args[0] ?? `${root}dist`);
 const ext = plugin ? 'cjs' : 'js';
-const banner = '// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.';
+// Each bundle's first and last lines (src/lib/install/bundle-mark.ts BUNDLE_END_MARK: status tells a
+// bundle cut short at a statement boundary by its missing last line).
+const { tsImport } = await import('tsx/esm/api');
+const { BUNDLE_BANNER: banner, BUNDLE_END_LINE } = await tsImport('../../src/lib/install/bundle-mark.ts', import.meta.url);
+const footer = { js: BUNDLE_END_LINE };
 
 /** config-snapshot's lazy `import('./config.js')` becomes the sibling hook-config bundle. */
 const lazyConfig = {
@@ -58,6 +62,7 @@ const common = {
   banner: { js: `${banner}\nconst __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;` },
   // dist/ keeps dotenv (CommonJS) a package; the plugin inlines it.
   external: plugin ? [] : ['dotenv'],
+  footer,
 };
 
 /**
@@ -105,7 +110,6 @@ if (plugin) {
   for (const name of ['session-start', 'stop', 'worker', 'hook-config']) rmSync(`${outDir}/hooks/${name}.mjs`, { force: true });
   // Last: the version names everything above. The rule is TypeScript (status reads it too): tsx loads it.
   if (existsSync(`${outDir}/.claude-plugin/plugin.json`)) {
-    const { tsImport } = await import('tsx/esm/api');
     const { writePluginVersion } = await tsImport('../../src/lib/install/plugin-version.ts', import.meta.url);
     const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
     writePluginVersion(version, outDir);

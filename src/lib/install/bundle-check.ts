@@ -16,6 +16,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unsafeAncestor, writableByOthers } from '../util/safe-ancestors.js';
+import { endLineMissing } from './bundle-mark.js';
 import { Script } from 'node:vm';
 
 /** Where a copy keeps its hook bundles, relative to its root, and their extension. */
@@ -33,9 +34,10 @@ const BUNDLES = ['session-start', 'stop', 'session-start-main', 'stop-main', 'wo
 /** Only in a package: the `graphiti-memory-sync-hook` bin, judged when it is there (a plugin has none). */
 const LAUNCHER = 'hook';
 
-/** Why a bundle's text cannot run: empty, or not valid JavaScript (cut short mid-copy); undefined when it parses. */
+/** Why a bundle's text cannot run: empty, or cut short mid-copy (its end line missing, install/bundle-mark.ts BUNDLE_END_MARK, or not valid JavaScript); undefined when whole. */
 function cutShort(text: string): string | undefined {
   if (text.trim() === '') return 'empty';
+  if (endLineMissing(text)) return 'cut short';
   try {
     // Compiled as Node compiles a CommonJS module (a function around it), never run. A shebang
     // (the launcher's) is a comment only on a script's first line, so it is dropped.
