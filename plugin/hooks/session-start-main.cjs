@@ -1,4 +1,4 @@
-// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file. Its last line marks its end.
 const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
 "use strict";
 var __create = Object.create;
@@ -1578,3 +1578,4 @@ void runHook(
   }),
   () => hookLogger
 );
+//# end of a graphiti-memory-sync bundle

@@ -1,4 +1,4 @@
-// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file. Its last line marks its end.
 "use strict";
 
 // src/hooks/node-gate.ts
@@ -44,3 +44,4 @@ if (hook === null) {
     process.exitCode = 0;
   }
 }
+//# end of a graphiti-memory-sync bundle

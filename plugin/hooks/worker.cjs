@@ -1,4 +1,4 @@
-// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file. Its last line marks its end.
 const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
 "use strict";
 var __create = Object.create;
@@ -9699,7 +9699,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -9707,7 +9707,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants2;
+    } = constants3;
     var expandRange = (args, options2) => {
       if (typeof options2.expandRange === "function") {
         return options2.expandRange(...args, options2);
@@ -9916,7 +9916,7 @@ var require_parse = __commonJS({
       if (options2.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants3.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -9962,8 +9962,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants2.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants3.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants3.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -10659,7 +10659,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants2.globChars(opts.windows);
+      } = constants3.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -10717,7 +10717,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse6 = require_parse();
     var utils = require_utils();
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options2, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -10845,7 +10845,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants2;
+    picomatch2.constants = constants3;
     module2.exports = picomatch2;
   }
 });
@@ -32704,6 +32704,9 @@ function isCredentialVariableName(value) {
 function isStructTagName(value) {
   return STRUCT_TAG_NAME.test(value);
 }
+function holdsPasswordWordUnspaced(run2) {
+  return PASSWORD_WORD_IN_UNSPACED_RUN.test(run2);
+}
 function namesPasswordInOtherLanguage(cell) {
   return PASSWORD_WORD_FIRST.test(cell.trim().replace(/^[*_`]{1,2}/, ""));
 }
@@ -32728,7 +32731,7 @@ function isSecretManagerName(value) {
 function pointsToSecretManager(next) {
   return POINTS_TO_SECRET_MANAGER.test(next);
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, WIFI_KEY_BY_LANGUAGE, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE, STATE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, WIFI_KEY_BY_LANGUAGE, PASSWORD_IN_OTHER_LANGUAGES, USER_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, PASSWORD_WORD_IN_UNSPACED_RUN, PASSWORD_WORD_FIRST, NUMERIC_ENTITY, UI_TEXT_WITH_THE_WORD, NO_VALUE_BY_LANGUAGE, NO_VALUE_WORDS, STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE, STATE_WORDS, SECRET_MANAGER, SECRET_MANAGER_VALUE, POINTS_TO_SECRET_MANAGER;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
@@ -32854,6 +32857,7 @@ var init_names = __esm({
       "\u0627\u0633\u0645 \u0627\u0644\u0645\u0633\u062A\u062E\u062F\u0645"
     ];
     TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+    PASSWORD_WORD_IN_UNSPACED_RUN = new RegExp(PASSWORD_IN_OTHER_LANGUAGES.filter((w) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u.test(w)).join("|"), "u");
     PASSWORD_WORD_FIRST = new RegExp(`^(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?![^\\s!-/:-@\\[-\`{-~])`, "i");
     NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
     UI_TEXT_WITH_THE_WORD = new RegExp(`^(?:[\\p{L}\\p{M}]+[ \\t]+){0,4}(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[\\p{L}\\p{M}]+){0,4}[ \\t]*[.:!?]?$`, "u");
@@ -33398,7 +33402,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (quote === "" && /^[,)\]}]/.test(v)) return false;
   if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
-  if (where.inSentence !== false && isCjkProse(v) && !isWordAndNumberInAnyScript(v)) return false;
+  if (isCjkProse(v) && !isWordAndNumberInAnyScript(v) && (where.inSentence !== false || cjkRunSays(v))) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
@@ -33413,6 +33417,9 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+function cjkRunSays(v) {
+  return /[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]/.test(v) || holdsPasswordWordUnspaced(v);
 }
 function isWordAndNumberInAnyScript(value) {
   return value.length <= 44 && NON_ASCII_LETTER.test(value) && WORD_AND_NUMBER_IN_ANY_SCRIPT.test(value);
@@ -33439,7 +33446,7 @@ function isCodeBetweenStrings(inner) {
 }
 function outrunsExampleComment(value) {
   const { inner } = unquote(value);
-  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && looksRandom(inner, 32);
+  return inner.length >= 32 && !/\s/.test(inner) && !/^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/.test(inner) && !WORDS_BY_CAPITALS.test(inner) && looksRandom(inner, 32);
 }
 function looksRandom(v, minLength = 8) {
   if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
@@ -33455,7 +33462,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33518,6 +33525,7 @@ var init_values = __esm({
     FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[svwdq]$/;
     NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
     NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
+    WORDS_BY_CAPITALS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+|[AI](?=[A-Z]))+$/;
   }
 });
 
@@ -36374,7 +36382,7 @@ function buildEpisodes(input2) {
   return bodies.map((body, index) => {
     const part = index + 1;
     const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
-    const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
+    const suffix = partSuffix(part, parts);
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
     const tag2 = input2.noteTag?.({ name, body, part, parts, origin: input2.origin });
     const tail = tag2 === void 0 ? marker : `${tag2} ${marker}`;
@@ -36401,6 +36409,9 @@ function searchProbe(body) {
   const cut = text3.slice(0, 160);
   const space = cut.lastIndexOf(" ");
   return space > 80 ? cut.slice(0, space) : cut;
+}
+function partSuffix(part, parts) {
+  return parts > 1 ? ` (part ${part}/${parts})` : "";
 }
 var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, PART_MARKERS, TIME_LABEL;
 var init_episode = __esm({
@@ -80982,22 +80993,29 @@ var init_rank = __esm({
 });
 
 // src/lib/context/beyond-project.ts
-function isBeyondProject(e, sharedSources) {
-  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === void 0 && e.source !== "";
+function isBeyondProject(e, sharedSources, projectFolders = /* @__PURE__ */ new Set()) {
+  return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === void 0 && e.source !== "" && !projectFolders.has(e.source);
 }
-function beyondProjectEpisodes(episodes, sharedSources) {
+function beyondProjectEpisodes(episodes, sharedSources, projectFolders = /* @__PURE__ */ new Set()) {
   const out = /* @__PURE__ */ new Set();
-  for (const e of episodes) if (isBeyondProject(e, sharedSources)) out.add(e.uuid);
+  for (const e of episodes) if (isBeyondProject(e, sharedSources, projectFolders)) out.add(e.uuid);
   return out;
 }
-function beyondProjectNotes(episodes, sharedSources, groupIds, max = MAX_BEYOND_PROJECT_QUERIES) {
+function beyondProjectNotes(episodes, sharedSources, groupIds, max = MAX_BEYOND_PROJECT_QUERIES, projectFolders = /* @__PURE__ */ new Set()) {
   const groups = new Set(groupIds);
-  const notes = [...episodes].filter((e) => e.name !== void 0 && e.name.trim() !== "" && (e.groupId === void 0 || groups.has(e.groupId)) && isBeyondProject(e, sharedSources));
+  const notes = [...episodes].filter((e) => e.name !== void 0 && e.name.trim() !== "" && (e.groupId === void 0 || groups.has(e.groupId)) && isBeyondProject(e, sharedSources, projectFolders));
   notes.sort((a, b) => (b.at ?? "").localeCompare(a.at ?? ""));
   const out = [];
+  const files = /* @__PURE__ */ new Set();
   for (const e of notes) {
-    const title = e.name.replace(/\s+/g, " ").trim();
-    if (!out.some((n) => n.title.toLowerCase() === title.toLowerCase())) out.push({ title, source: e.source, ...e.relPath === void 0 ? {} : { relPath: e.relPath } });
+    const file2 = e.relPath === void 0 ? void 0 : `${e.source}\0${e.relPath}`;
+    if (file2 !== void 0 && files.has(file2)) continue;
+    const suffix = partSuffix(e.part ?? 1, e.parts ?? 1);
+    const name = suffix !== "" && e.name.endsWith(suffix) ? e.name.slice(0, -suffix.length) : e.name;
+    const title = name.replace(/\s+/g, " ").trim();
+    if (title === "" || out.some((n) => n.title.toLowerCase() === title.toLowerCase())) continue;
+    if (file2 !== void 0) files.add(file2);
+    out.push({ title, source: e.source, ...e.relPath === void 0 ? {} : { relPath: e.relPath } });
     if (out.length === max) break;
   }
   return out;
@@ -81005,14 +81023,18 @@ function beyondProjectNotes(episodes, sharedSources, groupIds, max = MAX_BEYOND_
 function noteOpening(path) {
   let fd;
   try {
-    fd = (0, import_node_fs31.openSync)(path, "r");
+    fd = (0, import_node_fs31.openSync)(path, import_node_fs31.constants.O_RDONLY | (import_node_fs31.constants.O_NONBLOCK ?? 0) | (import_node_fs31.constants.O_NOFOLLOW ?? 0));
+    if (!(0, import_node_fs31.fstatSync)(fd).isFile()) return "";
     const buf = Buffer.alloc(OPENING_BYTES);
     const read2 = (0, import_node_fs31.readSync)(fd, buf, 0, buf.length, 0);
     let head = buf.subarray(0, read2).toString("utf8");
     if (read2 === OPENING_BYTES) head = head.slice(0, Math.max(0, head.lastIndexOf("\n")));
-    const text3 = redactSecrets(stripPrivateBlocks(head).text).text;
+    if (frontmatterUnclosed(head)) return "";
+    const parsed = parseMemoryFile(Buffer.from(head, "utf8"), path);
+    if (!parsed.ok || parsed.data.optOut !== void 0) return "";
+    const text3 = redactSecrets(stripPrivateBlocks(parsed.data.body).text).text;
     let fenced = false;
-    return text3.replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---\r?\n?/, "").split(/\r?\n/).filter((line) => {
+    return text3.split(/\r?\n/).filter((line) => {
       if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
       else if (!fenced && !/^\s*(#|<!--|\|)/.test(line)) return true;
       return false;
@@ -81036,6 +81058,7 @@ function escapeRegExp(text3) {
 function namesProject(text3, projectName) {
   const words3 = projectName.split(/[-_.\s]+/).filter((w) => w !== "");
   if (words3.length === 0) return false;
+  if (words3.length === 1 && (words3[0].length < 3 || COMMON_WORD_NAMES.has(words3[0].toLowerCase()))) return false;
   return new RegExp(`(?<![\\p{L}\\p{N}])${words3.map(escapeRegExp).join("[-_.\\s]?")}(?![\\p{L}\\p{N}])`, "iu").test(text3);
 }
 function answersNoteSearch(fact, input2) {
@@ -81047,17 +81070,85 @@ function relevanceClass(fact, input2) {
   if (episodes.some((e) => input2.beyondProject.has(e))) return 1;
   return 2;
 }
-var import_node_fs31, MAX_BEYOND_PROJECT_QUERIES, FACTS_PER_TITLE, MAX_NOTE_QUERY_CHARS, OPENING_BYTES;
+var import_node_fs31, MAX_BEYOND_PROJECT_QUERIES, FACTS_PER_TITLE, MAX_NOTE_QUERY_CHARS, OPENING_BYTES, COMMON_WORD_NAMES;
 var init_beyond_project = __esm({
   "src/lib/context/beyond-project.ts"() {
     "use strict";
     import_node_fs31 = require("node:fs");
+    init_episode();
+    init_parse3();
     init_redact();
     init_provenance();
     MAX_BEYOND_PROJECT_QUERIES = 10;
     FACTS_PER_TITLE = 5;
     MAX_NOTE_QUERY_CHARS = 200;
     OPENING_BYTES = 2048;
+    COMMON_WORD_NAMES = /* @__PURE__ */ new Set([
+      "api",
+      "app",
+      "apps",
+      "web",
+      "www",
+      "site",
+      "website",
+      "docs",
+      "doc",
+      "documentation",
+      "server",
+      "client",
+      "frontend",
+      "backend",
+      "front",
+      "back",
+      "core",
+      "lib",
+      "libs",
+      "common",
+      "shared",
+      "src",
+      "source",
+      "code",
+      "main",
+      "test",
+      "tests",
+      "demo",
+      "example",
+      "examples",
+      "sample",
+      "mobile",
+      "ui",
+      "cli",
+      "service",
+      "services",
+      "infra",
+      "deploy",
+      "scripts",
+      "tools",
+      "utils",
+      "config",
+      "data",
+      "db",
+      "database",
+      "notes",
+      "blog",
+      "admin",
+      "dashboard",
+      "platform",
+      "project",
+      "projects",
+      "repo",
+      "workspace",
+      "sandbox",
+      "playground",
+      "tmp",
+      "temp",
+      "work",
+      "dev",
+      "home",
+      "backup",
+      "old",
+      "new"
+    ]);
   }
 });
 
@@ -81623,7 +81714,7 @@ function ourEpisodesOf(state) {
   const out = [];
   for (const record2 of Object.values(state.files)) {
     for (const ref of [...record2.episodes, ...record2.superseded]) {
-      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin, ...record2.project === void 0 ? {} : { project: record2.project }, name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record2.mtimeMs) ? record2.mtimeMs : 0).toISOString(), relPath: record2.relPath });
+      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin, ...record2.project === void 0 ? {} : { project: record2.project }, name: ref.name, groupId: ref.groupId, at: new Date(Number.isFinite(record2.mtimeMs) ? record2.mtimeMs : 0).toISOString(), relPath: record2.relPath, part: ref.part, parts: ref.parts });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: partMarker(ref)?.origin });
@@ -81844,7 +81935,10 @@ async function stateInputs(stateDir, options2, beyond) {
     retiredEpisodes: options2.retiredEpisodes ?? fromState?.retiredEpisodes ?? /* @__PURE__ */ new Set(),
     episodeProvenance: classifyOurEpisodes(ours, options2.sharedSources),
     thisProjectEpisodes: thisProjectsEpisodes(ours, options2.sharedSources, options2.here),
-    beyondProject: { queries: beyondProjectNotes(ours, options2.sharedSources, beyond.groupIds).map((n) => noteQuery(n.title, opening(n))), episodes: beyondProjectEpisodes(ours, options2.sharedSources) }
+    beyondProject: {
+      queries: beyondProjectNotes(ours, options2.sharedSources, beyond.groupIds, void 0, beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
+      episodes: beyondProjectEpisodes(ours, options2.sharedSources, beyond.projectFolders)
+    }
   };
 }
 function thisProject(config2, project) {
@@ -81891,7 +81985,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
         now,
         logger,
         ...options2.signal === void 0 ? {} : { signal: options2.signal },
-        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config2).map((source2) => [source2.name, source2.root])) }),
+        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config2).map((source2) => [source2.name, source2.root])), projectFolders: new Set((config2.autoMemoryFolders ?? []).map((f) => f.name)) }),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false
       });
@@ -84009,3 +84103,4 @@ void main().catch(() => void 0).finally(() => {
 0 && (module.exports = {
   realSteps
 });
+//# end of a graphiti-memory-sync bundle
