@@ -339,9 +339,22 @@ function handTokenOver(stdin: NodeJS.WritableStream | null, token: string): void
   stdin.end(`${token}\n`);
 }
 
-/** The worker's side of TOKEN_ON_STDIN: the token the hook wrote, when started with the flag; undefined otherwise. */
+/**
+ * The worker's side of TOKEN_ON_STDIN: the token the hook wrote, when started with the flag.
+ *
+ * LEGACY_TOKEN_ARGUMENT: the hook of an older build that starts this build's worker (an update
+ * replacing the files one by one, the hook loaded before the worker's file changed) passes the token
+ * as `--lock-token <t>`. It is on that command line already, so reading it there shows nobody
+ * anything; ignored, this worker would find the lease naming its own pid, take it for another
+ * worker's and leave the request undone, at every hook until the update is complete. Only the
+ * worker reads it; the lease never judges a process by its arguments.
+ */
 export function leaseTokenFromStdin(argv: readonly string[], readStdin: () => string = () => readFileSync(0, 'utf8')): string | undefined {
-  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) return undefined;
+  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) {
+    const legacy = argv.indexOf('--lock-token');
+    const value = legacy === -1 ? undefined : argv[legacy + 1];
+    return value === undefined || value === '' || value.startsWith('--') ? undefined : value;
+  }
   try {
     const token = readStdin().trim();
     return token === '' ? undefined : token;
