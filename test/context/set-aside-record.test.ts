@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordSetAsideNote, takeSetAsideNote } from '../../src/lib/context/set-aside-note.js';
+import { recordSetAsideNote } from '../../src/lib/context/set-aside-record.js';
+import { takeSetAsideNote } from '../../src/lib/context/set-aside-note.js';
 import { pruneSetAside, setAside, type SetAsideNote } from '../../src/lib/state/set-aside.js';
 
 const dirs: string[] = [];
