@@ -251,13 +251,20 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     return readdirSync(shared).filter((name) => name.startsWith('graphiti-memory-sync-') && !name.endsWith(`-${process.getuid?.() ?? 'user'}`));
   }
 
-  it.runIf(process.platform !== 'win32')('OWN_TEMP_REUSED: with the fallback\'s name taken, later hook runs under the same broken configuration use the private folder the first made: no new folder each run, and the note is not repeated', async () => {
+  /** A shared temp folder (sticky, open to all) where someone else made our fallback's name first: a link to a folder of theirs, open to all. */
+  function fallbackNameTaken(): { shared: string; theirs: string } {
     const shared = join(sb.root, 'shared-tmp');
     const theirs = join(sb.root, 'theirs');
     mkdirSync(shared);
     mkdirSync(theirs);
     chmodSync(shared, 0o1777);
+    chmodSync(theirs, 0o777);
     symlinkSync(theirs, join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`));
+    return { shared, theirs };
+  }
+
+  it.runIf(process.platform !== 'win32')('OWN_TEMP_REUSED: with the fallback\'s name taken, later hook runs under the same broken configuration use the private folder the first made: no new folder each run, and the note is not repeated', async () => {
+    const { shared, theirs } = fallbackNameTaken();
     // Planted under the name of an earlier folder of ours (a link to theirs): not taken for ours.
     const planted = `graphiti-memory-sync-${process.getuid?.() ?? 'user'}-AAAAAA`;
     symlinkSync(theirs, join(shared, planted));
@@ -273,14 +280,7 @@ describe('SessionStart hook: bad input and bad configuration', () => {
   });
 
   it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: with no usable state folder, a fallback another local user made first in the shared temp folder (a link to theirs) gets neither the log nor the marker; the note is still given', async () => {
-    // A shared temp folder (sticky, open to all) where someone else made our fallback's name first.
-    const shared = join(sb.root, 'shared-tmp');
-    const theirs = join(sb.root, 'theirs');
-    mkdirSync(shared);
-    mkdirSync(theirs);
-    chmodSync(shared, 0o1777);
-    chmodSync(theirs, 0o777);
-    symlinkSync(theirs, join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`));
+    const { shared, theirs } = fallbackNameTaken();
     const ours = await misconfiguredWithNoStateFolder(shared);
     expect(readdirSync(theirs)).toEqual([]);
     // Ours instead: a private folder beside it, holding the log.
