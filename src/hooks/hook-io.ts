@@ -17,9 +17,9 @@
  * Size: the hooks' whole contract with Claude Code (stdin limits, the one JSON line, the 10,000-
  * character cap, the misconfiguration note) is kept in this one file so it is read and reviewed together.
  */
-import { chmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { configErrorVariable, defaultStateDir, stateDirFromEnvironment, stateDirProblem } from '../lib/config/env-file.js';
 import { sha256Hex } from '../lib/util/ids.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../lib/util/install-route.js';
@@ -371,18 +371,42 @@ export function fallbackStateDir(env: Env = process.env): string {
  * one can guess).
  */
 function ownTempDir(dir: string): string {
-  if (usableDir(dir)) {
-    try {
-      // Not a link (none of ours is one here), and ours (OWN_STATE_DIR's rule).
-      if (lstatSync(dir).isDirectory() && stateDirProblem(dir) === undefined) {
-        chmodSync(dir, 0o700);
-        return dir;
-      }
-    } catch {
-      // gone meanwhile: a new one below
-    }
+  if (usableDir(dir) && ownRealDir(dir)) return dir;
+  return earlierOwnTempDir(dir) ?? mkdtempSync(`${dir}-`);
+}
+
+/** A real folder (not a link: none of ours is one here) of ours that no one else can write to (OWN_STATE_DIR's rule), tightened to 0700. */
+function ownRealDir(dir: string): boolean {
+  try {
+    if (!lstatSync(dir).isDirectory() || stateDirProblem(dir) !== undefined) return false;
+    chmodSync(dir, 0o700);
+    return true;
+  } catch {
+    return false; // gone meanwhile
   }
-  return mkdtempSync(`${dir}-`);
+}
+
+/**
+ * OWN_TEMP_REUSED: with the fallback's name taken, the private folder an earlier hook run made
+ * beside it (`<name>-XXXXXX`, mkdtemp's six characters) is used again, when it is still a real
+ * folder of ours. A hook runs at every session start and stop, and the configuration stays broken
+ * until the person fixes it: a new folder each run piled up in the temp folder, and the note's
+ * marker, kept in that folder, was never found again, so every session repeated the
+ * misconfiguration note. One someone else planted under such a name is not ours (`ownRealDir`).
+ */
+function earlierOwnTempDir(dir: string): string | undefined {
+  const prefix = `${basename(dir)}-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(dir));
+  } catch {
+    return undefined;
+  }
+  for (const name of names.filter((n) => n.startsWith(prefix) && n.length === prefix.length + 6).sort()) {
+    const candidate = join(dirname(dir), name);
+    if (ownRealDir(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /**

@@ -96,10 +96,8 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       if (report.linked) ctx.logger.info('pull done', { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
       // Removed while its group listed nothing at all, its text kept aside: the next session is told (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY).
       if (report.setAside.length > 0) {
-        const { setAsideSaid } = await import('../lib/state/set-aside.js');
-        const { recordSetAsideNote } = await import('../lib/context/set-aside-note.js');
-        const text = setAsideSaid(report.setAside);
-        if (text !== undefined) recordSetAsideNote(cfg.stateDir, text);
+        const { recordSetAsideNote } = await import('../lib/context/set-aside-record.js');
+        recordSetAsideNote(cfg.stateDir, report.setAside);
       }
     },
     contextAgeMs(cfg, cwd) {

@@ -234,16 +234,25 @@ describe('SessionStart hook: bad input and bad configuration', () => {
    * of ours it made there (named `graphiti-memory-sync-<uid>-…`).
    */
   async function misconfiguredWithNoStateFolder(shared: string): Promise<string[]> {
-    writeFileSync(join(sb.root, 'a-file'), '');
-    const env = { ...sb.env, TMPDIR: shared, MADEINOZ_KNOWLEDGE_DB: 'mysql', MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state', XDG_STATE_HOME: join(sb.root, 'a-file', 'state') };
-    const run = await runHook('session-start', env, { input: input('startup'), cwd: sb.root });
+    const run = await runHook('session-start', noStateFolderEnv(shared), { input: input('startup'), cwd: sb.root });
     expect(run.code).toBe(0);
     expect(parseHookStdout(run.stdout)?.additionalContext).toContain('misconfigured');
+    return ourTempFolders(shared);
+  }
+
+  /** A configuration error and no state folder to be had (a relative one set, the usual one under a file), `shared` as the temp folder. */
+  function noStateFolderEnv(shared: string): typeof sb.env {
+    writeFileSync(join(sb.root, 'a-file'), '');
+    return { ...sb.env, TMPDIR: shared, MADEINOZ_KNOWLEDGE_DB: 'mysql', MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state', XDG_STATE_HOME: join(sb.root, 'a-file', 'state') };
+  }
+
+  /** The fallback folders of ours made beside the fixed name (`graphiti-memory-sync-<uid>-…`). */
+  function ourTempFolders(shared: string): string[] {
     return readdirSync(shared).filter((name) => name.startsWith('graphiti-memory-sync-') && !name.endsWith(`-${process.getuid?.() ?? 'user'}`));
   }
 
-  it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: with no usable state folder, a fallback another local user made first in the shared temp folder (a link to theirs) gets neither the log nor the marker; the note is still given', async () => {
-    // A shared temp folder (sticky, open to all) where someone else made our fallback's name first.
+  /** A shared temp folder (sticky, open to all) where someone else made our fallback's name first: a link to a folder of theirs, open to all. */
+  function fallbackNameTaken(): { shared: string; theirs: string } {
     const shared = join(sb.root, 'shared-tmp');
     const theirs = join(sb.root, 'theirs');
     mkdirSync(shared);
@@ -251,6 +260,27 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     chmodSync(shared, 0o1777);
     chmodSync(theirs, 0o777);
     symlinkSync(theirs, join(shared, `graphiti-memory-sync-${process.getuid?.() ?? 'user'}`));
+    return { shared, theirs };
+  }
+
+  it.runIf(process.platform !== 'win32')('OWN_TEMP_REUSED: with the fallback\'s name taken, later hook runs under the same broken configuration use the private folder the first made: no new folder each run, and the note is not repeated', async () => {
+    const { shared, theirs } = fallbackNameTaken();
+    // Planted under the name of an earlier folder of ours (a link to theirs): not taken for ours.
+    const planted = `graphiti-memory-sync-${process.getuid?.() ?? 'user'}-AAAAAA`;
+    symlinkSync(theirs, join(shared, planted));
+    const first = await misconfiguredWithNoStateFolder(shared);
+    expect(first.filter((name) => name !== planted)).toHaveLength(1);
+    for (const source of ['startup', 'clear']) {
+      const again = await runHook('session-start', noStateFolderEnv(shared), { input: input(source), cwd: sb.root });
+      expect(again.code).toBe(0);
+      expect(again.stdout).toBe('');
+    }
+    expect(ourTempFolders(shared)).toEqual(first);
+    expect(readdirSync(theirs)).toEqual([]);
+  });
+
+  it.runIf(process.platform !== 'win32')('OWN_TEMP_FALLBACK: with no usable state folder, a fallback another local user made first in the shared temp folder (a link to theirs) gets neither the log nor the marker; the note is still given', async () => {
+    const { shared, theirs } = fallbackNameTaken();
     const ours = await misconfiguredWithNoStateFolder(shared);
     expect(readdirSync(theirs)).toEqual([]);
     // Ours instead: a private folder beside it, holding the log.

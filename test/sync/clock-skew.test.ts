@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE } from '../../src/lib/state/lock.js';
 import { everyPart, loadState } from '../../src/lib/state/state.js';
 import { backwardStepMs, STEP_BACK_MIN_MS } from '../../src/lib/sync/clock-jump.js';
-import { clockOffsetOf, nextPace, provenAheadMs, skewOf } from '../../src/lib/sync/pace.js';
+import { clockOffsetOf, lastMovement, MAX_SKEW_MS, nextPace, provenAheadMs, skewOf } from '../../src/lib/sync/pace.js';
 import { Ledger } from '../../src/lib/sync/ledger.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { SyncOptions } from '../../src/lib/sync/types.js';
@@ -138,6 +138,31 @@ describe('a machine whose clock is hours off the server\'s', () => {
     // A bound the newer sighting agrees with stays.
     const still = nextPace({ previous: ahead, listing: listing(later + 5 * HOUR - 200), now: later, sightings: [sighting(later - 1_000, later + 5 * HOUR - 200)], stillWaiting: 0, progress: true });
     expect(provenAheadMs(still)).toBe(5 * HOUR - 200);
+  });
+
+  it('our clock stepped forward by less than MAX_SKEW_MS (no CLOCK_JUMPED_FORWARD): a proven bound kept since over-corrects the waits by at most the step, and the drop judgement\'s movement reads none of it', () => {
+    const now = 1_800_000_000_000;
+    const listing = (created: number) => ({ episodes: [{ uuid: 'u', name: 'n', content: '', created_at: new Date(created).toISOString(), source: 'text', source_description: '', group_id: 'g' }], complete: true, requests: 1, listed: 1 });
+    const sighting = (queuedAt: number, created: number) => ({ queuedAt, sentAt: queuedAt - 5, repliedAt: queuedAt, episode: listing(created).episodes[0] as never });
+    // The server a minute ahead, proven.
+    const ahead = nextPace({ previous: {}, listing: listing(now + 60_000 - 500), now, sightings: [sighting(now - 1_000, now + 60_000 - 500)], stillWaiting: 0, progress: true });
+    expect(provenAheadMs(ahead)).toBe(59_500);
+    // Our clock steps 90 s forward (below MAX_SKEW_MS: nothing forgotten): the server is now 30 s behind.
+    // The next episode of ours waited 100 s behind a backlog: too long for its sighting to contradict the bound.
+    const step = 90_000;
+    const later = now + 10 * 60_000;
+    const queued = later - 120_000;
+    const wait = 100_000;
+    const created = queued + (60_000 - step) + wait;
+    const stale = nextPace({ previous: ahead, listing: listing(created), now: later, sightings: [sighting(queued, created)], stillWaiting: 0, progress: true });
+    expect(provenAheadMs(stale)).toBe(59_500);
+    // The wait reads short, by less than the step (within the skew the model allows anyway), never below zero.
+    const read = stale.waitsMs?.at(-1) as number;
+    expect(wait - read).toBeGreaterThan(0);
+    expect(wait - read).toBeLessThanOrEqual(step);
+    expect(wait - read).toBeLessThan(MAX_SKEW_MS);
+    // When the group last moved, which the drop judgement counts its quiet from, is read without the bound.
+    expect(lastMovement(stale, listing(created), later)).toBe(lastMovement({ ...stale, aheadBoundsMs: [] }, listing(created), later));
   });
 });
 

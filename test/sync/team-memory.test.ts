@@ -3,6 +3,8 @@
  * whoever syncs it, identified by the store and the path inside it (not the project folder), with
  * the shared-source rules. Two teammates with different homes and project folder names, one group.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
@@ -180,5 +182,28 @@ describe('one team store mounted in two projects that sync to groups of their ow
     for (let i = 0; i < 4; i++) expect((await settleWith(alice, env)).resent).toBe(0);
     expect(server.episodes('acme-team').filter((e) => e.name === 'Deploy process')).toHaveLength(1);
     expect(adds('Deploy process')).toBe(1);
+  });
+});
+
+// MOUNT_OUTSIDE_THE_RUN (sync/one-mount.ts): a team store under the default projects folder and
+// under the folder all projects moved to (CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: a source of its own) is
+// one note; `sync --source` naming the other source alone saw its mount as a new file, sent it beside
+// the note's episode, and fought over it with the shared-source rules (five adds, then "dropped").
+describe('one team store under two auto-memory sources, synced a source at a time', () => {
+  it('sync --source of the source the state does not follow sends nothing; the runs after it neither: one episode, added once', async () => {
+    const moved = alice.path('moved-memory');
+    const env = { CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: moved, MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '0' };
+    alice.auto(ALICE_PROJECT, 'team/acme/deploy.md', note('Deploy process', 'Acme deploys through Argo CD.'));
+    await settleWith(alice, env);
+    expect(adds('Deploy process')).toBe(1);
+    // Claude Code mounts the store in the moved folder too (same text, written later).
+    mkdirSync(join(moved, 'team', 'acme'), { recursive: true });
+    writeFileSync(join(moved, 'team', 'acme', 'deploy.md'), note('Deploy process', 'Acme deploys through Argo CD.'));
+    const only = await runSync(alice.config(env), { waitMs: 5000, source: 'auto-memory-dir' });
+    await server.whenIdle();
+    expect(only).toMatchObject({ added: 0, resent: 0, failed: 0 });
+    for (let i = 0; i < 2; i++) expect((await settleWith(alice, env)).resent).toBe(0);
+    expect(adds('Deploy process')).toBe(1);
+    expect(byName('Deploy process')).toHaveLength(1);
   });
 });

@@ -12,20 +12,25 @@ import { ourNote } from './our-note.js';
 interface OnceNote {
   text: string;
   told: boolean;
+  /** What the note is about (a recorder that adds to an untold note reads it back: set-aside-note.ts UNTOLD_NOTES_ADD_UP). */
+  items?: string[];
 }
 
 export function readOnceNote(stateDir: string, file: string): OnceNote | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, file), 'utf8')) as Partial<OnceNote>;
-    if (typeof value.text === 'string' && value.text !== '') return { text: value.text, told: value.told === true };
+    if (typeof value.text === 'string' && value.text !== '') {
+      const items = Array.isArray(value.items) ? value.items.filter((i): i is string => typeof i === 'string') : undefined;
+      return { text: value.text, told: value.told === true, ...(items === undefined ? {} : { items }) };
+    }
   } catch {
     // none, or unreadable: nothing to tell
   }
   return undefined;
 }
 
-/** Records `text`, not told yet; `undefined` removes the note. */
-export function writeOnceNote(stateDir: string, file: string, text: string | undefined): void {
+/** Records `text` (about `items`, when given), not told yet; `undefined` removes the note. */
+export function writeOnceNote(stateDir: string, file: string, text: string | undefined, items?: readonly string[]): void {
   if (text === undefined) {
     try {
       unlinkSync(join(stateDir, file));
@@ -34,7 +39,7 @@ export function writeOnceNote(stateDir: string, file: string, text: string | und
     }
     return;
   }
-  writeFileAtomicSync(join(stateDir, file), `${JSON.stringify({ text, told: false })}\n`);
+  writeFileAtomicSync(join(stateDir, file), `${JSON.stringify({ text, told: false, ...(items === undefined ? {} : { items }) })}\n`);
 }
 
 /** The note for the first session after it was recorded, marking it told; undefined otherwise. */

@@ -67,7 +67,19 @@ export function setAside(stateDir: string, note: Omit<SetAsideNote, 'kept'>): Se
   for (let n = 2; existsSync(kept); n++) kept = join(dir, `${stamp}-${n}-${basename(note.file)}`);
   copyFileSync(note.file, kept);
   const entry: SetAsideNote = { ...note, kept };
-  writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  try {
+    writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  } catch (error) {
+    // NO_COPY_WITHOUT_INDEX: only the index makes a copy pruned, said in `status` and told: a copy
+    // it does not list would be kept for ever without a word (and the next pull, finding the file
+    // still there, copies it again). The file is not removed (the caller's rule), so nothing is lost.
+    try {
+      unlinkSync(kept);
+    } catch {
+      // gone already
+    }
+    throw error;
+  }
   return entry;
 }
 

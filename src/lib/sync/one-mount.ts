@@ -52,9 +52,10 @@ export interface MountGroups {
 
 /**
  * ONE_MOUNT_PER_FILE: one path per file id and group (see above). Files of a source not in `sources`
- * are kept as they are. Without `groups`, one group for all.
+ * are kept as they are. Without `groups`, one group for all. `unscanned`: the configured sources
+ * this run leaves out (`sync --source`), MOUNT_OUTSIDE_THE_RUN.
  */
-export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly MemorySource[], state: Pick<SyncState, 'files'>, groups?: MountGroups): Mounts {
+export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly MemorySource[], state: Pick<SyncState, 'files'>, groups?: MountGroups, unscanned: ReadonlySet<string> = new Set()): Mounts {
   const byName = new Map(sources.map((s) => [s.name, s]));
   const byId = new Map<string, ScannedFile[]>();
   for (const file of files) {
@@ -66,6 +67,7 @@ export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly
     else same.push(file);
   }
   const mirrors = new Set<ScannedFile>();
+  for (const file of followedOutsideTheRun(byId, state, unscanned, groups)) mirrors.add(file);
   for (const same of byId.values()) {
     if (same.length < 2) continue;
     for (const note of byGroup(same, groups)) {
@@ -76,6 +78,27 @@ export function oneMountPerFile(files: readonly ScannedFile[], sources: readonly
   }
   if (mirrors.size === 0) return { files: [...files], mirrors: [] };
   return { files: files.filter((f) => !mirrors.has(f)), mirrors: files.filter((f) => mirrors.has(f)) };
+}
+
+/**
+ * MOUNT_OUTSIDE_THE_RUN: a run that scans some sources only (`sync --source`) sees one mount of a
+ * file whose note the state follows at a path of a source it leaves out. Compared with nothing,
+ * that mount was a new file: sent beside the note's episode, removed as its duplicate (the copy
+ * processed first stays), taken for dropped and sent again, until the run gave up on it as dropped
+ * (fast server: five adds for one note). Such a mount is a mirror in this run: the path the state
+ * follows stays the one synced, and the next run that scans both compares them (an edit made only
+ * at this mount is sent then, as the newer path). Only for configured sources the run leaves out:
+ * a record of a source no longer configured does not hold a file back.
+ */
+function followedOutsideTheRun(byId: ReadonlyMap<string, ScannedFile[]>, state: Pick<SyncState, 'files'>, unscanned: ReadonlySet<string>, groups: MountGroups | undefined): ScannedFile[] {
+  if (unscanned.size === 0) return [];
+  const out: ScannedFile[] = [];
+  for (const record of Object.values(state.files)) {
+    if (!unscanned.has(record.source)) continue;
+    const group = groupOfRecord(record);
+    for (const file of byId.get(record.fileId) ?? []) if (group === undefined || groups === undefined || groups.withFrontMatter(file) === group) out.push(file);
+  }
+  return out;
 }
 
 /** The paths of one file id, split by the group each goes to. */

@@ -80,6 +80,8 @@ interface RunInput {
   options: SyncOptions;
   logger: Logger;
   sources: MemorySource[];
+  /** The configured sources this run leaves out (`--source`). */
+  unscanned: ReadonlySet<string>;
   state: SyncState;
   /** State was lost or never existed: old versions of our files in the graph may be unknown to us. */
   rebuilding: boolean;
@@ -91,10 +93,13 @@ interface RunInput {
 
 export async function runSync(config: Config, options: SyncOptions = {}): Promise<SyncSummary> {
   const logger = (options.logger ?? nullLogger).child({ component: 'sync' });
-  const sources = filterSources(resolveSources(config), options.source);
+  const configured = resolveSources(config);
+  const sources = filterSources(configured, options.source);
+  // The configured sources `--source` leaves out: a mount of theirs the state follows stays the one synced (one-mount.ts MOUNT_OUTSIDE_THE_RUN).
+  const unscanned = new Set(configured.filter((s) => !sources.includes(s)).map((s) => s.name));
   if (options.dryRun === true) {
     const { state } = await loadState(config.stateDir, { readOnly: true });
-    return run({ config, options, logger, sources, state, rebuilding: false, lock: undefined });
+    return run({ config, options, logger, sources, unscanned, state, rebuilding: false, lock: undefined });
   }
   return withLock(
     config.stateDir,
@@ -105,7 +110,7 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
       // The marks on disk before anything is journaled, in the format older builds refuse (state/format.ts HELD_NEEDS_NEWER_FORMAT).
       if (takeUp.marked > 0) await saveState(config.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn('this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)', { parts: takeUp.marked });
-      return run({ config, options, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config)), lock, takeUp });
+      return run({ config, options, logger, sources, unscanned, state: loaded.state, rebuilding: loaded.recovered !== undefined || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config)), lock, takeUp });
     },
     {
       timeoutMs: options.lockTimeoutMs ?? 120_000,
@@ -117,7 +122,7 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
 }
 
 async function run(input: RunInput): Promise<SyncSummary> {
-  const { config, options, logger, sources, state } = input;
+  const { config, options, logger, sources, unscanned, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
@@ -138,7 +143,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // A team file mounted in two project folders here is one note, synced from one path (one-mount.ts ONE_MOUNT_PER_FILE).
-  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config));
+  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config), unscanned);
   const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
   const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
   if (mounts.mirrors.length > 0) logger.info('files found at several paths: one path synced for each', { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });

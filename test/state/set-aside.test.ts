@@ -1,0 +1,42 @@
+/** state/set-aside.ts: a copy the index does not list is not kept (NO_COPY_WITHOUT_INDEX). */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pruneSetAside, readSetAside, setAside, SET_ASIDE_DAYS } from '../../src/lib/state/set-aside.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function home(): { stateDir: string; file: string } {
+  const root = mkdtempSync(join(tmpdir(), 'gms-set-aside-'));
+  dirs.push(root);
+  const stateDir = join(root, 'state');
+  mkdirSync(stateDir);
+  const file = join(root, 'build.md');
+  writeFileSync(file, '---\ntitle: Build\n---\nThe build uses Bun.\n');
+  return { stateDir, file };
+}
+
+describe('setAside', () => {
+  it('NO_COPY_WITHOUT_INDEX: when the index cannot be written, the copy is not left behind (never pruned, never said), and it throws so the file is not removed', () => {
+    const { stateDir, file } = home();
+    // The index cannot be written (a folder where it goes); the copy itself can.
+    mkdirSync(join(stateDir, 'set-aside', 'index.json'), { recursive: true });
+    const at = new Date().toISOString();
+    expect(() => setAside(stateDir, { file, group: 'main', origin: 'm1', at })).toThrow();
+    expect(readdirSync(join(stateDir, 'set-aside'))).toEqual(['index.json']);
+    // Its time up, a pull's prune would still not reach a copy the index never listed.
+    pruneSetAside(stateDir, Date.parse(at) + (SET_ASIDE_DAYS + 1) * 86_400_000);
+    expect(readdirSync(join(stateDir, 'set-aside'))).toEqual(['index.json']);
+  });
+
+  it('control: with the index writable, the copy is kept and listed', () => {
+    const { stateDir, file } = home();
+    const entry = setAside(stateDir, { file, group: 'main', origin: 'm1', at: new Date().toISOString() });
+    expect(readSetAside(stateDir)).toEqual([entry]);
+    expect(readdirSync(join(stateDir, 'set-aside')).sort()).toEqual(['index.json', entry.kept.split('/').pop()].sort());
+  });
+});
