@@ -660,7 +660,10 @@ var import_node_path11 = require("node:path");
 function readOnceNote(stateDir, file) {
   try {
     const value = JSON.parse((0, import_node_fs11.readFileSync)((0, import_node_path11.join)(stateDir, file), "utf8"));
-    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+    if (typeof value.text === "string" && value.text !== "") {
+      const items = Array.isArray(value.items) ? value.items.filter((i) => typeof i === "string") : void 0;
+      return { text: value.text, told: value.told === true, ...items === void 0 ? {} : { items } };
+    }
   } catch {
   }
   return void 0;
@@ -684,9 +687,9 @@ function takeOriginNote(stateDir) {
 }
 
 // src/lib/context/set-aside-note.ts
-var FILE3 = "set-aside-note.json";
+var SET_ASIDE_NOTE_FILE = "set-aside-note.json";
 function takeSetAsideNote(stateDir) {
-  return takeOnceNote(stateDir, FILE3);
+  return takeOnceNote(stateDir, SET_ASIDE_NOTE_FILE);
 }
 
 // src/lib/context/project.ts
@@ -1465,16 +1468,31 @@ function fallbackStateDir(env = process.env) {
   return ownTempDir((0, import_node_path16.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
-  if (usableDir(dir)) {
-    try {
-      if ((0, import_node_fs18.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs18.chmodSync)(dir, 448);
-        return dir;
-      }
-    } catch {
-    }
+  if (usableDir(dir) && ownRealDir(dir)) return dir;
+  return earlierOwnTempDir(dir) ?? (0, import_node_fs18.mkdtempSync)(`${dir}-`);
+}
+function ownRealDir(dir) {
+  try {
+    if (!(0, import_node_fs18.lstatSync)(dir).isDirectory() || stateDirProblem(dir) !== void 0) return false;
+    (0, import_node_fs18.chmodSync)(dir, 448);
+    return true;
+  } catch {
+    return false;
   }
-  return (0, import_node_fs18.mkdtempSync)(`${dir}-`);
+}
+function earlierOwnTempDir(dir) {
+  const prefix = `${(0, import_node_path16.basename)(dir)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs18.readdirSync)((0, import_node_path16.dirname)(dir));
+  } catch {
+    return void 0;
+  }
+  for (const name of names.filter((n) => n.startsWith(prefix) && n.length === prefix.length + 6).sort()) {
+    const candidate = (0, import_node_path16.join)((0, import_node_path16.dirname)(dir), name);
+    if (ownRealDir(candidate)) return candidate;
+  }
+  return void 0;
 }
 function misconfiguredNote(error, stateDir, copy = runningCopy()) {
   const name = configErrorVariable(error);

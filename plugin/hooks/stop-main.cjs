@@ -1031,16 +1031,31 @@ function fallbackStateDir(env = process.env) {
   return ownTempDir((0, import_node_path9.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
-  if (usableDir(dir)) {
-    try {
-      if ((0, import_node_fs11.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs11.chmodSync)(dir, 448);
-        return dir;
-      }
-    } catch {
-    }
+  if (usableDir(dir) && ownRealDir(dir)) return dir;
+  return earlierOwnTempDir(dir) ?? (0, import_node_fs11.mkdtempSync)(`${dir}-`);
+}
+function ownRealDir(dir) {
+  try {
+    if (!(0, import_node_fs11.lstatSync)(dir).isDirectory() || stateDirProblem(dir) !== void 0) return false;
+    (0, import_node_fs11.chmodSync)(dir, 448);
+    return true;
+  } catch {
+    return false;
   }
-  return (0, import_node_fs11.mkdtempSync)(`${dir}-`);
+}
+function earlierOwnTempDir(dir) {
+  const prefix = `${(0, import_node_path9.basename)(dir)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs11.readdirSync)((0, import_node_path9.dirname)(dir));
+  } catch {
+    return void 0;
+  }
+  for (const name of names.filter((n) => n.startsWith(prefix) && n.length === prefix.length + 6).sort()) {
+    const candidate = (0, import_node_path9.join)((0, import_node_path9.dirname)(dir), name);
+    if (ownRealDir(candidate)) return candidate;
+  }
+  return void 0;
 }
 
 // src/hooks/stop.ts

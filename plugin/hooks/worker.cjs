@@ -36469,10 +36469,10 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename11) {
+function isPriorEpisodeFor(episode, basename12) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename11}`;
+  return parts[parts.length - 1] === `File: ${basename12}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
@@ -78188,7 +78188,7 @@ var init_confirm = __esm({
 });
 
 // src/lib/sync/one-mount.ts
-function oneMountPerFile(files, sources, state, groups) {
+function oneMountPerFile(files, sources, state, groups, unscanned = /* @__PURE__ */ new Set()) {
   const byName = new Map(sources.map((s) => [s.name, s]));
   const byId = /* @__PURE__ */ new Map();
   for (const file2 of files) {
@@ -78200,6 +78200,7 @@ function oneMountPerFile(files, sources, state, groups) {
     else same.push(file2);
   }
   const mirrors = /* @__PURE__ */ new Set();
+  for (const file2 of followedOutsideTheRun(byId, state, unscanned, groups)) mirrors.add(file2);
   for (const same of byId.values()) {
     if (same.length < 2) continue;
     for (const note of byGroup(same, groups)) {
@@ -78210,6 +78211,16 @@ function oneMountPerFile(files, sources, state, groups) {
   }
   if (mirrors.size === 0) return { files: [...files], mirrors: [] };
   return { files: files.filter((f) => !mirrors.has(f)), mirrors: files.filter((f) => mirrors.has(f)) };
+}
+function followedOutsideTheRun(byId, state, unscanned, groups) {
+  if (unscanned.size === 0) return [];
+  const out = [];
+  for (const record2 of Object.values(state.files)) {
+    if (!unscanned.has(record2.source)) continue;
+    const group = groupOfRecord(record2);
+    for (const file2 of byId.get(record2.fileId) ?? []) if (group === void 0 || groups === void 0 || groups.withFrontMatter(file2) === group) out.push(file2);
+  }
+  return out;
 }
 function byGroup(paths, groups) {
   if (groups === void 0 || new Set(paths.map(groups.bySettings)).size === 1) return [[...paths]];
@@ -79297,10 +79308,12 @@ __export(sync_exports, {
 });
 async function runSync(config2, options2 = {}) {
   const logger = (options2.logger ?? nullLogger).child({ component: "sync" });
-  const sources = filterSources(resolveSources(config2), options2.source);
+  const configured = resolveSources(config2);
+  const sources = filterSources(configured, options2.source);
+  const unscanned = new Set(configured.filter((s) => !sources.includes(s)).map((s) => s.name));
   if (options2.dryRun === true) {
     const { state } = await loadState(config2.stateDir, { readOnly: true });
-    return run({ config: config2, options: options2, logger, sources, state, rebuilding: false, lock: void 0 });
+    return run({ config: config2, options: options2, logger, sources, unscanned, state, rebuilding: false, lock: void 0 });
   }
   return withLock(
     config2.stateDir,
@@ -79310,7 +79323,7 @@ async function runSync(config2, options2 = {}) {
       const takeUp = takeUpState(config2, loaded.state, loaded.fresh, void 0, new Date((options2.now ?? Date.now)()).toISOString());
       if (takeUp.marked > 0) await saveState(config2.stateDir, loaded.state);
       if (takeUp.marked > 0) logger.warn("this state folder was made on another machine: what it names is held, not deleted, until you say what this machine is (graphiti-memory-sync origin)", { parts: takeUp.marked });
-      return run({ config: config2, options: options2, logger, sources, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config2)), lock, takeUp });
+      return run({ config: config2, options: options2, logger, sources, unscanned, state: loaded.state, rebuilding: loaded.recovered !== void 0 || loaded.fresh || anotherServer(loaded.state.server, serverOfRecord(config2)), lock, takeUp });
     },
     {
       timeoutMs: options2.lockTimeoutMs ?? 12e4,
@@ -79321,7 +79334,7 @@ async function runSync(config2, options2 = {}) {
   );
 }
 async function run(input2) {
-  const { config: config2, options: options2, logger, sources, state } = input2;
+  const { config: config2, options: options2, logger, sources, unscanned, state } = input2;
   const now = options2.now ?? Date.now;
   const startedAt = now();
   const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
@@ -79337,7 +79350,7 @@ async function run(input2) {
   const roots = checkSourceRoots(state, sources);
   const rooted = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
   for (const problem of roots.problems) logger.warn("source held: its name stood for another folder", { source: problem.source, message: problem.message });
-  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config2));
+  const mounts = oneMountPerFile(rooted.files, sources, state, mountGroups(config2), unscanned);
   const scan = mounts.mirrors.length === 0 ? rooted : { ...rooted, files: mounts.files };
   const folded = foldMirrorRecords(state, mounts, new Date(now()).toISOString());
   if (mounts.mirrors.length > 0) logger.info("files found at several paths: one path synced for each", { mirrors: mounts.mirrors.map((f) => fileRecordId(f.source, f.relPath)), folded });
@@ -82361,16 +82374,6 @@ var init_restore2 = __esm({
 });
 
 // src/lib/state/set-aside.ts
-var set_aside_exports = {};
-__export(set_aside_exports, {
-  SET_ASIDE_DAYS: () => SET_ASIDE_DAYS,
-  dropSetAside: () => dropSetAside,
-  pruneSetAside: () => pruneSetAside,
-  readSetAside: () => readSetAside,
-  setAside: () => setAside,
-  setAsideSaid: () => setAsideSaid,
-  setAsideText: () => setAsideText
-});
 function indexPath(stateDir) {
   return (0, import_node_path39.join)(stateDir, DIR, INDEX);
 }
@@ -82396,7 +82399,15 @@ function setAside(stateDir, note) {
   for (let n = 2; (0, import_node_fs32.existsSync)(kept); n++) kept = (0, import_node_path39.join)(dir, `${stamp}-${n}-${(0, import_node_path39.basename)(note.file)}`);
   (0, import_node_fs32.copyFileSync)(note.file, kept);
   const entry = { ...note, kept };
-  writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  try {
+    writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+  } catch (error62) {
+    try {
+      (0, import_node_fs32.unlinkSync)(kept);
+    } catch {
+    }
+    throw error62;
+  }
   return entry;
 }
 function dropSetAside(stateDir, kept) {
@@ -82918,12 +82929,15 @@ var init_pull = __esm({
 function readOnceNote(stateDir, file2) {
   try {
     const value = JSON.parse((0, import_node_fs34.readFileSync)((0, import_node_path41.join)(stateDir, file2), "utf8"));
-    if (typeof value.text === "string" && value.text !== "") return { text: value.text, told: value.told === true };
+    if (typeof value.text === "string" && value.text !== "") {
+      const items = Array.isArray(value.items) ? value.items.filter((i) => typeof i === "string") : void 0;
+      return { text: value.text, told: value.told === true, ...items === void 0 ? {} : { items } };
+    }
   } catch {
   }
   return void 0;
 }
-function writeOnceNote(stateDir, file2, text3) {
+function writeOnceNote(stateDir, file2, text3, items) {
   if (text3 === void 0) {
     try {
       (0, import_node_fs34.unlinkSync)((0, import_node_path41.join)(stateDir, file2));
@@ -82931,7 +82945,7 @@ function writeOnceNote(stateDir, file2, text3) {
     }
     return;
   }
-  writeFileAtomicSync((0, import_node_path41.join)(stateDir, file2), `${JSON.stringify({ text: text3, told: false })}
+  writeFileAtomicSync((0, import_node_path41.join)(stateDir, file2), `${JSON.stringify({ text: text3, told: false, ...items === void 0 ? {} : { items } })}
 `);
 }
 function takeOnceNote(stateDir, file2) {
@@ -82957,23 +82971,35 @@ var init_once_note = __esm({
 });
 
 // src/lib/context/set-aside-note.ts
-var set_aside_note_exports = {};
-__export(set_aside_note_exports, {
-  recordSetAsideNote: () => recordSetAsideNote,
-  takeSetAsideNote: () => takeSetAsideNote
-});
-function recordSetAsideNote(stateDir, text3) {
-  writeOnceNote(stateDir, FILE3, text3);
-}
-function takeSetAsideNote(stateDir) {
-  return takeOnceNote(stateDir, FILE3);
-}
-var FILE3;
+var SET_ASIDE_NOTE_FILE;
 var init_set_aside_note = __esm({
   "src/lib/context/set-aside-note.ts"() {
     "use strict";
     init_once_note();
-    FILE3 = "set-aside-note.json";
+    SET_ASIDE_NOTE_FILE = "set-aside-note.json";
+  }
+});
+
+// src/lib/context/set-aside-record.ts
+var set_aside_record_exports = {};
+__export(set_aside_record_exports, {
+  recordSetAsideNote: () => recordSetAsideNote
+});
+function recordSetAsideNote(stateDir, notes) {
+  const previous = readOnceNote(stateDir, SET_ASIDE_NOTE_FILE);
+  const untold = previous === void 0 || previous.told ? [] : previous.items ?? [];
+  const fresh = new Set(notes.map((n) => n.kept));
+  const earlier = untold.length === 0 ? [] : readSetAside(stateDir).filter((n) => untold.includes(n.kept) && !fresh.has(n.kept));
+  const all = [...earlier, ...notes];
+  const text3 = setAsideSaid(all);
+  if (text3 !== void 0) writeOnceNote(stateDir, SET_ASIDE_NOTE_FILE, text3, all.map((n) => n.kept));
+}
+var init_set_aside_record = __esm({
+  "src/lib/context/set-aside-record.ts"() {
+    "use strict";
+    init_set_aside();
+    init_once_note();
+    init_set_aside_note();
   }
 });
 
@@ -83076,18 +83102,18 @@ __export(origin_note_exports, {
   takeOriginNote: () => takeOriginNote
 });
 function recordOriginQuestion(stateDir, question) {
-  if (question !== void 0 && readOnceNote(stateDir, FILE4) !== void 0) return;
-  writeOnceNote(stateDir, FILE4, question);
+  if (question !== void 0 && readOnceNote(stateDir, FILE3) !== void 0) return;
+  writeOnceNote(stateDir, FILE3, question);
 }
 function takeOriginNote(stateDir) {
-  return takeOnceNote(stateDir, FILE4);
+  return takeOnceNote(stateDir, FILE3);
 }
-var FILE4;
+var FILE3;
 var init_origin_note = __esm({
   "src/lib/context/origin-note.ts"() {
     "use strict";
     init_once_note();
-    FILE4 = "origin-question.json";
+    FILE3 = "origin-question.json";
   }
 });
 
@@ -83748,7 +83774,11 @@ function consumeDirty(stateDir) {
 }
 var TOKEN_ON_STDIN_FLAG = "--lock-token-on-stdin";
 function leaseTokenFromStdin(argv, readStdin = () => (0, import_node_fs17.readFileSync)(0, "utf8")) {
-  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) return void 0;
+  if (!argv.includes(TOKEN_ON_STDIN_FLAG)) {
+    const legacy = argv.indexOf("--lock-token");
+    const value = legacy === -1 ? void 0 : argv[legacy + 1];
+    return value === void 0 || value === "" || value.startsWith("--") ? void 0 : value;
+  }
   try {
     const token = readStdin().trim();
     return token === "" ? void 0 : token;
@@ -83923,16 +83953,31 @@ function fallbackStateDir(env = process.env) {
   return ownTempDir((0, import_node_path16.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
-  if (usableDir(dir)) {
-    try {
-      if ((0, import_node_fs18.lstatSync)(dir).isDirectory() && stateDirProblem(dir) === void 0) {
-        (0, import_node_fs18.chmodSync)(dir, 448);
-        return dir;
-      }
-    } catch {
-    }
+  if (usableDir(dir) && ownRealDir(dir)) return dir;
+  return earlierOwnTempDir(dir) ?? (0, import_node_fs18.mkdtempSync)(`${dir}-`);
+}
+function ownRealDir(dir) {
+  try {
+    if (!(0, import_node_fs18.lstatSync)(dir).isDirectory() || stateDirProblem(dir) !== void 0) return false;
+    (0, import_node_fs18.chmodSync)(dir, 448);
+    return true;
+  } catch {
+    return false;
   }
-  return (0, import_node_fs18.mkdtempSync)(`${dir}-`);
+}
+function earlierOwnTempDir(dir) {
+  const prefix = `${(0, import_node_path16.basename)(dir)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs18.readdirSync)((0, import_node_path16.dirname)(dir));
+  } catch {
+    return void 0;
+  }
+  for (const name of names.filter((n) => n.startsWith(prefix) && n.length === prefix.length + 6).sort()) {
+    const candidate = (0, import_node_path16.join)((0, import_node_path16.dirname)(dir), name);
+    if (ownRealDir(candidate)) return candidate;
+  }
+  return void 0;
 }
 
 // src/hooks/worker.ts
@@ -83991,10 +84036,8 @@ function realSteps(config2, logger) {
       const report = await runPull2(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: "pull" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
       if (report.linked) ctx.logger.info("pull done", { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
       if (report.setAside.length > 0) {
-        const { setAsideSaid: setAsideSaid2 } = await Promise.resolve().then(() => (init_set_aside(), set_aside_exports));
-        const { recordSetAsideNote: recordSetAsideNote2 } = await Promise.resolve().then(() => (init_set_aside_note(), set_aside_note_exports));
-        const text3 = setAsideSaid2(report.setAside);
-        if (text3 !== void 0) recordSetAsideNote2(cfg.stateDir, text3);
+        const { recordSetAsideNote: recordSetAsideNote2 } = await Promise.resolve().then(() => (init_set_aside_record(), set_aside_record_exports));
+        recordSetAsideNote2(cfg.stateDir, report.setAside);
       }
     },
     contextAgeMs(cfg, cwd) {
