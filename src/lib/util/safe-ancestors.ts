@@ -11,7 +11,7 @@
  * USER_PRIVATE_GROUP: write by the group is no one else's when the group is the user's own private
  * group: what useradd makes with USERGROUPS_ENAB, where login then sets umask 002, so folders other
  * programs make in the home (~/.local/state and ~/.cache among them) are group-writable. Private
- * means: /etc/group lists it with no member but the user, and /etc/passwd gives it as no one else's
+ * means: /etc/group lists it (in every row of its number) with no member but the user, and /etc/passwd gives it as no one else's
  * primary group. A group those files do not show (a directory service) counts as others', as do
  * shared ones (`users`, macOS's `staff`). Read only when a group-writable folder is met.
  */
@@ -77,9 +77,11 @@ export function privateGroup(gid: number, uid: number, files: Accounts): boolean
   const users = rows(files.passwd);
   const me = users.find((f) => Number(f[2]) === uid)?.[0];
   if (me === undefined) return false;
-  const group = rows(files.group).find((f) => Number(f[2]) === gid);
-  if (group === undefined) return false;
-  const members = (group[3] ?? '').split(',').filter((m) => m !== '');
+  // Every row of that number: the kernel knows only the gid, so a second group given the same
+  // number (groupadd -o) lends its members the first one's write (GID_SHARED_BY_ROWS).
+  const groups = rows(files.group).filter((f) => Number(f[2]) === gid);
+  if (groups.length === 0) return false;
+  const members = groups.flatMap((g) => (g[3] ?? '').split(',')).filter((m) => m !== '');
   if (members.some((m) => m !== me)) return false;
   // Its primary users: none but us.
   return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
