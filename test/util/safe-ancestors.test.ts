@@ -23,4 +23,14 @@ describe('USER_PRIVATE_GROUP', () => {
     expect(privateGroup(4242, 1000, { passwd, group })).toBe(false);
     expect(privateGroup(1000, 1000, { passwd: '', group: '' })).toBe(false);
   });
+
+  // A gid may be given to two groups (groupadd -o, or an admin reusing a number): the kernel knows
+  // only the number, so a member of either one writes what the group may write. Judged on the
+  // first row alone, a second row's members went unseen.
+  it('a gid that another row of the group file shares with members is not private', () => {
+    const shared = `${group}team:x:1000:bob\n`;
+    expect(privateGroup(1000, 1000, { passwd, group: shared })).toBe(false);
+    // The same gid in another row with no member but the user still is.
+    expect(privateGroup(1000, 1000, { passwd, group: `${group}ann2:x:1000:ann\n` })).toBe(true);
+  });
 });

@@ -11,11 +11,12 @@
  * USER_PRIVATE_GROUP: write by the group is no one else's when the group is the user's own private
  * group: what useradd makes with USERGROUPS_ENAB, where login then sets umask 002, so folders other
  * programs make in the home (~/.local/state and ~/.cache among them) are group-writable. Private
- * means: /etc/group lists it with no member but the user, and /etc/passwd gives it as no one else's
- * primary group. A group those files do not show (a directory service) counts as others', as do
- * shared ones (`users`, macOS's `staff`). Read only when a group-writable folder is met.
+ * means: /etc/group lists it (in every row of its number) with no member but the user, and
+ * /etc/passwd gives it as no one else's primary group. A group those files do not show (a directory service) counts as others', as do
+ * shared ones (`users`, macOS's `staff`). Read only when a group-writable folder is met, and again
+ * whenever they change (ACCOUNTS_AS_THEY_STAND: a watch runs for days).
  */
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 /** The first folder above `dir` that another user could rename entries in, with why; undefined when there is none. */
@@ -57,7 +58,13 @@ export interface Accounts {
   group: string;
 }
 
-let cachedAccounts: Accounts | undefined;
+/**
+ * ACCOUNTS_AS_THEY_STAND: the account files as read last, kept while both still are the files read
+ * (same inode, size, modification and change time). A watch judges at every pass for days: kept
+ * for the whole process, a group the admin gave another member since (usermod -aG, which replaces
+ * /etc/group) went on counting as the user's alone. Two stats a call, read again only on a change.
+ */
+let cachedAccounts: { seen: string; accounts: Accounts } | undefined;
 
 function accounts(): Accounts {
   const read = (file: string) => {
@@ -67,8 +74,21 @@ function accounts(): Accounts {
       return '';
     }
   };
-  cachedAccounts ??= { passwd: read('/etc/passwd'), group: read('/etc/group') };
-  return cachedAccounts;
+  const seen = [ACCOUNT_FILES.passwd, ACCOUNT_FILES.group].map(fileVersion).join('|');
+  if (cachedAccounts?.seen !== seen) cachedAccounts = { seen, accounts: { passwd: read(ACCOUNT_FILES.passwd), group: read(ACCOUNT_FILES.group) } };
+  return cachedAccounts.accounts;
+}
+
+const ACCOUNT_FILES = { passwd: '/etc/passwd', group: '/etc/group' } as const;
+
+/** Which version of a file is there: it changes when the file is replaced or written. */
+function fileVersion(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  } catch {
+    return 'none';
+  }
 }
 
 /** USER_PRIVATE_GROUP: whether group `gid` is `uid`'s alone, by the account files. */
@@ -77,9 +97,11 @@ export function privateGroup(gid: number, uid: number, files: Accounts): boolean
   const users = rows(files.passwd);
   const me = users.find((f) => Number(f[2]) === uid)?.[0];
   if (me === undefined) return false;
-  const group = rows(files.group).find((f) => Number(f[2]) === gid);
-  if (group === undefined) return false;
-  const members = (group[3] ?? '').split(',').filter((m) => m !== '');
+  // Every row of that number: the kernel knows only the gid, so a second group given the same
+  // number (groupadd -o) lends its members the first one's write (GID_SHARED_BY_ROWS).
+  const groups = rows(files.group).filter((f) => Number(f[2]) === gid);
+  if (groups.length === 0) return false;
+  const members = groups.flatMap((g) => (g[3] ?? '').split(',')).filter((m) => m !== '');
   if (members.some((m) => m !== me)) return false;
   // Its primary users: none but us.
   return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
