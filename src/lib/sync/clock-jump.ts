@@ -53,8 +53,8 @@
  * for a server here that counts as CLOCK_JUMPED_FORWARD counts a jump (parts waiting queued from this
  * run's start, absences moved on by the sleep), the server's clock offset kept (its clock is ours). A
  * server elsewhere worked on while we slept: its parts are judged on the wall clock as before. Only
- * between runs: a run that is itself suspended judges on waking as before (the worker's own run is
- * bounded by its time limit, which a suspend does not count either).
+ * between runs: a `sync --wait` suspended in its wait still judges its next look on the wall clock
+ * (left open; the worker's run does not wait for its parts).
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
