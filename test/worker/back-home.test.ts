@@ -39,15 +39,20 @@ async function worker(cwd: string, reason: string) {
   }
 }
 
+/** At home: a session starts in a project, its worker syncs a note and builds the project's context. */
+async function sessionAtHome() {
+  const config = box.config();
+  const cwd = box.path('code', 'zephyr');
+  mkdirSync(cwd, { recursive: true });
+  box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+  await worker(cwd, 'session-start:startup');
+  expect(readContextCache(config.stateDir, detectProject(cwd, config).key)).toBeDefined();
+  return { config, cwd };
+}
+
 describe('back home after a session on a network where the server cannot be reached (OUTAGE_WANTS_REFRESH)', () => {
   it('a Stop\'s worker back home refreshes the fresh cache while an outage is recorded: the outage ends, the next session is not told of it', async () => {
-    const config = box.config();
-    const cwd = box.path('code', 'zephyr');
-    mkdirSync(cwd, { recursive: true });
-    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
-    // At home: a session starts, its worker syncs and builds the context.
-    await worker(cwd, 'session-start:startup');
-    expect(readContextCache(config.stateDir, detectProject(cwd, config).key)).toBeDefined();
+    const { config, cwd } = await sessionAtHome();
 
     // On the other network (a turn's Stop): the server cannot be reached.
     await server.stop();
@@ -62,11 +67,7 @@ describe('back home after a session on a network where the server cannot be reac
   });
 
   it('control: the server still unreachable: the next session is told once', async () => {
-    const config = box.config();
-    const cwd = box.path('code', 'zephyr');
-    mkdirSync(cwd, { recursive: true });
-    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
-    await worker(cwd, 'session-start:startup');
+    const { config, cwd } = await sessionAtHome();
     await server.stop();
     await worker(cwd, 'stop');
     await worker(cwd, 'stop');
