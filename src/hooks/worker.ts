@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
 import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
-import { recordEmptiedGraph, recordGraphProblem, refreshShowed } from '../lib/context/graph-problem.js';
+import { recordEmptiedGraph, recordGraphProblem, refreshEndsProblem, refreshShowed } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
@@ -106,6 +106,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       const t = Date.parse(entry.builtAt);
       return Number.isFinite(t) ? Date.now() - t : undefined;
     },
+    problemWantsRefresh: (cfg) => refreshEndsProblem(cfg.stateDir),
     graphSeen(cfg, seen) {
       try {
         if ('shown' in seen) {

@@ -118,6 +118,20 @@ export function refreshShowed(stateDir: string, shown: readonly string[]): void 
   write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
 }
 
+/**
+ * OUTAGE_WANTS_REFRESH: a recorded problem that only a context refresh that works can end (the server
+ * unreachable, another program at its address, its searches failing) makes the worker refresh even a
+ * fresh cache. A Stop's pass refreshes nothing when nothing changed and the cache is younger than 30
+ * minutes: a laptop back home from a network where the server could not be reached reached it again,
+ * but kept the outage, and the next session at home was told the graph "could not be reached since …".
+ * The refresh is what proves the outage over (or records it again). An emptied graph is not one of
+ * these: `sync --force` ends it, and refreshing at every turn until then would only cost searches.
+ */
+export function refreshEndsProblem(stateDir: string): boolean {
+  const problem = readGraphProblem(stateDir);
+  return problem !== undefined && problem.kind !== 'emptied';
+}
+
 /** Nothing to tell any more. */
 export function clearGraphProblem(stateDir: string): void {
   try {

@@ -81,6 +81,11 @@ export interface Lock {
   readonly released: boolean;
   /** Touches the heartbeat now; throws LockLostError if the lock is no longer ours. */
   refresh(): Promise<void>;
+  /**
+   * LOCK_PROVEN_AT_WRITE: whether the lock file carries our token right now, read now (one small read);
+   * false, and the lock marked lost, when another process took it over. For the write about to be made.
+   */
+  stillOurs(): boolean;
   /** Removes the lock if it still carries our token. Idempotent. */
   release(): Promise<void>;
 }
@@ -294,6 +299,29 @@ class LockImpl implements Lock {
     await utimes(this.path, now, now).catch((error: unknown) => {
       if (!this.released) throw error;
     });
+  }
+
+  /**
+   * LOCK_PROVEN_AT_WRITE: read at the moment of a write, not left to the heartbeat. A holder stopped
+   * (SIGSTOP, Ctrl-Z) past the stale age is taken over; continued, it handles what arrived meanwhile
+   * (a reply in its socket) before its overdue heartbeat timer runs: the event loop polls I/O before
+   * it runs timers again. Trusting the `lost` flag alone, it journaled that reply over the new
+   * holder's record and marked its next part in flight, and sent it, beside the new holder's copy.
+   */
+  stillOurs(): boolean {
+    if (this.lost || this.released) return false;
+    let text: string | undefined;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      // Gone: taken over and released, or removed. Unreadable for another reason (EMFILE, EIO): not
+      // proof of anything, as for the heartbeat, which only a changed or missing record makes lost.
+      if (errnoCode(error) !== 'ENOENT') return true;
+    }
+    const owner = text === undefined ? undefined : parseOwner(text);
+    if (owner?.token === this.owner.token) return true;
+    this.markLost(owner);
+    return false;
   }
 
   async release(): Promise<void> {

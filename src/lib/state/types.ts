@@ -176,7 +176,7 @@ export interface SyncState {
   orphans: EpisodeRef[];
   /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
   /** `clock`: the system's uptime and boot at its start (sync/clock-jump.ts CLOCK_JUMPED_FORWARD). */
-  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number>; clock?: { uptimeMs: number; bootId?: string } };
+  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number>; clock?: { uptimeMs: number; awakeMs?: number; bootId?: string } };
   /**
    * The newest episodes of ours that were deleted (at most 5,000): the context leaves out, and the
    * fact clean-up removes, facts resting only on them (sync/fact-cleanup.ts). A hint: a lost list

@@ -43,10 +43,23 @@
  * by the step: on the clock as it is now, in the order they were made. Steps below STEP_BACK_MIN_MS
  * are not told (an uptime in whole seconds on some systems); a step within a run moves the stamps
  * that run made after it too, earlier than they were: a part judged by age that much sooner.
+ *
+ * SLEPT_WITH_THE_SERVER: a laptop closed while parts waited in the queue of a server on the laptop
+ * itself (our local server, or any on a loopback address). The wall clock and the uptime both count
+ * the sleep, so no jump is seen; but that queue slept too, and at the first run after waking it had
+ * looked quiet for hours: the parts were sent again while the first copies still waited in the queue
+ * that had just woken (both processed). The awake time (Linux's CLOCK_MONOTONIC) does not count a
+ * suspend: the uptime moved further than it since the last run, so the machine slept that long, and
+ * for a server here that counts as CLOCK_JUMPED_FORWARD counts a jump (parts waiting queued from this
+ * run's start, absences moved on by the sleep), the server's clock offset kept (its clock is ours). A
+ * server elsewhere worked on while we slept: its parts are judged on the wall clock as before. Only
+ * between runs: a `sync --wait` suspended in its wait still judges its next look on the wall clock
+ * (left open; the worker's run does not wait for its parts).
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';
 import { bootId } from '../util/process-identity.js';
+import { isLoopbackHost } from '../util/loopback.js';
 import { MAX_SKEW_MS } from './pace.js';
 import { ORDERS_PER_MS } from './send-order.js';
 import { unsettledShared } from './shared.js';
@@ -55,6 +68,8 @@ import { unsettledShared } from './shared.js';
 export interface ClockMark {
   /** System uptime, ms. */
   uptimeMs: number;
+  /** How long the system has been awake since it booted, ms (Linux's CLOCK_MONOTONIC: suspend not counted); absent where not told. */
+  awakeMs?: number;
   /** The boot's id where the system has one (Linux). */
   bootId?: string;
 }
@@ -68,7 +83,40 @@ export interface RunMark {
 /** This moment's mark. */
 export function clockMarkNow(): ClockMark {
   const boot = bootId();
-  return { uptimeMs: Math.round(uptime() * 1000), ...(boot === undefined ? {} : { bootId: boot }) };
+  // Node's hrtime is CLOCK_MONOTONIC on Linux, counted from boot without the time suspended; other
+  // systems' clocks behind it differ (some count the sleep), so only Linux's is taken as awake time.
+  const awake = process.platform === 'linux' ? { awakeMs: Math.round(Number(process.hrtime.bigint() / 1_000_000n)) } : {};
+  return { uptimeMs: Math.round(uptime() * 1000), ...awake, ...(boot === undefined ? {} : { bootId: boot }) };
+}
+
+/**
+ * SLEPT_WITH_THE_SERVER: how long the system was suspended between two marks (ms): the uptime
+ * (suspend counted) moved further than the awake time (suspend not counted) by more than a server's
+ * clock may be off (MAX_SKEW_MS); 0 when it was not, or it cannot be told (another boot, a mark
+ * without the awake time).
+ */
+export function sleptMs(last: ClockMark | undefined, now: ClockMark): number {
+  if (last?.awakeMs === undefined || now.awakeMs === undefined) return 0;
+  if (last.bootId !== undefined && now.bootId !== undefined && last.bootId !== now.bootId) return 0;
+  const up = now.uptimeMs - last.uptimeMs;
+  const awake = now.awakeMs - last.awakeMs;
+  if (up < 0 || awake < 0) return 0; // another boot
+  const slept = up - awake;
+  return slept > MAX_SKEW_MS ? slept : 0;
+}
+
+/**
+ * SLEPT_WITH_THE_SERVER: whether the server at `url` sleeps when this machine does, its queue stopped
+ * for as long: a loopback address (our local server, `server start`, or one the person runs here).
+ * A tunnel to a server elsewhere on a loopback port is taken for one here too: the parts it holds then
+ * wait one patience more after a sleep, nothing is sent twice.
+ */
+export function serverOnThisMachine(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**

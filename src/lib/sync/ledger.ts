@@ -85,6 +85,7 @@ export class Ledger {
       do {
         this.saveAgain = false;
         this.state.updatedAt = new Date(this.now()).toISOString();
+        this.proveLock();
         await saveState(this.stateDir, this.state);
       } while (this.saveAgain);
     })().finally(() => {
@@ -100,7 +101,12 @@ export class Ledger {
 
   private checkLock(): void {
     // Another process took the lock over (we stalled past staleMs): writing now could clobber its work.
-    if (this.lock?.lost === true) throw new SyncError('Lost the state lock to another process; stopping without writing.');
+    if (this.lock?.lost === true) throw lockLost();
+  }
+
+  /** Right before each write reaches the disk: the lock read now, not as the heartbeat last saw it (state/lock.ts LOCK_PROVEN_AT_WRITE). */
+  private proveLock(): void {
+    if (this.lock !== undefined && !this.lock.stillOurs()) throw lockLost();
   }
 
   /**
@@ -125,6 +131,7 @@ export class Ledger {
     this.writing = (async () => {
       try {
         if (this.failure !== undefined) throw this.failure;
+        this.proveLock();
         this.appender ??= new JournalAppender(this.stateDir);
         await this.appender.append(this.state, entries);
         batch.resolve();
@@ -137,6 +144,10 @@ export class Ledger {
       this.writeNext();
     });
   }
+}
+
+function lockLost(): SyncError {
+  return new SyncError('Lost the state lock to another process; stopping without writing.');
 }
 
 interface Batch {

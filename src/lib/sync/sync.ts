@@ -45,7 +45,7 @@ import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
 import { applyLeftInFlight, leftInFlight } from './in-flight.js';
-import { clockMarkNow, jumpSince, requeueAfterJump, stampsAfterStepBack, stepBackSince, waitsAfterJump, type ClockMark } from './clock-jump.js';
+import { clockMarkNow, jumpSince, requeueAfterJump, serverOnThisMachine, sleptMs, stampsAfterStepBack, stepBackSince, waitsAfterJump, type ClockMark } from './clock-jump.js';
 import { forgetClockOffsets } from './pace.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
@@ -282,9 +282,13 @@ function requeueIfClockJumped(config: Config, state: SyncState, startedAt: numbe
     return { parts, rebased: true };
   }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
-  if (jumpMs === 0) return { parts: 0, rebased: false };
+  // SLEPT_WITH_THE_SERVER: a server on this machine slept with it; its queue did not move meanwhile.
+  const asleepMs = serverOnThisMachine(config.mcpUrl) ? sleptMs(state.lastRun?.clock, clock) : 0;
+  if (jumpMs === 0 && asleepMs === 0) return { parts: 0, rebased: false };
   const parts = requeueAfterJump(state, startedAt);
-  const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config, state));
+  const absences = waitsAfterJump(state, jumpMs + asleepMs, startedAt, sharedOriginsIn(config, state));
+  if (asleepMs > 0) logger.info('this machine slept since the last run, and the server on it with it: parts still waiting count as queued from now, absences count only the time it was awake (SLEPT_WITH_THE_SERVER)', { asleepMs, parts, absences });
+  if (jumpMs === 0) return { parts: parts + absences, rebased: false };
   // The server's clock minus ours, as learnt before the jump, is that much off now (pace.ts SERVER_AHEAD_PROVEN).
   const offsets = forgetClockOffsets(state);
   logger.info('the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock\'s offset is learnt again', { jumpMs, parts, absences, offsets });

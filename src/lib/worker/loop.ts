@@ -40,6 +40,8 @@ export interface WorkerSteps {
   refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<RefreshSeen | void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
   contextAgeMs(config: Config, cwd: string): number | undefined;
+  /** A recorded graph problem that only a refresh that works ends: every requested context is refreshed, fresh or not (context/graph-problem.ts OUTAGE_WANTS_REFRESH). */
+  problemWantsRefresh?(config: Config): boolean;
   /**
    * What this pass found of the graph, for the next session to be told once
    * (context/graph-problem.ts): unreachable, a context refresh that failed, or what a refresh that
@@ -170,13 +172,14 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
           cwds.length = 0;
           steps.graphSeen?.(config, { unreachable: true });
         }
+        const problemOpen = cwds.length > 0 && (steps.problemWantsRefresh?.(config) ?? false);
         for (const cwd of cwds) {
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith('session-start'));
           const age = steps.contextAgeMs(config, cwd);
           // By its distance from now either way: a cache dated in the future (the clock set back
           // since it was built) is as old as that distance, at least; it does not stay fresh for hours.
-          if (!fromSessionStart && changed === 0 && age !== undefined && Math.abs(age) < refreshAfterMs) {
+          if (!fromSessionStart && !problemOpen && changed === 0 && age !== undefined && Math.abs(age) < refreshAfterMs) {
             logger.debug('context fresh enough', { cwd, ageMs: age });
             continue;
           }
