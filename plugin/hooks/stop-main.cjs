@@ -89,17 +89,27 @@ function accounts() {
       return "";
     }
   };
-  cachedAccounts ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
-  return cachedAccounts;
+  const seen = [ACCOUNT_FILES.passwd, ACCOUNT_FILES.group].map(fileVersion).join("|");
+  if (cachedAccounts?.seen !== seen) cachedAccounts = { seen, accounts: { passwd: read(ACCOUNT_FILES.passwd), group: read(ACCOUNT_FILES.group) } };
+  return cachedAccounts.accounts;
+}
+var ACCOUNT_FILES = { passwd: "/etc/passwd", group: "/etc/group" };
+function fileVersion(file) {
+  try {
+    const st = (0, import_node_fs.statSync)(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  } catch {
+    return "none";
+  }
 }
 function privateGroup(gid, uid, files) {
   const rows = (text) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
   const users = rows(files.passwd);
   const me = users.find((f) => Number(f[2]) === uid)?.[0];
   if (me === void 0) return false;
-  const group = rows(files.group).find((f) => Number(f[2]) === gid);
-  if (group === void 0) return false;
-  const members = (group[3] ?? "").split(",").filter((m) => m !== "");
+  const groups = rows(files.group).filter((f) => Number(f[2]) === gid);
+  if (groups.length === 0) return false;
+  const members = groups.flatMap((g) => (g[3] ?? "").split(",")).filter((m) => m !== "");
   if (members.some((m) => m !== me)) return false;
   return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
 }

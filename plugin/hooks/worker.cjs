@@ -4228,17 +4228,26 @@ function accounts() {
       return "";
     }
   };
-  cachedAccounts ??= { passwd: read2("/etc/passwd"), group: read2("/etc/group") };
-  return cachedAccounts;
+  const seen = [ACCOUNT_FILES.passwd, ACCOUNT_FILES.group].map(fileVersion).join("|");
+  if (cachedAccounts?.seen !== seen) cachedAccounts = { seen, accounts: { passwd: read2(ACCOUNT_FILES.passwd), group: read2(ACCOUNT_FILES.group) } };
+  return cachedAccounts.accounts;
+}
+function fileVersion(file2) {
+  try {
+    const st = (0, import_node_fs.statSync)(file2);
+    return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+  } catch {
+    return "none";
+  }
 }
 function privateGroup(gid, uid, files) {
   const rows = (text3) => text3.split("\n").filter((line) => line !== "" && !line.startsWith("#")).map((line) => line.split(":"));
   const users = rows(files.passwd);
   const me = users.find((f) => Number(f[2]) === uid)?.[0];
   if (me === void 0) return false;
-  const group = rows(files.group).find((f) => Number(f[2]) === gid);
-  if (group === void 0) return false;
-  const members2 = (group[3] ?? "").split(",").filter((m) => m !== "");
+  const groups = rows(files.group).filter((f) => Number(f[2]) === gid);
+  if (groups.length === 0) return false;
+  const members2 = groups.flatMap((g) => (g[3] ?? "").split(",")).filter((m) => m !== "");
   if (members2.some((m) => m !== me)) return false;
   return users.every((f) => Number(f[3]) !== gid || Number(f[2]) === uid);
 }
@@ -4250,12 +4259,13 @@ function realExistingPart(path) {
     return parent === path ? path : (0, import_node_path2.resolve)(realExistingPart(parent), (0, import_node_path2.basename)(path));
   }
 }
-var import_node_fs, import_node_path2, cachedAccounts;
+var import_node_fs, import_node_path2, cachedAccounts, ACCOUNT_FILES;
 var init_safe_ancestors = __esm({
   "src/lib/util/safe-ancestors.ts"() {
     "use strict";
     import_node_fs = require("node:fs");
     import_node_path2 = require("node:path");
+    ACCOUNT_FILES = { passwd: "/etc/passwd", group: "/etc/group" };
   }
 });
 
@@ -11272,6 +11282,9 @@ function describeOwner(owner) {
 function lockFilePath(stateDir, name = LOCK_FILE) {
   return (0, import_node_path21.join)(stateDir, name);
 }
+function errnoCode2(error62) {
+  return error62?.code;
+}
 function parseOwner(text3) {
   try {
     const v = JSON.parse(text3);
@@ -11527,6 +11540,26 @@ var init_lock = __esm({
         await (0, import_promises3.utimes)(this.path, now, now).catch((error62) => {
           if (!this.released) throw error62;
         });
+      }
+      /**
+       * LOCK_PROVEN_AT_WRITE: read at the moment of a write, not left to the heartbeat. A holder stopped
+       * (SIGSTOP, Ctrl-Z) past the stale age is taken over; continued, it handles what arrived meanwhile
+       * (a reply in its socket) before its overdue heartbeat timer runs: the event loop polls I/O before
+       * it runs timers again. Trusting the `lost` flag alone, it journaled that reply over the new
+       * holder's record and marked its next part in flight, and sent it, beside the new holder's copy.
+       */
+      stillOurs() {
+        if (this.lost || this.released) return false;
+        let text3;
+        try {
+          text3 = (0, import_node_fs22.readFileSync)(this.path, "utf8");
+        } catch (error62) {
+          if (errnoCode2(error62) !== "ENOENT") return true;
+        }
+        const owner = text3 === void 0 ? void 0 : parseOwner(text3);
+        if (owner?.token === this.owner.token) return true;
+        this.markLost(owner);
+        return false;
       }
       async release() {
         if (this.released) return;
@@ -36601,6 +36634,16 @@ var init_in_flight = __esm({
   }
 });
 
+// src/lib/util/loopback.ts
+function isLoopbackHost(hostname4) {
+  return hostname4 === "localhost" || hostname4 === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname4);
+}
+var init_loopback = __esm({
+  "src/lib/util/loopback.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/sync/send-order.ts
 function nextOrder(at) {
   const ms = Math.floor(at);
@@ -37027,7 +37070,24 @@ var init_shared = __esm({
 // src/lib/sync/clock-jump.ts
 function clockMarkNow() {
   const boot = bootId();
-  return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...boot === void 0 ? {} : { bootId: boot } };
+  const awake = process.platform === "linux" ? { awakeMs: Math.round(Number(process.hrtime.bigint() / 1000000n)) } : {};
+  return { uptimeMs: Math.round((0, import_node_os7.uptime)() * 1e3), ...awake, ...boot === void 0 ? {} : { bootId: boot } };
+}
+function sleptMs(last, now) {
+  if (last?.awakeMs === void 0 || now.awakeMs === void 0) return 0;
+  if (last.bootId !== void 0 && now.bootId !== void 0 && last.bootId !== now.bootId) return 0;
+  const up = now.uptimeMs - last.uptimeMs;
+  const awake = now.awakeMs - last.awakeMs;
+  if (up < 0 || awake < 0) return 0;
+  const slept = up - awake;
+  return slept > MAX_SKEW_MS ? slept : 0;
+}
+function serverOnThisMachine(url2) {
+  try {
+    return isLoopbackHost(new URL(url2).hostname);
+  } catch {
+    return false;
+  }
 }
 function wallBeyondUptime(last, now) {
   const before = last?.clock;
@@ -37109,6 +37169,7 @@ var init_clock_jump = __esm({
     import_node_os7 = require("node:os");
     init_state();
     init_process_identity();
+    init_loopback();
     init_pace();
     init_send_order();
     init_shared();
@@ -37131,6 +37192,9 @@ var init_errors5 = __esm({
 });
 
 // src/lib/sync/ledger.ts
+function lockLost() {
+  return new SyncError("Lost the state lock to another process; stopping without writing.");
+}
 function newBatch() {
   let resolve16;
   let reject;
@@ -37216,6 +37280,7 @@ var init_ledger = __esm({
           do {
             this.saveAgain = false;
             this.state.updatedAt = new Date(this.now()).toISOString();
+            this.proveLock();
             await saveState(this.stateDir, this.state);
           } while (this.saveAgain);
         })().finally(() => {
@@ -37228,7 +37293,11 @@ var init_ledger = __esm({
         await this.appender?.close();
       }
       checkLock() {
-        if (this.lock?.lost === true) throw new SyncError("Lost the state lock to another process; stopping without writing.");
+        if (this.lock?.lost === true) throw lockLost();
+      }
+      /** Right before each write reaches the disk: the lock read now, not as the heartbeat last saw it (state/lock.ts LOCK_PROVEN_AT_WRITE). */
+      proveLock() {
+        if (this.lock !== void 0 && !this.lock.stillOurs()) throw lockLost();
       }
       /**
        * Group commit: entries queued while a batch is being written share the next write + fsync. A
@@ -37251,6 +37320,7 @@ var init_ledger = __esm({
         this.writing = (async () => {
           try {
             if (this.failure !== void 0) throw this.failure;
+            this.proveLock();
             this.appender ??= new JournalAppender(this.stateDir);
             await this.appender.append(this.state, entries);
             batch.resolve();
@@ -79448,9 +79518,12 @@ function requeueIfClockJumped(config2, state, startedAt, clock, logger) {
     return { parts: parts2, rebased: true };
   }
   const jumpMs = jumpSince(state.lastRun, startedAt, clock);
-  if (jumpMs === 0) return { parts: 0, rebased: false };
+  const asleepMs = serverOnThisMachine(config2.mcpUrl) ? sleptMs(state.lastRun?.clock, clock) : 0;
+  if (jumpMs === 0 && asleepMs === 0) return { parts: 0, rebased: false };
   const parts = requeueAfterJump(state, startedAt);
-  const absences = waitsAfterJump(state, jumpMs, startedAt, sharedOriginsIn(config2, state));
+  const absences = waitsAfterJump(state, jumpMs + asleepMs, startedAt, sharedOriginsIn(config2, state));
+  if (asleepMs > 0) logger.info("this machine slept since the last run, and the server on it with it: parts still waiting count as queued from now, absences count only the time it was awake (SLEPT_WITH_THE_SERVER)", { asleepMs, parts, absences });
+  if (jumpMs === 0) return { parts: parts + absences, rebased: false };
   const offsets = forgetClockOffsets(state);
   logger.info("the clock jumped forward since the last run: parts still waiting count as queued from now (CLOCK_JUMPED_FORWARD), absences count the real time they lasted (ABSENCE_AFTER_JUMP), the server clock's offset is learnt again", { jumpMs, parts, absences, offsets });
   return { parts: parts + absences + offsets, rebased: false };
@@ -83613,6 +83686,10 @@ function refreshShowed(stateDir, shown) {
   if (left.length === 0) return clearGraphProblem(stateDir);
   write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
 }
+function refreshEndsProblem(stateDir) {
+  const problem = readGraphProblem(stateDir);
+  return problem !== void 0 && problem.kind !== "emptied";
+}
 function clearGraphProblem(stateDir) {
   try {
     (0, import_node_fs13.unlinkSync)((0, import_node_path12.join)(stateDir, FILE));
@@ -83865,11 +83942,12 @@ async function runWorker(options2) {
           cwds.length = 0;
           steps.graphSeen?.(config2, { unreachable: true });
         }
+        const problemOpen = cwds.length > 0 && (steps.problemWantsRefresh?.(config2) ?? false);
         for (const cwd of cwds) {
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith("session-start"));
           const age = steps.contextAgeMs(config2, cwd);
-          if (!fromSessionStart && changed === 0 && age !== void 0 && Math.abs(age) < refreshAfterMs) {
+          if (!fromSessionStart && !problemOpen && changed === 0 && age !== void 0 && Math.abs(age) < refreshAfterMs) {
             logger.debug("context fresh enough", { cwd, ageMs: age });
             continue;
           }
@@ -84046,6 +84124,7 @@ function realSteps(config2, logger) {
       const t = Date.parse(entry.builtAt);
       return Number.isFinite(t) ? Date.now() - t : void 0;
     },
+    problemWantsRefresh: (cfg) => refreshEndsProblem(cfg.stateDir),
     graphSeen(cfg, seen) {
       try {
         if ("shown" in seen) {
