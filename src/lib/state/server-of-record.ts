@@ -42,6 +42,17 @@ export function serverOfRecord(config: ServerSetting): string {
   }
 }
 
+/**
+ * SERVER_RECORDED_AFTER_FULL_LOOK: the sync records the server it reached only after a look that
+ * covered every configured source. A `sync --source NAME` run looks at that source's notes only
+ * (force-look.ts takes the run's sources); recorded then, no later run looked again, and the other
+ * sources' notes, confirmed on the server before, never reached this one. Unrecorded, the next run
+ * that scans every source is still the first on this server, and looks.
+ */
+export function lookRecordsServer(unscannedSources: ReadonlySet<string>): boolean {
+  return unscannedSources.size === 0;
+}
+
 /** Whether this listing is of another server than the one pull last listed (none recorded: not known to be). */
 export function anotherServer(recorded: string | undefined, now: string): boolean {
   return recorded !== undefined && recorded !== now;

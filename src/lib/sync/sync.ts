@@ -69,7 +69,7 @@ import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
-import { anotherServer, serverOfRecord } from '../state/server-of-record.js';
+import { anotherServer, lookRecordsServer, serverOfRecord } from '../state/server-of-record.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -202,7 +202,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const look = options.force === true || anotherServer(state.server, server);
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
-    state.server = server;
+    if (lookRecordsServer(input.unscanned)) state.server = server;
     await online.ledger.save();
     await settle(online, order);
     // The wait's passes go on from the first one (what it covered), paced by the schedule.
