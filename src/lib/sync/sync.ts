@@ -70,6 +70,7 @@ import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
 import { anotherServer, lookRecordsServer, serverOfRecord } from '../state/server-of-record.js';
+import { backOnServer, leaveServer, partsKnownHere } from './deleted-while-away.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -199,9 +200,17 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
   // SERVER_OF_RECORD (state/server-of-record.ts): the first run on another server looks as --force does.
   const server = serverOfRecord(config);
-  const look = options.force === true || anotherServer(state.server, server);
+  const moved = anotherServer(state.server, server);
+  const look = options.force === true || moved;
+  // DELETED_WHILE_AWAY (deleted-while-away.ts): what the state knew on the server it leaves, before the look forgets any of it.
+  const leaving = moved ? partsKnownHere(state) : [];
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
+    if (moved && state.server !== undefined) {
+      leaveServer(state, state.server, leaving);
+      const deleted = backOnServer(state, server);
+      if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
+    }
     if (lookRecordsServer(input.unscanned)) state.server = server;
     await online.ledger.save();
     await settle(online, order);
