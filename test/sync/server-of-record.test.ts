@@ -2,10 +2,10 @@
  * SERVER_OF_RECORD (state/server-of-record.ts) in the sync alone: one machine, its home server and
  * another one it is pointed at for a while.
  *
- * - SERVER_RECORDED_AFTER_FULL_LOOK: the first run on another server that scans one source only
+ * - LOOK_OWED_TO_SOURCES_LEFT_OUT: the first run on another server that scans one source only
  *   (`sync --source`) looks at that source's notes only (force-look.ts FORCE_LOOK takes the run's
- *   sources). On 8fc2c7a it still recorded the new server for the whole state, so no later run
- *   looked again: the other sources' notes, confirmed on the first server, never reached the new one.
+ *   sources). On 8fc2c7a it recorded the new server for the whole state, so no later run looked
+ *   again: the other sources' notes, confirmed on the first server, never reached the new one.
  * - DELETED_WHILE_AWAY (sync/deleted-while-away.ts): a note deleted while on the other server. On
  *   8fc2c7a its episode on the first server was asked to be deleted on the other, "not found", taken
  *   for gone, and back on the first server nothing named it any more: it stayed there for good.
@@ -36,7 +36,7 @@ async function awayFromHome(test: (s: { box: Sandbox; home: GraphitiTestServer; 
 const names = (server: GraphitiTestServer) => server.episodes().map((e) => e.name).sort();
 
 describe('SERVER_OF_RECORD in the sync', () => {
-  it('a first run on another server that scans one source leaves the server unrecorded: the next full run looks at every source, and the new server gets every note (SERVER_RECORDED_AFTER_FULL_LOOK)', async () => {
+  it('a first run on another server that scans one source leaves the others owed its look: the next run that scans them looks, and the new server gets every note (LOOK_OWED_TO_SOURCES_LEFT_OUT)', async () => {
     await awayFromHome(
       async ({ box, home, other, away }) => {
         expect(names(home)).toEqual(['CI', 'Deploy']);
@@ -51,14 +51,16 @@ describe('SERVER_OF_RECORD in the sync', () => {
     );
   });
 
-  it('a note deleted while on another server is deleted from the first one once the machine is back (DELETED_WHILE_AWAY)', async () => {
+  /** CI and Old synced home; away (every source, or `source` only), Old deleted; back home: home must hold CI alone. */
+  const deletedWhileAway = (source?: string) => {
     let gone = '';
-    await awayFromHome(
+    return awayFromHome(
       async ({ box, home, other, away }) => {
         expect(names(home)).toEqual(['CI', 'Old']);
-        await runSync(box.config(away), { waitMs: 3000 });
+        const there = { waitMs: 3000, ...(source === undefined ? {} : { source }) };
+        await runSync(box.config(away), there);
         rmSync(gone);
-        await runSync(box.config(away), { waitMs: 3000 });
+        await runSync(box.config(away), there);
         expect(names(other)).toEqual(['CI']);
         await runSync(box.config(), { waitMs: 3000 });
         await runSync(box.config(), { waitMs: 3000 });
@@ -69,5 +71,9 @@ describe('SERVER_OF_RECORD in the sync', () => {
         gone = box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
       },
     );
-  });
+  };
+
+  it('a note deleted while on another server is deleted from the first one once the machine is back (DELETED_WHILE_AWAY)', () => deletedWhileAway());
+
+  it('so is one deleted while away in runs of one source only (DELETED_WHILE_AWAY with LOOK_OWED_TO_SOURCES_LEFT_OUT)', () => deletedWhileAway('pai'));
 });

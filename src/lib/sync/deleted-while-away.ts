@@ -10,7 +10,8 @@
  * in that graph for good, in every session and on every linked machine's pull.
  *
  * So the first run on another server keeps, under the server it leaves, every part of ours it knew
- * there (taken before the look forgets any: `partsKnownHere`); back on that server, those whose note
+ * there (taken before the look forgets any: `partsKnownHere`); back on that server (the first run
+ * that reaches it: a `sync --source` run away records the server too, LOOK_OWED_TO_SOURCES_LEFT_OUT), those whose note
  * the state no longer has (deleted, or renamed: a new file id) become orphans, deleted by retire.ts
  * with its usual guards (another machine's held part is kept, a fact another episode states is
  * held). A part of a note the state still has is left to the rebuild (an older version) and to the
