@@ -8,6 +8,11 @@
  * their text kept where nobody was told to look). The line names the first and counts the others
  * (`status` lists each, state/set-aside.ts `setAsideSaid`); a note whose copy is gone meanwhile
  * (moved back, pruned at the pull's start) drops out. Once told, the next pull's line is its own.
+ *
+ * SET_ASIDE_TOLD_FROM_EVERY_PULL: the pulls no person watches record it, the hook's worker's and
+ * watch's alike (watch/pass-process-entry.ts): with watch running, its pull (every few minutes)
+ * keeps the worker's from being due, and a note it set aside left the memory folder with no
+ * session told. `pull` run by hand says it in its own report.
  */
 import { readSetAside, setAsideSaid, type SetAsideNote } from '../state/set-aside.js';
 import { readOnceNote, writeOnceNote } from './once-note.js';
@@ -15,6 +20,7 @@ import { SET_ASIDE_NOTE_FILE } from './set-aside-note.js';
 
 /** Records what a pull set aside for the next session, with what earlier pulls set aside that no session was told yet. */
 export function recordSetAsideNote(stateDir: string, notes: readonly SetAsideNote[]): void {
+  if (notes.length === 0) return;
   const previous = readOnceNote(stateDir, SET_ASIDE_NOTE_FILE);
   const untold = previous === undefined || previous.told ? [] : (previous.items ?? []);
   const fresh = new Set(notes.map((n) => n.kept));

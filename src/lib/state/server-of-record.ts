@@ -42,6 +42,26 @@ export function serverOfRecord(config: ServerSetting): string {
   }
 }
 
+/**
+ * LOOK_OWED_TO_SOURCES_LEFT_OUT: the first run on another server looks, as `sync --force` does, at
+ * the run's sources only (sync/force-look.ts FORCE_LOOK). A `sync --source NAME` run there still
+ * records the server (what it sent, and the first server's uuids it forgot, are of this server
+ * now: left unrecorded, the return to the first server was no move, and the parts sent again here
+ * were taken for the first server's), and the configured sources it left out are owed that look:
+ * the next run that scans one of them looks at its notes as the first run did. Recorded without
+ * this (8fc2c7a), no later run looked: the other sources' notes, confirmed on the server before,
+ * never reached this one.
+ */
+export function lookOwed(owed: readonly string[] | undefined, runSources: readonly { name: string }[]): boolean {
+  return owed !== undefined && runSources.some((s) => owed.includes(s.name));
+}
+
+/** What is owed once a run reached the server: after a move, the sources the run left out; else what was owed, less the run's sources. */
+export function lookOwedAfter(moved: boolean, owed: readonly string[] | undefined, runSources: readonly { name: string }[], unscanned: ReadonlySet<string>): string[] | undefined {
+  const left = moved ? [...unscanned] : (owed ?? []).filter((name) => !runSources.some((s) => s.name === name));
+  return left.length === 0 ? undefined : left;
+}
+
 /** Whether this listing is of another server than the one pull last listed (none recorded: not known to be). */
 export function anotherServer(recorded: string | undefined, now: string): boolean {
   return recorded !== undefined && recorded !== now;

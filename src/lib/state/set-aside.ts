@@ -15,7 +15,7 @@
  * for ever: the copy goes after SET_ASIDE_DAYS, at a pull.
  *
  * The pull sets aside (pull/pull.ts); `status` says it, and so does the next session when the
- * worker's pull did it (context/set-aside-note.ts, recorded by hooks/worker.ts in `setAsideSaid`'s words).
+ * worker's or watch's pull did it (context/set-aside-note.ts, recorded by context/set-aside-record.ts in `setAsideSaid`'s words).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';

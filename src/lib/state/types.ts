@@ -196,6 +196,13 @@ export interface SyncState {
   takenUpAt?: string;
   /** The server this state last reached (state/server-of-record.ts SERVER_OF_RECORD): another one is looked at as `sync --force` does. */
   server?: string;
+  /** The configured sources a `sync --source` run on this server left out, still owed its first look (state/server-of-record.ts LOOK_OWED_TO_SOURCES_LEFT_OUT). */
+  serverLookOwed?: string[];
+  /**
+   * By server: the parts this state knew there when it moved to another one (sync/deleted-while-away.ts
+   * DELETED_WHILE_AWAY); back on that server, those of notes deleted meanwhile are deleted there.
+   */
+  leftOn?: Record<string, EpisodeRef[]>;
   /**
    * The last look at the episodes this machine's unchanged notes rest on, and the wait until the next
    * (sync/copy-hold.ts COPY_WATCH); `witnesses`: by group, episodes that look saw there that the

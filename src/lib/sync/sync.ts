@@ -69,7 +69,8 @@ import { pulledFiles } from '../state/pulled.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
-import { anotherServer, serverOfRecord } from '../state/server-of-record.js';
+import { anotherServer, lookOwed, lookOwedAfter, serverOfRecord } from '../state/server-of-record.js';
+import { backOnServer, leaveServer, partsKnownHere } from './deleted-while-away.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -199,9 +200,19 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
   // SERVER_OF_RECORD (state/server-of-record.ts): the first run on another server looks as --force does.
   const server = serverOfRecord(config);
-  const look = options.force === true || anotherServer(state.server, server);
+  const moved = anotherServer(state.server, server);
+  // A source an earlier `--source` run here left out is owed the same look (LOOK_OWED_TO_SOURCES_LEFT_OUT).
+  const look = options.force === true || moved || lookOwed(state.serverLookOwed, input.sources);
+  // DELETED_WHILE_AWAY (deleted-while-away.ts): what the state knew on the server it leaves, before the look forgets any of it.
+  const leaving = moved ? partsKnownHere(state) : [];
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
+    if (moved && state.server !== undefined) leaveServer(state, state.server, leaving);
+    const deleted = backOnServer(state, server);
+    if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
+    const owed = lookOwedAfter(moved, state.serverLookOwed, input.sources, input.unscanned);
+    if (owed === undefined) delete state.serverLookOwed;
+    else state.serverLookOwed = owed;
     state.server = server;
     await online.ledger.save();
     await settle(online, order);
@@ -478,7 +489,7 @@ function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   // A reader that asked for the server's rules (PROBE_WHEN_NEEDED) needs the server, whatever else waits.
   // `--force` looks whether the graph still holds what the state calls confirmed (force-look.ts FORCE_LOOK).
   // So does the first run on another server than the state last reached (state/server-of-record.ts SERVER_OF_RECORD).
-  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config));
+  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config)) || lookOwed(ctx.state.serverLookOwed, ctx.sources);
   if (look && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }

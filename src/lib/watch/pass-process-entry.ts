@@ -12,6 +12,7 @@
  */
 import { withCurrentOrigin, type Config } from '../config/config.js';
 import { pullDue, runPull, WATCH_PULL_EVERY_MS } from '../pull/pull.js';
+import { recordSetAsideNote } from '../context/set-aside-record.js';
 import { runSync } from '../sync/sync.js';
 import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
 import { sendableError, sendableFields, type FromPassProcess, type LogLevelName, type PassProcessInit, type ToPassProcess } from './pass-protocol.js';
@@ -59,6 +60,8 @@ function runPass(id: number, settings: Config): void {
         await runPull(config, { logger: logger.child({ component: 'pull' }), signal: controller.signal, lockTimeoutMs }).then(
           (r) => {
             if (r.linked) logger.info('pull done', { written: r.written.length, conflicts: r.conflicts.length, removed: r.removed.length, held: r.held.length, unverified: r.unverified });
+            // Removed while its group listed nothing at all, its text kept aside: the next session is told (set-aside-record.ts SET_ASIDE_TOLD_FROM_EVERY_PULL).
+            recordSetAsideNote(config.stateDir, r.setAside);
           },
           (error: unknown) => logger.warn('pull failed', { error: error instanceof Error ? error.message : String(error) }),
         );

@@ -1,0 +1,79 @@
+/**
+ * SERVER_OF_RECORD (state/server-of-record.ts) in the sync alone: one machine, its home server and
+ * another one it is pointed at for a while.
+ *
+ * - LOOK_OWED_TO_SOURCES_LEFT_OUT: the first run on another server that scans one source only
+ *   (`sync --source`) looks at that source's notes only (force-look.ts FORCE_LOOK takes the run's
+ *   sources). On 8fc2c7a it recorded the new server for the whole state, so no later run looked
+ *   again: the other sources' notes, confirmed on the first server, never reached the new one.
+ * - DELETED_WHILE_AWAY (sync/deleted-while-away.ts): a note deleted while on the other server. On
+ *   8fc2c7a its episode on the first server was asked to be deleted on the other, "not found", taken
+ *   for gone, and back on the first server nothing named it any more: it stayed there for good.
+ */
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+/** A sandbox synced to `home` with `notes` written, and `other`'s URL as the setting that points it away. */
+async function awayFromHome(test: (s: { box: Sandbox; home: GraphitiTestServer; other: GraphitiTestServer; away: Record<string, string> }) => Promise<void>, notes: (box: Sandbox) => void): Promise<void> {
+  const home = await startGraphitiServer({ processingDelayMs: 0 });
+  const other = await startGraphitiServer({ processingDelayMs: 0 });
+  const box = makeSandbox(home.url);
+  try {
+    notes(box);
+    const first = await runSync(box.config(), { waitMs: 3000 });
+    expect(first.pending + first.failed).toBe(0);
+    await test({ box, home, other, away: { MADEINOZ_KNOWLEDGE_MCP_URL: other.url } });
+  } finally {
+    await home.close();
+    await other.close();
+    box.cleanup();
+  }
+}
+
+const names = (server: GraphitiTestServer) => server.episodes().map((e) => e.name).sort();
+
+describe('SERVER_OF_RECORD in the sync', () => {
+  it('a first run on another server that scans one source leaves the others owed its look: the next run that scans them looks, and the new server gets every note (LOOK_OWED_TO_SOURCES_LEFT_OUT)', async () => {
+    await awayFromHome(
+      async ({ box, home, other, away }) => {
+        expect(names(home)).toEqual(['CI', 'Deploy']);
+        await runSync(box.config(away), { source: 'pai', waitMs: 3000 });
+        await runSync(box.config(away), { waitMs: 3000 });
+        expect(names(other)).toEqual(['CI', 'Deploy']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        box.auto('-home-me-app', 'deploy.md', '---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\nBasalt deploys through canary.\n');
+      },
+    );
+  });
+
+  /** CI and Old synced home; away (every source, or `source` only), Old deleted; back home: home must hold CI alone. */
+  const deletedWhileAway = (source?: string) => {
+    let gone = '';
+    return awayFromHome(
+      async ({ box, home, other, away }) => {
+        expect(names(home)).toEqual(['CI', 'Old']);
+        const there = { waitMs: 3000, ...(source === undefined ? {} : { source }) };
+        await runSync(box.config(away), there);
+        rmSync(gone);
+        await runSync(box.config(away), there);
+        expect(names(other)).toEqual(['CI']);
+        await runSync(box.config(), { waitMs: 3000 });
+        await runSync(box.config(), { waitMs: 3000 });
+        expect(names(home)).toEqual(['CI']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        gone = box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
+      },
+    );
+  };
+
+  it('a note deleted while on another server is deleted from the first one once the machine is back (DELETED_WHILE_AWAY)', () => deletedWhileAway());
+
+  it('so is one deleted while away in runs of one source only (DELETED_WHILE_AWAY with LOOK_OWED_TO_SOURCES_LEFT_OUT)', () => deletedWhileAway('pai'));
+});
