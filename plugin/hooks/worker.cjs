@@ -79360,12 +79360,54 @@ function serverOfRecord(config2) {
     return config2.mcpUrl;
   }
 }
+function lookOwed(owed, runSources) {
+  return owed !== void 0 && runSources.some((s) => owed.includes(s.name));
+}
+function lookOwedAfter(moved, owed, runSources, unscanned) {
+  const left = moved ? [...unscanned] : (owed ?? []).filter((name) => !runSources.some((s) => s.name === name));
+  return left.length === 0 ? void 0 : left;
+}
 function anotherServer(recorded, now) {
   return recorded !== void 0 && recorded !== now;
 }
 var init_server_of_record = __esm({
   "src/lib/state/server-of-record.ts"() {
     "use strict";
+  }
+});
+
+// src/lib/sync/deleted-while-away.ts
+function partsKnownHere(state) {
+  const out = [];
+  for (const ref of everyPart(state)) if (ref.uuid !== void 0) out.push({ ...ref });
+  return out;
+}
+function leaveServer(state, server, parts) {
+  if (parts.length === 0) return;
+  state.leftOn ??= {};
+  const kept = state.leftOn[server] ?? [];
+  const known2 = new Set(kept.map((ref) => ref.uuid));
+  state.leftOn[server] = [...kept, ...parts.filter((ref) => !known2.has(ref.uuid))];
+}
+function backOnServer(state, server) {
+  const left = state.leftOn?.[server];
+  if (left === void 0 || state.leftOn === void 0) return 0;
+  delete state.leftOn[server];
+  if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
+  const notes = new Set(Object.values(state.files).map((record2) => record2.fileId));
+  const known2 = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid3) => uuid3 !== void 0));
+  const gone = left.filter((ref) => {
+    const fileId = partMarker(ref)?.fileId;
+    return ref.uuid !== void 0 && !known2.has(ref.uuid) && fileId !== void 0 && !notes.has(fileId);
+  });
+  state.orphans.push(...gone);
+  return gone.length;
+}
+var init_deleted_while_away = __esm({
+  "src/lib/sync/deleted-while-away.ts"() {
+    "use strict";
+    init_episode();
+    init_state();
   }
 });
 
@@ -79467,9 +79509,17 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
   const sharedOrigins = sharedOriginsIn(config2, state);
   const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions, probing: learned.probing };
   const server = serverOfRecord(config2);
-  const look = options2.force === true || anotherServer(state.server, server);
+  const moved = anotherServer(state.server, server);
+  const look = options2.force === true || moved || lookOwed(state.serverLookOwed, input2.sources);
+  const leaving = moved ? partsKnownHere(state) : [];
   const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
+    if (moved && state.server !== void 0) leaveServer(state, state.server, leaving);
+    const deleted = backOnServer(state, server);
+    if (deleted > 0) online.logger.info("back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)", { server, parts: deleted });
+    const owed = lookOwedAfter(moved, state.serverLookOwed, input2.sources, input2.unscanned);
+    if (owed === void 0) delete state.serverLookOwed;
+    else state.serverLookOwed = owed;
     state.server = server;
     await online.ledger.save();
     await settle2(online, order);
@@ -79608,7 +79658,7 @@ async function learnSemantics(ctx, handshake, inQueue) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config));
+  const look = ctx.options.force === true || anotherServer(ctx.state.server, serverOfRecord(ctx.config)) || lookOwed(ctx.state.serverLookOwed, ctx.sources);
   if (look && forceLookParts(ctx.state, sharedOriginsIn(ctx.config, ctx.state), ctx.sources).size > 0) return true;
   return ctx.outgoing.size > 0 || ctx.options.rulesWanted === true || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
@@ -79675,6 +79725,7 @@ var init_sync = __esm({
     init_copy_hold();
     init_force_look();
     init_server_of_record();
+    init_deleted_while_away();
     init_machine_stamp();
     init_types3();
     init_summary();
@@ -83059,6 +83110,7 @@ __export(set_aside_record_exports, {
   recordSetAsideNote: () => recordSetAsideNote
 });
 function recordSetAsideNote(stateDir, notes) {
+  if (notes.length === 0) return;
   const previous = readOnceNote(stateDir, SET_ASIDE_NOTE_FILE);
   const untold = previous === void 0 || previous.told ? [] : previous.items ?? [];
   const fresh = new Set(notes.map((n) => n.kept));
