@@ -6,10 +6,10 @@
  * wrote it into the linked machine's memory folder with a `MEMORY.md` line, which Claude Code
  * itself never gives it.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isFileSyncConflictCopy } from '../../src/lib/memory/conflict-copy.js';
+import { conflictOriginalName, isFileSyncConflictCopy } from '../../src/lib/memory/conflict-copy.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { topic } from './homes.js';
 
@@ -38,10 +38,31 @@ describe('a file-sync tool\'s conflict copy beside a note', () => {
     expect(existsSync(join(laptop.memoryDir, "deploy (Desktop's conflicted copy 2026-12-07).md"))).toBe(true);
   });
 
+  it('CONFLICT_COPY_ALONE: with the note itself gone, its conflict copy is the only text left of it and is a note; the note back, the copy is left out again', async () => {
+    const laptop = machines.make('laptop');
+    laptop.write('deploy.md', topic('Deploy', 'Deploys go through canary.'));
+    laptop.write("deploy (Desktop's conflicted copy 2026-12-07).md", topic('Deploy', 'Deploys go through staging.'));
+    await laptop.sync();
+    expect(bodies()).toEqual(['Deploys go through canary.']);
+
+    // The person deletes the note and keeps the other side, under the name Dropbox gave it.
+    rmSync(join(laptop.memoryDir, 'deploy.md'));
+    await laptop.sync();
+    expect(bodies()).toEqual(['Deploys go through staging.']);
+
+    // Written again under the note's name: the copy is the other side of a conflict once more.
+    laptop.write('deploy.md', topic('Deploy', 'Deploys go through canary, then staging.'));
+    await laptop.sync();
+    expect(bodies()).toEqual(['Deploys go through canary, then staging.']);
+  });
+
   it('the names file-sync tools give conflict copies, and names that only look alike', () => {
     for (const name of ['deploy (conflicted copy).md', "deploy (Laptop's conflicted copy 2026-12-07).md", 'deploy (conflicted copy 2026-12-07 101500).md', 'deploy (Conflicted Copy).MD', 'deploy.sync-conflict-20261207-101500-ABCDEFG.md', 'deploy.sync-conflict-20261207-101500.md', 'deploy_conflict-20261207-101500.md']) {
       expect(isFileSyncConflictCopy(name), name).toBe(true);
     }
+    expect(conflictOriginalName("deploy (Laptop's conflicted copy 2026-12-07).md")).toBe('deploy.md');
+    expect(conflictOriginalName('ci.sync-conflict-20261207-101500-ABCDEFG.md')).toBe('ci.md');
+    expect(conflictOriginalName('deploy_conflict-20261207-101500.MD')).toBe('deploy.MD');
     for (const name of ['deploy.md', 'conflicted copy handling.md', 'Conflicted copies in Dropbox.md', 'deploy (copy).md', 'deploy (1).md', 'sync-conflict notes.md', 'deploy (conflicted copy) notes.md', 'merge_conflict-resolution.md']) {
       expect(isFileSyncConflictCopy(name), name).toBe(false);
     }

@@ -10,6 +10,11 @@
  * copies are while untouched (pull.md); the person merges it into the note and deletes it (the
  * file-sync tool says so), and the note's next version carries the merge. A copy renamed to a name
  * of its own is a note like any other.
+ *
+ * CONFLICT_COPY_ALONE: only while the note it is a copy of is there. When that note is gone (the
+ * person deleted the side they did not want, or kept the wrong file), the copy is the only text left
+ * of it: left out, the note's knowledge would leave the graph and every session with no word. Then
+ * the copy is a note (under its own name), until a file of the note's name is back.
  */
 
 const CONFLICT_STEM = [
@@ -23,7 +28,17 @@ const CONFLICT_STEM = [
 
 /** Whether a file's name is a file-sync tool's conflict copy (its extension is left to the caller). */
 export function isFileSyncConflictCopy(name: string): boolean {
+  return conflictOriginalName(name) !== undefined;
+}
+
+/** The name of the note a conflict copy `name` is a copy of (same extension), or undefined when `name` is no conflict copy. */
+export function conflictOriginalName(name: string): string | undefined {
   const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot) : '';
   const stem = (dot > 0 ? name.slice(0, dot) : name).trimEnd();
-  return CONFLICT_STEM.some((re) => re.test(stem));
+  for (const re of CONFLICT_STEM) {
+    const match = re.exec(stem);
+    if (match !== null) return `${stem.slice(0, match.index).trimEnd()}${ext}`;
+  }
+  return undefined;
 }

@@ -18,7 +18,7 @@
  * Extensions match case-insensitively (`Notes.MD` counts).
  *
  * Everywhere: a file-sync tool's conflict copy (`note (conflicted copy).md`, `note.sync-conflict-…md`:
- * conflict-copy.ts FILE_SYNC_CONFLICT_COPY) is not a candidate. Entries whose name starts with `.` are skipped, folders and files alike (dot-folders
+ * conflict-copy.ts FILE_SYNC_CONFLICT_COPY) is not a candidate while its note is there (CONFLICT_COPY_ALONE). Entries whose name starts with `.` are skipped, folders and files alike (dot-folders
  * such as .git/.obsidian, editor artefacts such as `.#note.md`, `.note.md.swp`, `.DS_Store`; decision:
  * hidden files are not notes), as are `node_modules` folders and editor temp/swap names (`*.swp`,
  * `*.swo`, `*~`, `#*#`, `*.tmp`, `4913`, `*.crswap`). Exclude globs (picomatch, `dot: true`) are
@@ -49,7 +49,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats
 import { dirname, sep as pathSep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import picomatch from 'picomatch';
-import { isFileSyncConflictCopy } from './conflict-copy.js';
+import { conflictOriginalName } from './conflict-copy.js';
 import { linkOutOfReach } from './link-reach.js';
 import type { MemorySource, ScannedFile, ScanProblem, ScanResult, SourceKind } from './types.js';
 
@@ -216,11 +216,26 @@ class SourceScan {
     else this.problem(rel, abs, 'error', `cannot read ${what}: ${detail}`);
   }
 
-  private isCandidate(name: string, rel: string): boolean {
-    // A file-sync tool's conflict copy is the other side of a conflict, not a note (conflict-copy.ts FILE_SYNC_CONFLICT_COPY).
-    if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || isFileSyncConflictCopy(name)) return false;
+  private isCandidate(name: string, rel: string, abs: string): boolean {
+    if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || this.conflictCopyBesideItsNote(name, abs)) return false;
     if (this.source.kind === 'auto-memory' && name === 'MEMORY.md') return false;
     return !this.excluded(rel);
+  }
+
+  /**
+   * A file-sync tool's conflict copy is the other side of a conflict, not a note, while the note it
+   * copies is there (conflict-copy.ts FILE_SYNC_CONFLICT_COPY, CONFLICT_COPY_ALONE): one lstat, only
+   * for names shaped so.
+   */
+  private conflictCopyBesideItsNote(name: string, abs: string): boolean {
+    const original = conflictOriginalName(name);
+    if (original === undefined) return false;
+    try {
+      this.fs.lstat(abs.slice(0, abs.length - name.length) + original);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private addFile(rel: string, abs: string, st: Stats): void {
@@ -332,7 +347,7 @@ class SourceScan {
         const real = joinPath(dir.chain.real, name, pathSep);
         this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: 'nested' });
       } else if (entry.isFile()) {
-        if (this.isCandidate(name, rel)) this.statFile(rel, abs);
+        if (this.isCandidate(name, rel, abs)) this.statFile(rel, abs);
       } else if (entry.isSymbolicLink()) {
         this.followLink(dir, name, rel, abs);
       } else if (!entry.isFIFO() && !entry.isSocket() && !entry.isBlockDevice() && !entry.isCharacterDevice()) {
@@ -361,12 +376,12 @@ class SourceScan {
     } catch (error) {
       if (codeOf(error) === 'ENOENT') {
         // Dangling. Only worth a report if it could have been a note.
-        if (this.isCandidate(name, rel)) this.problem(rel, abs, 'vanished', 'dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted');
+        if (this.isCandidate(name, rel, abs)) this.problem(rel, abs, 'vanished', 'dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted');
       } else this.fsProblem(rel, abs, error, 'symlink');
       return;
     }
     if (st.isFile()) {
-      if (this.isCandidate(name, rel)) this.addFile(rel, abs, st);
+      if (this.isCandidate(name, rel, abs)) this.addFile(rel, abs, st);
     } else if (st.isDirectory() && name !== 'node_modules') {
       this.linkedDir(dir, rel, abs);
     }
@@ -395,7 +410,7 @@ class SourceScan {
     if (st.isSymbolicLink()) this.followLink(dir, name, rel, abs);
     else if (st.isDirectory()) {
       if (name !== 'node_modules') this.linkedDir(dir, rel, abs);
-    } else if (st.isFile() && this.isCandidate(name, rel)) this.addFile(rel, abs, st);
+    } else if (st.isFile() && this.isCandidate(name, rel, abs)) this.addFile(rel, abs, st);
   }
 }
 
