@@ -10878,10 +10878,15 @@ var require_picomatch2 = __commonJS({
 });
 
 // src/lib/memory/conflict-copy.ts
-function isFileSyncConflictCopy(name) {
+function conflictOriginalName(name) {
   const dot = name.lastIndexOf(".");
+  const ext = dot > 0 ? name.slice(dot) : "";
   const stem = (dot > 0 ? name.slice(0, dot) : name).trimEnd();
-  return CONFLICT_STEM.some((re) => re.test(stem));
+  for (const re of CONFLICT_STEM) {
+    const match = re.exec(stem);
+    if (match !== null) return `${stem.slice(0, match.index).trimEnd()}${ext}`;
+  }
+  return void 0;
 }
 var CONFLICT_STEM;
 var init_conflict_copy = __esm({
@@ -11050,10 +11055,25 @@ var init_scan = __esm({
         else if (code === "ELOOP") this.problem(rel, abs, "symlink-loop", `${what} is a symlink loop (ELOOP)`);
         else this.problem(rel, abs, "error", `cannot read ${what}: ${detail}`);
       }
-      isCandidate(name, rel) {
-        if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || isFileSyncConflictCopy(name)) return false;
+      isCandidate(name, rel, abs) {
+        if (isIgnoredName(name) || !hasMemoryExtension(name, this.source.kind) || this.conflictCopyBesideItsNote(name, abs)) return false;
         if (this.source.kind === "auto-memory" && name === "MEMORY.md") return false;
         return !this.excluded(rel);
+      }
+      /**
+       * A file-sync tool's conflict copy is the other side of a conflict, not a note, while the note it
+       * copies is there (conflict-copy.ts FILE_SYNC_CONFLICT_COPY, CONFLICT_COPY_ALONE): one lstat, only
+       * for names shaped so.
+       */
+      conflictCopyBesideItsNote(name, abs) {
+        const original = conflictOriginalName(name);
+        if (original === void 0) return false;
+        try {
+          this.fs.lstat(abs.slice(0, abs.length - name.length) + original);
+          return true;
+        } catch {
+          return false;
+        }
       }
       addFile(rel, abs, st) {
         const file2 = { source: this.source.name, kind: this.source.kind, relPath: rel, absPath: abs, mtimeMs: st.mtimeMs, size: st.size };
@@ -11156,7 +11176,7 @@ var init_scan = __esm({
             const real = joinPath(dir.chain.real, name, import_node_path20.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
-            if (this.isCandidate(name, rel)) this.statFile(rel, abs);
+            if (this.isCandidate(name, rel, abs)) this.statFile(rel, abs);
           } else if (entry.isSymbolicLink()) {
             this.followLink(dir, name, rel, abs);
           } else if (!entry.isFIFO() && !entry.isSocket() && !entry.isBlockDevice() && !entry.isCharacterDevice()) {
@@ -11180,12 +11200,12 @@ var init_scan = __esm({
           st = this.fs.stat(abs);
         } catch (error62) {
           if (codeOf(error62) === "ENOENT") {
-            if (this.isCandidate(name, rel)) this.problem(rel, abs, "vanished", "dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted");
+            if (this.isCandidate(name, rel, abs)) this.problem(rel, abs, "vanished", "dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted");
           } else this.fsProblem(rel, abs, error62, "symlink");
           return;
         }
         if (st.isFile()) {
-          if (this.isCandidate(name, rel)) this.addFile(rel, abs, st);
+          if (this.isCandidate(name, rel, abs)) this.addFile(rel, abs, st);
         } else if (st.isDirectory() && name !== "node_modules") {
           this.linkedDir(dir, rel, abs);
         }
@@ -11212,7 +11232,7 @@ var init_scan = __esm({
         if (st.isSymbolicLink()) this.followLink(dir, name, rel, abs);
         else if (st.isDirectory()) {
           if (name !== "node_modules") this.linkedDir(dir, rel, abs);
-        } else if (st.isFile() && this.isCandidate(name, rel)) this.addFile(rel, abs, st);
+        } else if (st.isFile() && this.isCandidate(name, rel, abs)) this.addFile(rel, abs, st);
       }
     };
   }
