@@ -1,4 +1,4 @@
-/** state/set-aside.ts: a copy the index does not list is not kept (NO_COPY_WITHOUT_INDEX). */
+/** state/set-aside.ts: a copy the index does not list is not kept (NO_COPY_WITHOUT_INDEX, UNLISTED_COPY_GONE). */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,5 +38,25 @@ describe('setAside', () => {
     const entry = setAside(stateDir, { file, group: 'main', origin: 'm1', at: new Date().toISOString() });
     expect(readSetAside(stateDir)).toEqual([entry]);
     expect(readdirSync(join(stateDir, 'set-aside')).sort()).toEqual(['index.json', entry.kept.split('/').pop()].sort());
+  });
+
+  it('UNLISTED_COPY_GONE: a copy a setAside killed before its index write left is removed at the next prune; listed copies and the index stay', () => {
+    const { stateDir, file } = home();
+    const at = new Date().toISOString();
+    const listed = setAside(stateDir, { file, group: 'main', origin: 'm1', at });
+    // What a kill between the copy and the index write leaves: a copy no entry names (and a temp file of an index write cut short).
+    writeFileSync(join(stateDir, 'set-aside', '2026-12-07T10-00-00-000Z-build.md'), 'The build uses Bun.\n');
+    writeFileSync(join(stateDir, 'set-aside', 'index.json.tmp-123'), '[');
+    pruneSetAside(stateDir, Date.parse(at) + 1000);
+    expect(readdirSync(join(stateDir, 'set-aside')).sort()).toEqual(['index.json', listed.kept.split('/').pop()].sort());
+    expect(readSetAside(stateDir)).toEqual([listed]);
+  });
+
+  it('UNLISTED_COPY_GONE with nothing listed: the unlisted copy goes too', () => {
+    const { stateDir } = home();
+    mkdirSync(join(stateDir, 'set-aside'), { recursive: true });
+    writeFileSync(join(stateDir, 'set-aside', '2026-12-07T10-00-00-000Z-build.md'), 'The build uses Bun.\n');
+    pruneSetAside(stateDir, Date.now());
+    expect(readdirSync(join(stateDir, 'set-aside'))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@
  * The pull sets aside (pull/pull.ts); `status` says it, and so does the next session when the
  * worker's or watch's pull did it (context/set-aside-note.ts, recorded by context/set-aside-record.ts in `setAsideSaid`'s words).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 
@@ -93,9 +93,19 @@ export function dropSetAside(stateDir: string, kept: string): void {
   writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
 }
 
-/** At a pull: texts kept SET_ASIDE_DAYS go (a deletion on purpose is not kept for ever), and entries whose copy the person moved back or deleted are forgotten. */
+/**
+ * At a pull: texts kept SET_ASIDE_DAYS go (a deletion on purpose is not kept for ever), and entries
+ * whose copy the person moved back or deleted are forgotten.
+ *
+ * UNLISTED_COPY_GONE: a file in the folder the index does not list was left by a `setAside` killed
+ * between its copy and its index write (or an index write killed half-way). Pull removes a note's
+ * file only after `setAside` returned, so that file was not removed: its text is still in the memory
+ * folder (or set aside again, listed, by a later pull). Kept, it would stay for ever, never said nor
+ * pruned; it goes at the next prune (pulls run under the state lock, so no `setAside` is under way).
+ */
 export function pruneSetAside(stateDir: string, now: number): void {
   const notes = readSetAside(stateDir);
+  removeUnlisted(stateDir, notes);
   if (notes.length === 0) return;
   const keep = notes.filter((n) => {
     if (!existsSync(n.kept)) return false;
@@ -108,6 +118,25 @@ export function pruneSetAside(stateDir: string, now: number): void {
     return false;
   });
   if (keep.length !== notes.length) writeSetAsideIndex(stateDir, keep);
+}
+
+function removeUnlisted(stateDir: string, notes: readonly SetAsideNote[]): void {
+  const dir = join(stateDir, DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // no folder: nothing was ever set aside
+  }
+  const listed = new Set(notes.map((n) => basename(n.kept)));
+  for (const name of names) {
+    if (name === INDEX || listed.has(name)) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // a folder or gone already: left as it is
+    }
+  }
 }
 
 /** What one set-aside note means and both steps: the one wording for pull's report, `status` and the session's note (`setAsideSaid`). */
