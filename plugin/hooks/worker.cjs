@@ -82563,6 +82563,7 @@ function dropSetAside(stateDir, kept) {
 }
 function pruneSetAside(stateDir, now) {
   const notes = readSetAside(stateDir);
+  removeUnlisted(stateDir, notes);
   if (notes.length === 0) return;
   const keep2 = notes.filter((n) => {
     if (!(0, import_node_fs32.existsSync)(n.kept)) return false;
@@ -82575,6 +82576,23 @@ function pruneSetAside(stateDir, now) {
     return false;
   });
   if (keep2.length !== notes.length) writeSetAsideIndex(stateDir, keep2);
+}
+function removeUnlisted(stateDir, notes) {
+  const dir = (0, import_node_path39.join)(stateDir, DIR);
+  let names;
+  try {
+    names = (0, import_node_fs32.readdirSync)(dir);
+  } catch {
+    return;
+  }
+  const listed = new Set(notes.map((n) => (0, import_node_path39.basename)(n.kept)));
+  for (const name of names) {
+    if (name === INDEX || listed.has(name)) continue;
+    try {
+      (0, import_node_fs32.unlinkSync)((0, import_node_path39.join)(dir, name));
+    } catch {
+    }
+  }
 }
 function setAsideText(n) {
   return `${n.file} was removed by pull on ${n.at.slice(0, 10)}: its group ${n.group} lists nothing at all any more, which is a deletion on another machine or a graph wiped (a server started again without its data) \u2014 one note alone cannot tell them apart. Its text is kept at ${n.kept} until ${new Date(Date.parse(n.at) + SET_ASIDE_DAYS * 864e5).toISOString().slice(0, 10)}. If the graph was wiped, move it back to ${n.file} and run \`sync --force\` (it sends again what the graph lost); if it was deleted on purpose, nothing to do (delete the kept text to stop this warning)`;
