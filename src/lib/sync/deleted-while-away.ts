@@ -11,10 +11,11 @@
  *
  * So the first run on another server keeps, under the server it leaves, every part of ours it knew
  * there (taken before the look forgets any: `partsKnownHere`); back on that server (the first run
- * that reaches it: a `sync --source` run away records the server too, LOOK_OWED_TO_SOURCES_LEFT_OUT), those whose note
- * the state no longer has (deleted, or renamed: a new file id) become orphans, deleted by retire.ts
- * with its usual guards (another machine's held part is kept, a fact another episode states is
- * held). A part of a note the state still has is left to the rebuild (an older version) and to the
+ * that reaches it: a `sync --source` run away records the server too, LOOK_OWED_TO_SOURCES_LEFT_OUT),
+ * those whose note the state no longer has (deleted, or renamed: a new file id) become orphans,
+ * deleted by retire.ts with its usual guards (another machine's held part is kept, a fact another
+ * episode states is held); none where removed files keep their episodes
+ * (MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false). A part of a note the state still has is left to the rebuild (an older version) and to the
  * look (the same version, found again by its marker). Several moves keep one list per server left.
  */
 import { partMarker } from '../memory/episode.js';
@@ -36,12 +37,17 @@ export function leaveServer(state: SyncState, server: string, parts: readonly Ep
   state.leftOn[server] = [...kept, ...parts.filter((ref) => !known.has(ref.uuid))];
 }
 
-/** Back on `server`: the parts left there whose note the state no longer has become orphans. How many. */
-export function backOnServer(state: SyncState, server: string): number {
+/**
+ * Back on `server`: the parts left there whose note the state no longer has become orphans. How many.
+ * `deleteRemoved` false (MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false: a removed file keeps its episodes,
+ * plan.ts): none do, as none did on the server the note was deleted on; the list is forgotten.
+ */
+export function backOnServer(state: SyncState, server: string, deleteRemoved: boolean): number {
   const left = state.leftOn?.[server];
   if (left === undefined || state.leftOn === undefined) return 0;
   delete state.leftOn[server];
   if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
+  if (!deleteRemoved) return 0;
   const notes = new Set(Object.values(state.files).map((record) => record.fileId));
   const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
   const gone = left.filter((ref) => {

@@ -208,7 +208,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     if (moved && state.server !== undefined) leaveServer(state, state.server, leaving);
-    const deleted = backOnServer(state, server);
+    const deleted = backOnServer(state, server, config.deleteRemoved);
     if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
     const owed = lookOwedAfter(moved, state.serverLookOwed, input.sources, input.unscanned);
     if (owed === undefined) delete state.serverLookOwed;
