@@ -98,4 +98,23 @@ describe('SERVER_OF_RECORD in the sync', () => {
       keep,
     );
   });
+
+  it('a note moved to another group while away leaves no copy in its old group on the first server (on 7a49815 the rebuild there looked only in the groups in use now)', async () => {
+    const work = { MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' };
+    await awayFromHome(
+      async ({ box, home, other, away }) => {
+        expect(home.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['main/CI']);
+        // Away, the person moves their notes to another group for good (and keeps it once back).
+        await runSync(box.config({ ...work, ...away }), { waitMs: 3000 });
+        await runSync(box.config({ ...work, ...away }), { waitMs: 3000 });
+        expect(other.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['work/CI']);
+        await runSync(box.config(work), { waitMs: 3000 });
+        await runSync(box.config(work), { waitMs: 3000 });
+        expect(home.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['work/CI']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+      },
+    );
+  });
 });
