@@ -1,7 +1,7 @@
 /** state/set-aside.ts: a copy the index does not list is not kept (NO_COPY_WITHOUT_INDEX, UNLISTED_COPY_GONE); one it may list is (INDEX_READ_OR_NOTHING). */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pruneSetAside, readSetAside, setAside, SET_ASIDE_DAYS } from '../../src/lib/state/set-aside.js';
 
@@ -85,5 +85,19 @@ describe('setAside', () => {
     writeFileSync(join(stateDir, 'set-aside', 'index.json'), JSON.stringify([{ ...entry, origin: { machine: 'm1' } }]));
     pruneSetAside(stateDir, Date.parse(at) + 1000);
     expect(existsSync(entry.kept)).toBe(true);
+  });
+
+  it('a state folder moved (MADEINOZ_KNOWLEDGE_STATE_DIR set to where it went, a home restored elsewhere) keeps its copies: each is the one its entry names, where it is now', () => {
+    const { stateDir, file } = home();
+    const at = new Date().toISOString();
+    const entry = setAside(stateDir, { file, group: 'main', origin: 'm1', at });
+    const moved = `${stateDir}-moved`;
+    renameSync(stateDir, moved);
+    const here = join(moved, 'set-aside', basename(entry.kept));
+    // Two pulls (on 7a49815 the first forgot the entry, its copy not at the path it names; the second removed the copy as unlisted).
+    pruneSetAside(moved, Date.parse(at) + 1000);
+    pruneSetAside(moved, Date.parse(at) + 2000);
+    expect(existsSync(here)).toBe(true);
+    expect(readSetAside(moved).map((n) => n.kept)).toEqual([here]);
   });
 });

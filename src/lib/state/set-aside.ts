@@ -68,9 +68,23 @@ function readIndex(stateDir: string): Index {
 
 const isNote = (n: unknown): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string');
 
+/**
+ * KEPT_BESIDE_THE_INDEX: every copy is written in the index's own folder, so an entry's copy is read
+ * there, whatever folder its path names: the state folder moved (MADEINOZ_KNOWLEDGE_STATE_DIR set to
+ * where it went, a home restored at another path) leaves paths to where it was. Taken at its word,
+ * the prune forgot the entry (its copy "moved back or deleted"), and the next one removed the copy as
+ * unlisted: the only text left of the note.
+ */
+function notesIn(stateDir: string, entries: readonly unknown[]): SetAsideNote[] {
+  return entries.filter(isNote).map((n) => {
+    const kept = join(stateDir, DIR, basename(n.kept));
+    return kept === n.kept ? n : { ...n, kept };
+  });
+}
+
 export function readSetAside(stateDir: string): SetAsideNote[] {
   const index = readIndex(stateDir);
-  return index.kind === 'read' ? index.entries.filter(isNote) : [];
+  return index.kind === 'read' ? notesIn(stateDir, index.entries) : [];
 }
 
 /** Writes the index as `update` makes this build's entries, keeping those of another shape (not this build's to forget). Throws when it cannot be read. */
@@ -78,7 +92,7 @@ function updateSetAsideIndex(stateDir: string, update: (notes: SetAsideNote[]) =
   const index = readIndex(stateDir);
   if (index.kind === 'unreadable') throw new Error(`the set-aside index ${indexPath(stateDir)} cannot be read: nothing is set aside or forgotten until it can (move it away to start a new one; the copies beside it are the texts)`);
   const entries = index.kind === 'read' ? index.entries : [];
-  writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...update(entries.filter(isNote))]);
+  writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...update(notesIn(stateDir, entries))]);
 }
 
 function writeSetAsideIndex(stateDir: string, entries: readonly unknown[]): void {
@@ -142,7 +156,7 @@ export function pruneSetAside(stateDir: string, now: number): void {
   if (index.kind === 'unreadable') return; // INDEX_READ_OR_NOTHING
   const entries = index.kind === 'read' ? index.entries : [];
   removeUnlisted(stateDir, entries);
-  const notes = entries.filter(isNote);
+  const notes = notesIn(stateDir, entries);
   if (notes.length === 0) return;
   const keep = notes.filter((n) => {
     if (!existsSync(n.kept)) return false;
@@ -154,7 +168,9 @@ export function pruneSetAside(stateDir: string, now: number): void {
     }
     return false;
   });
-  if (keep.length !== notes.length) writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...keep]);
+  // Written again too when an entry's copy is read at another path (KEPT_BESIDE_THE_INDEX): the index then names where it is.
+  const repathed = entries.filter(isNote).some((n, i) => n.kept !== notes[i]?.kept);
+  if (keep.length !== notes.length || repathed) writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...keep]);
 }
 
 /** The copies no entry lists go; an entry naming no copy this build can read (another shape without `kept`) leaves every one. */
