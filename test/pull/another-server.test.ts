@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { runPull } from '../../src/lib/pull/pull.js';
+import { serverOfRecord } from '../../src/lib/state/server-of-record.js';
+import { createLogger } from '../../src/lib/util/log.js';
 import { AWAY, awayAndBack } from './away-and-back.js';
+import { topic } from './homes.js';
 
 const machines = usePullMachines();
 /** Each episode as `name: last line of its body`, sorted. */
@@ -35,6 +39,26 @@ describe('a machine pointed at another server, then back', () => {
       expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain(AWAY.alpha[1]);
       expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain(AWAY.gamma);
       expect(existsSync(join(desktop.memoryDir, 'beta.md'))).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the warning of the first listing of another server names the server pull listed before (on 7a49815 its `before` was read after the ledger took the new one: always empty)', async () => {
+    const [laptop] = await machines.pair();
+    laptop.write('alpha.md', topic('Alpha', AWAY.alpha[0]));
+    await laptop.sync();
+    await laptop.pull();
+    const other = await startGraphitiServer({ processingDelayMs: 0 });
+    try {
+      const wrong = { MADEINOZ_KNOWLEDGE_MCP_URL: other.url };
+      const lines: Array<Record<string, unknown>> = [];
+      const logger = createLogger({ level: 'warn', mirror: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+      await runPull(laptop.box.config(wrong), { env: { ...laptop.box.env, ...wrong }, logger });
+      const warning = lines.find((l) => String(l.msg).startsWith('another server than the one pull last listed'));
+      expect(warning?.server).toBe(serverOfRecord(laptop.box.config(wrong)));
+      expect(warning?.before).toBe(serverOfRecord(laptop.config()));
+      expect(warning?.before).not.toBe(warning?.server);
     } finally {
       await other.close();
     }

@@ -6,10 +6,12 @@
  * wrote it into the linked machine's memory folder with a `MEMORY.md` line, which Claude Code
  * itself never gives it.
  */
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conflictOriginalName, isFileSyncConflictCopy } from '../../src/lib/memory/conflict-copy.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { sleep } from '../../src/lib/util/backoff.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { topic } from './homes.js';
 
@@ -54,6 +56,35 @@ describe('a file-sync tool\'s conflict copy beside a note', () => {
     laptop.write('deploy.md', topic('Deploy', 'Deploys go through canary, then staging.'));
     await laptop.sync();
     expect(bodies()).toEqual(['Deploys go through canary, then staging.']);
+  });
+
+  it('CONFLICT_COPY_ALONE: a note caught between the two steps of its save (moved aside, then written) leaves its copy out; the copy is not sent and then deleted', async () => {
+    const laptop = machines.make('laptop');
+    const deploy = laptop.write('deploy.md', topic('Deploy', 'Deploys go through canary.'));
+    laptop.write("deploy (Desktop's conflicted copy 2026-12-07).md", topic('Deploy', 'Deploys go through staging.'));
+    await laptop.sync();
+    expect(bodies()).toEqual(['Deploys go through canary.']);
+
+    // An editor that saves by moving the note aside and writing it anew: the run's scan falls between
+    // the two (mid-write.ts MID_WRITE); its wait for a note gone while its folder moves sees it back.
+    renameSync(deploy, `${deploy}~`);
+    let saved = false;
+    await runSync(laptop.config(), {
+      waitMs: 3000,
+      // The run's first wait is the plan's for the note gone mid-save: the save ends meanwhile. Later ones wait as they would.
+      sleep: async (ms) => {
+        if (saved) return sleep(ms);
+        saved = true;
+        writeFileSync(deploy, topic('Deploy', 'Deploys go through canary, then staging.'));
+        rmSync(`${deploy}~`);
+      },
+    });
+    expect(saved).toBe(true);
+    await laptop.sync();
+    expect(bodies()).toEqual(['Deploys go through canary, then staging.']);
+    // Never sent at all (on 7a49815 it was sent in that run, processed, and deleted by the next one).
+    const added = machines.server.calls.filter((c) => c.tool === 'add_memory').map((c) => String(c.args.episode_body));
+    expect(added.filter((body) => body.includes('Deploys go through staging.'))).toEqual([]);
   });
 
   it('the names file-sync tools give conflict copies, and names that only look alike', () => {

@@ -17,13 +17,13 @@ import { startGraphitiServer, type GraphitiTestServer } from '../support/graphit
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 /** A sandbox synced to `home` with `notes` written, and `other`'s URL as the setting that points it away. */
-async function awayFromHome(test: (s: { box: Sandbox; home: GraphitiTestServer; other: GraphitiTestServer; away: Record<string, string> }) => Promise<void>, notes: (box: Sandbox) => void): Promise<void> {
+async function awayFromHome(test: (s: { box: Sandbox; home: GraphitiTestServer; other: GraphitiTestServer; away: Record<string, string> }) => Promise<void>, notes: (box: Sandbox) => void, settings: Record<string, string> = {}): Promise<void> {
   const home = await startGraphitiServer({ processingDelayMs: 0 });
   const other = await startGraphitiServer({ processingDelayMs: 0 });
   const box = makeSandbox(home.url);
   try {
     notes(box);
-    const first = await runSync(box.config(), { waitMs: 3000 });
+    const first = await runSync(box.config(settings), { waitMs: 3000 });
     expect(first.pending + first.failed).toBe(0);
     await test({ box, home, other, away: { MADEINOZ_KNOWLEDGE_MCP_URL: other.url } });
   } finally {
@@ -76,4 +76,45 @@ describe('SERVER_OF_RECORD in the sync', () => {
   it('a note deleted while on another server is deleted from the first one once the machine is back (DELETED_WHILE_AWAY)', () => deletedWhileAway());
 
   it('so is one deleted while away in runs of one source only (DELETED_WHILE_AWAY with LOOK_OWED_TO_SOURCES_LEFT_OUT)', () => deletedWhileAway('pai'));
+
+  it('with MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false a note deleted while away keeps its episode on the first server too, as it does on the one it was deleted on (on 7a49815 DELETED_WHILE_AWAY deleted it there)', async () => {
+    let gone = '';
+    const keep = { MADEINOZ_KNOWLEDGE_DELETE_REMOVED: 'false' };
+    await awayFromHome(
+      async ({ box, home, other, away }) => {
+        expect(names(home)).toEqual(['CI', 'Old']);
+        await runSync(box.config({ ...keep, ...away }), { waitMs: 3000 });
+        rmSync(gone);
+        await runSync(box.config({ ...keep, ...away }), { waitMs: 3000 });
+        expect(names(other)).toEqual(['CI', 'Old']);
+        await runSync(box.config(keep), { waitMs: 3000 });
+        await runSync(box.config(keep), { waitMs: 3000 });
+        expect(names(home)).toEqual(['CI', 'Old']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        gone = box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
+      },
+      keep,
+    );
+  });
+
+  it('a note moved to another group while away leaves no copy in its old group on the first server (on 7a49815 the rebuild there looked only in the groups in use now)', async () => {
+    const work = { MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' };
+    await awayFromHome(
+      async ({ box, home, other, away }) => {
+        expect(home.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['main/CI']);
+        // Away, the person moves their notes to another group for good (and keeps it once back).
+        await runSync(box.config({ ...work, ...away }), { waitMs: 3000 });
+        await runSync(box.config({ ...work, ...away }), { waitMs: 3000 });
+        expect(other.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['work/CI']);
+        await runSync(box.config(work), { waitMs: 3000 });
+        await runSync(box.config(work), { waitMs: 3000 });
+        expect(home.episodes().map((e) => `${e.group_id}/${e.name}`)).toEqual(['work/CI']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+      },
+    );
+  });
 });

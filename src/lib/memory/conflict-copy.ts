@@ -14,7 +14,9 @@
  * CONFLICT_COPY_ALONE: only while the note it is a copy of is there. When that note is gone (the
  * person deleted the side they did not want, or kept the wrong file), the copy is the only text left
  * of it: left out, the note's knowledge would leave the graph and every session with no word. Then
- * the copy is a note (under its own name), until a file of the note's name is back.
+ * the copy is a note (under its own name), until a file of the note's name is back. A note caught
+ * between the two steps of a save is not gone: the sync's wait for it (sync/mid-write.ts MID_WRITE)
+ * leaves its copy out once it is back (sync/plan.ts `copiesOfNotesBack`).
  */
 
 const CONFLICT_STEM = [

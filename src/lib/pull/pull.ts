@@ -246,14 +246,18 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const notes = collectNotes(episodes, key, ours);
   // SERVER_OF_RECORD (server-of-record.ts): the first listing of another server judges no absence.
   const server = serverOfRecord(config);
-  const moved = anotherServer(ledger.server, server);
+  // Read before the ledger takes the new server: the warning names the one pull listed before.
+  const before = ledger.server;
+  const moved = anotherServer(before, server);
   if (report.complete) ledger.server = server;
   // A listing cut at PULL_MAX_EPISODES may leave out notes still there: only a complete one can show a group emptied (none is judged absent on a cut one anyway).
   const judged = moved ? new Set<string>() : report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
   markEmptied(ledger, new Set(emptied), notes.all, when);
-  if (moved) logger.warn('another server than the one pull last listed: the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else set MADEINOZ_KNOWLEDGE_MCP_URL back', { server, before: ledger.server === server ? undefined : ledger.server });
-  else if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
+  if (moved) {
+    const back = before === 'local-server' ? 'unset MADEINOZ_KNOWLEDGE_MCP_URL (the local server)' : `set MADEINOZ_KNOWLEDGE_MCP_URL back to ${before ?? ''}`;
+    logger.warn(`another server than the one pull last listed (${before ?? ''}): the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else ${back}`, { server, before });
+  } else if (emptied.length > 0) logger.warn('groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose', { groups: emptied });
   inView = judged;
   // Groups this complete listing shows with no episode at all: a note removed from one is set aside (SET_ASIDE_WHEN_GROUP_EMPTY).
   const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);

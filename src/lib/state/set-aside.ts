@@ -43,19 +43,61 @@ function indexPath(stateDir: string): string {
   return join(stateDir, DIR, INDEX);
 }
 
-export function readSetAside(stateDir: string): SetAsideNote[] {
+/**
+ * INDEX_READ_OR_NOTHING: the index as it stands: absent (nothing was ever set aside, or a first
+ * `setAside` was killed before writing it), its entries (those of another shape too: a newer build's),
+ * or unreadable (torn, not a list, an error reading it). Unreadable, it cannot tell which copies it
+ * lists: the prune removes none and no entry is added over it (a copy is the only text left of a note).
+ */
+type Index = { kind: 'absent' } | { kind: 'unreadable' } | { kind: 'read'; entries: unknown[] };
+
+function readIndex(stateDir: string): Index {
+  let text: string;
   try {
-    const value = JSON.parse(readFileSync(indexPath(stateDir), 'utf8')) as unknown;
-    if (!Array.isArray(value)) return [];
-    return value.filter((n): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string'));
+    text = readFileSync(indexPath(stateDir), 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable' };
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? { kind: 'read', entries: value } : { kind: 'unreadable' };
   } catch {
-    return [];
+    return { kind: 'unreadable' };
   }
 }
 
-function writeSetAsideIndex(stateDir: string, notes: readonly SetAsideNote[]): void {
+const isNote = (n: unknown): n is SetAsideNote => typeof n === 'object' && n !== null && ['file', 'kept', 'group', 'origin', 'at'].every((k) => typeof (n as Record<string, unknown>)[k] === 'string');
+
+/**
+ * KEPT_BESIDE_THE_INDEX: every copy is written in the index's own folder, so an entry's copy is read
+ * there, whatever folder its path names: the state folder moved (MADEINOZ_KNOWLEDGE_STATE_DIR set to
+ * where it went, a home restored at another path) leaves paths to where it was. Taken at its word,
+ * the prune forgot the entry (its copy "moved back or deleted"), and the next one removed the copy as
+ * unlisted: the only text left of the note.
+ */
+function notesIn(stateDir: string, entries: readonly unknown[]): SetAsideNote[] {
+  return entries.filter(isNote).map((n) => {
+    const kept = join(stateDir, DIR, basename(n.kept));
+    return kept === n.kept ? n : { ...n, kept };
+  });
+}
+
+export function readSetAside(stateDir: string): SetAsideNote[] {
+  const index = readIndex(stateDir);
+  return index.kind === 'read' ? notesIn(stateDir, index.entries) : [];
+}
+
+/** Writes the index as `update` makes this build's entries, keeping those of another shape (not this build's to forget). Throws when it cannot be read. */
+function updateSetAsideIndex(stateDir: string, update: (notes: SetAsideNote[]) => SetAsideNote[]): void {
+  const index = readIndex(stateDir);
+  if (index.kind === 'unreadable') throw new Error(`the set-aside index ${indexPath(stateDir)} cannot be read: nothing is set aside or forgotten until it can (move it away to start a new one; the copies beside it are the texts)`);
+  const entries = index.kind === 'read' ? index.entries : [];
+  writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...update(notesIn(stateDir, entries))]);
+}
+
+function writeSetAsideIndex(stateDir: string, entries: readonly unknown[]): void {
   mkdirSync(join(stateDir, DIR), { recursive: true, mode: 0o700 });
-  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}\n`);
+  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(entries)}\n`);
 }
 
 /** Copies `file`'s text aside before pull removes it (SET_ASIDE_WHEN_GROUP_EMPTY); the copy's path. Throws when it cannot be kept: then the file is not removed. */
@@ -68,7 +110,7 @@ export function setAside(stateDir: string, note: Omit<SetAsideNote, 'kept'>): Se
   copyFileSync(note.file, kept);
   const entry: SetAsideNote = { ...note, kept };
   try {
-    writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+    updateSetAsideIndex(stateDir, (notes) => [...notes, entry]);
   } catch (error) {
     // NO_COPY_WITHOUT_INDEX: only the index makes a copy pruned, said in `status` and told: a copy
     // it does not list would be kept for ever without a word (and the next pull, finding the file
@@ -90,7 +132,11 @@ export function dropSetAside(stateDir: string, kept: string): void {
   } catch {
     // gone already
   }
-  writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
+  try {
+    updateSetAsideIndex(stateDir, (notes) => notes.filter((n) => n.kept !== kept));
+  } catch {
+    // An unreadable index: its entry, if any, names a copy gone, which the next readable prune forgets.
+  }
 }
 
 /**
@@ -102,10 +148,15 @@ export function dropSetAside(stateDir: string, kept: string): void {
  * file only after `setAside` returned, so that file was not removed: its text is still in the memory
  * folder (or set aside again, listed, by a later pull). Kept, it would stay for ever, never said nor
  * pruned; it goes at the next prune (pulls run under the state lock, so no `setAside` is under way).
+ * Only by an index read whole (INDEX_READ_OR_NOTHING): one that cannot be read lists nothing anyone
+ * can tell, and is no proof a copy is unlisted.
  */
 export function pruneSetAside(stateDir: string, now: number): void {
-  const notes = readSetAside(stateDir);
-  removeUnlisted(stateDir, notes);
+  const index = readIndex(stateDir);
+  if (index.kind === 'unreadable') return; // INDEX_READ_OR_NOTHING
+  const entries = index.kind === 'read' ? index.entries : [];
+  removeUnlisted(stateDir, entries);
+  const notes = notesIn(stateDir, entries);
   if (notes.length === 0) return;
   const keep = notes.filter((n) => {
     if (!existsSync(n.kept)) return false;
@@ -117,10 +168,15 @@ export function pruneSetAside(stateDir: string, now: number): void {
     }
     return false;
   });
-  if (keep.length !== notes.length) writeSetAsideIndex(stateDir, keep);
+  // Written again too when an entry's copy is read at another path (KEPT_BESIDE_THE_INDEX): the index then names where it is.
+  const repathed = entries.filter(isNote).some((n, i) => n.kept !== notes[i]?.kept);
+  if (keep.length !== notes.length || repathed) writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...keep]);
 }
 
-function removeUnlisted(stateDir: string, notes: readonly SetAsideNote[]): void {
+/** The copies no entry lists go; an entry naming no copy this build can read (another shape without `kept`) leaves every one. */
+function removeUnlisted(stateDir: string, entries: readonly unknown[]): void {
+  const kept = entries.map((n) => (typeof n === 'object' && n !== null ? (n as { kept?: unknown }).kept : undefined));
+  if (kept.some((k) => typeof k !== 'string')) return;
   const dir = join(stateDir, DIR);
   let names: string[];
   try {
@@ -128,7 +184,7 @@ function removeUnlisted(stateDir: string, notes: readonly SetAsideNote[]): void 
   } catch {
     return; // no folder: nothing was ever set aside
   }
-  const listed = new Set(notes.map((n) => basename(n.kept)));
+  const listed = new Set((kept as string[]).map((k) => basename(k)));
   for (const name of names) {
     if (name === INDEX || listed.has(name)) continue;
     try {

@@ -11,11 +11,14 @@
  *
  * So the first run on another server keeps, under the server it leaves, every part of ours it knew
  * there (taken before the look forgets any: `partsKnownHere`); back on that server (the first run
- * that reaches it: a `sync --source` run away records the server too, LOOK_OWED_TO_SOURCES_LEFT_OUT), those whose note
- * the state no longer has (deleted, or renamed: a new file id) become orphans, deleted by retire.ts
- * with its usual guards (another machine's held part is kept, a fact another episode states is
- * held). A part of a note the state still has is left to the rebuild (an older version) and to the
- * look (the same version, found again by its marker). Several moves keep one list per server left.
+ * that reaches it: a `sync --source` run away records the server too, LOOK_OWED_TO_SOURCES_LEFT_OUT),
+ * those whose note the state no longer has (deleted, or renamed: a new file id) become orphans,
+ * deleted by retire.ts with its usual guards (another machine's held part is kept, a fact another
+ * episode states is held); none where removed files keep their episodes
+ * (MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false). So do those of a note the state still has in groups
+ * none of its current parts is in (moved to another group while away, or retracted). A part of a
+ * note the state still has, in a group it is still in, is left to the rebuild (an older version) and
+ * to the look (the same version, found again by its marker). Several moves keep one list per server left.
  */
 import { partMarker } from '../memory/episode.js';
 import { everyPart, type EpisodeRef, type SyncState } from '../state/state.js';
@@ -36,17 +39,33 @@ export function leaveServer(state: SyncState, server: string, parts: readonly Ep
   state.leftOn[server] = [...kept, ...parts.filter((ref) => !known.has(ref.uuid))];
 }
 
-/** Back on `server`: the parts left there whose note the state no longer has become orphans. How many. */
-export function backOnServer(state: SyncState, server: string): number {
+/**
+ * Back on `server`: the parts left there that no current part of their note's stands for become
+ * orphans. How many. Those of a note the state no longer has: unless removed files keep their
+ * episodes (`deleteRemoved` false, MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false, plan.ts), as they were
+ * kept on the server the note was deleted on. Those of a note the state still has whose current
+ * parts are all in other groups (the note moved to another group while away, or opted out: its
+ * current parts retracted): the rebuild looks only in the groups in use now, so nothing else would
+ * ever name them; a note's move or retraction retires its older parts, whatever `deleteRemoved` says.
+ */
+export function backOnServer(state: SyncState, server: string, deleteRemoved: boolean): number {
   const left = state.leftOn?.[server];
   if (left === undefined || state.leftOn === undefined) return 0;
   delete state.leftOn[server];
   if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
-  const notes = new Set(Object.values(state.files).map((record) => record.fileId));
+  // By file id: the groups its current parts are in now.
+  const groupsNow = new Map<string, Set<string>>();
+  for (const record of Object.values(state.files)) {
+    const groups = groupsNow.get(record.fileId) ?? new Set<string>();
+    for (const ref of record.episodes) groups.add(ref.groupId);
+    groupsNow.set(record.fileId, groups);
+  }
   const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
   const gone = left.filter((ref) => {
     const fileId = partMarker(ref)?.fileId;
-    return ref.uuid !== undefined && !known.has(ref.uuid) && fileId !== undefined && !notes.has(fileId);
+    if (ref.uuid === undefined || known.has(ref.uuid) || fileId === undefined) return false;
+    const groups = groupsNow.get(fileId);
+    return groups === undefined ? deleteRemoved : !groups.has(ref.groupId);
   });
   state.orphans.push(...gone);
   return gone.length;

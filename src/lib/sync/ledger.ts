@@ -99,6 +99,15 @@ export class Ledger {
     await this.appender?.close();
   }
 
+  /**
+   * Whether the state lock is ours right now (read now: LOCK_PROVEN_AT_WRITE), for a write beside the
+   * state that the ledger does not make (the kept texts' prune): a run that lost it leaves them as the
+   * new holder has them.
+   */
+  holdsLock(): boolean {
+    return !this.dryRun && (this.lock === undefined || this.lock.stillOurs());
+  }
+
   private checkLock(): void {
     // Another process took the lock over (we stalled past staleMs): writing now could clobber its work.
     if (this.lock?.lost === true) throw lockLost();

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
+import { conflictOriginalName } from '../memory/conflict-copy.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { totalRedactions } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
@@ -108,6 +109,8 @@ export async function planRun(input: PlanInput): Promise<Plan> {
   const back = await backAfterSettling(input, deleted);
   if (back.length > 0) {
     deleted = deleted.filter((record) => !back.some((b) => b.record === record));
+    const copies = copiesOfNotesBack(input, back);
+    for (let i = verdicts.length - 1; i >= 0; i--) if (copies.has(verdicts[i]!.id) && verdicts[i]!.verdict.kind !== 'rename') verdicts.splice(i, 1);
     for (const { record, file } of back) verdicts.push({ id: record.id, verdict: await assessFile(input, record.id, file, record, 1) });
   }
   await runPool(
@@ -271,6 +274,26 @@ async function backAfterSettling(input: PlanInput, gone: readonly FileRecord[]):
     back.push({ record, file: { source: record.source, kind: record.kind, relPath: record.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...(record.project === undefined ? {} : { project: record.project }) } });
   }
   return back;
+}
+
+/**
+ * CONFLICT_COPY_ALONE (memory/conflict-copy.ts) across MID_WRITE: the scan took a conflict copy for
+ * the only text left of its note while the note was between the two steps of a save (moved aside,
+ * written anew). The note back after the wait, the copy is left out as a scan then would have left
+ * it: a new file, it is not recorded nor sent (sent, it was live knowledge, and a linked machine's
+ * pull wrote it, until the next run deleted it). The ids of such copies.
+ */
+function copiesOfNotesBack(input: PlanInput, back: ReadonlyArray<{ record: FileRecord }>): Set<string> {
+  const notes = new Set(back.map(({ record }) => record.id));
+  const copies = new Set<string>();
+  for (const file of input.scan.files) {
+    const slash = file.relPath.lastIndexOf('/');
+    const original = conflictOriginalName(file.relPath.slice(slash + 1));
+    if (original === undefined) continue;
+    const id = fileRecordId(file.source, file.relPath);
+    if (input.state.files[id] === undefined && notes.has(fileRecordId(file.source, `${file.relPath.slice(0, slash + 1)}${original}`))) copies.add(id);
+  }
+  return copies;
 }
 
 /**

@@ -208,7 +208,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     if (moved && state.server !== undefined) leaveServer(state, state.server, leaving);
-    const deleted = backOnServer(state, server);
+    const deleted = backOnServer(state, server, config.deleteRemoved);
     if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
     const owed = lookOwedAfter(moved, state.serverLookOwed, input.sources, input.unscanned);
     if (owed === undefined) delete state.serverLookOwed;
@@ -309,7 +309,9 @@ function requeueIfClockJumped(config: Config, state: SyncState, startedAt: numbe
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
 async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; clock: ClockMark | undefined; connection: RunConnection; stampAs?: string | undefined }): Promise<void> {
   const { config, state } = ctx;
-  if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
+  // By this run's state, so only while the lock is still ours: a run that lost it (stopped past the
+  // stale age) would remove the texts the new holder keeps for the versions it sent (LOCK_PROVEN_AT_WRITE).
+  if (end.changed && ctx.ledger.holdsLock()) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
   state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(end.clock === undefined ? {} : { clock: end.clock }) };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();

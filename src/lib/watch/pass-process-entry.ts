@@ -61,7 +61,12 @@ function runPass(id: number, settings: Config): void {
           (r) => {
             if (r.linked) logger.info('pull done', { written: r.written.length, conflicts: r.conflicts.length, removed: r.removed.length, held: r.held.length, unverified: r.unverified });
             // Removed while its group listed nothing at all, its text kept aside: the next session is told (set-aside-record.ts SET_ASIDE_TOLD_FROM_EVERY_PULL).
-            recordSetAsideNote(config.stateDir, r.setAside);
+            // A line that cannot be written must not take the pass with it (uncaught here, it ended the pass process unanswered).
+            try {
+              recordSetAsideNote(config.stateDir, r.setAside);
+            } catch (error) {
+              logger.warn('could not record for the next session the notes pull set aside; `status` lists them', { error: error instanceof Error ? error.message : String(error) });
+            }
           },
           (error: unknown) => logger.warn('pull failed', { error: error instanceof Error ? error.message : String(error) }),
         );

@@ -1,0 +1,55 @@
+/**
+ * LOCK_PROVEN_AT_WRITE's failure path (state/lock.ts, sync/ledger.ts): a run whose state lock another
+ * process took over (it was stopped past the stale age: SIGSTOP, Ctrl-Z, a laptop's lid) stops
+ * "without writing". Its end (sync.ts `endRun`) still pruned the kept texts (state/kept-text.ts) by
+ * its own, stale, state before the save that found the lock lost: the new holder's kept text of the
+ * version it had just sent was removed, so an edit dropped for good after break-before-make deleted
+ * that version (graphiti-core 0.29.3 – 0.31.1) had no text to send again (sync/restore.ts).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockFilePath } from '../../src/lib/state/lock.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startGraphitiServer } from '../support/graphiti-server.js';
+import { makeSandbox } from '../support/sandbox.js';
+
+describe('a run that lost its state lock to another process', () => {
+  it('leaves the kept texts as the new holder has them (on 7a49815 its end pruned them by its stale state)', async () => {
+    let stateDir = '';
+    let theirs = '';
+    let takenOver = false;
+    // The moment the server processes our note, another process takes the lock over (as `takeOver`
+    // leaves it: its own record in the lock file) and keeps the text of a version it sends.
+    const server = await startGraphitiServer({
+      processingDelayMs: 0,
+      episodeUuid: () => {
+        if (!takenOver) {
+          takenOver = true;
+          writeFileSync(lockFilePath(stateDir), JSON.stringify({ tool: 'graphiti-memory-sync', pid: process.pid, hostname: 'elsewhere', startedAt: new Date().toISOString(), token: 'the-new-holder' }));
+          mkdirSync(join(stateDir, 'kept'), { recursive: true });
+          theirs = join(stateDir, 'kept', `${createHash('sha256').update('[gms:theirs:0123456789ab:1/1]').digest('hex').slice(0, 32)}.json`);
+          writeFileSync(theirs, JSON.stringify({ marker: '[gms:theirs:0123456789ab:1/1]', name: 'Theirs', body: 'The new holder sent this.' }));
+        }
+        return crypto.randomUUID();
+      },
+    });
+    const box = makeSandbox(server.url);
+    stateDir = box.config().stateDir;
+    try {
+      box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+      await expect(runSync(box.config(), { waitMs: 3000 })).rejects.toThrow(/Lost the state lock/);
+      expect(takenOver).toBe(true);
+      expect(existsSync(theirs)).toBe(true);
+    } finally {
+      try {
+        unlinkSync(lockFilePath(stateDir));
+      } catch {
+        // released already
+      }
+      await server.close();
+      box.cleanup();
+    }
+  });
+});
