@@ -51,3 +51,30 @@ describe('NO_VALUE_AFTER_VERB: a word, then a word saying the field is left empt
     removed('password: letmein', 'letmein');
   });
 });
+
+describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's functions and a name's number", () => {
+  it("CLOUDFORMATION_FUNCTIONS (values.ts): every CloudFormation function written as a YAML tag is the template's expression", () => {
+    untouched("Conditions:\n  HasPassword: !Not [!Equals [!Ref DBPassword, '']]");
+    untouched('  MasterPassword: !Join ["", [!Ref Prefix, "-pw"]]');
+    untouched("  DbPassword: !If [IsProd, !Ref ProdPassword, !Ref DevPassword]");
+    untouched('  ApiKey: !Select [0, !Split [",", !Ref Keys]]');
+    untouched('  Secret: !FindInMap [Env, !Ref Stage, Secret]');
+  });
+
+  it('a tag that is no CloudFormation function is a value a note may write: removed', () => {
+    removed('password: !hunter2', '!hunter2');
+    removed('db password: !Passw0rd', 'Passw0rd');
+  });
+
+  it('NAME_GOES_ON (context.ts): a number after a name glued to the word is the name\'s (a Protocol Buffers field number)', () => {
+    untouched('message Keys {\n  google.protobuf.StringValue key_encryption_key=24;\n  string password = 64;\n}');
+    untouched('token_ttl_seconds=3600');
+  });
+
+  it("a random value after such a name, and weak values after a credential's name: still removed", () => {
+    removed('SECRET_KEY=password123', 'password123');
+    removed('key_encryption_key=k8Zq2Xv9Lm4Rt7Wp', 'k8Zq2Xv9Lm4Rt7Wp');
+    removed('DB_PASSWORD_PROD=12345678', '12345678');
+    removed('password_2=1234', '1234');
+  });
+});
