@@ -41,7 +41,8 @@ import { splitOf } from './notes.js';
 import { passwordValuesV7 } from './rule-v7.js';
 import { testHalfFilter, testHalfNearCopy, vendorWords } from './test-half-vendors.js';
 
-interface Snapshot { source: string; url: string; license: string; dir: string; read: string; files: { path: string; commit: string; text: string }[] }
+/** `pass`: 1, read and measured first; 2, read after the first pass's rules were written (a check that they generalise). */
+interface Snapshot { source: string; url: string; license: string; dir: string; read: string; files: { path: string; commit: string; text: string; pass: number }[] }
 
 const halfOf = (kind: string): DevHalf => (splitOf(kind) === 'dev' ? 'tune' : 'check');
 
