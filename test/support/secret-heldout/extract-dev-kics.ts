@@ -34,17 +34,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { benignByRule, DOC_MARKER, likelySecret } from './extract.js';
-import { existingDevTexts, sameText } from './extract-dev-linters.js';
-import type { DevHalf, ScannerTestBenign, ScannerTestSecret } from './extract-dev-scanner-tests.js';
-import { splitOf } from './notes.js';
+import { DOC_MARKER, likelySecret } from './extract.js';
+import { keepCandidates, newKeepCounts, type Candidate, type DevHalf } from './extract-dev-scanner-tests.js';
 import { passwordValuesV7 } from './rule-v7.js';
-import { testHalfFilter, testHalfNearCopy, vendorWords } from './test-half-vendors.js';
 
 /** `pass`: 1, read and measured first; 2, read after the first pass's rules were written (a check that they generalise). */
 interface Snapshot { source: string; url: string; license: string; dir: string; read: string; files: { path: string; commit: string; text: string; pass: number }[] }
-
-const halfOf = (kind: string): DevHalf => (splitOf(kind) === 'dev' ? 'tune' : 'check');
 
 /** A fixture line worth a sample, as extract-dev-scanner-tests.ts reads fixture lines. */
 const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|bearer/i;
@@ -66,8 +61,6 @@ function lineValue(line: string): string | undefined {
   const v = likelySecret(line) ?? passwordValuesV7(line)[0] ?? url;
   return v === undefined || v === '' || DOC_MARKER.test(v) ? undefined : v;
 }
-
-interface Candidate { kind: string; side: 'secret' | 'benign'; text: string; secret?: string }
 
 function candidates(snapshot: Snapshot, counts: Record<string, number>): Candidate[] {
   const out: Candidate[] = [];
@@ -110,32 +103,8 @@ function candidates(snapshot: Snapshot, counts: Record<string, number>): Candida
 
 function main(): void {
   const snapshot = JSON.parse(readFileSync(fileURLToPath(new URL('./kics-snapshot.json', import.meta.url)), 'utf8')) as Snapshot;
-  const drops = testHalfFilter();
-  const nearCopy = testHalfNearCopy();
-  const seen = existingDevTexts(['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json', 'dev-linters.json', 'dev-betterleaks.json', 'dev-scanner-tests.json']);
-  const counts: Record<string, number> & { kindsDropped: number; samplesOfDroppedKinds: number; nearCopies: number; duplicates: number; notBenignByV5: number } = { kindsDropped: 0, samplesOfDroppedKinds: 0, nearCopies: 0, duplicates: 0, notBenignByV5: 0 };
-  const secrets: ScannerTestSecret[] = [];
-  const benign: ScannerTestBenign[] = [];
-  const skipped: string[] = [];
-  const droppedKinds = new Set<string>();
-  for (const c of candidates(snapshot, counts)) {
-    const id = c.kind.replace(/^kics:(?:file:)?/, '').replace(/\.[a-z]+$/, '');
-    if (drops(vendorWords(id))) { droppedKinds.add(c.kind); counts.samplesOfDroppedKinds += 1; continue; }
-    if (nearCopy(c.text) || (c.secret !== undefined && nearCopy(c.secret))) { counts.nearCopies += 1; continue; }
-    const key = sameText(c.side === 'secret' ? `${c.text}\u0000${c.secret ?? ''}` : c.text);
-    if (seen.has(sameText(c.text)) || seen.has(key)) { counts.duplicates += 1; continue; }
-    seen.add(key);
-    const half = halfOf(c.kind);
-    if (c.side === 'secret') {
-      const s = c.secret as string;
-      secrets.push(c.text === s ? { source: c.kind, secret: s, half } : { source: c.kind, secret: s, line: c.text, half });
-    } else if (benignByRule(c.text, 'v5')) benign.push({ source: c.kind, text: c.text, half });
-    else {
-      counts.notBenignByV5 += 1;
-      skipped.push(`${c.kind}: ambiguous negative (a credential-shaped token that is neither a placeholder nor an id under rule v5)`);
-    }
-  }
-  counts.kindsDropped = droppedKinds.size;
+  const counts = newKeepCounts();
+  const { secrets, benign, skipped } = keepCandidates(candidates(snapshot, counts), ['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json', 'dev-linters.json', 'dev-betterleaks.json', 'dev-scanner-tests.json'], counts);
   const data = {
     split: 'dev (every sample): tune and check halves by a hash of the kind (splitOf; README.md)',
     sources: [{ name: 'kics', url: snapshot.url, license: snapshot.license, paths: `${snapshot.dir} (kics-snapshot.json: ${snapshot.files.length} fixtures, each at its own commit)` }],
