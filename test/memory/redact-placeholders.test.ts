@@ -343,6 +343,10 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a command line with a long Han run after -p (CJK_RUN_OFF_SENTENCE)', `mysql -u root -p${'好'.repeat(900_000)}`],
     ['a long random key before an example comment, many times (OUTRUNS_EXAMPLE_COMMENT)', "SECRET_KEY = 'k#8v!q2(zr@m4p^x7w&n0t$e5y%b9c*d1f+g6h' # sample\n".repeat(40_000)],
     ['a long run of words joined by dashes before an example comment (OUTRUNS_EXAMPLE_COMMENT)', `SECRET_KEY = '${'ab-'.repeat(300_000)}x' # example`],
+    ['a Korean noun with 하다\'s ending alone after the word, many times (KOREAN_NOUN_HAEYO)', '비밀번호: 사랑해요\n비밀번호: 필요해요\n'.repeat(60_000)],
+    ['a word then "empty" after the word, many times (NO_VALUE_AFTER_VERB)', '# password: keep empty\n'.repeat(80_000)],
+    ['a Protocol Buffers field named for a key, many times on one line (NAME_GOES_ON)', 'google.protobuf.StringValue key_encryption_key=24; '.repeat(40_000)],
+    ['CloudFormation functions after a credential name, many times (CLOUDFORMATION_FUNCTIONS)', "HasPassword: !Not [!Equals [!Ref DBPassword, '']]\n".repeat(40_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

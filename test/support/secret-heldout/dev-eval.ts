@@ -12,9 +12,10 @@
  * (dev-public-notes.json) only with `--check-public`, once at first contact and once at the end of a round, so that
  * their counts are not watched while the rules change.
  *
- * The scanner tests' check half (dev-scanner-tests.json) is counted only with `--check-scanner-tests`, likewise.
+ * The scanner tests' check half (dev-scanner-tests.json) is counted only with `--check-scanner-tests`, likewise, and KICS's
+ * fixtures' check half (dev-kics.json) only with `--check-kics`.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests]`.
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests] [--check-kics]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -26,7 +27,7 @@ import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from './dev-own-notes-7.js
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from './dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from './public-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 /** The batches whose check half is counted only when asked, once at the end of a round. */
@@ -117,9 +118,12 @@ if (show) {
 // of the test half dropped when each was built): both sides, the tuned half shown with --show, the check half counted only
 // (never shown line by line); the scanner tests' check half only with --check-scanner-tests (once at first contact, once at the end).
 const checkScannerTests = process.argv.includes('--check-scanner-tests');
+// KICS's fixtures (dev-kics.json, fifteenth session): the check half only with --check-kics, likewise.
+const checkKics = process.argv.includes('--check-kics');
 for (const [name, tag, secretsOf, benignOf, checkCounted] of [
   ['betterleaks', 'BL', heldoutDevBetterleaksSecrets, heldoutBenignDevBetterleaks, true],
   ['scanner tests (secret-detector, custom patterns)', 'ST', heldoutDevScannerTestsSecrets, heldoutBenignDevScannerTests, checkScannerTests],
+  ['KICS fixtures', 'KICS', heldoutDevKicsSecrets, heldoutBenignDevKics, checkKics],
 ] as const) {
   for (const which of ['tune', 'check'] as const) {
     if (which === 'check' && !checkCounted) continue;

@@ -90,7 +90,7 @@ function goString(lit: string): string | undefined {
 
 const GO_CASE = /^\s*\{\s*("(?:[^"\\]|\\.)*"|`[^`]*`)\s*,\s*("(?:[^"\\]|\\.)*"|`[^`]*`)\s*,\s*(true|false)\s*\},?\s*$/;
 
-interface Candidate { kind: string; side: 'secret' | 'benign'; text: string; secret?: string }
+export interface Candidate { kind: string; side: 'secret' | 'benign'; text: string; secret?: string }
 
 /** secret-detector's table tests, one candidate per row. */
 function secretDetector(dir: string, counts: Record<string, number>): Candidate[] {
@@ -174,14 +174,20 @@ function customPatterns(dir: string, counts: Record<string, number>): Candidate[
   return out;
 }
 
-function main(): void {
-  const [detectorDir, patternsDir] = process.argv.slice(2);
-  if (detectorDir === undefined || patternsDir === undefined) throw new Error('usage: extract-dev-scanner-tests.ts <secret-detector git dir> <custom-patterns git dir>');
+/** What every scanner-tests extractor counts as it keeps candidates (and its readers add their own counts to). */
+export type KeepCounts = Record<string, number> & { kindsDropped: number; samplesOfDroppedKinds: number; nearCopies: number; duplicates: number; notBenignByV5: number };
+export const newKeepCounts = (): KeepCounts => ({ kindsDropped: 0, samplesOfDroppedKinds: 0, nearCopies: 0, duplicates: 0, notBenignByV5: 0 });
+
+/**
+ * The one owner of what a scanner's test candidates become (this file's LABELLING and SPLIT, shared with
+ * extract-dev-kics.ts): the test half's two checks first (a kind of a test-half vendor or none, a near copy), then
+ * texts already in the dev files `seenFiles` or read twice, then positives kept as read and negatives labelled by
+ * rule v5, each in the half its kind hashes to. A kind is `<scanner>:<id>` or `<scanner>:file:<path>`.
+ */
+export function keepCandidates(candidates: readonly Candidate[], seenFiles: readonly string[], counts: KeepCounts): { secrets: ScannerTestSecret[]; benign: ScannerTestBenign[]; skipped: string[] } {
   const drops = testHalfFilter();
   const nearCopy = testHalfNearCopy();
-  const seen = existingDevTexts(['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json', 'dev-linters.json', 'dev-betterleaks.json']);
-  const counts: Record<string, number> & { kindsDropped: number; samplesOfDroppedKinds: number; nearCopies: number; duplicates: number; notBenignByV5: number } = { kindsDropped: 0, samplesOfDroppedKinds: 0, nearCopies: 0, duplicates: 0, notBenignByV5: 0 };
-  const candidates = [...secretDetector(detectorDir, counts), ...customPatterns(patternsDir, counts)];
+  const seen = existingDevTexts(seenFiles);
   const secrets: ScannerTestSecret[] = [];
   const benign: ScannerTestBenign[] = [];
   const skipped: string[] = [];
@@ -205,6 +211,15 @@ function main(): void {
     }
   }
   counts.kindsDropped = droppedKinds.size;
+  return { secrets, benign, skipped };
+}
+
+function main(): void {
+  const [detectorDir, patternsDir] = process.argv.slice(2);
+  if (detectorDir === undefined || patternsDir === undefined) throw new Error('usage: extract-dev-scanner-tests.ts <secret-detector git dir> <custom-patterns git dir>');
+  const counts = newKeepCounts();
+  const candidates = [...secretDetector(detectorDir, counts), ...customPatterns(patternsDir, counts)];
+  const { secrets, benign, skipped } = keepCandidates(candidates, ['dev-extra.json', 'dev-docs.json', 'dev-negatives.json', 'dev-recall.json', 'dev-credsweeper.json', 'dev-generic.json', 'dev-linters.json', 'dev-betterleaks.json'], counts);
   const commit = (dir: string): string => git(dir, 'rev-parse', 'HEAD').trim();
   const data = {
     split: 'dev (every sample): tune and check halves by a hash of the kind (splitOf; README.md)',

@@ -419,6 +419,18 @@ interface DevScannerTestsData {
 }
 
 const DEV_SCANNER_TESTS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-scanner-tests.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
+/** KICS's secret-query fixtures (dev-kics.json, built by extract-dev-kics.ts; fifteenth session), in the same shape. */
+const DEV_KICS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-kics.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
+
+/** A scanner-tests file's positives placed exactly as the original set's (`placeSecret`), every one `dev`, each with its half. */
+const scannerTestsPlanted = (data: DevScannerTestsData): (HeldoutPlanted & { half: 'tune' | 'check' })[] =>
+  data.secrets.flatMap((s, i) => placeSecret(s, i, 'dev').map((p) => ({ ...p, half: s.half })));
+
+/** Its negatives rule v5 calls benign, in the note the original set gives a scanner's false positive. `rule`: v5 (as built) or v7. */
+const scannerTestsBenign = (data: DevScannerTestsData, rule: 'v5' | 'v7'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] =>
+  data.benign
+    .filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0)
+    .map((b) => ({ ...benignNote({ source: `gitleaks-fp:${b.source}`, text: b.text }), source: b.source, cls: b.source.split(':')[0] as string, split: 'dev' as const, half: b.half }));
 
 /**
  * DEV data of the test half's shape from two scanners' own tests not read before (dev-scanner-tests.json, built by
@@ -427,12 +439,18 @@ const DEV_SCANNER_TESTS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-s
  * original set's (`placeSecret`), every one `dev`; `half`: tuned on, or a check that dev-eval.ts only counts.
  */
 export function heldoutDevScannerTestsSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
-  return DEV_SCANNER_TESTS.secrets.flatMap((s, i) => placeSecret(s, i, 'dev').map((p) => ({ ...p, half: s.half })));
+  return scannerTestsPlanted(DEV_SCANNER_TESTS);
 }
 
 /** The other side: the scanners' negatives rule v5 calls benign, in the note the original set gives a scanner's false positive. `rule`: v5 (as built) or v7. */
 export function heldoutBenignDevScannerTests(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
-  return DEV_SCANNER_TESTS.benign
-    .filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0)
-    .map((b) => ({ ...benignNote({ source: `gitleaks-fp:${b.source}`, text: b.text }), source: b.source, cls: b.source.split(':')[0] as string, split: 'dev' as const, half: b.half }));
+  return scannerTestsBenign(DEV_SCANNER_TESTS, rule);
+}
+
+/** KICS's fixtures (dev-kics.json), both sides, as the scanner tests above: halves by a hash of the kind. */
+export function heldoutDevKicsSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
+  return scannerTestsPlanted(DEV_KICS);
+}
+export function heldoutBenignDevKics(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
+  return scannerTestsBenign(DEV_KICS, rule);
 }

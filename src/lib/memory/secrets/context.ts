@@ -278,6 +278,10 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
     // Another name's value (`refill_rate=10/s`): the assignment rules judge a credential's own.
     if (/^[A-Za-z_][\w.-]*=/.test(run) && !HAS_WORD.test(run.slice(0, run.indexOf('=')))) continue;
+    // NAME_GOES_ON: a run glued to the word that is the rest of the word's own name, then `=` and a number
+    // (`key_encryption_key=24`, a Protocol Buffers field's number): the name's letters make the run look random, the
+    // value is a number, and a number given to a credential's name is the assignment rules' to judge (`PIN_CODE=2468`).
+    if (runStart === after && /^[A-Za-z0-9_][\w.-]*=\d{1,9}(?![\w.])/.test(run)) continue;
     const stripped = run.replace(/^=+/, '');
     // An HTML entity ends the run (`DynamicSecret&#34;</p>`): markup, not a token's characters.
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;

@@ -25,7 +25,7 @@ import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { isTranslatedPasswordWord, PASSWORD_IN_OTHER_LANGUAGES, saysNoValueInOtherLanguage, saysStateInOtherLanguage, USER_IN_OTHER_LANGUAGES } from './names.js';
-import { describedBySentence, endsClause, inUnspacedScript, isFunctionWord, isPlainWord, isUnspacedWordAlone, readsAsProse } from './prose.js';
+import { describedBySentence, endsClause, inUnspacedScript, isFunctionWord, isPlainWord, isUnspacedWordAlone, koreanNounOfHaeyo, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, isWordAndNumberInAnyScript, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -815,7 +815,10 @@ function valueInAnotherScript(lead: string, run: string, sep: string | undefined
  */
 function unspacedWordAlone(lead: string, raw: string): string | undefined {
   const { value, rest } = splitTrailingPunctuation(raw);
-  if (!isUnspacedWordAlone(value) || saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return undefined;
+  // A Korean noun with 하다's ending (prose.ts KOREAN_NOUN_HAEYO) is judged by its noun: `사랑해요` goes, `필요해요` stays.
+  const noun = koreanNounOfHaeyo(value);
+  const word = noun ?? value;
+  if ((noun === undefined && !isUnspacedWordAlone(value)) || saysNoValueInOtherLanguage(word) || saysStateInOtherLanguage(word) || isTranslatedPasswordWord(word)) return undefined;
   return `${lead}${tag('password')}${rest}`;
 }
 

@@ -175,6 +175,22 @@ export function isUnspacedWordAlone(value: string): boolean {
 }
 
 /**
+ * KOREAN_NOUN_HAEYO: a noun and the present ending of 하다 ("to do"), `해요` or `합니다`, alone after the word
+ * (`비밀번호: 사랑해요`, "I love you"): a phrase a person picks as a password, as English's `iloveyou` is. Korean
+ * ends a note's sentence the same way (`비밀번호: 필요해요`, "needed"; `확인해요`, "check it"), and only the noun
+ * tells them apart: a sentence about a password says what it needs or what became of it, with the nouns the
+ * language's rows of state and quality hold (names.ts STATE_BY_LANGUAGE, QUALITY_BY_LANGUAGE: `필요`, `변경`,
+ * `안전`), so the caller asks those of the noun returned here. Other endings (`없어요`, `바뀌었어요`, `변경했어요`)
+ * are a native verb or a past act, a sentence, and stay UNSPACED_GRAMMAR's.
+ */
+const KOREAN_NOUN_HAEYO = /^(\p{Script=Hangul}{1,4})(?:해요|합니다)$/u;
+
+/** The noun of a KOREAN_NOUN_HAEYO phrase (`사랑` of `사랑해요`), or undefined when the value is not one. */
+export function koreanNounOfHaeyo(value: string): string | undefined {
+  return KOREAN_NOUN_HAEYO.exec(value)?.[1];
+}
+
+/**
  * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
  * negations, quantifiers, and the verbs that say where a thing is): a run of words after a label holding one is a
  * sentence about the credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes
@@ -254,6 +270,8 @@ export function endsClause(next: string): boolean {
 /** How much of the line after a value `continuesSentence` is given: the next word, or up to three words and a vault's name (`vedi il vault`). */
 export const SENTENCE_LOOKAHEAD = 40;
 
+const NO_VALUE_AFTER_VERB = /^[ \t]+(?:it[ \t]+)?(?:blank|empty|unset)(?![A-Za-z])/i;
+
 export function continuesSentence(gap: string, value: string, next: string): boolean {
   // After a table's `|`, a word with more text in its cell is not the cell's value (`| password \`string\` |`).
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
@@ -267,6 +285,10 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     // A verb and an article after a label (`\`secret scan ci\`: fetch the target branch`, `**: store the PEM certificate`):
     // an instruction, a sentence; a password is not followed by `the` or `a`.
     if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
+    // NO_VALUE_AFTER_VERB: a word, then a word saying the field is left without a value (`# password: keep empty`,
+    // `password: leave it blank`, `secret: left unset`): an instruction about the field, and a password is not
+    // followed by a word saying there is none. Not after a glued `=` (`DB_PASSWORD=hunter empty`): `.env` gives values.
+    if (NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }

@@ -25,11 +25,22 @@ export type Chooser = 'chosen' | 'generated';
  * password, `$API_KEY` and `$db_password` (a variable: lower case with an underscore) are not.
  * The shell's `${…}`, `$(…)`, `$VAR`; Windows' `%VAR%` and `$env:X`; pipeline token replacement
  * (`__DB_PASSWORD__`, `@@DB_PASSWORD@@`); Concourse's `((db_password))`; Python's `%(db_password)s`;
- * YAML tags that fetch a secret (`!secret x`, `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it
- * (`!!binary |`: the value is on the next lines); SQL's named parameters (`:password`, `@password`).
+ * YAML tags that fetch a secret (`!secret x`, `!vault |`, `!env_var`, `!include`: YAML_FETCH_TAGS) or compute it
+ * (CloudFormation's functions, CLOUDFORMATION_FUNCTIONS) or type it (`!!binary |`: the value is on the next lines);
+ * SQL's named parameters (`:password`, `@password`).
  */
-const TEMPLATE =
-  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+/**
+ * CLOUDFORMATION_FUNCTIONS: the intrinsic functions and condition functions CloudFormation's YAML writes as a tag
+ * (AWS's reference lists exactly these): `MasterUserPassword: !Ref DBPassword`, `HasPassword: !Not [!Equals [...]]`.
+ * Whatever follows such a tag is a template's expression, computed when the stack is made, never the value written.
+ * A tag that is not one of them stays a value (`password: !hunter2` is how a note may write one).
+ */
+const CLOUDFORMATION_FUNCTIONS = ['Ref', 'Sub', 'GetAtt', 'ImportValue', 'Base64', 'Cidr', 'FindInMap', 'GetAZs', 'Join', 'Select', 'Split', 'Transform', 'And', 'Equals', 'If', 'Not', 'Or', 'Condition'];
+/** Tags of YAML tools that fetch the value from elsewhere (Home Assistant's `!secret`, Ansible's `!vault`, ESPHome's `!include`, dbt's `!env_var`). */
+const YAML_FETCH_TAGS = ['secret', 'vault', 'env_var', 'include', ...CLOUDFORMATION_FUNCTIONS];
+const TEMPLATE = new RegExp(
+  String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join('|')})(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$`,
+);
 
 /**
  * BRACKETED: a placeholder written in brackets, as documents and templates write them: `<password>`
