@@ -176,6 +176,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
+    slept: { toldMs: 0 },
   };
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
@@ -310,7 +311,9 @@ function requeueIfClockJumped(config: Config, state: SyncState, startedAt: numbe
 async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; clock: ClockMark | undefined; connection: RunConnection; stampAs?: string | undefined }): Promise<void> {
   const { config, state } = ctx;
   if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
-  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(end.clock === undefined ? {} : { clock: end.clock }) };
+  // A sleep told inside the wait counts as awake in the mark the next run measures from: told once.
+  const clock = end.clock?.awakeMs === undefined || ctx.slept.toldMs === 0 ? end.clock : { ...end.clock, awakeMs: end.clock.awakeMs + ctx.slept.toldMs };
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(clock === undefined ? {} : { clock }) };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
@@ -515,15 +518,37 @@ function keptMarkers(state: SyncState): string[] {
  */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: SettleOrder, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
+  // SLEPT_WITH_THE_SERVER inside the wait: the system's clocks around each pause, for a server on this machine.
+  const mark = serverOnThisMachine(ctx.config.mcpUrl) ? (ctx.options.clockMark ?? (ctx.options.now === undefined ? clockMarkNow : undefined)) : undefined;
   for (let attempt = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
     const groups = [...waitingMarkers(ctx.state, run.rebuilding, run.sharedOrigins).keys()];
     const wakeAt = groups.length === 0 ? ctx.now() + backoffDelay(WAIT_BACKOFF, attempt) : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
+    const before = mark?.();
     await (ctx.options.sleep ?? sleep)(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
+    if (mark !== undefined) wokeInTheWait(ctx, sleptMs(before, mark()));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await settle(ctx, order);
   }
+}
+
+/**
+ * SLEPT_WITH_THE_SERVER (clock-jump.ts) inside `sync --wait`: the laptop closed (or the process
+ * stopped, SIGSTOP, and the machine suspended) while the wait slept, with the server on this machine.
+ * Its queue slept too, but the look after the pause judged the parts still waiting on the wall
+ * clock, which counted the sleep: a part still queued looked stalled for hours and was sent again
+ * beside it. The same rule as between runs: what waits counts as queued from now, absences gain
+ * none of the sleep. A stop without a suspend (the machine awake, the server working) is judged on
+ * the wall clock, as the server worked meanwhile.
+ */
+function wokeInTheWait(ctx: OnlineRun, asleepMs: number): void {
+  if (asleepMs === 0) return;
+  ctx.slept.toldMs += asleepMs;
+  const now = ctx.now();
+  const parts = requeueAfterJump(ctx.state, now);
+  const absences = waitsAfterJump(ctx.state, asleepMs, now, sharedOriginsIn(ctx.config, ctx.state));
+  ctx.logger.info('this machine slept during the wait, and the server on it with it: parts still waiting count as queued from now, absences count only the time it was awake (SLEPT_WITH_THE_SERVER)', { asleepMs, parts, absences });
 }
 
 /** `sync --wait` with nothing to list looks again after 50 ms, then twice as long each time, at most every 2 s. */
