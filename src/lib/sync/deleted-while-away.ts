@@ -16,6 +16,19 @@
  * with its usual guards (another machine's held part is kept, a fact another episode states is
  * held). A part of a note the state still has is left to the rebuild (an older version) and to the
  * look (the same version, found again by its marker). Several moves keep one list per server left.
+ *
+ * LEFT_LIST_SLIM: a kept part holds only what its delete needs (its uuid, group, marker and name,
+ * and a hold's fields: retire.ts judges it as any orphan), not its send history: the list is written
+ * with the state at every save. A part deleted on purpose elsewhere (`deletedElsewhere`) is not kept:
+ * nothing of it is left to delete.
+ *
+ * LEFT_LIST_BOUND: a move never undone (a new server for good) kept that list for good, a copy of
+ * every part the state knew, in every save of the state. After LEFT_LIST_DAYS away from a server,
+ * its list keeps only what it owes: the parts of notes already deleted (deleted there if the machine
+ * ever comes back); the parts of notes still here go. The rule's promise is bounded so: a note
+ * deleted more than LEFT_LIST_DAYS after the machine left a server stays on that server should it
+ * come back (a log line says so when the bound cuts, with what stays owed). A list an older build
+ * wrote, with no date, counts its days from the first run that sees it.
  */
 import { partMarker } from '../memory/episode.js';
 import { everyPart, type EpisodeRef, type SyncState } from '../state/state.js';
@@ -27,27 +40,73 @@ export function partsKnownHere(state: SyncState): EpisodeRef[] {
   return out;
 }
 
-/** Keeps `parts` (learnt on `server`) for when the state is back there. */
-export function leaveServer(state: SyncState, server: string, parts: readonly EpisodeRef[]): void {
-  if (parts.length === 0) return;
+/** LEFT_LIST_BOUND: how long a server left keeps the parts of notes still here (days). */
+export const LEFT_LIST_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** LEFT_LIST_SLIM: what a kept part's delete needs (retire.ts reads these of an orphan), nothing of its send history. */
+function slim(ref: EpisodeRef): EpisodeRef {
+  const { marker, name, groupId, part, parts, uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
+  const out: EpisodeRef = { marker, name, groupId, part, parts, resends: 0 };
+  Object.assign(out, Object.fromEntries(Object.entries({ uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== undefined)));
+  return out;
+}
+
+/** Keeps `parts` (learnt on `server`) for when the state is back there, left at `nowIso`. */
+export function leaveServer(state: SyncState, server: string, parts: readonly EpisodeRef[], nowIso: string): void {
+  const owed = parts.filter((ref) => ref.deletedElsewhere === undefined);
+  if (owed.length === 0) return;
   state.leftOn ??= {};
   const kept = state.leftOn[server] ?? [];
   const known = new Set(kept.map((ref) => ref.uuid));
-  state.leftOn[server] = [...kept, ...parts.filter((ref) => !known.has(ref.uuid))];
+  state.leftOn[server] = [...kept, ...owed.filter((ref) => !known.has(ref.uuid)).map(slim)];
+  state.leftOnSince ??= {};
+  state.leftOnSince[server] ??= nowIso;
+}
+
+/** The parts among `left` whose note the state no longer has (deleted, or renamed: a new file id), their uuid known no more. */
+function ofNotesGone(state: SyncState, left: readonly EpisodeRef[]): EpisodeRef[] {
+  const notes = new Set(Object.values(state.files).map((record) => record.fileId));
+  const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
+  return left.filter((ref) => {
+    const fileId = partMarker(ref)?.fileId;
+    return ref.uuid !== undefined && !known.has(ref.uuid) && fileId !== undefined && !notes.has(fileId);
+  });
+}
+
+function forget(state: SyncState, server: string): void {
+  if (state.leftOn !== undefined) delete state.leftOn[server];
+  if (state.leftOnSince !== undefined) delete state.leftOnSince[server];
+  if (state.leftOn !== undefined && Object.keys(state.leftOn).length === 0) delete state.leftOn;
+  if (state.leftOnSince !== undefined && Object.keys(state.leftOnSince).length === 0) delete state.leftOnSince;
 }
 
 /** Back on `server`: the parts left there whose note the state no longer has become orphans. How many. */
 export function backOnServer(state: SyncState, server: string): number {
   const left = state.leftOn?.[server];
-  if (left === undefined || state.leftOn === undefined) return 0;
-  delete state.leftOn[server];
-  if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
-  const notes = new Set(Object.values(state.files).map((record) => record.fileId));
-  const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
-  const gone = left.filter((ref) => {
-    const fileId = partMarker(ref)?.fileId;
-    return ref.uuid !== undefined && !known.has(ref.uuid) && fileId !== undefined && !notes.has(fileId);
-  });
+  if (left === undefined) return 0;
+  forget(state, server);
+  const gone = ofNotesGone(state, left);
   state.orphans.push(...gone);
   return gone.length;
+}
+
+/**
+ * LEFT_LIST_BOUND at a run: each server left more than LEFT_LIST_DAYS before `now` keeps only the
+ * parts it owes (of notes already deleted); a list with no date is dated now. What was cut, by server.
+ */
+export function boundLeftLists(state: SyncState, now: number): Array<{ server: string; dropped: number; owed: number; since: string }> {
+  const cut: Array<{ server: string; dropped: number; owed: number; since: string }> = [];
+  for (const [server, left] of Object.entries(state.leftOn ?? {})) {
+    state.leftOnSince ??= {};
+    const since = (state.leftOnSince[server] ??= new Date(now).toISOString());
+    const at = Date.parse(since);
+    if (!Number.isFinite(at) || now - at <= LEFT_LIST_DAYS * DAY_MS) continue;
+    const owed = ofNotesGone(state, left);
+    if (owed.length === left.length) continue;
+    if (owed.length === 0) forget(state, server);
+    else (state.leftOn as Record<string, EpisodeRef[]>)[server] = owed;
+    cut.push({ server, dropped: left.length - owed.length, owed: owed.length, since });
+  }
+  return cut;
 }

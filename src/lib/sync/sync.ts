@@ -70,7 +70,7 @@ import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
 import { anotherServer, lookOwed, lookOwedAfter, serverOfRecord } from '../state/server-of-record.js';
-import { backOnServer, leaveServer, partsKnownHere } from './deleted-while-away.js';
+import { backOnServer, boundLeftLists, leaveServer, LEFT_LIST_DAYS, partsKnownHere } from './deleted-while-away.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -163,6 +163,11 @@ async function run(input: RunInput): Promise<SyncSummary> {
   });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
+  // After the plan: a note deleted in this run counts as deleted (what the list owes), online or not.
+  const bounded = input.lock === undefined ? [] : boundLeftLists(state, now());
+  for (const cut of bounded) {
+    logger.warn(`this machine left ${cut.server} more than ${LEFT_LIST_DAYS} days ago: notes deleted from now on are no longer deleted there should it come back (the ${cut.owed} part(s) of notes deleted before still are); if you mean to go back to it, do so before deleting more notes (LEFT_LIST_BOUND)`, { left: cut.since, dropped: cut.dropped, owed: cut.owed });
+  }
   const ctx: RunContext = {
     config,
     options,
@@ -181,7 +186,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
+    endRun(ctx, { changed: online || plan.changed || bounded.length > 0 || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
   );
   return summarize(ctx, plan, semantics);
 }
@@ -208,7 +213,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const leaving = moved ? partsKnownHere(state) : [];
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
-    if (moved && state.server !== undefined) leaveServer(state, state.server, leaving);
+    if (moved && state.server !== undefined) leaveServer(state, state.server, leaving, new Date(online.now()).toISOString());
     const deleted = backOnServer(state, server);
     if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
     const owed = lookOwedAfter(moved, state.serverLookOwed, input.sources, input.unscanned);
