@@ -184,7 +184,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
       // A hook worker or watch pass may hold the state lock for a while: wait, and say for whom.
       lockTimeoutMs: 10 * 60_000,
       lockLabel: 'cli sync',
-      onLockWait: (holder) => io.stderr(`waiting for another sync to finish (${holder})…\n`),
+      onLockWait: (holder) => io.stderr(`waiting for another sync to finish (${holder}); \`${cli()} status\` says whether it still runs and what to do…\n`),
       logger,
       signal: controller.signal,
       ...(progress === undefined ? {} : { onProgress: progress }),

@@ -79,7 +79,7 @@ function localServerStep(runtime: ServerRuntime): NextStep {
 const LOCK_BUSY = /^Timed out after \d+ ms waiting for lock |^Lock .* is no longer ours|^Lost the state lock/;
 const LOCK_STEP: NextStep = {
   cause: 'another graphiti-memory-sync process (a sync, a watch or a hook worker) holds the state; nothing was lost',
-  fix: 'let it finish, then run this again (the lock of a process that died is taken over within 30 s; one that hangs: stop it by the pid above)',
+  fix: 'let it finish, then run this again (`status` says whether it still runs, is stopped or has ended, and what to do: the lock of a process that ended is taken over at once, of one stopped or hung about 45 s after its last heartbeat)',
 };
 
 /**

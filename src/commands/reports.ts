@@ -32,6 +32,7 @@ import { emptiedGraphText, readGraphProblem } from '../lib/context/graph-problem
 import { readSetAside, setAsideText } from '../lib/state/set-aside.js';
 import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
 import { heldAsCopy } from '../lib/sync/copy-hold.js';
+import { holderLines, lockHolders, type LockHolder } from './lock-holders.js';
 
 /** Held notes whose project a checkout here was cloned from (its remote another since), counted per checkout. */
 function heldClonedHere(config: Config, heldProjects: readonly string[]): Array<CloneHint & { notes: number }> {
@@ -97,6 +98,8 @@ export interface StatusReport {
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
   unsyncedMemory?: Array<{ project: string; dir: string; settingsFile: string }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
+  /** Who holds the state lock and the worker's lease now, each with its standing and next step (lock-holders.ts WHO_HOLDS_IT). Absent when neither is held. */
+  holders?: LockHolder[];
   server: HealthReport;
   /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
   serverUrlFrom: string;
@@ -180,6 +183,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   const standing = await originStanding(config, state);
   const question = originQuestion(standing);
   const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));
+  const holders = await lockHolders(config.stateDir);
   return {
     ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
     ...(lastWrittenGroupOnly === undefined ? {} : { lastWrittenGroupOnly }),
@@ -204,6 +208,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     teamMemory: teamMemoryByStore(Object.values(state.files)),
     ...(config.unsyncedMemoryFolders.length === 0 ? {} : { unsyncedMemory: config.unsyncedMemoryFolders }),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
+    ...(holders.length === 0 ? {} : { holders }),
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
@@ -294,6 +299,7 @@ export function formatStatus(s: StatusReport): string {
     if (s.held.list.length > 20) lines.push(`  … and ${s.held.list.length - 20} more (status --json lists all)`);
   }
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
+  lines.push(...holderLines(s.holders ?? []));
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
   for (const h of s.hooksWithoutNodeCheck ?? []) {

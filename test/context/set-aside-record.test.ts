@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordSetAsideNote } from '../../src/lib/context/set-aside-record.js';
 import { takeSetAsideNote } from '../../src/lib/context/set-aside-note.js';
-import { pruneSetAside, setAside, type SetAsideNote } from '../../src/lib/state/set-aside.js';
+import { pruneSetAside, setAside, setAsideSaid, type SetAsideNote } from '../../src/lib/state/set-aside.js';
+import { writeOnceNote } from '../../src/lib/context/once-note.js';
+import { SET_ASIDE_NOTE_FILE } from '../../src/lib/context/set-aside-note.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -39,6 +41,26 @@ describe('the session note of what pull set aside', () => {
     const note = takeSetAsideNote(stateDir) ?? '';
     expect(note).toContain(`${first.file} was removed by pull`);
     expect(note).toContain('1 more such note(s) were set aside the same way (`status` lists them)');
+    expect(takeSetAsideNote(stateDir)).toBeUndefined();
+  });
+
+  it('OLDER_LINE_READ_BACK: an untold line of an older build (no note list) is kept told when a new pull adds its own', () => {
+    const { root, stateDir } = home();
+    // One pull of an older build set two notes aside (one time for both) and wrote its line without a list.
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const older = ['build.md', 'lint.md'].map((name) => {
+      const file = join(root, name);
+      writeFileSync(file, `---\ntitle: ${name}\n---\ntext of ${name}\n`);
+      const entry = setAside(stateDir, { file, group: 'main', origin: 'm1', at });
+      unlinkSync(file);
+      return entry;
+    });
+    writeOnceNote(stateDir, SET_ASIDE_NOTE_FILE, setAsideSaid(older));
+    const third = pulledAside(root, stateDir, 'deploy.md', 'team');
+    recordSetAsideNote(stateDir, [third]);
+    const note = takeSetAsideNote(stateDir) ?? '';
+    expect(note).toContain(`${older[0]?.file} was removed by pull`);
+    expect(note).toContain('2 more such note(s) were set aside the same way');
     expect(takeSetAsideNote(stateDir)).toBeUndefined();
   });
 

@@ -7,7 +7,7 @@
  * note's episode there, so both left every linked machine; the edits made meanwhile never reached
  * the first server, whose sessions kept the old versions.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGraphitiServer } from '../support/graphiti-server.js';
@@ -16,7 +16,8 @@ import { runPull } from '../../src/lib/pull/pull.js';
 import { serverOfRecord } from '../../src/lib/state/server-of-record.js';
 import { createLogger } from '../../src/lib/util/log.js';
 import { AWAY, awayAndBack } from './away-and-back.js';
-import { topic } from './homes.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { topic, type Machine } from './homes.js';
 
 const machines = usePullMachines();
 /** Each episode as `name: last line of its body`, sorted. */
@@ -62,5 +63,58 @@ describe('a machine pointed at another server, then back', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+/**
+ * MOVED_NOTE_WRITER_BACK (pull/writer-back.ts): both machines move to a new server for good; the
+ * desktop pulls there first (nothing listed: every note marked lost, nothing removed); the laptop
+ * deletes one of its notes on purpose, then syncs there. On 7a49815 the deleted note's copy stayed on
+ * the desktop for good (never listed again, its mark never taken off).
+ */
+describe('two linked machines moved to a new server, a note deleted on one meanwhile', () => {
+  const HOUR = 3_600_000;
+  async function moved(test: (s: { laptop: Machine; desktop: Machine; there: (m: Machine) => { sync(): Promise<unknown>; pull(now?: number): ReturnType<typeof runPull> }; files: { keep: string; drop: string } }) => Promise<void>) {
+    const [laptop, desktop] = await machines.pair();
+    const other = await startGraphitiServer({ processingDelayMs: 0 });
+    const away = { MADEINOZ_KNOWLEDGE_MCP_URL: other.url };
+    const there = (m: Machine) => ({
+      sync: () => runSync(m.box.config(away), { waitMs: 3000 }),
+      pull: (now?: number) => runPull(m.box.config(away), { env: { ...m.box.env, ...away }, ...(now === undefined ? {} : { now: () => now }) }),
+    });
+    try {
+      const dropOnLaptop = laptop.write('drop.md', topic('Drop', 'Basalt used Jenkins once.'));
+      laptop.write('keep.md', topic('Keep', 'Basalt deploys through canary.'));
+      await laptop.sync();
+      await desktop.pull();
+      const files = { keep: join(desktop.memoryDir, 'keep.md'), drop: join(desktop.memoryDir, 'drop.md') };
+      expect(existsSync(files.drop) && existsSync(files.keep)).toBe(true);
+      // The desktop moves first (ten minutes before the laptop syncs there): nothing listed, nothing removed.
+      expect((await there(desktop).pull(Date.now() - 10 * 60_000)).removed).toEqual([]);
+      rmSync(dropOnLaptop);
+      await test({ laptop, desktop, there, files });
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('once the laptop has synced there, the deleted note is removed on the desktop too (as any deletion elsewhere); the other stays', async () => {
+    await moved(async ({ laptop, desktop, there, files }) => {
+      await there(laptop).sync();
+      // Removed at once or after the group's patience, as any note deleted elsewhere (this server's rules decide which).
+      const first = await there(desktop).pull();
+      const later = await there(desktop).pull(Date.now() + 2 * HOUR);
+      expect([...first.removed, ...later.removed]).toEqual([files.drop]);
+      expect(existsSync(files.drop)).toBe(false);
+      expect(existsSync(files.keep)).toBe(true);
+    });
+  });
+
+  it('control: while the laptop has not synced there, nothing is removed however long the desktop waits (nothing lost)', async () => {
+    await moved(async ({ desktop, there, files }) => {
+      await there(desktop).pull(Date.now() + HOUR);
+      expect((await there(desktop).pull(Date.now() + 48 * HOUR)).removed).toEqual([]);
+      expect(existsSync(files.drop) && existsSync(files.keep)).toBe(true);
+    });
   });
 });

@@ -7,12 +7,14 @@
  * note, lost the untouched note the other server's pull took for deleted, and never got the note
  * written meanwhile.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
-import { link, machine, type Machine } from '../pull/homes.js';
+import { link, machine, topic, type Machine } from '../pull/homes.js';
+import { runPull } from '../../src/lib/pull/pull.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import { AWAY, awayAndBack } from '../pull/away-and-back.js';
 
 const GENERATION = '0.31.2';
@@ -22,8 +24,8 @@ describe(`a machine pointed at another server, then back: real Graphiti ${GENERA
   let real: RealGraphiti;
   let other: GraphitiTestServer;
   const machines: Machine[] = [];
-  const make = (place: string) => {
-    const m = machine({ url: real.url }, place, 'git@github.com:me/app.git', { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' }, 180_000);
+  const make = (place: string, remote = 'git@github.com:me/app.git') => {
+    const m = machine({ url: real.url }, place, remote, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' }, 180_000);
     machines.push(m);
     return m;
   };
@@ -54,5 +56,28 @@ describe(`a machine pointed at another server, then back: real Graphiti ${GENERA
     expect(r.onDesktop.removed).toEqual([]);
     expect(readFileSync(join(desktop.memoryDir, 'alpha.md'), 'utf8')).toContain(AWAY.alpha[1]);
     expect(readFileSync(join(desktop.memoryDir, 'gamma.md'), 'utf8')).toContain(AWAY.gamma);
+  });
+
+  // pull/writer-back.ts MOVED_NOTE_WRITER_BACK, with the real server as the new one: its episodes'
+  // created_at is what tells that the laptop has synced there since the desktop's first pull.
+  it('both machines moved to this server, a note deleted on the laptop meanwhile: removed on the desktop once the laptop has synced here; the other stays', async () => {
+    const laptop = make('laptop2', 'git@github.com:me/moved.git');
+    const desktop = make('desktop2/src', 'git@github.com:me/moved.git');
+    await link(laptop, desktop);
+    const before = { MADEINOZ_KNOWLEDGE_MCP_URL: other.url };
+    const drop = laptop.write('drop.md', topic('Drop', 'Basalt used Jenkins once.'));
+    laptop.write('keep.md', topic('Keep', 'Basalt deploys through canary.'));
+    await runSync(laptop.box.config(before), { waitMs: 5000 });
+    await runPull(desktop.box.config(before), { env: { ...desktop.box.env, ...before } });
+    const files = { keep: join(desktop.memoryDir, 'keep.md'), drop: join(desktop.memoryDir, 'drop.md') };
+    expect(existsSync(files.keep) && existsSync(files.drop)).toBe(true);
+    // The desktop moves first, ten minutes before the laptop syncs here: nothing listed, nothing removed.
+    expect((await desktop.pull({ now: () => Date.now() - 10 * 60_000 })).removed).toEqual([]);
+    rmSync(drop);
+    await laptop.sync();
+    const first = await desktop.pull();
+    const later = await desktop.pull({ now: () => Date.now() + 2 * 3_600_000 });
+    expect([...first.removed, ...later.removed]).toEqual([files.drop]);
+    expect(existsSync(files.keep)).toBe(true);
   });
 });

@@ -11,6 +11,8 @@
  *   for gone, and back on the first server nothing named it any more: it stayed there for good.
  */
 import { rmSync } from 'node:fs';
+import { loadState } from '../../src/lib/state/state.js';
+import { LEFT_LIST_DAYS } from '../../src/lib/sync/deleted-while-away.js';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -114,6 +116,53 @@ describe('SERVER_OF_RECORD in the sync', () => {
       },
       (box) => {
         box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+      },
+    );
+  });
+
+  const DAY = 86_400_000;
+  const leftOn = async (box: Sandbox) => (await loadState(box.config().stateDir, { readOnly: true })).state.leftOn ?? {};
+
+  it('LEFT_LIST_SLIM: what is kept for the server left holds what a delete needs, not each part\'s send history', async () => {
+    await awayFromHome(
+      async ({ box, away }) => {
+        await runSync(box.config(away), { waitMs: 3000 });
+        const lists = Object.values(await leftOn(box));
+        expect(lists).toHaveLength(1);
+        expect(lists[0]).toHaveLength(2);
+        for (const ref of lists[0] ?? []) expect(Object.keys(ref).sort()).toEqual(['groupId', 'marker', 'name', 'part', 'parts', 'resends', 'uuid']);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
+      },
+    );
+  });
+
+  it(`LEFT_LIST_BOUND: ${LEFT_LIST_DAYS} days after leaving, the list keeps only what it owes (a note deleted meanwhile), still deleted back home; a note still here is no longer kept`, async () => {
+    let gone = '';
+    await awayFromHome(
+      async ({ box, home, other, away }) => {
+        await runSync(box.config(away), { waitMs: 3000 });
+        rmSync(gone);
+        await runSync(box.config(away), { waitMs: 3000 });
+        expect(Object.values(await leftOn(box))[0]).toHaveLength(2);
+        // The bound passes while away: only Old's part (owed: its note is gone) is kept.
+        const later = Date.now() + (LEFT_LIST_DAYS + 1) * DAY;
+        await runSync(box.config(away), { now: () => later });
+        const [[homeKey, kept] = []] = Object.entries(await leftOn(box));
+        expect(kept?.map((ref) => ref.name)).toEqual(['Old']);
+        expect(names(other)).toEqual(['CI']);
+        // Back home: what it owed is deleted there; the note still here stays.
+        await runSync(box.config(), { waitMs: 3000, now: () => later + DAY });
+        await runSync(box.config(), { waitMs: 3000, now: () => later + DAY + 60_000 });
+        expect(names(home)).toEqual(['CI']);
+        // Home's list is done with (what the state knew on the other server is now kept for it instead).
+        expect(Object.keys(await leftOn(box))).not.toContain(homeKey);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        gone = box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
       },
     );
   });

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { loadState } from '../../src/lib/state/state.js';
 import { serverOnThisMachine, sleptMs, type ClockMark } from '../../src/lib/sync/clock-jump.js';
 import { MAX_SKEW_MS } from '../../src/lib/sync/pace.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
@@ -78,6 +79,50 @@ describe('a part waiting in the queue of a server on this machine when the lapto
     const noAwake = { now: () => times.wall, clockMark: (): ClockMark => ({ uptimeMs: times.uptime, bootId: times.bootId }) };
     sleep(times, 3 * HOUR, 60_000);
     expect(await runSync(config, noAwake)).toMatchObject({ resent: 1 });
+  });
+});
+
+describe('a `sync --wait` suspended inside its wait, the server on this machine (SLEPT_WITH_THE_SERVER in the wait)', () => {
+  /** A run that sends a note while the server's queue is busy and waits for it; its first sleep inside the wait is `first`, every later one passes awake. */
+  async function waitingRun(first: (times: { wall: number; uptime: number; awake: number }, ms: number) => void) {
+    const times = { wall: Date.now(), uptime: 5 * HOUR, awake: 4 * HOUR, bootId: 'boot-1' };
+    const clockMark = (): ClockMark => ({ uptimeMs: times.uptime, awakeMs: times.awake, bootId: times.bootId });
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha knows the deploy runs on Fridays.'));
+    server.pauseProcessing();
+    let sleeps = 0;
+    const config = box.config();
+    const summary = await runSync(config, {
+      now: () => times.wall,
+      clockMark,
+      waitMs: 60_000,
+      sleep: async (ms) => {
+        if (sleeps++ === 0) first(times, ms);
+        else sleep(times, 0, ms);
+      },
+    });
+    return { summary, sleeps, config, clockMark };
+  }
+
+  it('the lid closed for three hours in the wait: the part still queued is not sent again', async () => {
+    const { summary, sleeps } = await waitingRun((times, ms) => sleep(times, 3 * HOUR, ms));
+    expect(sleeps).toBeGreaterThan(0);
+    expect(summary).toMatchObject({ resent: 0 });
+    expect(adds()).toBe(1);
+    server.resumeProcessing();
+    await server.whenIdle();
+    expect(server.episodes('main')).toHaveLength(1);
+  });
+
+  it('the sleep told in the wait is told once: the next run measures no sleep since that run\'s mark', async () => {
+    const { config, clockMark } = await waitingRun((times, ms) => sleep(times, 3 * HOUR, ms));
+    const { state } = await loadState(config.stateDir, { readOnly: true });
+    expect(sleptMs(state.lastRun?.clock, clockMark())).toBe(0);
+  });
+
+  it('control: three hours awake in the wait (a hung wait, no sleep): the stalled part is sent again, as before', async () => {
+    const { summary } = await waitingRun((times, ms) => sleep(times, 0, 3 * HOUR + ms));
+    expect(summary).toMatchObject({ resent: 1 });
+    expect(adds()).toBe(2);
   });
 });
 

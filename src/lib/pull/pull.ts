@@ -39,6 +39,7 @@ import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote, type NoteFacts } from './decide.js';
 import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
+import { writersBack } from './writer-back.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
@@ -253,7 +254,10 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   // A listing cut at PULL_MAX_EPISODES may leave out notes still there: only a complete one can show a group emptied (none is judged absent on a cut one anyway).
   const judged = moved ? new Set<string>() : report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
-  markEmptied(ledger, new Set(emptied), notes.all, when);
+  markEmptied(ledger, new Set(emptied), notes.all, when, moved);
+  // MOVED_NOTE_WRITER_BACK (writer-back.ts): a note the move left unjudged is judged once its writer has synced here.
+  const writersSynced = moved ? [] : writersBack(ledger, notes.all, ours);
+  if (writersSynced.length > 0) logger.info('notes missing since this machine moved to this server, whose writer has synced here since: their absence is judged again (MOVED_NOTE_WRITER_BACK)', { notes: writersSynced.length });
   if (moved) {
     const back = before === 'local-server' ? 'unset MADEINOZ_KNOWLEDGE_MCP_URL (the local server)' : `set MADEINOZ_KNOWLEDGE_MCP_URL back to ${before ?? ''}`;
     logger.warn(`another server than the one pull last listed (${before ?? ''}): the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else ${back}`, { server, before });
@@ -416,7 +420,10 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
   // A version of the note seen again: whatever absence was remembered is over.
   if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
-  if (pulled?.emptiedSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.emptiedSince;
+  if (pulled?.emptiedSince !== undefined && (incoming !== undefined || own !== undefined)) {
+    delete pulled.emptiedSince;
+    delete pulled.emptiedByMove;
+  }
   const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
   const facts: NoteFacts = {
     incoming,
@@ -543,9 +550,13 @@ function emptiedGroup(count: { here: number; listed: number } | undefined): bool
 }
 
 /** The notes lost with their emptied group, marked so that later pulls leave them unjudged too (`PulledNote.emptiedSince`). */
-function markEmptied(ledger: PulledLedger, emptied: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, when: string): void {
+function markEmptied(ledger: PulledLedger, emptied: ReadonlySet<string>, listed: ReadonlyMap<string, unknown>, when: string, byMove: boolean): void {
   if (emptied.size === 0) return;
-  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== '' && !listed.has(noteId(n.project, n.path)) && existsSync(n.file)) n.emptiedSince ??= when;
+  for (const n of Object.values(ledger.notes)) {
+    if (!emptied.has(n.group) || n.hash === '' || listed.has(noteId(n.project, n.path)) || n.emptiedSince !== undefined || !existsSync(n.file)) continue;
+    n.emptiedSince = when;
+    if (byMove) n.emptiedByMove = true;
+  }
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
@@ -634,7 +645,7 @@ async function takeOtherSpelling(entry: PulledNote, ledger: PulledLedger, notes:
   if (twin === undefined || version === undefined || (known !== undefined && known.hash !== entry.hash)) return;
   if ((await readLocal(entry.file))?.hash !== entry.hash) return;
   const fm = frontmatterOf(version);
-  const { missingSince: _missing, emptiedSince: _emptied, indexLine: _line, ...kept } = entry;
+  const { missingSince: _missing, emptiedSince: _emptied, emptiedByMove: _byMove, indexLine: _line, ...kept } = entry;
   const moved: PulledNote = { ...(known ?? { ...kept, path: version.path, file: twin, version: 0 }), indexLine: { memoryDir: folder.memoryDir, path: version.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) } };
   // Journaled first, as a write is (PendingWrites): a pull killed after the rename leaves the copy
   // known under its new spelling, never taken by the next sync for this machine's own note.

@@ -182,13 +182,10 @@ function staleReason(seen: ObservedLock, staleMs: number, now = Date.now(), mono
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
-    if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
-    if (owner.pid !== process.pid && owner.start !== undefined) {
-      const start = processStartTime(owner.pid);
-      if (start !== undefined && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
-    }
+    const gone = owner.pid === process.pid ? undefined : holderGoneReason(owner);
+    if (gone !== undefined) return gone;
   }
-  const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
+  const threshold = staleAfterMs(owner, staleMs);
   const age = now - seen.mtimeMs;
   const outOfDate = age > threshold || ((sameHost || owner === undefined) && age < -threshold);
   if (!outOfDate) return undefined;
@@ -203,6 +200,42 @@ function staleReason(seen: ObservedLock, staleMs: number, now = Date.now(), mono
     return undefined;
   }
   return mono - since >= threshold / 2 ? why : undefined;
+}
+
+/** Why a holder on this host is gone (its pid dead, or another process now: util/process-identity.ts), or undefined. */
+function holderGoneReason(owner: LockOwner): string | undefined {
+  if (!isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+  if (owner.start !== undefined) {
+    const start = processStartTime(owner.pid);
+    if (start !== undefined && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
+  }
+  return undefined;
+}
+
+/** Whether the holder is a process of this host that is gone (`staleReason` takes its lock over at once). */
+export function holderGone(owner: LockOwner): boolean {
+  return ownedOnThisHost(owner) && owner.pid !== process.pid && holderGoneReason(owner) !== undefined;
+}
+
+/** The heartbeat age past which a waiter judges a lock stale: ours, and never less than the holder's own. */
+function staleAfterMs(owner: LockOwner | undefined, staleMs: number): number {
+  return Math.max(staleMs, owner?.staleMs ?? 0);
+}
+
+/**
+ * For a person reading `status` (commands/lock-holders.ts): how long after a live holder's last
+ * heartbeat a waiting sync takes its lock over (`staleReason`): the stale age, and for a holder on
+ * this host, whose heartbeat may only look old after a clock step, half of it again, counted from
+ * when a waiter first saw it out of date. A holder whose process is gone is taken over at once.
+ */
+export function takeoverAfterMs(owner: LockOwner | undefined, sameHost: boolean, staleMs: number = DEFAULT_STALE_MS): number {
+  const threshold = staleAfterMs(owner, staleMs);
+  return sameHost ? threshold + threshold / 2 : threshold;
+}
+
+/** Whether a lock owner record names this host (a lock file in a state folder other machines share may not). */
+export function ownedOnThisHost(owner: LockOwner): boolean {
+  return owner.hostname === hostName;
 }
 
 const tokenOf = (text: string) => parseOwner(text)?.token;

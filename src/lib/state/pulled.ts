@@ -82,6 +82,8 @@ export interface PulledNote {
    * when a version of the note is seen again (`sync --force` sent it back).
    */
   emptiedSince?: string;
+  /** The mark came from the first listing of another server (SERVER_OF_RECORD), not from a wipe: taken off once the note's writer writes there (pull/writer-back.ts MOVED_NOTE_WRITER_BACK). */
+  emptiedByMove?: true;
 }
 
 /** A pull's start (ISO) and the system's uptime and boot then (sync/clock-jump.ts `RunMark`). */

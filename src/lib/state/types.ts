@@ -203,6 +203,8 @@ export interface SyncState {
    * DELETED_WHILE_AWAY); back on that server, those of notes deleted meanwhile are deleted there.
    */
   leftOn?: Record<string, EpisodeRef[]>;
+  /** By server: when this state left it (sync/deleted-while-away.ts LEFT_LIST_BOUND: `leftOn` keeps only what it owes after LEFT_LIST_DAYS). */
+  leftOnSince?: Record<string, string>;
   /**
    * The last look at the episodes this machine's unchanged notes rest on, and the wait until the next
    * (sync/copy-hold.ts COPY_WATCH); `witnesses`: by group, episodes that look saw there that the

@@ -52,9 +52,9 @@
  * suspend: the uptime moved further than it since the last run, so the machine slept that long, and
  * for a server here that counts as CLOCK_JUMPED_FORWARD counts a jump (parts waiting queued from this
  * run's start, absences moved on by the sleep), the server's clock offset kept (its clock is ours). A
- * server elsewhere worked on while we slept: its parts are judged on the wall clock as before. Only
- * between runs: a `sync --wait` suspended in its wait still judges its next look on the wall clock
- * (left open; the worker's run does not wait for its parts).
+ * server elsewhere worked on while we slept: its parts are judged on the wall clock as before. Inside
+ * a run too: a `sync --wait` suspended in its wait compares the marks around each pause
+ * (sync.ts `wokeInTheWait`) and counts the sleep the same way before its next look.
  */
 import { uptime } from 'node:os';
 import { everyPart, type SyncState } from '../state/state.js';

@@ -19,6 +19,20 @@
  * none of its current parts is in (moved to another group while away, or retracted). A part of a
  * note the state still has, in a group it is still in, is left to the rebuild (an older version) and
  * to the look (the same version, found again by its marker). Several moves keep one list per server left.
+ *
+ * LEFT_LIST_SLIM: a kept part holds only what its delete needs (its uuid, group, marker and name,
+ * and a hold's fields: retire.ts judges it as any orphan), not its send history: the list is written
+ * with the state at every save. A part deleted on purpose elsewhere (`deletedElsewhere`) is not kept:
+ * nothing of it is left to delete.
+ *
+ * LEFT_LIST_BOUND: a move never undone (a new server for good) kept that list for good, a copy of
+ * every part the state knew, in every save of the state. After LEFT_LIST_DAYS away from a server,
+ * its list keeps only what it may owe: the parts of notes already deleted and of notes moved to
+ * other groups (deleted there if the machine ever comes back); the parts of notes still here, in
+ * their groups, go. The rule's promise is bounded so: a note
+ * deleted more than LEFT_LIST_DAYS after the machine left a server stays on that server should it
+ * come back (a log line says so when the bound cuts, with what stays owed). A list an older build
+ * wrote, with no date, counts its days from the first run that sees it.
  */
 import { partMarker } from '../memory/episode.js';
 import { everyPart, type EpisodeRef, type SyncState } from '../state/state.js';
@@ -30,13 +44,57 @@ export function partsKnownHere(state: SyncState): EpisodeRef[] {
   return out;
 }
 
-/** Keeps `parts` (learnt on `server`) for when the state is back there. */
-export function leaveServer(state: SyncState, server: string, parts: readonly EpisodeRef[]): void {
-  if (parts.length === 0) return;
+/** LEFT_LIST_BOUND: how long a server left keeps the parts of notes still here (days). */
+export const LEFT_LIST_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** LEFT_LIST_SLIM: what a kept part's delete needs (retire.ts reads these of an orphan), nothing of its send history. */
+function slim(ref: EpisodeRef): EpisodeRef {
+  const { marker, name, groupId, part, parts, uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
+  const out: EpisodeRef = { marker, name, groupId, part, parts, resends: 0 };
+  Object.assign(out, Object.fromEntries(Object.entries({ uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== undefined)));
+  return out;
+}
+
+/** Keeps `parts` (learnt on `server`) for when the state is back there, left at `nowIso`. */
+export function leaveServer(state: SyncState, server: string, parts: readonly EpisodeRef[], nowIso: string): void {
+  const owed = parts.filter((ref) => ref.deletedElsewhere === undefined);
+  if (owed.length === 0) return;
   state.leftOn ??= {};
   const kept = state.leftOn[server] ?? [];
   const known = new Set(kept.map((ref) => ref.uuid));
-  state.leftOn[server] = [...kept, ...parts.filter((ref) => !known.has(ref.uuid))];
+  state.leftOn[server] = [...kept, ...owed.filter((ref) => !known.has(ref.uuid)).map(slim)];
+  state.leftOnSince ??= {};
+  state.leftOnSince[server] ??= nowIso;
+}
+
+/**
+ * The parts among `left` no current part of their note's stands for, their uuid known no more:
+ * those of a note the state no longer has (deleted, or renamed: a new file id), unless `deleteRemoved`
+ * is false; those of a note whose current parts are all in other groups (moved or retracted).
+ */
+function owedBack(state: SyncState, left: readonly EpisodeRef[], deleteRemoved: boolean): EpisodeRef[] {
+  // By file id: the groups its current parts are in now.
+  const groupsNow = new Map<string, Set<string>>();
+  for (const record of Object.values(state.files)) {
+    const groups = groupsNow.get(record.fileId) ?? new Set<string>();
+    for (const ref of record.episodes) groups.add(ref.groupId);
+    groupsNow.set(record.fileId, groups);
+  }
+  const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
+  return left.filter((ref) => {
+    const fileId = partMarker(ref)?.fileId;
+    if (ref.uuid === undefined || known.has(ref.uuid) || fileId === undefined) return false;
+    const groups = groupsNow.get(fileId);
+    return groups === undefined ? deleteRemoved : !groups.has(ref.groupId);
+  });
+}
+
+function forget(state: SyncState, server: string): void {
+  if (state.leftOn !== undefined) delete state.leftOn[server];
+  if (state.leftOnSince !== undefined) delete state.leftOnSince[server];
+  if (state.leftOn !== undefined && Object.keys(state.leftOn).length === 0) delete state.leftOn;
+  if (state.leftOnSince !== undefined && Object.keys(state.leftOnSince).length === 0) delete state.leftOnSince;
 }
 
 /**
@@ -50,23 +108,30 @@ export function leaveServer(state: SyncState, server: string, parts: readonly Ep
  */
 export function backOnServer(state: SyncState, server: string, deleteRemoved: boolean): number {
   const left = state.leftOn?.[server];
-  if (left === undefined || state.leftOn === undefined) return 0;
-  delete state.leftOn[server];
-  if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
-  // By file id: the groups its current parts are in now.
-  const groupsNow = new Map<string, Set<string>>();
-  for (const record of Object.values(state.files)) {
-    const groups = groupsNow.get(record.fileId) ?? new Set<string>();
-    for (const ref of record.episodes) groups.add(ref.groupId);
-    groupsNow.set(record.fileId, groups);
-  }
-  const known = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid) => uuid !== undefined));
-  const gone = left.filter((ref) => {
-    const fileId = partMarker(ref)?.fileId;
-    if (ref.uuid === undefined || known.has(ref.uuid) || fileId === undefined) return false;
-    const groups = groupsNow.get(fileId);
-    return groups === undefined ? deleteRemoved : !groups.has(ref.groupId);
-  });
+  if (left === undefined) return 0;
+  forget(state, server);
+  const gone = owedBack(state, left, deleteRemoved);
   state.orphans.push(...gone);
   return gone.length;
+}
+
+/**
+ * LEFT_LIST_BOUND at a run: each server left more than LEFT_LIST_DAYS before `now` keeps only the
+ * parts it may owe (of notes already deleted or moved to other groups); a list with no date is dated now. What was cut, by server.
+ */
+export function boundLeftLists(state: SyncState, now: number): Array<{ server: string; dropped: number; owed: number; since: string }> {
+  const cut: Array<{ server: string; dropped: number; owed: number; since: string }> = [];
+  for (const [server, left] of Object.entries(state.leftOn ?? {})) {
+    state.leftOnSince ??= {};
+    const since = (state.leftOnSince[server] ??= new Date(now).toISOString());
+    const at = Date.parse(since);
+    if (!Number.isFinite(at) || now - at <= LEFT_LIST_DAYS * DAY_MS) continue;
+    // What may be owed whatever MADEINOZ_KNOWLEDGE_DELETE_REMOVED says when the machine is back.
+    const owed = owedBack(state, left, true);
+    if (owed.length === left.length) continue;
+    if (owed.length === 0) forget(state, server);
+    else (state.leftOn as Record<string, EpisodeRef[]>)[server] = owed;
+    cut.push({ server, dropped: left.length - owed.length, owed: owed.length, since });
+  }
+  return cut;
 }

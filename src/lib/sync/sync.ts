@@ -70,7 +70,7 @@ import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, takeUpState, type TakeUp } from './copy-hold.js';
 import { forceLookParts } from './force-look.js';
 import { anotherServer, lookOwed, lookOwedAfter, serverOfRecord } from '../state/server-of-record.js';
-import { backOnServer, leaveServer, partsKnownHere } from './deleted-while-away.js';
+import { backOnServer, boundLeftLists, leaveServer, LEFT_LIST_DAYS, partsKnownHere } from './deleted-while-away.js';
 import { writeMachineStamp } from '../state/machine-stamp.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -163,6 +163,11 @@ async function run(input: RunInput): Promise<SyncSummary> {
   });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
+  // After the plan: a note deleted in this run counts as deleted (what the list owes), online or not.
+  const bounded = input.lock === undefined ? [] : boundLeftLists(state, now());
+  for (const cut of bounded) {
+    logger.warn(`this machine left ${cut.server} more than ${LEFT_LIST_DAYS} days ago: notes deleted from now on are no longer deleted there should it come back (the ${cut.owed} part(s) of notes deleted before still are); if you mean to go back to it, do so before deleting more notes (LEFT_LIST_BOUND)`, { left: cut.since, dropped: cut.dropped, owed: cut.owed });
+  }
   const ctx: RunContext = {
     config,
     options,
@@ -176,11 +181,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
+    slept: { toldMs: 0 },
   };
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
+    endRun(ctx, { changed: online || plan.changed || bounded.length > 0 || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...(input.takeUp?.stamp === true ? { stampAs: config.machineKey } : {}) }),
   );
   return summarize(ctx, plan, semantics);
 }
@@ -207,7 +213,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   const leaving = moved ? partsKnownHere(state) : [];
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
-    if (moved && state.server !== undefined) leaveServer(state, state.server, leaving);
+    if (moved && state.server !== undefined) leaveServer(state, state.server, leaving, new Date(online.now()).toISOString());
     const deleted = backOnServer(state, server, config.deleteRemoved);
     if (deleted > 0) online.logger.info('back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)', { server, parts: deleted });
     const owed = lookOwedAfter(moved, state.serverLookOwed, input.sources, input.unscanned);
@@ -312,7 +318,9 @@ async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: numbe
   // By this run's state, so only while the lock is still ours: a run that lost it (stopped past the
   // stale age) would remove the texts the new holder keeps for the versions it sent (LOCK_PROVEN_AT_WRITE).
   if (end.changed && ctx.ledger.holdsLock()) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
-  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(end.clock === undefined ? {} : { clock: end.clock }) };
+  // A sleep told inside the wait counts as awake in the mark the next run measures from: told once.
+  const clock = end.clock?.awakeMs === undefined || ctx.slept.toldMs === 0 ? end.clock : { ...end.clock, awakeMs: end.clock.awakeMs + ctx.slept.toldMs };
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(clock === undefined ? {} : { clock }) };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
@@ -517,15 +525,37 @@ function keptMarkers(state: SyncState): string[] {
  */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: SettleOrder, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
+  // SLEPT_WITH_THE_SERVER inside the wait: the system's clocks around each pause, for a server on this machine.
+  const mark = serverOnThisMachine(ctx.config.mcpUrl) ? (ctx.options.clockMark ?? (ctx.options.now === undefined ? clockMarkNow : undefined)) : undefined;
   for (let attempt = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
     const groups = [...waitingMarkers(ctx.state, run.rebuilding, run.sharedOrigins).keys()];
     const wakeAt = groups.length === 0 ? ctx.now() + backoffDelay(WAIT_BACKOFF, attempt) : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
+    const before = mark?.();
     await (ctx.options.sleep ?? sleep)(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
+    if (mark !== undefined) wokeInTheWait(ctx, sleptMs(before, mark()));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await settle(ctx, order);
   }
+}
+
+/**
+ * SLEPT_WITH_THE_SERVER (clock-jump.ts) inside `sync --wait`: the laptop closed (or the process
+ * stopped, SIGSTOP, and the machine suspended) while the wait slept, with the server on this machine.
+ * Its queue slept too, but the look after the pause judged the parts still waiting on the wall
+ * clock, which counted the sleep: a part still queued looked stalled for hours and was sent again
+ * beside it. The same rule as between runs: what waits counts as queued from now, absences gain
+ * none of the sleep. A stop without a suspend (the machine awake, the server working) is judged on
+ * the wall clock, as the server worked meanwhile.
+ */
+function wokeInTheWait(ctx: OnlineRun, asleepMs: number): void {
+  if (asleepMs === 0) return;
+  ctx.slept.toldMs += asleepMs;
+  const now = ctx.now();
+  const parts = requeueAfterJump(ctx.state, now);
+  const absences = waitsAfterJump(ctx.state, asleepMs, now, sharedOriginsIn(ctx.config, ctx.state));
+  ctx.logger.info('this machine slept during the wait, and the server on it with it: parts still waiting count as queued from now, absences count only the time it was awake (SLEPT_WITH_THE_SERVER)', { asleepMs, parts, absences });
 }
 
 /** `sync --wait` with nothing to list looks again after 50 ms, then twice as long each time, at most every 2 s. */

@@ -189,6 +189,8 @@ export interface RunBook {
   readonly outgoing: Map<string, Outgoing>;
   readonly counts: SyncCounts;
   readonly problems: SyncProblem[];
+  /** The sleep this run already counted (SLEPT_WITH_THE_SERVER in `sync --wait`): `lastRun`'s mark leaves it out, so the next run does not count it again. */
+  readonly slept: { toldMs: number };
 }
 
 /** The phases after planning that need no server (the summary, a dry run). */

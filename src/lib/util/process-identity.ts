@@ -72,6 +72,23 @@ export function processCommandLine(pid: number): string | undefined {
   return ps(pid)?.command;
 }
 
+/**
+ * Whether a live process is stopped (SIGSTOP, Ctrl-Z, a debugger: state T or t), for a person asking
+ * why it holds something (`status`): it keeps what it holds and does nothing until continued.
+ * Linux reads /proc; elsewhere undefined (not told).
+ */
+export function processStopped(pid: number): boolean | undefined {
+  if (!Number.isInteger(pid) || pid <= 0 || process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state is the field after the command name (which may hold spaces and parentheses).
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'T' || state === 't';
+  } catch {
+    return undefined;
+  }
+}
+
 /** The identity of a live process, to record when we start it. */
 export function identifyProcess(pid: number | undefined): ProcessIdentity | undefined {
   if (pid === undefined || !isProcessAlive(pid)) return undefined;

@@ -151,7 +151,8 @@ function parseLockInfo(text: string): LockInfo | undefined {
   return undefined;
 }
 
-function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): boolean {
+/** Whether the lease is stale (its process gone, or another one now): the one judge, for `takeLock` and for `status` (commands/lock-holders.ts). */
+export function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): boolean {
   if (info === undefined) {
     // Unparseable: our writes are atomic, so this is debris; allow a grace period anyway (either
     // way from now: with the clock set back, a future mtime must not make it last for hours).
