@@ -14,8 +14,9 @@
  * A cache folder installed otherwise (older code ran a bare `npm install`) is installed again.
  *
  * Every generation users run is pinned (CLAUDE_CODE_VERSIONS); GMS_CLAUDE_CODE_VERSION picks the one
- * a run uses (default the oldest). The npm package of 2.1.332 requires Node >= 22: its suite runs
- * under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance suite does).
+ * a run uses (default the oldest). The npm packages of 2.1.332 and 2.1.337 require Node >= 22: their
+ * suites run under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance
+ * suite does).
  *
  *   node scripts/test/claude-code.mjs                  prints the path of the `claude` binary (installs if needed)
  *   node scripts/test/claude-code.mjs --lock 2.1.338   writes the lock folder of a new generation (then
@@ -29,9 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { installLocked, installedFromLock } from './locked-install.mjs';
 
 /** The pinned generations, oldest first, and the Node major each one's npm package requires. */
-export const CLAUDE_CODE_VERSIONS = ['2.1.330', '2.1.332'];
-export const CLAUDE_CODE_NODE = { '2.1.330': 18, '2.1.332': 22 };
-/** The Node 22 the 2.1.332 suite runs under (npx -p node@…), pinned exactly like the conformance suite's. */
+export const CLAUDE_CODE_VERSIONS = ['2.1.330', '2.1.332', '2.1.337'];
+export const CLAUDE_CODE_NODE = { '2.1.330': 18, '2.1.332': 22, '2.1.337': 22 };
+/** The Node 22 the 2.1.332 and 2.1.337 suites run under (npx -p node@…), pinned exactly like the conformance suite's. */
 export const NODE_22_PACKAGE = 'node@22.23.3';
 
 /** The version this run uses: GMS_CLAUDE_CODE_VERSION (one of the pinned), else the oldest. */
