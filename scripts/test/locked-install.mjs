@@ -1,6 +1,6 @@
 /**
  * Installs a test-only tool from a lockfile committed in this repository, so that nothing unhashed is
- * installed or run (docs/brief: "nothing unhashed is installed or run").
+ * installed or run (the project brief's rule for what the tool and its tests install).
  *
  * A lock folder holds package.json + package-lock.json; the lockfile pins every package npm may fetch
  * (the tool AND its platform packages, e.g. Claude Code's native binary) to a sha512. `npm ci` refuses
