@@ -5,25 +5,34 @@
  * It is installed into a cache folder (GMS_CLAUDE_CODE_DIR, default
  * ~/.cache/graphiti-memory-sync/claude-code-<version>), not as a devDependency: Claude Code runs
  * `npm ci` in a plugin's copy of this repository, and a 200 MB test tool there would make every
- * plugin install slower (issue 13). The package's postinstall (which links the platform's native
- * binary) runs explicitly, as npm asks to approve it.
+ * plugin install slower (issue 13).
+ *
+ * Nothing unhashed is installed or run: each generation is installed with `npm ci` from the lockfile
+ * committed in scripts/test/claude-code-locks/<version>/, which pins the package AND every platform's
+ * native package to a sha512 (scripts/test/locked-install.mjs). The package's postinstall (which
+ * copies the platform's native binary over bin/claude.exe) runs explicitly, after npm verified both.
+ * A cache folder installed otherwise (older code ran a bare `npm install`) is installed again.
  *
  * Every generation users run is pinned (CLAUDE_CODE_VERSIONS); GMS_CLAUDE_CODE_VERSION picks the one
- * a run uses (default the oldest). The npm package of 2.1.332 requires Node >= 22: its suite runs
- * under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance suite does).
+ * a run uses (default the oldest). The npm packages of 2.1.332 and 2.1.337 require Node >= 22: their
+ * suites run under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance
+ * suite does).
  *
- *   node scripts/test/claude-code.mjs          prints the path of the `claude` binary (installs if needed)
+ *   node scripts/test/claude-code.mjs                  prints the path of the `claude` binary (installs if needed)
+ *   node scripts/test/claude-code.mjs --lock 2.1.338   writes the lock folder of a new generation (then
+ *                                                      add it to CLAUDE_CODE_VERSIONS and review the hashes)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installLocked, installedFromLock } from './locked-install.mjs';
 
 /** The pinned generations, oldest first, and the Node major each one's npm package requires. */
-export const CLAUDE_CODE_VERSIONS = ['2.1.330', '2.1.332'];
-export const CLAUDE_CODE_NODE = { '2.1.330': 18, '2.1.332': 22 };
-/** The Node 22 the 2.1.332 suite runs under (npx -p node@…), pinned exactly like the conformance suite's. */
+export const CLAUDE_CODE_VERSIONS = ['2.1.330', '2.1.332', '2.1.337'];
+export const CLAUDE_CODE_NODE = { '2.1.330': 18, '2.1.332': 22, '2.1.337': 22 };
+/** The Node 22 the 2.1.332 and 2.1.337 suites run under (npx -p node@…), pinned exactly like the conformance suite's. */
 export const NODE_22_PACKAGE = 'node@22.23.3';
 
 /** The version this run uses: GMS_CLAUDE_CODE_VERSION (one of the pinned), else the oldest. */
@@ -35,6 +44,11 @@ export function claudeCodeVersion(env = process.env) {
 
 /** Kept for existing callers: the version of this run. */
 export const CLAUDE_CODE_VERSION = claudeCodeVersion();
+
+/** The committed lock folder of a generation: package.json + package-lock.json with every sha512. */
+export function claudeCodeLockDir(version) {
+  return join(dirname(fileURLToPath(import.meta.url)), 'claude-code-locks', version);
+}
 
 export function claudeCodeDir(env = process.env, version = claudeCodeVersion(env)) {
   return env.GMS_CLAUDE_CODE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'graphiti-memory-sync', `claude-code-${version}`);
@@ -48,7 +62,7 @@ function works(bin, version) {
   }
 }
 
-/** The `claude` binary of the pinned version, installed on first use. */
+/** The `claude` binary of the pinned version, installed on first use from its committed lock. */
 export function ensureClaudeCode(env = process.env, version = claudeCodeVersion(env)) {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < CLAUDE_CODE_NODE[version]) {
@@ -56,14 +70,32 @@ export function ensureClaudeCode(env = process.env, version = claudeCodeVersion(
   }
   const dir = claudeCodeDir(env, version);
   const bin = join(dir, 'node_modules', '.bin', 'claude');
-  if (existsSync(bin) && works(bin, version)) return bin;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `@anthropic-ai/claude-code@${version}`], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const lockDir = claudeCodeLockDir(version);
+  if (!existsSync(join(lockDir, 'package-lock.json'))) throw new Error(`Claude Code ${version} has no committed lock in ${lockDir}: run node scripts/test/claude-code.mjs --lock ${version} and commit it`);
+  if (installedFromLock(dir, lockDir) && existsSync(bin) && works(bin, version)) return bin;
+  installLocked({ lockDir, dir, env });
   execFileSync(process.execPath, [join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'install.cjs')], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (!works(bin, version)) throw new Error(`Claude Code ${version} did not install into ${dir}`);
   return bin;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(`${ensureClaudeCode()}\n`);
+/**
+ * Writes the lock folder of a generation from the registry (`npm install --package-lock-only`: nothing
+ * is downloaded but metadata, nothing runs). The hashes it records are the registry's of today: review
+ * the diff before committing it.
+ */
+export function writeClaudeCodeLock(version) {
+  const lockDir = claudeCodeLockDir(version);
+  mkdirSync(lockDir, { recursive: true });
+  rmSync(join(lockDir, 'package-lock.json'), { force: true });
+  writeFileSync(join(lockDir, 'package.json'), '{\n  "private": true\n}\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  execFileSync(npm, ['install', '--package-lock-only', '--ignore-scripts', '--save-exact', '--no-audit', '--no-fund', '--loglevel=error', `@anthropic-ai/claude-code@${version}`], { cwd: lockDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  return lockDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const lock = process.argv.indexOf('--lock');
+  if (lock !== -1) process.stdout.write(`${writeClaudeCodeLock(process.argv[lock + 1] ?? claudeCodeVersion())}\n`);
+  else process.stdout.write(`${ensureClaudeCode()}\n`);
+}

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm run test:claude`: the real Claude Code CLI suite (test/claude, vitest.claude.config.ts) on
- * every pinned generation (scripts/test/claude-code.mjs: 2.1.330 and 2.1.332). Builds first (the hooks
- * under test are the built dist/ ones, as `install` registers them), installs each pinned CLI into
- * its cache folder if needed, runs the suite once per generation and ends with one line
+ * every pinned generation (scripts/test/claude-code.mjs: 2.1.330, 2.1.332 and 2.1.337). Builds first (the
+ * hooks under test are the built dist/ ones, as `install` registers them), installs each pinned CLI into
+ * its cache folder from its committed lockfile if needed (every package hashed:
+ * scripts/test/locked-install.mjs), runs the suite once per generation and ends with one line
  * "N passed, M failed"; exits non-zero on any failure.
  *
- * A generation whose npm package needs a newer Node than this one (2.1.332: Node >= 22) runs under
+ * A generation whose npm package needs a newer Node than this one (2.1.332, 2.1.337: Node >= 22) runs under
  * that Node from the npm registry (`npx -p node@22.23.3`, as the conformance suite does): the CLI,
  * vitest and our hooks all run on it then.
  *
  *   npm run test:claude                       every generation
- *   GMS_CLAUDE_CODE_VERSION=2.1.332 npm run test:claude -- -t fork    one generation, vitest arguments after --
+ *   GMS_CLAUDE_CODE_VERSION=2.1.337 npm run test:claude -- -t fork    one generation, vitest arguments after --
  */
 import { spawnSync } from 'node:child_process';
 import { CLAUDE_CODE_NODE, CLAUDE_CODE_VERSIONS, NODE_22_PACKAGE, ensureClaudeCode } from './claude-code.mjs';

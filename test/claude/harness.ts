@@ -46,6 +46,8 @@ export interface ClaudeBox {
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
   gms(args: string[], options?: { cwd?: string; cli?: string; input?: string }): { code: number | null; stdout: string; stderr: string };
+  /** Resolves once no background worker of this sandbox runs (a session's hook starts one), or after `timeoutMs`. */
+  workersDone(timeoutMs?: number): Promise<void>;
   /** Waits for a still-running background worker of this sandbox, then removes it. */
   cleanup(): Promise<void>;
 }
@@ -93,6 +95,18 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
   const claudeDir = env.CLAUDE_CONFIG_DIR as string;
   mkdirSync(claudeDir, { recursive: true });
   let runs = 0;
+  /** Resolves once no background worker of this sandbox holds its lease, or after `timeoutMs`. */
+  const workersDone = async (timeoutMs = 30_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    // An older build's worker (plugin-versions.claude.test.ts) holds the lease all builds shared before.
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const leases = [workerFiles(stateDir).pidFile, sharedWorkerFilesOfOlderBuilds(stateDir).pidFile];
+    for (;;) {
+      const running = leases.map((f) => readLock(f)).some((holder) => holder !== undefined && isProcessAlive(holder.pid));
+      if (!running || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+};
   return {
     root,
     project,
@@ -207,17 +221,10 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
+    workersDone,
     async cleanup() {
       // A session's detached worker may still be writing logs and state: let it finish first.
-      const deadline = Date.now() + 30_000;
-      // An older build's worker (plugin-versions.claude.test.ts) holds the lease all builds shared before.
-      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
-      const leases = [workerFiles(stateDir).pidFile, sharedWorkerFilesOfOlderBuilds(stateDir).pidFile];
-      for (;;) {
-        const running = leases.map((f) => readLock(f)).some((holder) => holder !== undefined && isProcessAlive(holder.pid));
-        if (!running || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await workersDone();
       rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };

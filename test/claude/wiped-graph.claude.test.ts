@@ -82,6 +82,9 @@ describe('real Claude Code CLI, fake Anthropic API (stand-in LLM): a graph that 
     // Nothing was lost here: the note stays on disk for --force to send.
     expect(existsSync(note)).toBe(true);
 
+    // The told session's worker may still be running on a loaded machine: `sync --force` would then
+    // wait for it and say so on stderr (right for a user, but not what this step checks).
+    await box.workersDone();
     const forced = await gmsAsync(['sync', '--force']);
     expect(forced, forced.stdout).toMatchObject({ code: 0, stderr: '' });
     expect(graphiti.episodes('main').map((e) => e.name)).toEqual(['Queue']); // the note's heading names its episode

@@ -1,15 +1,15 @@
 /**
  * Where Claude Code keeps auto memory, from its own settings and variables (read from the 2.1.332
- * CLI bundle, its memory-folder resolver), so that the sync and the SessionStart hook look where
- * Claude Code writes. For one project, the first that applies wins:
+ * CLI bundle, its memory-folder resolver; the same in 2.1.337's), so that the sync and the
+ * SessionStart hook look where Claude Code writes. For one project, the first that applies wins:
  *
  * 1. `CLAUDE_CODE_DISABLE_AUTO_MEMORY` true (1/true/yes/on): no auto memory at all;
  * 2. `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`: that folder, as written (no `~` expansion), for every project;
  * 3. `autoMemoryDirectory` in the project's local settings (`<project>/.claude/settings.local.json`),
  *    then in the user settings (`<CLAUDE_CONFIG_DIR>/settings.json`): that folder, `~/` expanded.
  *    Never from the checked-in project settings (`.claude/settings.json`). Claude Code reads it
- *    there too in a trusted workspace (always in `-p`: measured on 2.1.330 and 2.1.332), but a
- *    repository must not choose which of a person's folders go to a shared graph (a clone could
+ *    there too in a trusted workspace (always in `-p`: measured on 2.1.330, 2.1.332 and 2.1.337),
+ *    but a repository must not choose which of a person's folders go to a shared graph (a clone could
  *    name `~/`); notes Claude Code writes to such a folder are not synced;
  * 4. `<CLAUDE_CODE_REMOTE_MEMORY_DIR or CLAUDE_CONFIG_DIR>/projects/<project key>/memory`.
  * A moved folder holds the memory itself (`<folder>/*.md`, `<folder>/team/<store>/…`), not per-project folders.
