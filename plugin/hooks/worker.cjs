@@ -11287,9 +11287,12 @@ __export(lock_exports, {
   LockTimeoutError: () => LockTimeoutError,
   acquireLock: () => acquireLock,
   describeOwner: () => describeOwner,
+  holderGone: () => holderGone,
   inspectLock: () => inspectLock,
   lockFilePath: () => lockFilePath,
   lockInternals: () => lockInternals,
+  ownedOnThisHost: () => ownedOnThisHost,
+  takeoverAfterMs: () => takeoverAfterMs,
   tryAcquireLock: () => tryAcquireLock,
   withLock: () => withLock,
   withLockIfFree: () => withLockIfFree
@@ -11326,13 +11329,10 @@ function staleReason(seen, staleMs, now = Date.now(), mono = performance.now(), 
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1e3) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
-    if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
-    if (owner.pid !== process.pid && owner.start !== void 0) {
-      const start = processStartTime(owner.pid);
-      if (start !== void 0 && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
-    }
+    const gone = owner.pid === process.pid ? void 0 : holderGoneReason(owner);
+    if (gone !== void 0) return gone;
   }
-  const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
+  const threshold = staleAfterMs(owner, staleMs);
   const age = now - seen.mtimeMs;
   const outOfDate = age > threshold || (sameHost || owner === void 0) && age < -threshold;
   if (!outOfDate) return void 0;
@@ -11346,6 +11346,27 @@ function staleReason(seen, staleMs, now = Date.now(), mono = performance.now(), 
     return void 0;
   }
   return mono - since >= threshold / 2 ? why : void 0;
+}
+function holderGoneReason(owner) {
+  if (!isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+  if (owner.start !== void 0) {
+    const start = processStartTime(owner.pid);
+    if (start !== void 0 && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
+  }
+  return void 0;
+}
+function holderGone(owner) {
+  return ownedOnThisHost(owner) && owner.pid !== process.pid && holderGoneReason(owner) !== void 0;
+}
+function staleAfterMs(owner, staleMs) {
+  return Math.max(staleMs, owner?.staleMs ?? 0);
+}
+function takeoverAfterMs(owner, sameHost, staleMs = DEFAULT_STALE_MS) {
+  const threshold = staleAfterMs(owner, staleMs);
+  return sameHost ? threshold + threshold / 2 : threshold;
+}
+function ownedOnThisHost(owner) {
+  return owner.hostname === hostName;
 }
 async function takeOver(path, seen, myToken) {
   return removeStaleLock(path, seen, tokenOf, myToken);
@@ -32964,7 +32985,10 @@ var init_names = __esm({
       Bulgarian: ["\u0441\u043C\u0435\u043D\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u043D\u0430", "\u043E\u0431\u043D\u043E\u0432\u0435\u043D\u0430", "\u0438\u0437\u0442\u0435\u043A\u043B\u0430", "\u043D\u0443\u043B\u0438\u0440\u0430\u043D\u0430", "\u0437\u0430\u0431\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u0438\u0437\u0432\u0435\u0441\u0442\u043D\u0430", "\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043D\u0435\u0437\u0430\u0434\u044A\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u0432\u0440\u0435\u043C\u0435\u043D\u043D\u0430", "\u0441\u0442\u0430\u043D\u0434\u0430\u0440\u0442\u043D\u0430", "\u0441\u044A\u0449\u0430\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u0434\u0435\u0430\u043A\u0442\u0438\u0432\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0433\u0440\u0435\u0448\u043D\u0430", "\u0437\u0430\u0434\u0430\u0434\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0440\u0430\u043D\u0430", "\u043A\u0440\u0438\u043F\u0442\u0438\u0440\u0430\u043D\u0430"],
       Japanese: ["\u4EFB\u610F", "\u5171\u901A", "\u79D8\u5BC6", "\u5909\u66F4", "\u5909\u66F4\u6E08", "\u5931\u52B9", "\u671F\u9650", "\u5225\u9014", "\u7701\u7565", "\u521D\u671F\u5024", "\u521D\u671F\u8A2D\u5B9A", "\u7BA1\u7406\u8005", "\u975E\u516C\u958B", "\u518D\u8A2D\u5B9A", "\u8A2D\u5B9A\u6E08", "\u65E2\u5B9A", "\u672C\u4EBA", "\u500B\u5225", "\u3072\u307F\u3064", "\u3042\u308A\u307E\u305B\u3093", "\u3042\u308A", "\u307E\u3060"],
       Chinese: ["\u4FDD\u5BC6", "\u76F8\u540C", "\u4E34\u65F6", "\u81E8\u6642", "\u91CD\u7F6E", "\u8FC7\u671F", "\u904E\u671F", "\u9519\u8BEF", "\u932F\u8AA4", "\u7BA1\u7406\u5458", "\u7BA1\u7406\u54E1", "\u968F\u673A", "\u96A8\u6A5F", "\u53D8\u66F4", "\u8B8A\u66F4", "\u4FEE\u6539", "\u66F4\u6539", "\u672C\u4EBA", "\u4E2A\u4EBA", "\u500B\u4EBA", "\u79C1\u5BC6", "\u673A\u5BC6", "\u6A5F\u5BC6", "\u52A0\u5BC6"],
-      Korean: ["\uB9CC\uB8CC", "\uBBF8\uC815", "\uBE44\uACF5\uAC1C", "\uD544\uC218", "\uC120\uD0DD", "\uB3D9\uC77C", "\uC784\uC2DC", "\uCD08\uAE30\uD654", "\uC7AC\uC124\uC815", "\uAE30\uBCF8\uAC12", "\uBCC0\uACBD", "\uAD00\uB9AC\uC790", "\uBE44\uBC00", "\uC554\uD638\uD654", "\uAC1C\uC778"],
+      // With 하다's ending too (`필요해요`, `확인합니다`: prose.ts KOREAN_NOUN_HAEYO asks these of the noun): what a note says
+      // is needed or done about the password: needed, not needed, check, ask, enter, set, share, store, keep, manage, request,
+      // pass on, generate, use, replace, renew, register, issue, lose, lock, remember, take care.
+      Korean: ["\uB9CC\uB8CC", "\uBBF8\uC815", "\uBE44\uACF5\uAC1C", "\uD544\uC218", "\uC120\uD0DD", "\uB3D9\uC77C", "\uC784\uC2DC", "\uCD08\uAE30\uD654", "\uC7AC\uC124\uC815", "\uAE30\uBCF8\uAC12", "\uBCC0\uACBD", "\uAD00\uB9AC\uC790", "\uBE44\uBC00", "\uC554\uD638\uD654", "\uAC1C\uC778", "\uD544\uC694", "\uBD88\uD544\uC694", "\uD655\uC778", "\uBB38\uC758", "\uC785\uB825", "\uC124\uC815", "\uACF5\uC720", "\uC800\uC7A5", "\uBCF4\uAD00", "\uAD00\uB9AC", "\uC694\uCCAD", "\uC804\uB2EC", "\uC0DD\uC131", "\uC0AC\uC6A9", "\uAD50\uCCB4", "\uAC31\uC2E0", "\uB4F1\uB85D", "\uBC1C\uAE09", "\uBD84\uC2E4", "\uC7A0\uAE08", "\uAE30\uC5B5", "\uC8FC\uC758"],
       Thai: ["\u0E0A\u0E31\u0E48\u0E27\u0E04\u0E23\u0E32\u0E27", "\u0E2B\u0E21\u0E14\u0E2D\u0E32\u0E22\u0E38", "\u0E04\u0E48\u0E32\u0E40\u0E23\u0E34\u0E48\u0E21\u0E15\u0E49\u0E19", "\u0E40\u0E2B\u0E21\u0E37\u0E2D\u0E19\u0E40\u0E14\u0E34\u0E21", "\u0E25\u0E37\u0E21", "\u0E04\u0E27\u0E32\u0E21\u0E25\u0E31\u0E1A", "\u0E40\u0E1B\u0E25\u0E35\u0E48\u0E22\u0E19", "\u0E23\u0E35\u0E40\u0E0B\u0E47\u0E15", "\u0E08\u0E33\u0E40\u0E1B\u0E47\u0E19", "\u0E1C\u0E34\u0E14", "\u0E2A\u0E48\u0E27\u0E19\u0E15\u0E31\u0E27"],
       "Serbian and Macedonian (Cyrillic)": ["\u043F\u0440\u043E\u043C\u0435\u045A\u0435\u043D\u0430", "\u043F\u0440\u043E\u043C\u0435\u043D\u0435\u0442\u0430", "\u0430\u0436\u0443\u0440\u0438\u0440\u0430\u043D\u0430", "\u0438\u0441\u0442\u0435\u043A\u043B\u0430", "\u0440\u0435\u0441\u0435\u0442\u043E\u0432\u0430\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0459\u0435\u043D\u0430", "\u0437\u0430\u0431\u043E\u0440\u0430\u0432\u0435\u043D\u0430", "\u043D\u0435\u043F\u043E\u0437\u043D\u0430\u0442\u0430", "\u043E\u0431\u0430\u0432\u0435\u0437\u043D\u0430", "\u0437\u0430\u0434\u043E\u043B\u0436\u0438\u0442\u0435\u043B\u043D\u0430", "\u043F\u0440\u0438\u0432\u0440\u0435\u043C\u0435\u043D\u0430", "\u043F\u043E\u0434\u0440\u0430\u0437\u0443\u043C\u0435\u0432\u0430\u043D\u0430", "\u0438\u0441\u0442\u0430", "\u0431\u043B\u043E\u043A\u0438\u0440\u0430\u043D\u0430", "\u043D\u0435\u0432\u0430\u0436\u0435\u045B\u0430", "\u043F\u043E\u0433\u0440\u0435\u0448\u043D\u0430", "\u043F\u043E\u0441\u0442\u0430\u0432\u0459\u0435\u043D\u0430", "\u0433\u0435\u043D\u0435\u0440\u0438\u0441\u0430\u043D\u0430", "\u0448\u0438\u0444\u0440\u043E\u0432\u0430\u043D\u0430"]
     };
@@ -32998,7 +33022,10 @@ var init_names = __esm({
       Russian: ["\u043D\u0430\u0434\u0451\u0436\u043D\u044B\u0439", "\u043D\u0430\u0434\u0435\u0436\u043D\u044B\u0439", "\u0441\u043B\u0430\u0431\u044B\u0439", "\u0441\u0438\u043B\u044C\u043D\u044B\u0439", "\u043F\u0440\u043E\u0441\u0442\u043E\u0439", "\u0441\u043B\u043E\u0436\u043D\u044B\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043B\u0438\u043D\u043D\u044B\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u044B\u0439", "\u0432\u0435\u0440\u043D\u044B\u0439", "\u043D\u043E\u0432\u044B\u0439", "\u0441\u0442\u0430\u0440\u044B\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u044B\u0439"],
       Ukrainian: ["\u043D\u0430\u0434\u0456\u0439\u043D\u0438\u0439", "\u0441\u043B\u0430\u0431\u043A\u0438\u0439", "\u0441\u0438\u043B\u044C\u043D\u0438\u0439", "\u043F\u0440\u043E\u0441\u0442\u0438\u0439", "\u0441\u043A\u043B\u0430\u0434\u043D\u0438\u0439", "\u043A\u043E\u0440\u043E\u0442\u043A\u0438\u0439", "\u0434\u043E\u0432\u0433\u0438\u0439", "\u043F\u0440\u0430\u0432\u0438\u043B\u044C\u043D\u0438\u0439", "\u043D\u043E\u0432\u0438\u0439", "\u0441\u0442\u0430\u0440\u0438\u0439", "\u0441\u0435\u043A\u0440\u0435\u0442\u043D\u0438\u0439"],
       Bulgarian: ["\u0432\u0430\u043B\u0438\u0434\u043D\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0441\u0438\u043B\u043D\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u044A\u043B\u0433\u0430", "\u043F\u0440\u043E\u0441\u0442\u0430", "\u0441\u043B\u043E\u0436\u043D\u0430", "\u043F\u0440\u0430\u0432\u0438\u043B\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430", "\u0442\u0430\u0439\u043D\u0430"],
-      "Serbian and Macedonian (Cyrillic)": ["\u0432\u0430\u0436\u0435\u045B\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0458\u0430\u043A\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u0443\u0433\u0430", "\u0458\u0435\u0434\u043D\u043E\u0441\u0442\u0430\u0432\u043D\u0430", "\u0441\u043B\u043E\u0436\u0435\u043D\u0430", "\u0438\u0441\u043F\u0440\u0430\u0432\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430"]
+      "Serbian and Macedonian (Cyrillic)": ["\u0432\u0430\u0436\u0435\u045B\u0430", "\u0441\u0438\u0433\u0443\u0440\u043D\u0430", "\u0441\u043B\u0430\u0431\u0430", "\u0458\u0430\u043A\u0430", "\u043A\u0440\u0430\u0442\u043A\u0430", "\u0434\u0443\u0433\u0430", "\u0458\u0435\u0434\u043D\u043E\u0441\u0442\u0430\u0432\u043D\u0430", "\u0441\u043B\u043E\u0436\u0435\u043D\u0430", "\u0438\u0441\u043F\u0440\u0430\u0432\u043D\u0430", "\u043D\u043E\u0432\u0430", "\u0441\u0442\u0430\u0440\u0430"],
+      // The nouns Korean makes these adjectives of with 하다 (`안전해요`, "it is safe": prose.ts KOREAN_NOUN_HAEYO): valid, safe,
+      // simple, complex, strong, weak, correct, similar, enough, too short of, important, possible, impossible, fitting.
+      Korean: ["\uC720\uD6A8", "\uC548\uC804", "\uAC04\uB2E8", "\uBCF5\uC7A1", "\uAC15\uB825", "\uCDE8\uC57D", "\uC815\uD655", "\uBE44\uC2B7", "\uCDA9\uBD84", "\uBD80\uC871", "\uC911\uC694", "\uAC00\uB2A5", "\uBD88\uAC00\uB2A5", "\uC801\uB2F9"]
     };
     STATE_WORDS = /* @__PURE__ */ new Set([...Object.values(STATE_BY_LANGUAGE).flat(), ...Object.values(QUALITY_BY_LANGUAGE).flat()]);
     SECRET_MANAGER = "vault|1password|bitwarden|vaultwarden|keepass(?:xc)?|lastpass|dashlane|passbolt|keychain|infisical|doppler";
@@ -33067,6 +33094,9 @@ function inUnspacedScript(value) {
 function isUnspacedWordAlone(value) {
   return UNSPACED_ONE_WORD.test(value) && !UNSPACED_GRAMMAR.test(value);
 }
+function koreanNounOfHaeyo(value) {
+  return KOREAN_NOUN_HAEYO.exec(value)?.[1];
+}
 function isFunctionWord(word) {
   return FUNCTION_WORDS.has(word.toLowerCase());
 }
@@ -33089,6 +33119,7 @@ function continuesSentence(gap, value, next) {
     if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
     if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
+    if (NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
   if (new RegExp("^\\p{L}+[.:]?$", "u").test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? "")) return true;
@@ -33096,7 +33127,7 @@ function continuesSentence(gap, value, next) {
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, UNSPACED_ONE_WORD, UNSPACED_GRAMMAR, FUNCTION_WORDS_BY_LANGUAGE, FUNCTION_WORDS, ENGLISH_FUNCTION_WORDS, OTHER_LANGUAGES_FUNCTION_WORDS, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, UNSPACED_ONE_WORD, UNSPACED_GRAMMAR, KOREAN_NOUN_HAEYO, FUNCTION_WORDS_BY_LANGUAGE, FUNCTION_WORDS, ENGLISH_FUNCTION_WORDS, OTHER_LANGUAGES_FUNCTION_WORDS, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, NO_VALUE_AFTER_VERB, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -33118,6 +33149,7 @@ var init_prose = __esm({
     UNSPACED_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
     UNSPACED_ONE_WORD = new RegExp("^(?:\\p{Script=Han}{2,4}|[\\p{Script=Hiragana}\\p{Script=Katakana}\u30FC]{2,8}|\\p{Script=Hangul}{2,6}|[\\p{Script=Thai}]{2,16})$", "u");
     UNSPACED_GRAMMAR = /^[已未无無没沒不请請见見同默必可略空待需要在]|^(?:ไม่|ดู|ถาม|ติดต่อ|ขอ|ใช้|ตาม)|แล้ว|อยู่|[음됨함임요다]$/u;
+    KOREAN_NOUN_HAEYO = new RegExp("^(\\p{Script=Hangul}{1,4})(?:\uD574\uC694|\uD569\uB2C8\uB2E4)$", "u");
     FUNCTION_WORDS_BY_LANGUAGE = {
       English: ["the", "a", "an", "this", "that", "these", "those", "it", "its", "my", "our", "your", "their", "his", "her", "in", "on", "at", "to", "from", "by", "via", "with", "without", "for", "of", "as", "into", "under", "inside", "not", "no", "is", "was", "are", "were", "be", "been", "will", "can", "must", "should", "may", "and", "or", "but", "so", "if", "when", "where", "which", "who", "what", "how", "see", "use", "every", "each", "per", "all", "any", "some", "after", "before", "until", "since", "than", "then", "same", "only", "also"],
       // German (issue 40, 2026-12-07): a pass phrase after a label of what it is for (`Passphrase fürs Backup: …`).
@@ -33131,6 +33163,7 @@ var init_prose = __esm({
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
     SENTENCE_LOOKAHEAD = 40;
+    NO_VALUE_AFTER_VERB = /^[ \t]+(?:it[ \t]+)?(?:blank|empty|unset)(?![A-Za-z])/i;
     OTHER_SCRIPT_WORD = /^(?![A-Za-z])[\p{L}\p{M}]+[.,:;!?]?$/u;
   }
 });
@@ -33515,14 +33548,18 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
+var isRedacted, CLOUDFORMATION_FUNCTIONS, YAML_FETCH_TAGS, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     init_prose();
     init_names();
     isRedacted = (v) => v.includes("[REDACTED:");
-    TEMPLATE = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+    CLOUDFORMATION_FUNCTIONS = ["Ref", "Sub", "GetAtt", "ImportValue", "Base64", "Cidr", "FindInMap", "GetAZs", "Join", "Select", "Split", "Transform", "And", "Equals", "If", "Not", "Or", "Condition"];
+    YAML_FETCH_TAGS = ["secret", "vault", "env_var", "include", ...CLOUDFORMATION_FUNCTIONS];
+    TEMPLATE = new RegExp(
+      String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join("|")})(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$`
+    );
     BRACKETED = /^(?:<[^>]*>|&lt;.*&gt;|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\[[A-Za-z][a-z]*|<[A-Za-z][a-z]*)$/i;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
     VARIABLE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?)?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
@@ -34074,6 +34111,7 @@ function entropyToken(line, after, judged, hasUrl) {
     if (hasUrl && inUrl(line, runStart2 + 3)) continue;
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart2))) continue;
     if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
+    if (runStart2 === after && /^[A-Za-z0-9_][\w.-]*=\d{1,9}(?![\w.])/.test(run2)) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
@@ -34891,7 +34929,9 @@ function valueInAnotherScript(lead, run2, sep2, next, inLoginBlock) {
 }
 function unspacedWordAlone(lead, raw) {
   const { value, rest } = splitTrailingPunctuation(raw);
-  if (!isUnspacedWordAlone(value) || saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return void 0;
+  const noun = koreanNounOfHaeyo(value);
+  const word = noun ?? value;
+  if (noun === void 0 && !isUnspacedWordAlone(value) || saysNoValueInOtherLanguage(word) || saysStateInOtherLanguage(word) || isTranslatedPasswordWord(word)) return void 0;
   return `${lead}${tag("password")}${rest}`;
 }
 function userGivenBefore(text3, offset) {
@@ -37311,6 +37351,14 @@ var init_ledger = __esm({
       async close() {
         await this.flush().catch(() => void 0);
         await this.appender?.close();
+      }
+      /**
+       * Whether the state lock is ours right now (read now: LOCK_PROVEN_AT_WRITE), for a write beside the
+       * state that the ledger does not make (the kept texts' prune): a run that lost it leaves them as the
+       * new holder has them.
+       */
+      holdsLock() {
+        return !this.dryRun && (this.lock === void 0 || this.lock.stillOurs());
       }
       checkLock() {
         if (this.lock?.lost === true) throw lockLost();
@@ -77346,6 +77394,8 @@ async function planRun(input2) {
   const back = await backAfterSettling(input2, deleted);
   if (back.length > 0) {
     deleted = deleted.filter((record2) => !back.some((b) => b.record === record2));
+    const copies = copiesOfNotesBack(input2, back);
+    for (let i = verdicts.length - 1; i >= 0; i--) if (copies.has(verdicts[i].id) && verdicts[i].verdict.kind !== "rename") verdicts.splice(i, 1);
     for (const { record: record2, file: file2 } of back) verdicts.push({ id: record2.id, verdict: await assessFile(input2, record2.id, file2, record2, 1) });
   }
   await runPool(
@@ -77475,6 +77525,18 @@ async function backAfterSettling(input2, gone) {
     back.push({ record: record2, file: { source: record2.source, kind: record2.kind, relPath: record2.relPath, absPath, mtimeMs: st.mtimeMs, size: st.size, ...record2.project === void 0 ? {} : { project: record2.project } } });
   }
   return back;
+}
+function copiesOfNotesBack(input2, back) {
+  const notes = new Set(back.map(({ record: record2 }) => record2.id));
+  const copies = /* @__PURE__ */ new Set();
+  for (const file2 of input2.scan.files) {
+    const slash = file2.relPath.lastIndexOf("/");
+    const original = conflictOriginalName(file2.relPath.slice(slash + 1));
+    if (original === void 0) continue;
+    const id = fileRecordId(file2.source, file2.relPath);
+    if (input2.state.files[id] === void 0 && notes.has(fileRecordId(file2.source, `${file2.relPath.slice(0, slash + 1)}${original}`))) copies.add(id);
+  }
+  return copies;
 }
 async function readCutAgain(input2, verdicts) {
   const cut = verdicts.filter((entry) => entry.verdict.kind === "cut");
@@ -77653,6 +77715,7 @@ var init_plan = __esm({
     import_node_fs26 = require("node:fs");
     import_promises10 = require("node:fs/promises");
     import_node_path30 = require("node:path");
+    init_conflict_copy();
     init_episode();
     init_redact();
     init_hash();
@@ -79402,32 +79465,74 @@ function partsKnownHere(state) {
   for (const ref of everyPart(state)) if (ref.uuid !== void 0) out.push({ ...ref });
   return out;
 }
-function leaveServer(state, server, parts) {
-  if (parts.length === 0) return;
+function slim(ref) {
+  const { marker, name, groupId, part, parts, uuid: uuid3, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
+  const out = { marker, name, groupId, part, parts, resends: 0 };
+  Object.assign(out, Object.fromEntries(Object.entries({ uuid: uuid3, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== void 0)));
+  return out;
+}
+function leaveServer(state, server, parts, nowIso) {
+  const owed = parts.filter((ref) => ref.deletedElsewhere === void 0);
+  if (owed.length === 0) return;
   state.leftOn ??= {};
   const kept = state.leftOn[server] ?? [];
   const known2 = new Set(kept.map((ref) => ref.uuid));
-  state.leftOn[server] = [...kept, ...parts.filter((ref) => !known2.has(ref.uuid))];
+  state.leftOn[server] = [...kept, ...owed.filter((ref) => !known2.has(ref.uuid)).map(slim)];
+  state.leftOnSince ??= {};
+  state.leftOnSince[server] ??= nowIso;
 }
-function backOnServer(state, server) {
-  const left = state.leftOn?.[server];
-  if (left === void 0 || state.leftOn === void 0) return 0;
-  delete state.leftOn[server];
-  if (Object.keys(state.leftOn).length === 0) delete state.leftOn;
-  const notes = new Set(Object.values(state.files).map((record2) => record2.fileId));
+function owedBack(state, left, deleteRemoved) {
+  const groupsNow = /* @__PURE__ */ new Map();
+  for (const record2 of Object.values(state.files)) {
+    const groups = groupsNow.get(record2.fileId) ?? /* @__PURE__ */ new Set();
+    for (const ref of record2.episodes) groups.add(ref.groupId);
+    groupsNow.set(record2.fileId, groups);
+  }
   const known2 = new Set(everyPart(state).map((ref) => ref.uuid).filter((uuid3) => uuid3 !== void 0));
-  const gone = left.filter((ref) => {
+  return left.filter((ref) => {
     const fileId = partMarker(ref)?.fileId;
-    return ref.uuid !== void 0 && !known2.has(ref.uuid) && fileId !== void 0 && !notes.has(fileId);
+    if (ref.uuid === void 0 || known2.has(ref.uuid) || fileId === void 0) return false;
+    const groups = groupsNow.get(fileId);
+    return groups === void 0 ? deleteRemoved : !groups.has(ref.groupId);
   });
+}
+function forget(state, server) {
+  if (state.leftOn !== void 0) delete state.leftOn[server];
+  if (state.leftOnSince !== void 0) delete state.leftOnSince[server];
+  if (state.leftOn !== void 0 && Object.keys(state.leftOn).length === 0) delete state.leftOn;
+  if (state.leftOnSince !== void 0 && Object.keys(state.leftOnSince).length === 0) delete state.leftOnSince;
+}
+function backOnServer(state, server, deleteRemoved) {
+  const left = state.leftOn?.[server];
+  if (left === void 0) return 0;
+  forget(state, server);
+  const gone = owedBack(state, left, deleteRemoved);
   state.orphans.push(...gone);
   return gone.length;
 }
+function boundLeftLists(state, now) {
+  const cut = [];
+  for (const [server, left] of Object.entries(state.leftOn ?? {})) {
+    state.leftOnSince ??= {};
+    const since = state.leftOnSince[server] ??= new Date(now).toISOString();
+    const at = Date.parse(since);
+    if (!Number.isFinite(at) || now - at <= LEFT_LIST_DAYS * DAY_MS2) continue;
+    const owed = owedBack(state, left, true);
+    if (owed.length === left.length) continue;
+    if (owed.length === 0) forget(state, server);
+    else state.leftOn[server] = owed;
+    cut.push({ server, dropped: left.length - owed.length, owed: owed.length, since });
+  }
+  return cut;
+}
+var LEFT_LIST_DAYS, DAY_MS2;
 var init_deleted_while_away = __esm({
   "src/lib/sync/deleted-while-away.ts"() {
     "use strict";
     init_episode();
     init_state();
+    LEFT_LIST_DAYS = 90;
+    DAY_MS2 = 864e5;
   }
 });
 
@@ -79499,6 +79604,10 @@ async function run(input2) {
   });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
+  const bounded2 = input2.lock === void 0 ? [] : boundLeftLists(state, now());
+  for (const cut of bounded2) {
+    logger.warn(`this machine left ${cut.server} more than ${LEFT_LIST_DAYS} days ago: notes deleted from now on are no longer deleted there should it come back (the ${cut.owed} part(s) of notes deleted before still are); if you mean to go back to it, do so before deleting more notes (LEFT_LIST_BOUND)`, { left: cut.since, dropped: cut.dropped, owed: cut.owed });
+  }
   const ctx = {
     config: config2,
     options: options2,
@@ -79511,12 +79620,13 @@ async function run(input2) {
     signer: signing.signer,
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
-    outgoing: plan.outgoing
+    outgoing: plan.outgoing,
+    slept: { toldMs: 0 }
   };
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
+    () => endRun(ctx, { changed: online || plan.changed || bounded2.length > 0 || folded > 0 || migratedOrigins > 0 || requeued > 0 || roots.changed || (input2.takeUp?.marked ?? 0) > 0, startedAt, clock, connection, ...input2.takeUp?.stamp === true ? { stampAs: config2.machineKey } : {} })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -79534,8 +79644,8 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
   const leaving = moved ? partsKnownHere(state) : [];
   const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: look, forceLook: look, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
-    if (moved && state.server !== void 0) leaveServer(state, state.server, leaving);
-    const deleted = backOnServer(state, server);
+    if (moved && state.server !== void 0) leaveServer(state, state.server, leaving, new Date(online.now()).toISOString());
+    const deleted = backOnServer(state, server, config2.deleteRemoved);
     if (deleted > 0) online.logger.info("back on a server this machine left: the notes deleted meanwhile are deleted there too (DELETED_WHILE_AWAY)", { server, parts: deleted });
     const owed = lookOwedAfter(moved, state.serverLookOwed, input2.sources, input2.unscanned);
     if (owed === void 0) delete state.serverLookOwed;
@@ -79600,8 +79710,9 @@ function requeueIfClockJumped(config2, state, startedAt, clock, logger) {
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
-  if (end.changed) await pruneKeptText(config2.stateDir, keptMarkers(state)).catch(() => void 0);
-  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...end.clock === void 0 ? {} : { clock: end.clock } };
+  if (end.changed && ctx.ledger.holdsLock()) await pruneKeptText(config2.stateDir, keptMarkers(state)).catch(() => void 0);
+  const clock = end.clock?.awakeMs === void 0 || ctx.slept.toldMs === 0 ? end.clock : { ...end.clock, awakeMs: end.clock.awakeMs + ctx.slept.toldMs };
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...clock === void 0 ? {} : { clock } };
   if (end.changed) await ctx.ledger.save();
   else await ctx.ledger.journalLastRun();
   await ctx.ledger.close();
@@ -79692,15 +79803,26 @@ function keptMarkers(state) {
 }
 async function waitForConfirmation(ctx, run2, order, waitMs) {
   const deadline = ctx.now() + waitMs;
+  const mark2 = serverOnThisMachine(ctx.config.mcpUrl) ? ctx.options.clockMark ?? (ctx.options.now === void 0 ? clockMarkNow : void 0) : void 0;
   for (let attempt2 = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt2++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === "queued" || r.status === "pending");
     if (!waiting && !retiredWaiting(ctx)) break;
     const groups = [...waitingMarkers(ctx.state, run2.rebuilding, run2.sharedOrigins).keys()];
     const wakeAt = groups.length === 0 ? ctx.now() + backoffDelay(WAIT_BACKOFF, attempt2) : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
+    const before = mark2?.();
     await (ctx.options.sleep ?? sleep)(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
+    if (mark2 !== void 0) wokeInTheWait(ctx, sleptMs(before, mark2()));
     if (!await reconcileWithGraph(ctx, run2)) break;
     await settle2(ctx, order);
   }
+}
+function wokeInTheWait(ctx, asleepMs) {
+  if (asleepMs === 0) return;
+  ctx.slept.toldMs += asleepMs;
+  const now = ctx.now();
+  const parts = requeueAfterJump(ctx.state, now);
+  const absences = waitsAfterJump(ctx.state, asleepMs, now, sharedOriginsIn(ctx.config, ctx.state));
+  ctx.logger.info("this machine slept during the wait, and the server on it with it: parts still waiting count as queued from now, absences count only the time it was awake (SLEPT_WITH_THE_SERVER)", { asleepMs, parts, absences });
 }
 var import_node_fs30, RunConnection, WAIT_BACKOFF;
 var init_sync = __esm({
@@ -82365,6 +82487,38 @@ var init_incoming = __esm({
   }
 });
 
+// src/lib/pull/writer-back.ts
+function writersBack(ledger, listed, ours) {
+  const marked = Object.values(ledger.notes).filter((n) => n.emptiedByMove === true && n.emptiedSince !== void 0 && !ours.has(n.origin));
+  if (marked.length === 0) return [];
+  const latest = /* @__PURE__ */ new Map();
+  for (const versions of listed.values()) {
+    for (const v of versions) {
+      for (const part of v.parts) {
+        const at = part.createdAt === void 0 || part.createdAt === null ? NaN : Date.parse(part.createdAt);
+        const key = `${v.origin}\0${part.groupId}`;
+        if (Number.isFinite(at) && at > (latest.get(key) ?? -Infinity)) latest.set(key, at);
+      }
+    }
+  }
+  const back = [];
+  for (const note of marked) {
+    const since = Date.parse(note.emptiedSince);
+    const wrote = latest.get(`${note.origin}\0${note.group}`);
+    if (!Number.isFinite(since) || wrote === void 0 || wrote <= since + MAX_SKEW_MS) continue;
+    delete note.emptiedSince;
+    delete note.emptiedByMove;
+    back.push(note.file);
+  }
+  return back;
+}
+var init_writer_back = __esm({
+  "src/lib/pull/writer-back.ts"() {
+    "use strict";
+    init_pace();
+  }
+});
+
 // src/lib/pull/memory-index.ts
 function linkTarget(path) {
   return path.split("/").map(encodeURIComponent).join("/");
@@ -82521,18 +82675,39 @@ var init_restore2 = __esm({
 function indexPath(stateDir) {
   return (0, import_node_path39.join)(stateDir, DIR, INDEX);
 }
-function readSetAside(stateDir) {
+function readIndex2(stateDir) {
+  let text3;
   try {
-    const value = JSON.parse((0, import_node_fs32.readFileSync)(indexPath(stateDir), "utf8"));
-    if (!Array.isArray(value)) return [];
-    return value.filter((n) => typeof n === "object" && n !== null && ["file", "kept", "group", "origin", "at"].every((k) => typeof n[k] === "string"));
+    text3 = (0, import_node_fs32.readFileSync)(indexPath(stateDir), "utf8");
+  } catch (error62) {
+    return error62.code === "ENOENT" ? { kind: "absent" } : { kind: "unreadable" };
+  }
+  try {
+    const value = JSON.parse(text3);
+    return Array.isArray(value) ? { kind: "read", entries: value } : { kind: "unreadable" };
   } catch {
-    return [];
+    return { kind: "unreadable" };
   }
 }
-function writeSetAsideIndex(stateDir, notes) {
+function notesIn(stateDir, entries) {
+  return entries.filter(isNote).map((n) => {
+    const kept = (0, import_node_path39.join)(stateDir, DIR, (0, import_node_path39.basename)(n.kept));
+    return kept === n.kept ? n : { ...n, kept };
+  });
+}
+function readSetAside(stateDir) {
+  const index = readIndex2(stateDir);
+  return index.kind === "read" ? notesIn(stateDir, index.entries) : [];
+}
+function updateSetAsideIndex(stateDir, update) {
+  const index = readIndex2(stateDir);
+  if (index.kind === "unreadable") throw new Error(`the set-aside index ${indexPath(stateDir)} cannot be read: nothing is set aside or forgotten until it can (move it away to start a new one; the copies beside it are the texts)`);
+  const entries = index.kind === "read" ? index.entries : [];
+  writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...update(notesIn(stateDir, entries))]);
+}
+function writeSetAsideIndex(stateDir, entries) {
   (0, import_node_fs32.mkdirSync)((0, import_node_path39.join)(stateDir, DIR), { recursive: true, mode: 448 });
-  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(notes)}
+  writeFileAtomicSync(indexPath(stateDir), `${JSON.stringify(entries)}
 `);
 }
 function setAside(stateDir, note) {
@@ -82544,7 +82719,7 @@ function setAside(stateDir, note) {
   (0, import_node_fs32.copyFileSync)(note.file, kept);
   const entry = { ...note, kept };
   try {
-    writeSetAsideIndex(stateDir, [...readSetAside(stateDir), entry]);
+    updateSetAsideIndex(stateDir, (notes) => [...notes, entry]);
   } catch (error62) {
     try {
       (0, import_node_fs32.unlinkSync)(kept);
@@ -82559,11 +82734,17 @@ function dropSetAside(stateDir, kept) {
     (0, import_node_fs32.unlinkSync)(kept);
   } catch {
   }
-  writeSetAsideIndex(stateDir, readSetAside(stateDir).filter((n) => n.kept !== kept));
+  try {
+    updateSetAsideIndex(stateDir, (notes) => notes.filter((n) => n.kept !== kept));
+  } catch {
+  }
 }
 function pruneSetAside(stateDir, now) {
-  const notes = readSetAside(stateDir);
-  removeUnlisted(stateDir, notes);
+  const index = readIndex2(stateDir);
+  if (index.kind === "unreadable") return;
+  const entries = index.kind === "read" ? index.entries : [];
+  removeUnlisted(stateDir, entries);
+  const notes = notesIn(stateDir, entries);
   if (notes.length === 0) return;
   const keep2 = notes.filter((n) => {
     if (!(0, import_node_fs32.existsSync)(n.kept)) return false;
@@ -82575,9 +82756,12 @@ function pruneSetAside(stateDir, now) {
     }
     return false;
   });
-  if (keep2.length !== notes.length) writeSetAsideIndex(stateDir, keep2);
+  const repathed = entries.filter(isNote).some((n, i) => n.kept !== notes[i]?.kept);
+  if (keep2.length !== notes.length || repathed) writeSetAsideIndex(stateDir, [...entries.filter((n) => !isNote(n)), ...keep2]);
 }
-function removeUnlisted(stateDir, notes) {
+function removeUnlisted(stateDir, entries) {
+  const kept = entries.map((n) => typeof n === "object" && n !== null ? n.kept : void 0);
+  if (kept.some((k) => typeof k !== "string")) return;
   const dir = (0, import_node_path39.join)(stateDir, DIR);
   let names;
   try {
@@ -82585,7 +82769,7 @@ function removeUnlisted(stateDir, notes) {
   } catch {
     return;
   }
-  const listed = new Set(notes.map((n) => (0, import_node_path39.basename)(n.kept)));
+  const listed = new Set(kept.map((k) => (0, import_node_path39.basename)(k)));
   for (const name of names) {
     if (name === INDEX || listed.has(name)) continue;
     try {
@@ -82602,7 +82786,7 @@ function setAsideSaid(notes) {
   if (first === void 0) return void 0;
   return notes.length === 1 ? `${setAsideText(first)}.` : `${setAsideText(first)}. ${notes.length - 1} more such note(s) were set aside the same way (\`status\` lists them).`;
 }
-var import_node_fs32, import_node_path39, SET_ASIDE_DAYS, DIR, INDEX;
+var import_node_fs32, import_node_path39, SET_ASIDE_DAYS, DIR, INDEX, isNote;
 var init_set_aside = __esm({
   "src/lib/state/set-aside.ts"() {
     "use strict";
@@ -82612,6 +82796,7 @@ var init_set_aside = __esm({
     SET_ASIDE_DAYS = 30;
     DIR = "set-aside";
     INDEX = "index.json";
+    isNote = (n) => typeof n === "object" && n !== null && ["file", "kept", "group", "origin", "at"].every((k) => typeof n[k] === "string");
   }
 });
 
@@ -82715,13 +82900,18 @@ async function pullLocked(config2, options2, key, logger) {
   const ours = ourOrigins(config2);
   const notes = collectNotes(episodes, key, ours);
   const server = serverOfRecord(config2);
-  const moved = anotherServer(ledger.server, server);
+  const before = ledger.server;
+  const moved = anotherServer(before, server);
   if (report.complete) ledger.server = server;
   const judged = moved ? /* @__PURE__ */ new Set() : report.complete ? withoutEmptiedGroups(inView, notes.all, ledger) : inView;
   const emptied = [...inView].filter((group) => !judged.has(group));
-  markEmptied(ledger, new Set(emptied), notes.all, when);
-  if (moved) logger.warn("another server than the one pull last listed: the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else set MADEINOZ_KNOWLEDGE_MCP_URL back", { server, before: ledger.server === server ? void 0 : ledger.server });
-  else if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
+  markEmptied(ledger, new Set(emptied), notes.all, when, moved);
+  const writersSynced = moved ? [] : writersBack(ledger, notes.all, ours);
+  if (writersSynced.length > 0) logger.info("notes missing since this machine moved to this server, whose writer has synced here since: their absence is judged again (MOVED_NOTE_WRITER_BACK)", { notes: writersSynced.length });
+  if (moved) {
+    const back = before === "local-server" ? "unset MADEINOZ_KNOWLEDGE_MCP_URL (the local server)" : `set MADEINOZ_KNOWLEDGE_MCP_URL back to ${before ?? ""}`;
+    logger.warn(`another server than the one pull last listed (${before ?? ""}): the notes it does not list are not taken for deleted elsewhere (nothing removed here or in the graph); if it is the server you mean to use, sync --force sends them there, else ${back}`, { server, before });
+  } else if (emptied.length > 0) logger.warn("groups where none of the notes pull knows (two or more, their files still here) is listed any more, taken for emptied (a server restarted without its data, a cleared graph, perhaps written to again since), not for deletions: nothing removed here; sync --force on the machine that wrote them sends them again, or delete them here if they were deleted on purpose", { groups: emptied });
   inView = judged;
   const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);
   report.unverified = notes.unverified;
@@ -82816,7 +83006,10 @@ async function pullInto(project, id, path, run2) {
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
-  if (pulled?.emptiedSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.emptiedSince;
+  if (pulled?.emptiedSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) {
+    delete pulled.emptiedSince;
+    delete pulled.emptiedByMove;
+  }
   const absentHere = incoming === void 0 && own2 === void 0 && pulled !== void 0 && local !== void 0;
   const facts2 = {
     incoming,
@@ -82890,9 +83083,13 @@ function withoutEmptiedGroups(inView, listed, ledger) {
 function emptiedGroup(count) {
   return count !== void 0 && count.here >= 2 && count.listed === 0;
 }
-function markEmptied(ledger, emptied, listed, when) {
+function markEmptied(ledger, emptied, listed, when, byMove) {
   if (emptied.size === 0) return;
-  for (const n of Object.values(ledger.notes)) if (emptied.has(n.group) && n.hash !== "" && !listed.has(noteId(n.project, n.path)) && (0, import_node_fs33.existsSync)(n.file)) n.emptiedSince ??= when;
+  for (const n of Object.values(ledger.notes)) {
+    if (!emptied.has(n.group) || n.hash === "" || listed.has(noteId(n.project, n.path)) || n.emptiedSince !== void 0 || !(0, import_node_fs33.existsSync)(n.file)) continue;
+    n.emptiedSince = when;
+    if (byMove) n.emptiedByMove = true;
+  }
 }
 function newest(a, b) {
   if (a === void 0) return b;
@@ -82932,7 +83129,7 @@ async function takeOtherSpelling(entry, ledger, notes, projects, report, listed,
   if (twin === void 0 || version2 === void 0 || known2 !== void 0 && known2.hash !== entry.hash) return;
   if ((await readLocal(entry.file))?.hash !== entry.hash) return;
   const fm = frontmatterOf(version2);
-  const { missingSince: _missing, emptiedSince: _emptied, indexLine: _line, ...kept } = entry;
+  const { missingSince: _missing, emptiedSince: _emptied, emptiedByMove: _byMove, indexLine: _line, ...kept } = entry;
   const moved = { ...known2 ?? { ...kept, path: version2.path, file: twin, version: 0 }, indexLine: { memoryDir: folder.memoryDir, path: version2.path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } } };
   await journal.add({ target: twin, hash: entry.hash, note: moved });
   if (!await listedAs(twin) && !await (0, import_promises12.rename)(entry.file, twin).then(() => true, () => false)) return;
@@ -83077,6 +83274,7 @@ var init_pull = __esm({
     init_origin();
     init_decide();
     init_incoming();
+    init_writer_back();
     init_memory_index();
     init_projects();
     init_restore2();
@@ -83150,12 +83348,18 @@ __export(set_aside_record_exports, {
 function recordSetAsideNote(stateDir, notes) {
   if (notes.length === 0) return;
   const previous = readOnceNote(stateDir, SET_ASIDE_NOTE_FILE);
-  const untold = previous === void 0 || previous.told ? [] : previous.items ?? [];
+  const untold = previous === void 0 || previous.told ? [] : previous.items ?? notesOfOlderLine(stateDir, previous.text);
   const fresh = new Set(notes.map((n) => n.kept));
   const earlier = untold.length === 0 ? [] : readSetAside(stateDir).filter((n) => untold.includes(n.kept) && !fresh.has(n.kept));
   const all = [...earlier, ...notes];
   const text3 = setAsideSaid(all);
   if (text3 !== void 0) writeOnceNote(stateDir, SET_ASIDE_NOTE_FILE, text3, all.map((n) => n.kept));
+}
+function notesOfOlderLine(stateDir, text3) {
+  const index = readSetAside(stateDir);
+  const named = index.find((n) => text3.includes(`kept at ${n.kept} `));
+  if (named === void 0) return [];
+  return [named, ...index.filter((n) => n !== named && n.at === named.at)].map((n) => n.kept);
 }
 var init_set_aside_record = __esm({
   "src/lib/context/set-aside-record.ts"() {
