@@ -47,32 +47,49 @@ export function nodeTier(node: Pick<EntityNode, 'name' | 'labels' | 'summary'>):
   return 0;
 }
 
+/**
+ * SAME_WORDS (qa-context-budget): two lines are the same when they differ only in case, spacing,
+ * the articles a/an/the, quotes and a closing stop ("Quokka keeps invoices in Postgres." and "quokka
+ * keeps the invoices in Postgres"): two notes saying one thing gave two lines, the second spending
+ * the budget on nothing. Word order, every other word, number and sign still tell lines apart.
+ */
+export function sameWordsKey(text: string): string {
+  // Articles in lower case, or opening the line: a capital "A" elsewhere names something ("plan A").
+  return text
+    .trim()
+    .replace(/^(?:A|An|The)(?=\s)/u, ' ')
+    .replace(/(?<![\p{L}\p{N}])(?:a|an|the)(?![\p{L}\p{N}])/gu, ' ')
+    .toLowerCase()
+    .replace(/["'\u2018\u2019\u201c\u201d`]/g, '')
+    .replace(/[.!。\s]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function normText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return sameWordsKey(text);
 }
 
 /**
- * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid and
- * of each normalised text, then sort by standing (how near the session, when the caller knows),
- * tier (decisions first), newest, input order.
+ * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid, sort
+ * by standing (how near the session, when the caller knows), tier (decisions first), newest, input
+ * order, then keep the best-ranked of each text (SAME_WORDS): of this project's note and another
+ * writer's saying the same, the project's stays, whichever the search gave first.
  */
 function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0): T[] {
   const seenUuid = new Set<string>();
-  const seenText = new Set<string>();
-  const kept: Array<{ item: T; standing: number; tier: number; time: number; index: number }> = [];
+  const kept: Array<{ item: T; key: string; standing: number; tier: number; time: number; index: number }> = [];
   items.forEach((item, index) => {
     const t = text(item);
     if (typeof t !== 'string' || t.trim() === '') return;
     if (seenUuid.has(item.uuid)) return;
     seenUuid.add(item.uuid);
     if (skip(item)) return;
-    const key = normText(t);
-    if (seenText.has(key)) return;
-    seenText.add(key);
-    kept.push({ item, standing: standing(item), tier: tier(item), time: time(item), index });
+    kept.push({ item, key: normText(t), standing: standing(item), tier: tier(item), time: time(item), index });
   });
   kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.item);
+  const seenText = new Set<string>();
+  return kept.filter((k) => !seenText.has(k.key) && seenText.add(k.key) !== undefined).map((k) => k.item);
 }
 
 /**
