@@ -129,6 +129,15 @@ describe('SAME_WORDS: lines that differ only in case, articles, quotes or a clos
     expect(built.text).toContain('- [own] Invoices are kept in Postgres cluster.');
   });
 
+  it('this project\'s copy stays even when another writer\'s copy names the project and is newer: judged as an order, that copy would take the user\'s line with it', async () => {
+    const facts = [
+      fact('g', 'Always run the quokka migrations before a deploy', 'ep-group', { valid_at: '2026-02-20T00:00:00Z' }),
+      fact('p', 'Always run the quokka migrations before a deploy.', 'ep-p1', { valid_at: '2026-01-01T00:00:00Z' }),
+    ];
+    const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, ...inputs });
+    expect(built.text).toContain('- [own] Always run the quokka migrations before a deploy.');
+  });
+
   it('other words, another number or sign, another order, or a capital "A" naming something are other lines', () => {
     const key = sameWordsKey;
     expect(key('The API uses port 9102.')).toBe(key('the API uses port 9102'));

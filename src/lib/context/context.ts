@@ -256,7 +256,7 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   /** The lines that pass, before block-order.ts orders them (FAIR_SHARE, ENTITY_RELEVANCE). */
   const passing: Array<Ordered<{ line: ContextItem; group: string | undefined }, { line: ContextItem; group: string | undefined }>> = [];
   const kept: Array<{ fact: Fact; relevance: 0 | 1 | 2 }> = [];
-  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance))) {
+  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance), (fact) => (restsOnThisProject(fact, here) ? 1 : 0))) {
     const line = toFactLine(f, factProvenance(f, known));
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
     const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));

@@ -73,10 +73,11 @@ function normText(text: string): string {
 /**
  * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid, sort
  * by standing (how near the session, when the caller knows), tier (decisions first), newest, input
- * order, then keep the best-ranked of each text (SAME_WORDS): of this project's note and another
- * writer's saying the same, the project's stays, whichever the search gave first.
+ * order, then keep one of each text (SAME_WORDS), where the first stood: the one `prefer` rates
+ * highest, else the best-ranked. The context prefers this project's own notes' copy: another
+ * writer's copy of the user's own words, judged as an order, would take the user's line with it.
  */
-function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0): T[] {
+function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0, prefer: (item: T) => number = () => 0): T[] {
   const seenUuid = new Set<string>();
   const kept: Array<{ item: T; key: string; standing: number; tier: number; time: number; index: number }> = [];
   items.forEach((item, index) => {
@@ -88,8 +89,14 @@ function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item
     kept.push({ item, key: normText(t), standing: standing(item), tier: tier(item), time: time(item), index });
   });
   kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  const seenText = new Set<string>();
-  return kept.filter((k) => !seenText.has(k.key) && seenText.add(k.key) !== undefined).map((k) => k.item);
+  // Of copies with the same words, the one `prefer` rates highest (the first on a tie) stands where the first stood.
+  const best = new Map<string, T>();
+  for (const k of kept) {
+    const b = best.get(k.key);
+    if (b === undefined || prefer(k.item) > prefer(b)) best.set(k.key, k.item);
+  }
+  const placed = new Set<string>();
+  return kept.filter((k) => !placed.has(k.key) && placed.add(k.key) !== undefined).map((k) => best.get(k.key) as T);
 }
 
 /**
@@ -97,8 +104,8 @@ function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item
  * `standing` when given (lower first: beyond-project.ts RELEVANCE_CLASS), then tier, then newest
  * (valid_at, else created_at).
  */
-export function rankFacts(facts: readonly Fact[], now: Date, standing?: (fact: Fact) => number): Fact[] {
-  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing);
+export function rankFacts(facts: readonly Fact[], now: Date, standing?: (fact: Fact) => number, prefer?: (fact: Fact) => number): Fact[] {
+  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing, prefer);
 }
 
 /** Deduplicates entities (uuid, then name) and ranks them: tier, newest, input order. */
