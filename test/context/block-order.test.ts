@@ -103,14 +103,27 @@ describe('ENTITY_RELEVANCE: an entity line stands where the nearest fact about i
   });
 });
 
-describe('ENTITY_SAID_BY_FACTS: an entity line that only repeats the facts before it is left out', () => {
-  it('a summary made of a shown fact\'s words stays out (named in `omitted`); one that says more stays', async () => {
-    const facts = [fact('p0', PROJECT[0] as string, 'ep-p1', { source_node_uuid: 'n-prisma' })];
-    const nodes = [node('n-prisma', 'Prisma', 'quokka keeps its invoices in Postgres through Prisma.'), node('n-pg', 'Postgres', 'Postgres 16 runs behind PgBouncer for quokka.')];
+describe('ENTITY_SAID_BY_FACTS: an entity line of other projects or writers that only repeats the facts before it is left out', () => {
+  const facts = [fact('p0', PROJECT[0] as string, 'ep-p1', { source_node_uuid: 'n-prisma' }), fact('o1', OTHER, 'ep-other', { source_node_uuid: 'n-wombat' })];
+  const nodes = [
+    node('n-wombat', 'Wombat', 'Wombat decided on Redis streams for its queue architecture.'),
+    node('n-kestrel', 'Kestrel', 'Kestrel is a reporting service owned by the data team.'),
+    node('n-prisma', 'Prisma', 'quokka keeps its invoices in Postgres through Prisma.'),
+  ];
+
+  it('another project\'s summary made of a shown fact\'s words stays out (named in `omitted`); one that says more stays; this project\'s stays', async () => {
     const built = await buildContext({ graphiti: searcher(facts, nodes), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, rebuildsSummaries: true, ...inputs });
-    expect(built.text).not.toContain('Prisma: quokka keeps');
-    expect(built.text).toContain('Postgres: Postgres 16 runs behind PgBouncer');
-    expect(built.omitted).toContainEqual(expect.objectContaining({ kind: 'entity', reason: OMIT_SAID_BY_FACTS, text: 'Prisma: quokka keeps its invoices in Postgres through Prisma.' }));
+    expect(built.text).not.toContain('Wombat: Wombat decided');
+    expect(built.text).toContain('Kestrel: Kestrel is a reporting service');
+    expect(built.text).toContain('Prisma: quokka keeps its invoices');
+    expect(built.omitted).toContainEqual(expect.objectContaining({ kind: 'entity', reason: OMIT_SAID_BY_FACTS, text: 'Wombat: Wombat decided on Redis streams for its queue architecture.' }));
+  });
+
+  it('while the server\'s rules are not known, such a summary asks for no probe: it would change nothing', async () => {
+    const said = await buildContext({ graphiti: searcher(facts, [nodes[0] as EntityNode]), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, summaryRulesUnknown: true, ...inputs });
+    expect(said.summariesAwaitingRules).toBe(0);
+    const more = await buildContext({ graphiti: searcher(facts, [nodes[1] as EntityNode]), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, summaryRulesUnknown: true, ...inputs });
+    expect(more.summariesAwaitingRules).toBe(1);
   });
 
   it('saidByFacts: every word must be said; an empty summary is never said', () => {

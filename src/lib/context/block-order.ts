@@ -16,8 +16,12 @@
  *   and before the rest of the group's facts; any other entity last. Before, entities were ranked
  *   by their labels and age only, and on the real Graphiti 0.31.2 other projects' entities came
  *   first (test/real-graphiti/team-knowledge.test.ts).
- * - ENTITY_SAID_BY_FACTS: an entity line whose summary says no word the facts before it do not is
- *   left out: it would spend up to 240 characters to repeat them.
+ * - ENTITY_SAID_BY_FACTS: an entity line of the rest of the group (ENTITY_RELEVANCE's class 2: other
+ *   projects, other writers) whose summary says no word the facts before it do not is left out: it
+ *   would spend up to 240 characters to repeat them (on the real 0.31.2 with the stand-in LLM the
+ *   block listed eight other projects' entities, each a copy of a fact it showed). This project's
+ *   and the team's entities stay: their line names what the session's facts are about and gathers
+ *   them under that name, and a real LLM's summary of them seldom holds only the facts' words.
  */
 import type { EntityNode, Fact } from '../graphiti/graphiti.js';
 import { escapeRegExp, namesProject } from './beyond-project.js';
@@ -90,8 +94,13 @@ export function saidWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
 }
 
-/** ENTITY_SAID_BY_FACTS: whether every word of the summary is a word of the facts before it. */
+/** Whether every word of the summary is a word of the facts before it (an empty summary never is). */
 export function saidByFacts(summary: string, factWords: ReadonlySet<string>): boolean {
   const words = saidWords(summary);
   return words.length > 0 && words.every((w) => factWords.has(w));
+}
+
+/** ENTITY_SAID_BY_FACTS: an entity line of the rest whose summary the facts before it already say. */
+export function saidOnlyByFacts(relevance: 0 | 1 | 2, summary: string, factWords: ReadonlySet<string>): boolean {
+  return relevance === 2 && saidByFacts(summary, factWords);
 }

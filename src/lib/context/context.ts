@@ -39,7 +39,7 @@ import { isOrderReason, orderReason } from './orders.js';
 import { classifyOurEpisodes, factProvenance, restsOnThisProject, thisProjectsEpisodes, trusted, type ContextTrust, type EpisodeProvenance, type Provenance, type ThisProject } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
 import { beyondProjectEpisodes, beyondProjectNotes, notesForBudget, answersNoteSearch, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
-import { blockOrder, entityClass, saidByFacts, saidWords, streamOf, type Ordered } from './block-order.js';
+import { blockOrder, entityClass, saidOnlyByFacts, saidWords, streamOf, type Ordered } from './block-order.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
 export * from './orders.js';
@@ -63,7 +63,7 @@ export const OMIT_RETIRED = 'rests only on deleted or replaced notes';
 export const OMIT_EXPIRED = 'expired or invalidated';
 export const OMIT_EMPTY_SUMMARY = 'entity without a summary';
 /** block-order.ts ENTITY_SAID_BY_FACTS. */
-export const OMIT_SAID_BY_FACTS = 'its summary says nothing the facts before it do not';
+export const OMIT_SAID_BY_FACTS = 'an entity of other projects or writers whose summary says nothing the facts before it do not';
 export const OMIT_SUMMARY_NOT_CURRENT = 'summary may keep words of deleted or replaced notes (this server does not rebuild summaries)';
 export const OMIT_SUMMARY_RULES_UNKNOWN = 'summary may keep words of deleted or replaced notes (this server\'s rules are not known now: the hook worker learns them after building the context, with a small probe, and builds it again; or pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)';
 export function omitByTrust(trust: ContextTrust): string {
@@ -269,20 +269,22 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const rankedNodes = rankNodes(nodes);
   const rule: SummaryRule = input.rebuildsSummaries === true ? 'current' : input.summaryRulesUnknown === true ? 'rules-unknown' : 'not-current';
   /** Entity lines left out only because the rules are not known (their rank order kept). */
-  const awaiting: ContextItem[] = [];
+  const awaiting: Array<{ line: ContextItem & { kind: 'entity' }; relevance: 0 | 1 | 2 }> = [];
   for (const n of rankedNodes) {
     // A summary names no episode: it mixes everyone's in the group.
     const line = toEntityLine(n, 'group');
     const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, rule, trust);
-    if (reason === undefined) passing.push({ kind: 'entity', item: { line: { kind: 'entity', ...line }, group: n.group_id }, relevance: entityClass(n, kept, project.name) });
+    const near = reason === undefined || reason === OMIT_SUMMARY_RULES_UNKNOWN ? entityClass(n, kept, project.name) : 2;
+    if (reason === undefined) passing.push({ kind: 'entity', item: { line: { kind: 'entity', ...line }, group: n.group_id }, relevance: near });
     else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
-    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: 'entity', ...line });
+    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ line: { kind: 'entity', ...line }, relevance: near });
   }
+  /** Every word of the facts before an entity line (the rest's entities come after every fact: blockOrder). */
   const factWords = new Set<string>();
-  for (const { item } of blockOrder(passing)) {
+  for (const { item, ...order } of blockOrder(passing)) {
     const { line } = item;
     if (line.kind === 'fact') for (const w of saidWords(line.fact)) factWords.add(w);
-    else if (saidByFacts(line.summary, factWords)) {
+    else if ('relevance' in order && saidOnlyByFacts(order.relevance, line.summary, factWords)) {
       left.push({ kind: 'entity', from: line.from, text: `${line.name}: ${line.summary}`, reason: OMIT_SAID_BY_FACTS });
       continue;
     }
@@ -297,7 +299,9 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
   // The same block with them: how many would fit beside the facts kept (none, when facts fill the budget).
-  const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header, [...items, ...awaiting], config.contextFormat, budget).nodes - rendered.nodes;
+  // Not those ENTITY_SAID_BY_FACTS would leave out once the rules are known: a probe for them would change nothing.
+  const wanted = awaiting.filter((a) => !saidOnlyByFacts(a.relevance, a.line.summary, factWords)).map((a) => a.line);
+  const summariesAwaitingRules = budget === 0 || wanted.length === 0 ? 0 : renderContext(header, [...items, ...wanted], config.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
     queries: [...queries, ...beyondQueries],
