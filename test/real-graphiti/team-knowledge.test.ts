@@ -10,7 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config/config.js';
-import { MAX_CONTEXT_CHARS } from '../../src/lib/context/cache.js';
+import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
+import { OMIT_SAID_BY_FACTS } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { runHook } from '../helpers/hook-runner.js';
@@ -23,6 +24,9 @@ const WAIT = ['--wait', '90000'];
 const PROJECT_FACT = 'Quokka keeps invoices in Postgres through Prisma.';
 const TEAM_FACT = 'Reviews need approvals from Dana and Marco before a merge.';
 const GLOBAL_FACT = 'Sam works in Neovim with Mason for language servers.';
+/** Teammates' sentences none of the project's searches find (no word of theirs is asked for). */
+const PRISMA_MORE = 'Prisma generates clients for Heron.';
+const MARMOT_MORE = 'Marmot caches sessions for Osprey.';
 const OTHER_PROJECTS = ['Wombat', 'Kestrel', 'Narwhal', 'Ocelot', 'Pelican', 'Marmot'].map((name) => `${name} architecture decisions follow Redis conventions from Lyra.`);
 
 function memoryNote(name: string, body: string): string {
@@ -84,5 +88,53 @@ describe('a team\'s project on real Graphiti 0.31.2: the team\'s and the user\'s
     expect(at(PROJECT_FACT)).toBeLessThan(at(TEAM_FACT));
     expect(Math.max(at(TEAM_FACT), at(GLOBAL_FACT))).toBeLessThan(firstOther);
     console.info(`session-start block on a team's project (real 0.31.2):\n${block}`);
+  }, 600_000);
+
+  it('with entity summaries shown, this project\'s entities come before other projects\', and another project\'s whose summary only repeats the facts stays out (block-order.ts ENTITY_RELEVANCE, ENTITY_SAID_BY_FACTS)', async () => {
+    // Builds on the first case's graph. Teammates' notes whose facts none of the project's searches
+    // find: Prisma's summary (an entity of this project's fact) and Marmot's (another project's) then say
+    // more than the block's facts. The stand-in LLM's summaries are the sentences of the entity's facts,
+    // so every other entity's summary repeats facts the block shows.
+    const other = new GraphitiClient(config);
+    try {
+      await other.addMemory({ name: 'Teammate note clients', episodeBody: PRISMA_MORE, groupId: GROUP, sourceDescription: 'teammate' });
+      await other.addMemory({ name: 'Teammate note caches', episodeBody: MARMOT_MORE, groupId: GROUP, sourceDescription: 'teammate' });
+    } finally {
+      await other.close();
+    }
+    const summaries = async () => new Map((await real.query('MATCH (n:Entity) RETURN n.name, n.summary')).map((row) => [String(row[0]), String(row[1])]));
+    await eventually('the new sentences are in the entities\' summaries', async () => {
+      const s = await summaries();
+      return (s.get('Prisma') ?? '').includes(PRISMA_MORE) && (s.get('Marmot') ?? '').includes(MARMOT_MORE);
+    }, 120_000);
+    // The summaries' rules pinned, as a user who knows the server's release does: summaries are shown.
+    const pinned = box.config({ MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.2' });
+    await workerSessionStart(pinned, cwd);
+    const hook = await runHook('session-start', { ...box.env, MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.2' }, { input: JSON.stringify({ session_id: 'team-2', cwd, hook_event_name: 'SessionStart', source: 'startup' }), cwd });
+    expect(hook.code, hook.stderr).toBe(0);
+    const block = String((JSON.parse(hook.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '');
+    console.info(`session-start block with entity summaries (real 0.31.2):\n${block}`);
+    expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS);
+    // Entity lines, as terse lines (`- [group] Name: …`) or TOON rows (`  group,Name,…`), in the block's order.
+    const section = block.split(/\nRelated entities:\n|\nentities\[\d+\]\{from,name,summary\}:\n/)[1] ?? '';
+    const names = section.split('\n').map((l) => /^(?:- \[\w+\] |  \w+,)"?([^:,"]+)/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+    // This project's and the team's entities lead the list, though other projects' summaries hold
+    // the words of decisions (rank.ts nodeTier ranked them first: on 7a49815 the list was eight other
+    // projects' entities, Marmot first). Marmot's, which says more, comes after them when found.
+    const near = ['Prisma', 'Quokka', 'Postgres', 'Reviews', 'Dana', 'Marco', 'Sam', 'Neovim', 'Mason', 'Editor', 'Description', 'Code'];
+    const far = ['Marmot', 'Lyra', 'Redis', 'Wombat', 'Kestrel', 'Narwhal', 'Ocelot', 'Pelican'];
+    expect(names, block).toContain('Prisma');
+    expect(near, block).toContain(names[0]);
+    const lastNear = Math.max(...names.map((n, i) => (near.includes(n) ? i : -1)));
+    for (const name of names.filter((n) => far.includes(n))) expect(lastNear, block).toBeLessThan(names.indexOf(name));
+    // Wombat's summary is another project's fact the block shows: it stays out, named.
+    expect(names).not.toContain('Wombat');
+    const omitted = readContextCache(pinned.stateDir, detectProject(cwd, pinned, box.env).key)?.omitted ?? [];
+    expect(omitted.filter((o) => o.reason === OMIT_SAID_BY_FACTS).map((o) => o.text.split(':')[0])).toContain('Wombat');
+    // The facts keep their order: the project's, then the team's and the user's, then other projects'.
+    const lines = block.split('\n');
+    const at = (text: string) => lines.findIndex((l) => l.includes(text));
+    expect(at(PROJECT_FACT)).toBeLessThan(at(TEAM_FACT));
+    expect(Math.max(at(TEAM_FACT), at(GLOBAL_FACT))).toBeLessThan(Math.min(...OTHER_PROJECTS.map(at).filter((i) => i >= 0)));
   }, 600_000);
 });

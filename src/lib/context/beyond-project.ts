@@ -39,14 +39,31 @@ export interface BeyondProjectNote {
 }
 
 /**
- * Notes searched for (BEYOND_PROJECT_QUERIES): each is one more search per refresh (sequential, in
- * the worker: 8 before, 18 now at most). Chosen on the bench's two shapes (bench/context-team-bench.ts:
+ * Notes searched for (BEYOND_PROJECT_QUERIES) at the smallest budgets (NOTES_BY_BUDGET raises it for
+ * larger ones): each is one more search per refresh (sequential, in the worker). Chosen on the bench's two shapes (bench/context-team-bench.ts:
  * a small team, and a busy one with more notes than searches), dev halves only: 3, 6, 10 and 20
  * notes at 3, 5, 8 facts each; 10 found all of the small team's notes (6 left 27 of 144 team facts
  * out) and three fifths of the busy one's, and changed nothing at a budget of 1,500 characters,
  * where the budget, not the search, decides.
  */
 export const MAX_BEYOND_PROJECT_QUERIES = 10;
+/**
+ * NOTES_BY_BUDGET (qa-context-budget): a larger block can show more notes' facts, so more notes are
+ * searched for: MAX_BEYOND_PROJECT_QUERIES up to 4,000 characters, then one per CHARS_PER_NOTE of
+ * budget (a note's few facts at about 80 characters a line), up to MOST_BEYOND_PROJECT_QUERIES (the
+ * largest count qa-context-team-knowledge tried). At the default 8,000 the busy team's block left
+ * 119 of its 336 team facts out while a fifth of its lines were other projects'
+ * (bench/context-team-bench.ts): the searches, not the budget, decided; 20 finds all of its 20 notes
+ * (504/504; chosen looking at that shape, so it is not a check of the constant). At 1,500 the
+ * budget decides and nothing changes. The price: up to 28 searches per refresh, in the worker
+ * (sequential, under its five-minute limit).
+ */
+export const MOST_BEYOND_PROJECT_QUERIES = 20;
+export const CHARS_PER_NOTE = 400;
+export function notesForBudget(budget: number): number {
+  return Math.max(MAX_BEYOND_PROJECT_QUERIES, Math.min(MOST_BEYOND_PROJECT_QUERIES, Math.floor(budget / CHARS_PER_NOTE)));
+}
+
 /** Facts asked for per note: a few, so one note cannot fill the block; not fewer, as a real note gives several facts (the bench's notes give one or two). */
 export const FACTS_PER_TITLE = 5;
 
@@ -151,7 +168,8 @@ export function noteQuery(title: string, opening: string): string {
   return space > title.length ? cut.slice(0, space) : cut;
 }
 
-function escapeRegExp(text: string): string {
+/** A text as a regular expression matching it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -4,10 +4,11 @@
  *
  * Steps: a few searches (project name, "<name> architecture decisions conventions",
  * recent commit subjects, recently edited memory titles) over the project's groups →
- * results deduplicated by uuid and by text → expired/invalidated facts dropped → ranked
- * (decisions/architecture/conventions first, then newest) → rendered as terse lines or
- * TOON, whichever is shorter for the same facts in `auto` mode → fitted to the budget by
- * dropping the lowest-ranked items (entities before facts), never cutting a line.
+ * results deduplicated by uuid and by text (rank.ts SAME_WORDS) → expired/invalidated facts
+ * dropped → ranked (how near the session, then decisions/architecture/conventions first, then
+ * newest) → ordered (block-order.ts: the project's facts, the team's and the preferences in
+ * turns, the near entities, the rest) → rendered as terse lines or TOON, whichever is shorter for
+ * the same facts in `auto` mode → fitted to the budget by dropping the last items, never cutting a line.
  *
  * Escaping: GraphitiClient normalizes group ids and escapes search text per
  * MADEINOZ_KNOWLEDGE_DB itself (graphiti/graphiti.ts), so queries are passed as plain text
@@ -37,7 +38,8 @@ import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './pr
 import { isOrderReason, orderReason } from './orders.js';
 import { classifyOurEpisodes, factProvenance, restsOnThisProject, thisProjectsEpisodes, trusted, type ContextTrust, type EpisodeProvenance, type Provenance, type ThisProject } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
-import { beyondProjectEpisodes, beyondProjectNotes, answersNoteSearch, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
+import { beyondProjectEpisodes, beyondProjectNotes, notesForBudget, answersNoteSearch, FACTS_PER_TITLE, noteOpening, noteQuery, relevanceClass, type BeyondProjectNote, type OurEpisodeNote } from './beyond-project.js';
+import { blockOrder, entityClass, saidOnlyByFacts, saidWords, streamOf, type Ordered } from './block-order.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
 export * from './orders.js';
@@ -60,6 +62,8 @@ export const MAX_OMISSIONS = 100;
 export const OMIT_RETIRED = 'rests only on deleted or replaced notes';
 export const OMIT_EXPIRED = 'expired or invalidated';
 export const OMIT_EMPTY_SUMMARY = 'entity without a summary';
+/** block-order.ts ENTITY_SAID_BY_FACTS. */
+export const OMIT_SAID_BY_FACTS = 'an entity of other projects or writers whose summary says nothing the facts before it do not';
 export const OMIT_SUMMARY_NOT_CURRENT = 'summary may keep words of deleted or replaced notes (this server does not rebuild summaries)';
 export const OMIT_SUMMARY_RULES_UNKNOWN = 'summary may keep words of deleted or replaced notes (this server\'s rules are not known now: the hook worker learns them after building the context, with a small probe, and builds it again; or pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)';
 export function omitByTrust(trust: ContextTrust): string {
@@ -249,28 +253,43 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const items: ContextItem[] = [];
   /** Each item's group, as the server named it (`group_id`), beside `items`: what `shownGroups` reads. */
   const itemGroups: Array<string | undefined> = [];
-  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance))) {
+  /** The lines that pass, before block-order.ts orders them (FAIR_SHARE, ENTITY_RELEVANCE). */
+  const passing: Array<Ordered<{ line: ContextItem; group: string | undefined }, { line: ContextItem; group: string | undefined }>> = [];
+  const kept: Array<{ fact: Fact; relevance: 0 | 1 | 2 }> = [];
+  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance), (fact) => (restsOnThisProject(fact, here) ? 1 : 0))) {
     const line = toFactLine(f, factProvenance(f, known));
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
     const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
     if (reason === undefined) {
-      items.push({ kind: 'fact', ...line });
-      itemGroups.push(f.group_id);
+      const near = relevanceClass(f, relevance);
+      kept.push({ fact: f, relevance: near });
+      passing.push({ kind: 'fact', item: { line: { kind: 'fact', ...line }, group: f.group_id }, stream: streamOf(near, line.from) });
     } else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
   const rule: SummaryRule = input.rebuildsSummaries === true ? 'current' : input.summaryRulesUnknown === true ? 'rules-unknown' : 'not-current';
   /** Entity lines left out only because the rules are not known (their rank order kept). */
-  const awaiting: ContextItem[] = [];
+  const awaiting: Array<{ line: ContextItem & { kind: 'entity' }; relevance: 0 | 1 | 2 }> = [];
   for (const n of rankedNodes) {
     // A summary names no episode: it mixes everyone's in the group.
     const line = toEntityLine(n, 'group');
     const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, rule, trust);
-    if (reason === undefined) {
-      items.push({ kind: 'entity', ...line });
-      itemGroups.push(n.group_id);
-    } else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
-    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: 'entity', ...line });
+    const near = reason === undefined || reason === OMIT_SUMMARY_RULES_UNKNOWN ? entityClass(n, kept, project.name) : 2;
+    if (reason === undefined) passing.push({ kind: 'entity', item: { line: { kind: 'entity', ...line }, group: n.group_id }, relevance: near });
+    else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ line: { kind: 'entity', ...line }, relevance: near });
+  }
+  /** Every word of the facts before an entity line (the rest's entities come after every fact: blockOrder). */
+  const factWords = new Set<string>();
+  for (const { item, ...order } of blockOrder(passing)) {
+    const { line } = item;
+    if (line.kind === 'fact') for (const w of saidWords(line.fact)) factWords.add(w);
+    else if ('relevance' in order && saidOnlyByFacts(order.relevance, line.summary, factWords)) {
+      left.push({ kind: 'entity', from: line.from, text: `${line.name}: ${line.summary}`, reason: OMIT_SAID_BY_FACTS });
+      continue;
+    }
+    items.push(line);
+    itemGroups.push(item.group);
   }
   // Orders first: they are what `context --omitted` is most often asked about.
   const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
@@ -280,7 +299,9 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
   // The same block with them: how many would fit beside the facts kept (none, when facts fill the budget).
-  const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header, [...items, ...awaiting], config.contextFormat, budget).nodes - rendered.nodes;
+  // Not those ENTITY_SAID_BY_FACTS would leave out once the rules are known: a probe for them would change nothing.
+  const wanted = awaiting.filter((a) => !saidOnlyByFacts(a.relevance, a.line.summary, factWords)).map((a) => a.line);
+  const summariesAwaitingRules = budget === 0 || wanted.length === 0 ? 0 : renderContext(header, [...items, ...wanted], config.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
     queries: [...queries, ...beyondQueries],
@@ -353,7 +374,7 @@ export interface RefreshOptions {
 async function stateInputs(
   stateDir: string,
   options: RefreshOptions & { sharedSources: Readonly<Record<string, string>>; here: ThisProject },
-  beyond: { groupIds: readonly string[]; roots: ReadonlyMap<string, string>; projectFolders: ReadonlySet<string> },
+  beyond: { groupIds: readonly string[]; roots: ReadonlyMap<string, string>; projectFolders: ReadonlySet<string>; budget: number },
 ): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance; thisProjectEpisodes: ReadonlySet<string>; beyondProject: NonNullable<BuildContextInput['beyondProject']> }> {
   const fromState = options.retiredEpisodes === undefined || options.ourEpisodes === undefined ? await (await import('../state/our-episodes.js')).loadContextInputs(stateDir) : undefined;
   const ours = [...(options.ourEpisodes ?? fromState?.ourEpisodes ?? [])];
@@ -366,7 +387,7 @@ async function stateInputs(
     episodeProvenance: classifyOurEpisodes(ours, options.sharedSources),
     thisProjectEpisodes: thisProjectsEpisodes(ours, options.sharedSources, options.here),
     beyondProject: {
-      queries: beyondProjectNotes(ours, options.sharedSources, beyond.groupIds, undefined, beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
+      queries: beyondProjectNotes(ours, options.sharedSources, beyond.groupIds, notesForBudget(beyond.budget), beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
       episodes: beyondProjectEpisodes(ours, options.sharedSources, beyond.projectFolders),
     },
   };
@@ -438,7 +459,7 @@ export async function refreshProjectContext(
         now,
         logger,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
-        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config).map((source) => [source.name, source.root])), projectFolders: new Set((config.autoMemoryFolders ?? []).map((f) => f.name)) })),
+        ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config).map((source) => [source.name, source.root])), projectFolders: new Set((config.autoMemoryFolders ?? []).map((f) => f.name)), budget: config.contextBudget })),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false,
       });

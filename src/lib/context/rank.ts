@@ -47,32 +47,56 @@ export function nodeTier(node: Pick<EntityNode, 'name' | 'labels' | 'summary'>):
   return 0;
 }
 
+/**
+ * SAME_WORDS (qa-context-budget): two lines are the same when they differ only in case, spacing,
+ * the articles a/an/the, quotes and a closing stop ("Quokka keeps invoices in Postgres." and "quokka
+ * keeps the invoices in Postgres"): two notes saying one thing gave two lines, the second spending
+ * the budget on nothing. Word order, every other word, number and sign still tell lines apart.
+ */
+export function sameWordsKey(text: string): string {
+  // Articles in lower case, or opening the line: a capital "A" elsewhere names something ("plan A").
+  return text
+    .trim()
+    .replace(/^(?:A|An|The)(?=\s)/u, ' ')
+    .replace(/(?<![\p{L}\p{N}])(?:a|an|the)(?![\p{L}\p{N}])/gu, ' ')
+    .toLowerCase()
+    .replace(/["'\u2018\u2019\u201c\u201d`]/g, '')
+    .replace(/[.!。\s]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function normText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  return sameWordsKey(text);
 }
 
 /**
- * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid and
- * of each normalised text, then sort by standing (how near the session, when the caller knows),
- * tier (decisions first), newest, input order.
+ * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid, sort
+ * by standing (how near the session, when the caller knows), tier (decisions first), newest, input
+ * order, then keep one of each text (SAME_WORDS), where the first stood: the one `prefer` rates
+ * highest, else the best-ranked. The context prefers this project's own notes' copy: another
+ * writer's copy of the user's own words, judged as an order, would take the user's line with it.
  */
-function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0): T[] {
+function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0, prefer: (item: T) => number = () => 0): T[] {
   const seenUuid = new Set<string>();
-  const seenText = new Set<string>();
-  const kept: Array<{ item: T; standing: number; tier: number; time: number; index: number }> = [];
+  const kept: Array<{ item: T; key: string; standing: number; tier: number; time: number; index: number }> = [];
   items.forEach((item, index) => {
     const t = text(item);
     if (typeof t !== 'string' || t.trim() === '') return;
     if (seenUuid.has(item.uuid)) return;
     seenUuid.add(item.uuid);
     if (skip(item)) return;
-    const key = normText(t);
-    if (seenText.has(key)) return;
-    seenText.add(key);
-    kept.push({ item, standing: standing(item), tier: tier(item), time: time(item), index });
+    kept.push({ item, key: normText(t), standing: standing(item), tier: tier(item), time: time(item), index });
   });
   kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.item);
+  // Of copies with the same words, the one `prefer` rates highest (the first on a tie) stands where the first stood.
+  const best = new Map<string, T>();
+  for (const k of kept) {
+    const b = best.get(k.key);
+    if (b === undefined || prefer(k.item) > prefer(b)) best.set(k.key, k.item);
+  }
+  const placed = new Set<string>();
+  return kept.filter((k) => !placed.has(k.key) && placed.add(k.key) !== undefined).map((k) => best.get(k.key) as T);
 }
 
 /**
@@ -80,8 +104,8 @@ function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item
  * `standing` when given (lower first: beyond-project.ts RELEVANCE_CLASS), then tier, then newest
  * (valid_at, else created_at).
  */
-export function rankFacts(facts: readonly Fact[], now: Date, standing?: (fact: Fact) => number): Fact[] {
-  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing);
+export function rankFacts(facts: readonly Fact[], now: Date, standing?: (fact: Fact) => number, prefer?: (fact: Fact) => number): Fact[] {
+  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing, prefer);
 }
 
 /** Deduplicates entities (uuid, then name) and ranks them: tier, newest, input order. */

@@ -1,7 +1,7 @@
 /**
  * The context block as text: facts and entities as terse lines or as TOON, whichever is shorter
- * in `auto` mode, fitted to the budget by dropping the lowest-ranked items (entities before
- * facts), never cutting a line. Every line carries its provenance (`own`, `shared`, `group`,
+ * in `auto` mode, fitted to the budget by dropping the last items of the order it is given
+ * (context/block-order.ts), never cutting a line. Every line carries its provenance (`own`, `shared`, `group`,
  * context/provenance.ts) and the header frames the block as reference knowledge, not instructions.
  */
 import { encode } from '@toon-format/toon';
