@@ -312,13 +312,24 @@ const SPANISH_ENCLITIC = /^\p{L}*[áéíóú][^\s\p{P}aeiouáéíóú]*[aei](?:m
 const FRENCH_ENCLITIC = /^\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\p{L}\p{N}'’-])/iu;
 
 /**
+ * SUBJECTLESS_ADVICE (qa-orders-11): the adverbs of advice open an order the same way, with no subject:
+ * 优先 "by preference" ("优先通过正确的类型注解…消除类型错误", "若…，优先考虑将函数参数改为 `Sequence`"), 建议
+ * "it is advised to" ("建议使用 pnpm"), 尽量 "as far as possible". Each is also the first character pair of a
+ * noun, which a fact opens its subject with: 优先级 "priority", 优先权, 优先队列, 优先顺序, 优先事项; 建议书
+ * "proposal", 建议稿, 建议者; and 建议 itself as "the suggestion" before 已/被/是/的 ("建议已被采纳"). A colon
+ * after it is a label ("建议：…"), judged on what follows. Not a topic before it ("单函数建议控制在 60-80
+ * 行以内"): "团队建议使用 pnpm" reports someone's advice as the English "The style guide says …" does.
+ */
+const CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先(?![级級权權队隊顺順事])|建议(?![书書稿者已被是的：:])|建議(?![书書稿者已被是的：:])|尽量|盡量`;
+
+/**
  * SUBJECTLESS_MODAL (qa-orders-8): Chinese opens an order with a modal of obligation or prohibition and
  * no subject ("禁止 `domain` 依赖 `ui/pages`", "不要用三引号注释", "必須使用環境變數 …", "务必执行 …"). A
  * fact names what is obliged first ("此字段必须为正数", "服务器禁止外部访问"); a clause start here is the
  * text's, a sentence's, or what follows a colon, semicolon or comma (Chinese writes no space after
  * them, so orders.ts's clause starts do not find these). "不要求" ("does not require") is no order.
  */
-const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+const CHINESE_SUBJECTLESS_MODAL = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必|${CHINESE_ADVICE})`, 'u');
 
 /**
  * SUBJECTLESS_DISPOSAL (qa-orders-10): Chinese also orders with 对 + the thing acted on + 做/进行 + the act,
