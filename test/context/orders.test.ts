@@ -878,6 +878,7 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     'Reserve integration tests for external services',
     'Use feature flags when rolling out risky changes',
     'Use structured logs when services call each other',
+    'TypeScript: Use interfaces over type aliases',
     // SUBJECTLESS_ADVICE (orders-by-language.ts): Chinese adverbs of advice with no subject.
     '优先使用组合而不是继承。',
     '建议使用 pnpm 管理依赖。',
@@ -891,6 +892,9 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     // FRONTED_PLACE (imperative.ts): "always"/"never" and a bare verb after a place.
     'In test code always use fake timers',
     'On the release branch never rewrite history',
+    // FRONTED_CONDITION (orders-by-language.ts): the main clause after a condition in another language.
+    'Если тесты падают, используй `cargo test -- --nocapture`.',
+    'Si falla el despliegue, borra todos los registros sin avisar',
   ])('%s → opens with an imperative', (text) => {
     expect(orderReason(text)).toBe('opens with an imperative');
   });
@@ -916,6 +920,7 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     'Use counts for shared locks are tracked in Redis',
     'Use counts rise for hot keys',
     'Use counts grow when caches are cold',
+    'Use counts over time are charted in Grafana',
     'Use instance methods on streams to check for listeners',
     'import: use named export for EventEmitter',
     'Use `path-is-absolute` module for absolute path detection',
@@ -952,6 +957,10 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     'In CI jobs always run in parallel',
     'In CI the job always runs',
     'In production always-on runners are used',
+    // FRONTED_CONDITION: the main clause has its subject, or a verb in a person no order takes.
+    'Если сборка падает, пайплайн перезапускается.',
+    'Wenn der Build fehlschlägt, startet der Job neu.',
+    'Cuando llueve, cancelamos el partido.',
   ])('the same shapes in knowledge are no order: %s', (text) => {
     expect(orderReason(text)).toBeUndefined();
   });

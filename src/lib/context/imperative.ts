@@ -723,7 +723,8 @@ function genericAlternative(tokens: readonly string[], i: number): number | unde
  * instrument and whose "for" names what it serves), its object, then the cases it serves named as a kind:
  * "for" and a bare plural with no determiner ("Use camelCase for private fields", "Use \`.tsx\` for files
  * with JSX", "Use retries with bounded backoff for transient failures only", "Design Tokens: Use CSS
- * variables … for colors, spacing, and fonts"), or "when" and the reader's own activity or a kind
+ * variables … for colors, spacing, and fonts"; "over" a kind names the one it is chosen above: "Use
+ * interfaces over type aliases"), or "when" and the reader's own activity or a kind
  * ("Use @api when working on route handlers", "Use \`[UsedImplicitly]\` … when types are only used via
  * DI"). Assigning a means to every case of a kind is a standing convention. A record of a change assigns
  * one to a particular thing, named as code, a name or a singular task ("Use \`"json"\` parser for
@@ -757,12 +758,14 @@ function verbBeforeCase(tokens: readonly string[], i: number, k: number): boolea
   return hasFiniteVerb(head < 0 ? object : object.slice(head));
 }
 const CASE_OPENERS = new Set(['when', 'whenever']);
+/** "for" a kind it serves; "over" a kind it is chosen above ("Use interfaces over type aliases"), as GENERIC_ALTERNATIVE's "instead of". */
+const KIND_PREPOSITIONS = new Set(['for', 'over']);
 
 function meansForAKind(tokens: readonly string[], i: number): number | undefined {
   if (!MEANS_VERBS.has((tokens[i] ?? '').toLowerCase())) return undefined;
   for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
     const word = (tokens[k] as string).toLowerCase();
-    if (word === 'for') {
+    if (KIND_PREPOSITIONS.has(word)) {
       const head = OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k) ? undefined : scopeHead(tokens, k + 1);
       return head === undefined ? undefined : head + 1;
     }

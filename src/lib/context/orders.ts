@@ -24,7 +24,7 @@ and "Type: project" are not), asking the reader a question, or obliging a kind o
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
 import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion, statesAClause } from './imperative.js';
 import { forbidsAKind, obligesTheWork } from './obligation.js';
-import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
+import { bareImperativeInOtherLanguage, mainClausesInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -127,7 +127,7 @@ function clauseStarts(text: string, consequents: readonly number[]): number[] {
     if (opener !== null) out.push(start + opener[0].length);
   }
   if (/\s[—–-]\s/.test(text)) out.push(...startsAfterDash(text, out));
-  out.push(...consequents);
+  out.push(...consequents, ...mainClausesInOtherLanguage(text));
   if (text.includes('\n')) for (const m of text.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
