@@ -909,6 +909,9 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     'No global variables in library code',
     'No inline styles in components',
     'No magic numbers in business logic',
+    // JUDGED_KIND (obligation.ts): kinds of work judged, nobody named who judges.
+    'Silent catch blocks and placeholder implementations are not acceptable',
+    'Magic numbers are discouraged in production code',
   ])('%s → obliges the work', (text) => {
     expect(orderReason(text)).toBe('obliges the work');
   });
@@ -957,6 +960,12 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     'In CI jobs always run in parallel',
     'In CI the job always runs',
     'In production always-on runners are used',
+    // JUDGED_KIND: what a system lets through, a particular subject, a past verdict, a judge named.
+    'Force pushes are not allowed on main',
+    'Late submissions are not accepted',
+    'The results are acceptable',
+    'Such results were not acceptable to the client',
+    'Latency spikes are not acceptable to the client',
     // FRONTED_CONDITION: the main clause has its subject, or a verb in a person no order takes.
     'Если сборка падает, пайплайн перезапускается.',
     'Wenn der Build fehlschlägt, startet der Job neu.',

@@ -107,7 +107,7 @@ const NAME = /^[A-Z][a-z]/;
 const WORD = /^[a-z][a-z'’-]*$/i;
 
 /** "caching", "using": -ing after a stem with a vowel (not "bring", "string", "ping"). */
-function isGerund(word: string): boolean {
+export function isGerund(word: string): boolean {
   return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
 }
 

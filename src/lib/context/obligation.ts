@@ -30,7 +30,7 @@
  *   system ("Files must be in docs.json to be included"), a fact about how it works, not a duty.
  */
 
-import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isPast, isPluralHead, isThirdPerson, OBJECT_OPENERS } from './imperative.js';
+import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isGerund, isPast, isPluralHead, isThirdPerson, OBJECT_OPENERS } from './imperative.js';
 
 const OBLIGING_MODALS: ReadonlySet<string> = new Set(['must', 'should', 'shall', 'mustn\'t', 'shouldn\'t']);
 const QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'every', 'each', 'any', 'no']);
@@ -138,4 +138,37 @@ export function forbidsAKind(clause: string): boolean {
   if (place.length === 0) return true;
   const words = place.slice(1);
   return PLACE_PREPOSITIONS.has((place[0] as string).toLowerCase()) && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
+}
+
+/**
+ * JUDGED_KIND (qa-orders-11): kinds of work judged acceptable or not, with no one named who judges
+ * ("Shortcuts, hand-waving, and plausible-but-wrong implementations are not acceptable", "Magic numbers are
+ * discouraged"): a rule stated as a verdict on what the reader might make, as MODAL_OBLIGATION states one
+ * as a duty. The subject is a kind or a list of kinds: each item a bare plural or an activity (a gerund),
+ * with no determiner or code; the predicate a closed field of verdicts on acceptability, in the present.
+ * Not "allowed", "accepted", "permitted" or "required": what a system or a process lets through states how
+ * it works ("Force pushes are not allowed on main", "Late submissions are not accepted"), as
+ * ENFORCED_REQUIREMENT reads "must". A past ("were not acceptable") or a judge named after the verdict
+ * ("… are not acceptable to the client") reports a verdict given; only a place may follow ("in production code").
+ */
+const VERDICT_PLACES: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'anywhere', 'here']);
+const VERDICTS: ReadonlySet<string> = new Set(['acceptable', 'unacceptable', 'forbidden', 'prohibited', 'banned', 'disallowed', 'discouraged', 'encouraged', 'preferred']);
+
+export function judgesAKind(clause: string): boolean {
+  const tokens = clauseTokens(clauseHead(clause));
+  const copula = tokens.findIndex((t) => t.toLowerCase() === 'are');
+  if (copula < 1 || copula > 3 * MAX_KIND_WORDS) return false;
+  let v = copula + 1;
+  if ((tokens[v] ?? '').toLowerCase() === 'not') v += 1;
+  if (!VERDICTS.has((tokens[v] ?? '').toLowerCase())) return false;
+  // Nobody named as the one who judges ("… are not acceptable to the client" reports a verdict): only a place may follow.
+  const after = (tokens[v + 1] ?? '').toLowerCase();
+  if (after !== '' && !VERDICT_PLACES.has(after)) return false;
+  const items: string[][] = [[]];
+  for (const t of tokens.slice(0, copula)) {
+    if (t === ',' || ['and', 'or'].includes(t.toLowerCase())) items.push([]);
+    else (items[items.length - 1] as string[]).push(t);
+  }
+  const kinds = items.filter((item) => item.length > 0);
+  return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1] as string) || isGerund(item[item.length - 1] as string)));
 }

@@ -23,7 +23,7 @@ and "Type: project" are not), asking the reader a question, or obliging a kind o
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
 import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion, statesAClause } from './imperative.js';
-import { forbidsAKind, obligesTheWork } from './obligation.js';
+import { forbidsAKind, judgesAKind, obligesTheWork } from './obligation.js';
 import { bareImperativeInOtherLanguage, mainClausesInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
@@ -109,6 +109,9 @@ function frontedClauses(text: string): Array<{ fronted: string; start: number }>
 
 /** A modal of duty anywhere in the text: the cheap first look before MODAL_OBLIGATION reads each clause. */
 const DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
+
+/** A verdict on a kind: the cheap first look before JUDGED_KIND reads each clause. */
+const VERDICT = /\bare (?:not )?(?:acceptable|unacceptable|forbidden|prohibited|banned|disallowed|discouraged|encouraged|preferred)\b/i;
 
 /** "No" with its capital: the cheap first look before PROHIBITED_KIND reads each clause. */
 const NO_AT_START = /\bNo\s/;
@@ -252,6 +255,8 @@ function structuralReason(text: string): OrderReason | undefined {
   if (DUTY_MODAL.test(text) && starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
   // PROHIBITED_KIND (obligation.ts): "No mutable default arguments".
   if (NO_AT_START.test(text) && starts.some((start) => forbidsAKind(text.slice(start, start + 240)))) return 'obliges the work';
+  // JUDGED_KIND (obligation.ts): "Shortcuts and hand-waving are not acceptable".
+  if (VERDICT.test(text) && starts.some((start) => judgesAKind(text.slice(start, start + 240)))) return 'obliges the work';
   // GENERIC_ANAPHOR (obligation.ts): "When comments are used, they should …": "they" takes up the fronted clause's kind.
   if (fronted.length > 0 && DUTY_MODAL.test(text) && fronted.some((f) => obligesTheWork(text.slice(f.start, f.start + 240), f.fronted))) return 'obliges the work';
   return undefined;
