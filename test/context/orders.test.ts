@@ -866,3 +866,116 @@ describe('orderReason: the grammar of a rule of work, on rule files from other w
     expect(orderReason('Builds should take about five minutes')).toBe('obliges the work');
   });
 });
+
+describe('orderReason: the grammar of a rule of work, second round (qa-orders-11)', () => {
+  // Each of these reached the session on main before qa-orders-11 (written for these tests, in the shapes
+  // the dev halves of bench/data/agent-instructions.json and bench/data/agent-rules-files.json showed).
+  it.each([
+    // MEANS_FOR_A_KIND (imperative.ts): a means chosen for a kind of case.
+    'Use snake_case for database columns',
+    'Use retries with jitter for flaky network calls',
+    'Use named exports for shared utilities',
+    'Reserve integration tests for external services',
+    'Use feature flags when rolling out risky changes',
+    'Use structured logs when services call each other',
+    'TypeScript: Use interfaces over type aliases',
+    // SUBJECTLESS_ADVICE (orders-by-language.ts): Chinese adverbs of advice with no subject.
+    '优先使用组合而不是继承。',
+    '建议使用 pnpm 管理依赖。',
+    '尽量避免全局状态。',
+    '若接口变更，优先更新文档。',
+    // CLAUSE_AFTER_DASH (orders.ts): a second clause joined by a dash to a whole clause.
+    'The API runs behind a proxy — never call it directly from the browser',
+    'The worker writes its lock file to /tmp - delete it before every restart',
+    // PURPOSE_CLAUSE (orders.ts): a bare verb after a fronted infinitive of purpose.
+    'To release a version, run `npm run release`',
+    // FRONTED_PLACE (imperative.ts): "always"/"never" and a bare verb after a place.
+    'In test code always use fake timers',
+    'On the release branch never rewrite history',
+    // FRONTED_CONDITION (orders-by-language.ts): the main clause after a condition in another language.
+    'Если тесты падают, используй `cargo test -- --nocapture`.',
+    'Si falla el despliegue, borra todos los registros sin avisar',
+  ])('%s → opens with an imperative', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    // GENERIC_ANAPHOR (obligation.ts): "they" takes up the fronted clause's kind.
+    'When helpers are shared, they should live in src/lib',
+    'If migrations touch user data, they must always be reviewed',
+    // PURPOSE_CLAUSE then MODAL_OBLIGATION's "we".
+    'To support both runtimes, we have to test on Node and Bun',
+    // PROHIBITED_KIND (obligation.ts): a kind forbidden with no verb.
+    'No global variables in library code',
+    'No inline styles in components',
+    'No magic numbers in business logic',
+    // JUDGED_KIND (obligation.ts): kinds of work judged, nobody named who judges.
+    'Silent catch blocks and placeholder implementations are not acceptable',
+    'Magic numbers are discouraged in production code',
+  ])('%s → obliges the work', (text) => {
+    expect(orderReason(text)).toBe('obliges the work');
+  });
+
+  // Each new rule's look-alikes: knowledge that must keep its reading.
+  it.each([
+    // MEANS_FOR_A_KIND: a noun use of "use", a particular purpose, another verb, a verb before the case.
+    'Use cases for the billing API are listed in the PRD',
+    'Use counts for shared locks are tracked in Redis',
+    'Use counts rise for hot keys',
+    'Use counts grow when caches are cold',
+    'Use counts over time are charted in Grafana',
+    'Use instance methods on streams to check for listeners',
+    'import: use named export for EventEmitter',
+    'Use `path-is-absolute` module for absolute path detection',
+    'use isolated declarations',
+    'Add parentheses for decorator expressions',
+    'Add support for TypeScript decorators',
+    // GENERIC_ANAPHOR: no fronted clause, a particular antecedent, a past modal.
+    'They should arrive within a day',
+    'When the jobs finished, they should report the totals',
+    'When builds failed last week, they should have retried',
+    // SUBJECTLESS_ADVICE: the nouns 优先级, 优先队列, 建议 as "the suggestion"; advice reported with its subject.
+    '优先级高的任务先执行。',
+    '优先队列按到期时间排序。',
+    '建议已被采纳。',
+    '团队建议使用 pnpm。',
+    // CLAUSE_AFTER_DASH: a name or a noun phrase before the dash opens a gloss.
+    '`task init` — render templates from `cluster.yaml`',
+    'chokidar — filesystem watching',
+    '`input` - Input text into form fields',
+    'This project uses Oxlint — NOT ESLint or Prettier',
+    'The repo uses sops with age keys — `SOPS_AGE_KEY_FILE` env var expected in scripts',
+    // PROHIBITED_KIND: a verb, a particular thing, a state found, no modifier, a lower-case gloss.
+    'No tests run on Windows',
+    'No unit tests ran today',
+    'No breaking changes in this release',
+    'No known issues',
+    'No breaking changes',
+    'Translations are stored in one table — no joins.',
+    // PURPOSE_CLAUSE: the main clause has its subject, or opens a list.
+    'To date, 40 users signed up',
+    'To deploy, CI runs make deploy',
+    'To keep styles consistent, indentation, line length and so on are set in .editorconfig',
+    // FRONTED_PLACE: a subject between the place and the frequency word.
+    'In CI jobs always run in parallel',
+    'In CI the job always runs',
+    'In production always-on runners are used',
+    // JUDGED_KIND: what a system lets through, a particular subject, a past verdict, a judge named.
+    'Force pushes are not allowed on main',
+    'Late submissions are not accepted',
+    'The results are acceptable',
+    'Such results were not acceptable to the client',
+    'Latency spikes are not acceptable to the client',
+    // FRONTED_CONDITION: the main clause has its subject, or a verb in a person no order takes.
+    'Если сборка падает, пайплайн перезапускается.',
+    'Wenn der Build fehlschlägt, startet der Job neu.',
+    'Cuando llueve, cancelamos el partido.',
+  ])('the same shapes in knowledge are no order: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  // Decided (obligation.ts PROHIBITED_KIND): a verbless line of a feature list reads as a prohibition.
+  it('a verbless "No" + kind of a feature list is left out, the price of PROHIBITED_KIND', () => {
+    expect(orderReason('No runtime dependencies')).toBe('obliges the work');
+  });
+});

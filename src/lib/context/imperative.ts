@@ -107,7 +107,7 @@ const NAME = /^[A-Z][a-z]/;
 const WORD = /^[a-z][a-z'’-]*$/i;
 
 /** "caching", "using": -ing after a stem with a vowel (not "bring", "string", "ping"). */
-function isGerund(word: string): boolean {
+export function isGerund(word: string): boolean {
   return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
 }
 
@@ -280,6 +280,11 @@ function hasFiniteVerb(tokens: readonly string[]): boolean {
   return false;
 }
 
+/** Whether `text` (from a clause start) holds its own finite verb before any subordinate clause: a clause, not a name or a noun phrase (orders.ts CLAUSE_AFTER_DASH). */
+export function statesAClause(text: string): boolean {
+  return hasFiniteVerb(clauseTokens(clauseHead(text)));
+}
+
 /**
  * CONVENTION_VERBS have no noun reading, so the words after one are its object, not a subject whose
  * plural ("Prefer functional components …", "Follow OOP principles") hasFiniteVerb's cues would take
@@ -312,6 +317,25 @@ function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | unde
   // Again: the incident review document", NEGATION_NAMES_A_THING below).
   if (tokens[i + skip + 1] === ':' && verb === verb.toLowerCase()) return true;
   return !namedByNegation(tokens.slice(i + skip + 1));
+}
+
+/**
+ * FRONTED_PLACE (qa-orders-11): a prepositional phrase of place before "always" or "never" and a verb in its
+ * base form ("In library code always use \`.ConfigureAwait(false)\`", "On the main branch never push
+ * directly"): the frequency word and the verb open the clause as they do at its start, the phrase only
+ * says where the rule holds. A fact has its subject there ("In CI the job always runs", third person), and
+ * a plural in the phrase may be one ("In CI jobs always run in parallel": "jobs" is the subject of "run"),
+ * so the phrase holds a preposition, an optional determiner and up to three words, none of them a plural.
+ * Undefined when the clause does not open so.
+ */
+function subjectlessVerbAfterPlace(tokens: readonly string[], i: number): boolean | undefined {
+  if (!PREPOSITIONS.has((tokens[i] ?? '').toLowerCase())) return undefined;
+  let k = i + 1;
+  if (OBJECT_OPENERS.has((tokens[k] ?? '').toLowerCase())) k += 1;
+  const start = k;
+  while (k < start + 3 && isContentWord((tokens[k] ?? '').toLowerCase()) && !isPluralHead(tokens[k] as string)) k += 1;
+  const frequency = (tokens[k] ?? '').toLowerCase();
+  return k > start && (frequency === 'always' || frequency === 'never') ? subjectlessVerbAt(tokens, k) : undefined;
 }
 
 /**
@@ -694,6 +718,67 @@ function genericAlternative(tokens: readonly string[], i: number): number | unde
   return undefined;
 }
 
+/**
+ * MEANS_FOR_A_KIND (qa-orders-11): a verb of choosing a means (MEANS_VERBS: the verbs whose object is the
+ * instrument and whose "for" names what it serves), its object, then the cases it serves named as a kind:
+ * "for" and a bare plural with no determiner ("Use camelCase for private fields", "Use \`.tsx\` for files
+ * with JSX", "Use retries with bounded backoff for transient failures only", "Design Tokens: Use CSS
+ * variables … for colors, spacing, and fonts"; "over" a kind names the one it is chosen above: "Use
+ * interfaces over type aliases"), or "when" and the reader's own activity or a kind
+ * ("Use @api when working on route handlers", "Use \`[UsedImplicitly]\` … when types are only used via
+ * DI"). Assigning a means to every case of a kind is a standing convention. A record of a change assigns
+ * one to a particular thing, named as code, a name or a singular task ("Use \`"json"\` parser for
+ * \`tsconfig.json\` by default", "import: use named export for EventEmitter", "Use \`path-is-absolute\`
+ * module for absolute path detection": the changelog dev half's "use … for" lines), so a kind is the
+ * tell, as "for all …" is FUTURE_WORK_SCOPE's. The "for" or "when" must belong to the verb: an infinitive,
+ * a comma or another subordinate clause before it ends the search ("Use instance methods on steam to check
+ * for listeners"), and a finite verb before it makes the first word a noun ("Use counts grow when …").
+ * Why only these verbs: with any other verb "for" + a kind names the change's beneficiary, and records
+ * have the same shape ("Add parentheses for decorator expressions", "Add support for TypeScript
+ * decorators"); a mass noun is left too ("Use hooks for shared logic" reads as "for absolute path
+ * detection" does). Returns where the judged rest starts (after the kind's head), or undefined.
+ * Only where the object names no code: a code-named object keeps CODE_NAMED_OBJECT's reading as a record
+ * ("Use \`global-error.tsx\` for app-level unexpected failures" still reaches the session). Decided on a
+ * counts-only probe: with this rule in recordsAChange as well, the changelog CHECK half lost one line (33 →
+ * 34 of 350; not read), the shape of a changelog switching a tool for a kind of file ("use \`x\` for
+ * <kind>"); the dev halves had two such orders for it.
+ */
+const MEANS_VERBS = new Set(['use', 'choose', 'pick', 'reserve', 'employ']);
+
+/**
+ * A finite verb between the first word and the case (`k`): then the first word is a noun ("Use counts grow
+ * when caches are cold"). The object's first plural within three words is its head, not a verb ("Use
+ * feature flags when rolling out …", "Use CSS variables defined in … for colors"), so the object is read
+ * from its head on, as scopeHead reads a kind; a past after a noun of the object is its participle
+ * ("variables defined in \`src/index.css\`"), not read either.
+ */
+function verbBeforeCase(tokens: readonly string[], i: number, k: number): boolean {
+  const object = tokens.slice(i + 1, k).filter((t) => !isPast(t.toLowerCase()));
+  const head = object.slice(0, 3).findIndex((t) => isPluralHead(t));
+  return hasFiniteVerb(head < 0 ? object : object.slice(head));
+}
+const CASE_OPENERS = new Set(['when', 'whenever']);
+/** "for" a kind it serves; "over" a kind it is chosen above ("Use interfaces over type aliases"), as GENERIC_ALTERNATIVE's "instead of". */
+const KIND_PREPOSITIONS = new Set(['for', 'over']);
+
+function meansForAKind(tokens: readonly string[], i: number): number | undefined {
+  if (!MEANS_VERBS.has((tokens[i] ?? '').toLowerCase())) return undefined;
+  for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
+    const word = (tokens[k] as string).toLowerCase();
+    if (KIND_PREPOSITIONS.has(word)) {
+      const head = OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k) ? undefined : scopeHead(tokens, k + 1);
+      return head === undefined ? undefined : head + 1;
+    }
+    if (CASE_OPENERS.has(word)) {
+      const next = tokens[k + 1] ?? '';
+      const theCase = isGerund(next) || scopeHead(tokens, k + 1) !== undefined;
+      return theCase && !verbBeforeCase(tokens, i, k) ? tokens.length : undefined;
+    }
+    if (word === 'to' || word === ',' || word === ':' || (SUBORDINATORS.has(word) && word !== 'and' && word !== 'or')) return undefined;
+  }
+  return undefined;
+}
+
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   const w = (tokens[i] as string).toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -704,7 +789,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -784,6 +869,7 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
   // A standard for the work (NORMATIVE_STANDARD) and a preference over a kind (GENERIC_ALTERNATIVE) range over work to come as a future-work scope does.
+  // Not MEANS_FOR_A_KIND: "use `x` for <kind>" is how a changelog records switching a tool for a kind of file (see there).
   const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined || normativeStandard(tokens, i) !== undefined || genericAlternative(tokens, i) !== undefined;
   return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
@@ -803,6 +889,9 @@ export function opensWithBareVerb(consequent: string): boolean {
   if (first === undefined || !WORD.test(first) || NAME.test(first) || /^[A-Z]{2,}/.test(first)) return false;
   const w = first.toLowerCase();
   if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ':' || isAcronymPlural(first)) return false;
+  // A comma right after the word makes it a list's first item ("To keep styles consistent, indentation,
+  // line length and so on …"), unless it is a verb injections open with ("If it fails, stop, then …"), as orderShape reads one.
+  if (tokens[1] === ',') return VERB_SHAPED.has(w);
   return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
 }
 
@@ -815,7 +904,7 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   if (polite && i < tokens.length) return true;
   if (opensWithOrderFrame(tokens, i)) return true;
   if (isProhibitionLabel(tokens, i)) return true;
-  const negated = subjectlessVerbAt(tokens, i);
+  const negated = subjectlessVerbAt(tokens, i) ?? subjectlessVerbAfterPlace(tokens, i);
   if (negated !== undefined) return negated;
   const first = tokens[i];
   if (first === undefined || !WORD.test(first)) return false;

@@ -105,6 +105,8 @@ interface LanguageForms {
   assistant?: { names: readonly string[]; obliged: readonly string[] };
   /** IMPERATIVE_ONLY_ENDING: endings only the imperative has among the words that open a clause (lower case; see below). */
   imperativeOnlyEndings?: readonly string[];
+  /** FRONTED_CONDITION: the words a fronted condition opens with ("если", "wenn", "si"; lower case). */
+  conditions?: readonly string[];
 }
 
 /** Words of Spanish alone (not Portuguese, Italian, French or English): NEGATED_IMPERATIVE's -s form needs one ("No tests run …" is English). */
@@ -136,7 +138,7 @@ const FRENCH_NEGATION_PARTS: ReadonlySet<string> = new Set(['pas', 'jamais', 'ri
 
 const FORMS: readonly LanguageForms[] = [
   {
-    language: 'German', spaced: true, politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'], assistant: { names: ['der assistent', 'die ki', 'der agent', 'das modell', 'claude'], obliged: ['soll', 'muss', 'darf nicht', 'darf niemals', 'hat zu', 'sollte'] },
+    language: 'German', spaced: true, conditions: ['wenn', 'falls', 'sobald'], politeOpeners: ['bitte'], ignore: ['ignoriere', 'ignorier', 'ignorieren sie', 'vergiss', 'vergessen sie', 'missachte'], earlier: ['vorherigen', 'bisherigen', 'obigen', 'früheren', 'alle'], instructions: ['anweisungen', 'anweisung', 'instruktionen', 'regeln', 'vorgaben'], assistant: { names: ['der assistent', 'die ki', 'der agent', 'das modell', 'claude'], obliged: ['soll', 'muss', 'darf nicht', 'darf niemals', 'hat zu', 'sollte'] },
     // German puts the verb second in a statement: a clause that opens with a verb and its object is an
     // order (or a question, which has its "?"). Not "der"/"des": after a noun they are genitives
     // ("Zugangsdaten der Kunden liegen …").
@@ -151,7 +153,7 @@ const FORMS: readonly LanguageForms[] = [
     },
   },
   {
-    language: 'Spanish', spaced: true, politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'], assistant: { names: ['el asistente', 'la ia', 'el agente', 'claude'], obliged: ['debe', 'tiene que', 'deberá', 'debería', 'no debe', 'ha de'] },
+    language: 'Spanish', spaced: true, conditions: ['si', 'cuando'], politeOpeners: ['por favor'], ignore: ['ignora', 'ignore', 'ignorar', 'olvida', 'olvide'], earlier: ['anteriores', 'previas', 'todas'], instructions: ['instrucciones', 'reglas', 'indicaciones'], assistant: { names: ['el asistente', 'la ia', 'el agente', 'claude'], obliged: ['debe', 'tiene que', 'deberá', 'debería', 'no debe', 'ha de'] },
     imperative: {
       articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'todos', 'todas', 'este', 'esta', 'estos', 'estas', 'tus', 'sus', 'mis', 'nuestros', 'nuestras'],
       always: ['siempre', 'nunca'],
@@ -166,7 +168,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['no', 'nunca'], orderForm: (w) => /\p{L}{2,}[ae]s$/u.test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) },
   },
   {
-    language: 'French', spaced: true, politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'], assistant: { names: ["l'assistant", 'l’assistant', "l'ia", 'l’ia', "l'agent", 'l’agent', 'claude'], obliged: ['doit', 'devra', 'devrait', 'ne doit'] },
+    language: 'French', spaced: true, conditions: ['si', 'quand', 'lorsque'], politeOpeners: ['veuillez', "s'il vous plaît", 's’il vous plaît', 'merci de', "s'il te plaît"], ignore: ['ignore', 'ignorez', 'ignorer', 'oublie', 'oubliez'], earlier: ['précédentes', 'antérieures', 'toutes'], instructions: ['instructions', 'consignes', 'règles'], assistant: { names: ["l'assistant", 'l’assistant', "l'ia", 'l’ia', "l'agent", 'l’agent', 'claude'], obliged: ['doit', 'devra', 'devrait', 'ne doit'] },
     // French states its subject: a clause that opens with a verb and an article is an order.
     imperative: {
       articles: ['le', 'la', 'les', 'un', 'une', 'des', 'ce', 'cet', 'cette', 'ces', 'tous', 'toutes', 'tes', 'vos', 'nos', 'mes', 'ton', 'ta', 'votre', 'notre'],
@@ -185,7 +187,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['ne', "n'", 'n’'], orderForm: (w, after) => [w, ...after.slice(0, 2)].some((x) => FRENCH_NEGATION_PARTS.has(x)) },
   },
   {
-    language: 'Portuguese', spaced: true, politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'], assistant: { names: ['o assistente', 'a ia', 'o agente', 'claude'], obliged: ['deve', 'precisa', 'tem que', 'deverá', 'não deve', 'nunca deve'] },
+    language: 'Portuguese', spaced: true, conditions: ['se', 'quando'], politeOpeners: ['por favor'], ignore: ['ignore', 'ignora', 'ignorar', 'esqueça', 'esqueca'], earlier: ['anteriores', 'prévias', 'todas'], instructions: ['instruções', 'instrucoes', 'regras'], assistant: { names: ['o assistente', 'a ia', 'o agente', 'claude'], obliged: ['deve', 'precisa', 'tem que', 'deverá', 'não deve', 'nunca deve'] },
     imperative: {
       articles: ['o', 'os', 'a', 'as', 'um', 'uma', 'uns', 'umas', 'este', 'esta', 'estes', 'estas', 'esse', 'essa', 'esses', 'essas', 'todos', 'todas', 'seu', 'sua', 'seus', 'suas'],
       always: ['sempre', 'nunca'],
@@ -196,7 +198,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['não', 'nunca'], orderForm: (w) => (/\p{L}{2,}e$/u.test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w)) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w, at) => PORTUGUESE_MARKERS.has(w) || (at === 0 && PORTUGUESE_DEFINITE.has(w)) },
   },
   {
-    language: 'Italian', spaced: true, politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'], assistant: { names: ["l'assistente", 'l’assistente', "l'ia", 'l’ia', "l'agente", 'l’agente', 'claude'], obliged: ['deve', 'dovrà', 'dovrebbe', 'non deve'] },
+    language: 'Italian', spaced: true, conditions: ['se', 'quando'], politeOpeners: ['per favore', 'per piacere'], ignore: ['ignora', 'ignorate', 'dimentica'], earlier: ['precedenti', 'tutte'], instructions: ['istruzioni', 'regole'], assistant: { names: ["l'assistente", 'l’assistente', "l'ia", 'l’ia', "l'agente", 'l’agente', 'claude'], obliged: ['deve', 'dovrà', 'dovrebbe', 'non deve'] },
     imperative: {
       articles: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'uno', 'una', 'questo', 'questa', 'questi', 'queste', 'quel', 'quella', 'tutti', 'tutte', 'ogni'],
       always: ['sempre', 'mai'],
@@ -213,7 +215,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['non', 'mai'], orderForm: (w) => /\p{L}(?:are|ere|ire|rre|arlo|erlo|irlo|arla|erla|irla|arli|erli|irli|arle|erle|irle|argli|ergli|irgli|ate|ete|ite)$/u.test(w) },
   },
   {
-    language: 'Dutch', spaced: true, politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'], assistant: { names: ['de assistent', 'de ai', 'de agent', 'claude'], obliged: ['moet', 'mag niet', 'mag nooit', 'dient', 'zal altijd'] },
+    language: 'Dutch', spaced: true, conditions: ['als', 'wanneer', 'zodra'], politeOpeners: ['alsjeblieft', 'alstublieft', 'gelieve'], ignore: ['negeer', 'vergeet'], earlier: ['vorige', 'eerdere', 'alle'], instructions: ['instructies', 'regels'], assistant: { names: ['de assistent', 'de ai', 'de agent', 'claude'], obliged: ['moet', 'mag niet', 'mag nooit', 'dient', 'zal altijd'] },
     imperative: {
       // With the object pronouns "niets"/"niemand" ("Zeg niets tegen de gebruiker …"): nothing else follows a verb so.
       articles: ['de', 'het', 'een', 'deze', 'dit', 'alle', 'alles', 'je', 'jouw', 'uw', 'mijn', 'onze', 'ons', 'niets', 'niemand'],
@@ -224,7 +226,7 @@ const FORMS: readonly LanguageForms[] = [
     },
   },
   {
-    language: 'Polish', spaced: true, politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'], assistant: { names: ['asystent', 'ai', 'agent', 'claude'], obliged: ['powinien', 'musi', 'ma zawsze', 'nie może', 'nie powinien'] },
+    language: 'Polish', spaced: true, conditions: ['jeśli', 'jeżeli', 'gdy', 'kiedy'], politeOpeners: ['proszę', 'prosze'], ignore: ['zignoruj', 'ignoruj'], earlier: ['poprzednie', 'wcześniejsze', 'wszystkie'], instructions: ['instrukcje', 'polecenia'], assistant: { names: ['asystent', 'ai', 'agent', 'claude'], obliged: ['powinien', 'musi', 'ma zawsze', 'nie może', 'nie powinien'] },
     // Polish has no articles: a feminine object's accusative ending ("Wyłącz weryfikację …", "Zrób
     // kopię …"), a determiner, or "always"/"never" before code marks the first word as the verb.
     // Determiners stand where another language puts an article ("Usuń wszystkie gałęzie …").
@@ -243,7 +245,7 @@ const FORMS: readonly LanguageForms[] = [
     negated: { negations: ['nie', 'nigdy nie'], orderForm: (w) => /\p{L}(?:[jwdzbpć]|sz|cz|rz|ń|ź|ś)$/u.test(w) && !POLISH_NOT_IMPERATIVE.has(w), needsMarker: POLISH_WORD },
   },
   {
-    language: 'Russian', spaced: true, politeOpeners: ['пожалуйста'], ignore: ['игнорируй', 'игнорируйте', 'забудь', 'забудьте'], earlier: ['предыдущие', 'прежние', 'все'], instructions: ['инструкции', 'указания', 'правила'],
+    language: 'Russian', spaced: true, conditions: ['если', 'когда'], politeOpeners: ['пожалуйста'], ignore: ['игнорируй', 'игнорируйте', 'забудь', 'забудьте'], earlier: ['предыдущие', 'прежние', 'все'], instructions: ['инструкции', 'указания', 'правила'],
     // RUSSIAN_IMPERATIVE (qa-orders-8): "Не читай `Cargo.lock`", "НЕ ИСПОЛЬЗУЙ shell …", "Всегда запускай
     // `cargo-fmt` …": "not", "never" or "always" opening a clause, then a verb in the imperative's form
     // (-й, -йте, -ь, -ьте, -и, -ите, with a reflexive -ся/-сь). A fact's subjectless verb is in the third
@@ -312,13 +314,24 @@ const SPANISH_ENCLITIC = /^\p{L}*[áéíóú][^\s\p{P}aeiouáéíóú]*[aei](?:m
 const FRENCH_ENCLITIC = /^\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\p{L}\p{N}'’-])/iu;
 
 /**
+ * SUBJECTLESS_ADVICE (qa-orders-11): the adverbs of advice open an order the same way, with no subject:
+ * 优先 "by preference" ("优先通过正确的类型注解…消除类型错误", "若…，优先考虑将函数参数改为 `Sequence`"), 建议
+ * "it is advised to" ("建议使用 pnpm"), 尽量 "as far as possible". Each is also the first character pair of a
+ * noun, which a fact opens its subject with: 优先级 "priority", 优先权, 优先队列, 优先顺序, 优先事项; 建议书
+ * "proposal", 建议稿, 建议者; and 建议 itself as "the suggestion" before 已/被/是/的 ("建议已被采纳"). A colon
+ * after it is a label ("建议：…"), judged on what follows. Not a topic before it ("单函数建议控制在 60-80
+ * 行以内"): "团队建议使用 pnpm" reports someone's advice as the English "The style guide says …" does.
+ */
+const CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先(?![级級权權队隊顺順事])|建议(?![书書稿者已被是的：:])|建議(?![书書稿者已被是的：:])|尽量|盡量`;
+
+/**
  * SUBJECTLESS_MODAL (qa-orders-8): Chinese opens an order with a modal of obligation or prohibition and
  * no subject ("禁止 `domain` 依赖 `ui/pages`", "不要用三引号注释", "必須使用環境變數 …", "务必执行 …"). A
  * fact names what is obliged first ("此字段必须为正数", "服务器禁止外部访问"); a clause start here is the
  * text's, a sentence's, or what follows a colon, semicolon or comma (Chinese writes no space after
  * them, so orders.ts's clause starts do not find these). "不要求" ("does not require") is no order.
  */
-const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+const CHINESE_SUBJECTLESS_MODAL = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必|${CHINESE_ADVICE})`, 'u');
 
 /**
  * SUBJECTLESS_DISPOSAL (qa-orders-10): Chinese also orders with 对 + the thing acted on + 做/进行 + the act,
@@ -440,6 +453,23 @@ export function overridesInOtherLanguage(text: string): boolean {
 }
 
 /** Whether the clause (text from a clause start, orders.ts) opens or ends as a request in one of the languages above. */
+/**
+ * FRONTED_CONDITION (qa-orders-11): orders.ts's FRONTED_CLAUSE in the other languages: a sentence that opens
+ * with a condition ("Если нужно понять структуру модуля, используй \`…\`", "Wenn der Build fehlschlägt,
+ * lösche den Cache", "Si falla el despliegue, borra los registros") has its main clause after the comma,
+ * judged as a clause of its own by this file's forms (an imperative-only ending, an article after the verb,
+ * a marker), as at a sentence's start. Only those forms judge it: English's bare-verb rule
+ * (CONDITIONAL_CONSEQUENT) would take a first-person plural for an order ("Cuando llueve, cancelamos").
+ */
+const FRONTED_CONDITION = new RegExp(String.raw`(?:^|[.!?:;]\s+|\n\s*)(?:${FORMS.flatMap((f) => f.conditions ?? []).join('|')})(?![\p{L}])[^,.!?;\n]{1,80},\s+`, 'giu');
+
+/** Where the main clause after each fronted condition in another language starts (FRONTED_CONDITION). */
+export function mainClausesInOtherLanguage(text: string): number[] {
+  // A comma at all first: most facts have none, and the scan then costs nothing.
+  if (!text.includes(',')) return [];
+  return [...text.matchAll(FRONTED_CONDITION)].map((m) => (m.index ?? 0) + m[0].length);
+}
+
 export function politeRequestInOtherLanguage(clause: string): boolean {
   return POLITE_OPENER.test(clause) || (KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + '。'));
 }

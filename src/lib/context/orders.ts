@@ -22,9 +22,9 @@ and "Type: project" are not), asking the reader a question, or obliging a kind o
  */
 
 import { mayOpenChangeRecord, opensWithChangeTypeLabel } from './change-record.js';
-import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion } from './imperative.js';
-import { obligesTheWork } from './obligation.js';
-import { bareImperativeInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
+import { isInjectionVerb, opensWithBareVerb, opensWithOrder, opensWithQuestion, statesAClause } from './imperative.js';
+import { forbidsAKind, judgesAKind, obligesTheWork } from './obligation.js';
+import { bareImperativeInOtherLanguage, mainClausesInOtherLanguage, negatedImperativeInOtherLanguage, obligesAssistantInOtherLanguage, overridesInOtherLanguage, politeRequestInOtherLanguage, subjectlessModalInChinese } from './orders-by-language.js';
 
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
@@ -72,8 +72,11 @@ const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|reco
  * clause of its own (a noun use there still finds its verb: "When the queue is full, run times grow").
  * Also after a colon and at a line's start (LINE_ENDS_CLAUSE): an entity line is "Name: summary",
  * so a summary that opens with the fronted clause follows a colon.
+ * PURPOSE_CLAUSE (qa-orders-11): a fronted infinitive of purpose is such a clause too ("To support both
+ * stacks, we have to keep feature parity", "To deploy, run \`make deploy\`"): its main clause is judged
+ * after the comma, where a fact has its subject ("To date, 40 users signed up", "To deploy, CI runs …").
  */
-const FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+const FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while|to)\b[^,.!?;\n]{1,80},\s+/giu;
 
 /**
  * LIST_ITEM: a list's marker ("- ", "* ", "• ", "1. ", "2) ") at the start of a line or after a
@@ -99,13 +102,19 @@ const VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${A
  */
 const CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
 
-/** Where the main clause after each fronted clause starts (FRONTED_CLAUSE). */
-function consequentStarts(text: string): number[] {
-  return [...text.matchAll(FRONTED_CLAUSE)].map((m) => (m.index ?? 0) + m[0].length);
+/** Each fronted clause (FRONTED_CLAUSE) and where the main clause after it starts. */
+function frontedClauses(text: string): Array<{ fronted: string; start: number }> {
+  return [...text.matchAll(FRONTED_CLAUSE)].map((m) => ({ fronted: m[0].replace(/^[^\p{L}]+/u, ''), start: (m.index ?? 0) + m[0].length }));
 }
 
 /** A modal of duty anywhere in the text: the cheap first look before MODAL_OBLIGATION reads each clause. */
 const DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
+
+/** A verdict on a kind: the cheap first look before JUDGED_KIND reads each clause. */
+const VERDICT = /\bare (?:not )?(?:acceptable|unacceptable|forbidden|prohibited|banned|disallowed|discouraged|encouraged|preferred)\b/i;
+
+/** "No" with its capital: the cheap first look before PROHIBITED_KIND reads each clause. */
+const NO_AT_START = /\bNo\s/;
 
 /** Where a clause starts: the text, a sentence, a line (LINE_ENDS_CLAUSE), what follows a colon or semicolon, a quote, a fronted clause's comma, a list item, a vocative's comma. */
 function clauseStarts(text: string, consequents: readonly number[]): number[] {
@@ -120,8 +129,31 @@ function clauseStarts(text: string, consequents: readonly number[]): number[] {
     const opener = LIST_ITEM.exec(text.slice(start, start + 40)) ?? VOCATIVE.exec(text.slice(start, start + 40));
     if (opener !== null) out.push(start + opener[0].length);
   }
-  out.push(...consequents);
+  if (/\s[—–-]\s/.test(text)) out.push(...startsAfterDash(text, out));
+  out.push(...consequents, ...mainClausesInOtherLanguage(text));
   if (text.includes('\n')) for (const m of text.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
+  return out;
+}
+
+/**
+ * CLAUSE_AFTER_DASH (qa-orders-11): a spaced dash after a whole clause joins a second clause to it ("PHP runs
+ * via Docker — always use \`docker exec php <command>\`", "… template crashes at startup — build the items
+ * imperatively", "everything else goes to stderr — never write engine logs to stdout"): what follows is
+ * judged as a clause of its own, as after a semicolon. After a name or a noun phrase with no verb of its own
+ * the dash opens a gloss, the name's definition ("\`task init\` — render templates from \`cluster.yaml\`",
+ * "\`input\` - Input text into form fields", "chokidar — filesystem watching"), which describes the thing
+ * and is not judged as an order. The words before the dash are read from the clause start before it; only
+ * a dash before a word is read (code or a number after it opens no order in English).
+ */
+const SPACED_DASH = /\s[—–-]\s+(?=\p{L})/gu;
+
+function startsAfterDash(text: string, starts: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(SPACED_DASH)) {
+    const dash = m.index ?? 0;
+    const from = Math.max(0, ...starts.filter((s) => s <= dash));
+    if (statesAClause(text.slice(from, dash))) out.push(dash + m[0].length);
+  }
   return out;
 }
 
@@ -212,7 +244,8 @@ function variants(folded: string): string[] {
  * direct question to the reader. After the patterns, so a line keeps its more specific reason.
  */
 function structuralReason(text: string): OrderReason | undefined {
-  const consequents = consequentStarts(text);
+  const fronted = frontedClauses(text);
+  const consequents = fronted.map((f) => f.start);
   const starts = outsideChangeRecords(text, clauseStarts(text, consequents));
   if (starts.some((start) => { const clause = text.slice(start, start + 240); return opensWithOrder(clause) || politeRequestInOtherLanguage(clause) || bareImperativeInOtherLanguage(clause) || negatedImperativeInOtherLanguage(clause); })) return 'opens with an imperative';
   if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
@@ -220,6 +253,12 @@ function structuralReason(text: string): OrderReason | undefined {
   if (consequents.some((start) => opensWithBareVerb(text.slice(start, start + 240)))) return 'opens with an imperative';
   // MODAL_OBLIGATION (obligation.ts): a rule stated as what the work's things must be ("Generated files should not be edited directly").
   if (DUTY_MODAL.test(text) && starts.some((start) => obligesTheWork(text.slice(start, start + 240)))) return 'obliges the work';
+  // PROHIBITED_KIND (obligation.ts): "No mutable default arguments".
+  if (NO_AT_START.test(text) && starts.some((start) => forbidsAKind(text.slice(start, start + 240)))) return 'obliges the work';
+  // JUDGED_KIND (obligation.ts): "Shortcuts and hand-waving are not acceptable".
+  if (VERDICT.test(text) && starts.some((start) => judgesAKind(text.slice(start, start + 240)))) return 'obliges the work';
+  // GENERIC_ANAPHOR (obligation.ts): "When comments are used, they should …": "they" takes up the fronted clause's kind.
+  if (fronted.length > 0 && DUTY_MODAL.test(text) && fronted.some((f) => obligesTheWork(text.slice(f.start, f.start + 240), f.fronted))) return 'obliges the work';
   return undefined;
 }
 
