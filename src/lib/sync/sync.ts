@@ -176,6 +176,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
+    lostSeen: new Map(),
   };
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
