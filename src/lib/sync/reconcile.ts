@@ -301,25 +301,20 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   // FORCE_LOOK (force-look.ts): a confirmed part of ours that a complete, not blind, listing no
   // longer shows was lost by the graph (a server restarted without its data). COPY_WATCH's parts
   // are judged above, by its own rules; what pull already counts as deleted elsewhere, by pull (PULL_WAITS_ON_IT).
+  // LOST_SEEN_IN_PASSING: the same absence in a listing made for other reasons is told, not sent
+  // again; only get_episodes' own listing of the whole group judges it (the local server's direct
+  // read looks only for the markers it was given, a sample sees a tenth).
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped' || input.pullWaits?.has(record.id) === true) continue;
     for (const ref of record.episodes) {
-      if (ref.uuid === undefined || shown.has(ref) || input.forced?.get(ref.groupId)?.has(ref.marker) !== true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      const forced = input.forced?.get(ref.groupId)?.has(ref.marker) === true;
+      if (!forced && input.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input.listing.get(ref.groupId);
       // An empty listing by a server that lists only the group it last wrote to may be of another group (pace.ts `offGroup`).
-      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record, ref });
-    }
-  }
-  // LOST_SEEN_IN_PASSING (force-look.ts): the same absence, in a listing made for other reasons.
-  // Only get_episodes' own complete listing of the whole group: the local server's direct read
-  // (`direct`) looks only for the markers it was given, and a sample judges nothing absent.
-  for (const record of Object.values(state.files)) {
-    if (record.status === 'failed' || record.status === 'skipped' || input.pullWaits?.has(record.id) === true) continue;
-    for (const ref of record.episodes) {
-      if (ref.uuid === undefined || shown.has(ref) || input.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
-      if (input.forced?.get(ref.groupId)?.has(ref.marker) === true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
-      const listed = input.listing.get(ref.groupId);
-      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true && listed.direct !== true && listed.sample !== true) out.unseen.push({ record, ref });
+      if (listed?.complete !== true || listed.blind === true || listed.offGroup === true) continue;
+      if (forced) out.lost.push({ record, ref });
+      else if (listed.direct !== true && listed.sample !== true) out.unseen.push({ record, ref });
     }
   }
   // SPLIT_HANDS_OVER (copy-hold.ts): what a split may leave to the other machine, judged by a complete look.
