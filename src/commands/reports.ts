@@ -28,7 +28,7 @@ import { processEnv } from '../lib/config/process-env.js';
 import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
 import { cli } from '../lib/util/install-route.js';
-import { emptiedGraphText, readGraphProblem } from '../lib/context/graph-problem.js';
+import { graphLossText, readGraphProblem } from '../lib/context/graph-problem.js';
 import { readSetAside, setAsideText } from '../lib/state/set-aside.js';
 import { originQuestion, originStanding, type OriginStanding } from '../lib/sync/origin-choice.js';
 import { heldAsCopy } from '../lib/sync/copy-hold.js';
@@ -220,7 +220,8 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
 /** A graph the worker found emptied, said until `sync --force` or a refresh that works clears it (context/graph-problem.ts). */
 function emptiedGraph(config: Config): { emptiedGraph?: string } {
   const problem = readGraphProblem(config.stateDir);
-  return problem?.kind === 'emptied' ? { emptiedGraph: emptiedGraphText(problem, `"${cli()} sync --force"`) } : {};
+  const text = problem === undefined ? undefined : graphLossText(problem, `"${cli()} sync --force"`);
+  return text === undefined ? {} : { emptiedGraph: text };
 }
 
 /** What pull set aside and keeps (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY), said until the text's time is up or it was moved back. */

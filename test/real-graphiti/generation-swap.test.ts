@@ -8,7 +8,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { resolveSemantics, semanticsOptions } from '../../src/lib/graphiti/server-rules.js';
 import { McpClient } from '../../src/lib/mcp/client.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
@@ -129,4 +132,35 @@ describe('one address, one FalkorDB, one group: Graphiti 0.31.2 → 0.31.1 → 0
     expect((await runCli(box.env, ['status'])).stdout).not.toMatch(/Kept in the graph/);
     expect(probes()).toBe(1); // the 0.31.2 process was probed (once)
   }, 300_000);
+
+  it('0.31.2 replaced by 0.31.1 mid-probe, after the probe\'s delete: no rule is cached for 0.31.1, and the next edit keeps the fact it restates (PROBE_ON_ONE_PROCESS)', async () => {
+    box.pai('LEARNING/2026-07/w.md', learning('Wren feed', 'Wren reads events from Pulsar. Wren writes to Iceberg.'));
+    expect((await sync(WAIT)).summary).toMatchObject({ queued: 0, failed: 0 });
+    await eventually('the facts are extracted', async () => (await facts()).includes('Wren reads events from Pulsar.'));
+    await swap('0.31.2'); // a restart: the rules must be probed again
+    const graphiti = new GraphitiClient(box.config(), { logger: nullLogger });
+    const deleteEpisode = graphiti.deleteEpisode.bind(graphiti);
+    let swapped = false;
+    graphiti.deleteEpisode = async (uuid, group, signal) => {
+      const done = await deleteEpisode(uuid, group, signal);
+      if (group.startsWith('gms_probe_') && !swapped) {
+        swapped = true;
+        await swap('0.31.1'); // a docker tag rolled back while the probe reads its fact again
+      }
+      return done;
+    };
+    try {
+      await resolveSemantics(graphiti, { ...semanticsOptions(box.config(), nullLogger, undefined), probeTimeoutMs: 120_000 });
+    } finally {
+      await graphiti.close();
+    }
+    expect(swapped).toBe(true);
+    box.pai('LEARNING/2026-07/w.md', learning('Wren feed', 'Wren reads events from Pulsar. Wren compacts to Parquet.'));
+    const edit = await sync(WAIT);
+    expect(edit.summary).toMatchObject({ updated: 1, queued: 0, failed: 0 });
+    expect(edit.summary.semantics?.deleteRemoves).not.toBe('facts-unsupported');
+    await eventually('the new version is in, the old one gone', async () => JSON.stringify((await contents('Wren feed')).map((c) => c.includes('Parquet'))) === '[true]');
+    expect(await facts()).toContain('Wren reads events from Pulsar.');
+    expect(await facts()).not.toContain('Wren writes to Iceberg.');
+  }, 400_000);
 });

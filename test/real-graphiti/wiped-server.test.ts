@@ -3,7 +3,9 @@
  * without persistence), on the real server (0.31.2) with the stand-in LLM: the state still calls
  * every note confirmed; the worker of the next session start notices the empty graph and the session
  * after it names the step (EMPTIED_GRAPH), and `sync --force` puts them back, each once
- * (sync/force-look.ts FORCE_LOOK). Judged by what the graph and the session context show.
+ * (sync/force-look.ts FORCE_LOOK); wiped while a sync is in flight, what the group no longer shows
+ * of the notes it had confirmed is told as well (LOST_SEEN_IN_PASSING). Judged by what the graph and
+ * the session context show.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +81,38 @@ describe('a server restarted without its data (real 0.31.2, stand-in LLM)', () =
     expect(await sync(['--force', ...WAIT])).toMatchObject({ resent: 0, added: 0, confirmed: 2 });
     expect(await real.episodeNames()).toEqual(['Yak logs', 'Zephyr bus']);
   }, 400_000);
+
+  it('emptied while a sync is in flight: the group lists the notes sent after, yet the next session is told what the graph lost, and --force puts it back once (LOST_SEEN_IN_PASSING)', async () => {
+    const cwd = box.path('code', 'zephyr');
+    const env = { ...box.env, MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '5000' };
+    box.pai('LEARNING/2026-07/a.md', learning('Auk queue', 'Auk queues jobs in RabbitMQ.'));
+    box.pai('LEARNING/2026-07/b.md', learning('Bison cache', 'Bison caches pages in Varnish.'));
+    const release = real.llm.hold('Auk'); // the wipe comes while the first new note is in extraction
+    const inFlight = runCli(env, ['sync', '--json', ...WAIT]);
+    try {
+      await eventually('a new note is in extraction', () => real.llm.held() > 0);
+      await real.stopServer();
+      await real.query('MATCH (n) DETACH DELETE n');
+      await real.startServer();
+    } finally {
+      release();
+    }
+    await inFlight;
+    // The Stop hook's next sync (or this one, had it kept the server): what the dead queue lost is sent again.
+    await eventually('the notes sent during the wipe are back', async () => {
+      await runCli(env, ['sync', '--json', '--wait', '20000']);
+      return JSON.stringify(await real.episodeNames()) === JSON.stringify(['Auk queue', 'Bison cache']);
+    }, 200_000);
+    await sessionStartWorker(box.config(), cwd);
+    const note = takeGraphProblemNote(box.config().stateDir);
+    expect(note).toContain('no longer holds memory notes this machine sent to it and it had confirmed (2 notes in group gms_wiped)');
+    expect(note).toContain('sync --force`');
+    expect(await sync(['--force', ...WAIT])).toMatchObject({ resent: 2, queued: 0, failed: 0 });
+    expect(await real.episodeNames()).toEqual(['Auk queue', 'Bison cache', 'Yak logs', 'Zephyr bus']);
+    await eventually('the facts are extracted again', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
+    expect(await workerSessionStart(box.config(), cwd)).toContain('Zephyr uses Kafka for the event bus.');
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  }, 500_000);
 });
 
 describe('a server before 1.1 on FalkorDB restarted WITH its data (real 0.28.2, stand-in LLM)', () => {

@@ -3,7 +3,7 @@
  * Each case builds a small state by hand and a listing like get_episodes returns.
  */
 import { describe, expect, it } from 'vitest';
-import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
+import { withMarker, type ListedEpisode, type OurGroupListing } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
@@ -365,5 +365,24 @@ describe('reconcile: the order parts went to the server in (sync/send-order.ts)'
     // Between the two, anything from none to all 28 others ran: no processing time from it (by the
     // order handed off: 29 parts in 100 ms, a pace of 3 ms that replaced the group's).
     expect(pace?.stepsMs).toEqual(Array(8).fill(100));
+  });
+
+  it('LOST_SEEN_IN_PASSING: a confirmed part a complete get_episodes listing no longer shows is unseen (told, not sent again); the direct read, a sample, a blind or off-group listing, and a part pull waits on judge nothing', () => {
+    const gone = ref('f1', 1, 1, { uuid: 'u1', confirmedAt: iso(T0) });
+    const waiting = ref('f2', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const state = stateOf([record('f1', [gone], { status: 'confirmed' }), record('f2', [waiting])]);
+    const inPassing = new Map([[GROUP, new Set([gone.marker])]]);
+    const judged = (listed: Partial<OurGroupListing>, extra: Partial<ReconcileInput> = {}) =>
+      reconcile({ ...input(state, [episode(waiting, 'u2')], T0 + 1000, { inPassing, ...extra }), listing: new Map([[GROUP, { episodes: [episode(waiting, 'u2')], complete: true, requests: 1, listed: 1, ...listed }]]) }).unseen.map((u) => u.ref.marker);
+    expect(judged({})).toEqual([gone.marker]);
+    expect(reconcile(input(state, [episode(waiting, 'u2')], T0 + 1000, { inPassing })).lost).toEqual([]); // not sent again
+    expect(judged({ direct: true })).toEqual([]);
+    expect(judged({ sample: true })).toEqual([]);
+    expect(judged({ blind: true })).toEqual([]);
+    expect(judged({ offGroup: true })).toEqual([]);
+    expect(judged({ complete: false })).toEqual([]);
+    expect(judged({}, { pullWaits: new Set(['pai:f1.md']) })).toEqual([]);
+    // Shown: nothing to tell.
+    expect(reconcile(input(state, [episode(waiting, 'u2'), episode(gone, 'u1')], T0 + 1000, { inPassing })).unseen).toEqual([]);
   });
 });

@@ -118,6 +118,37 @@ describe('rules that follow the server behind an address', () => {
   });
 });
 
+describe('a server replaced while its rules are being probed (PROBE_ON_ONE_PROCESS)', () => {
+  it('0.31.2 swapped for 0.31.1 after the probe\'s delete: what the probe saw is not cached as the new process\'s rules, and the next edit keeps its restated fact', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    box.pai('LEARNING/SYSTEM/y.md', learning('Yak', 'Yak stores its logs in Loki.'));
+    await settle();
+    // The deletion's run probes; 0.31.2 detaches probe A, then 0.31.1 takes the address (a docker
+    // tag rolled back mid-probe) before the probe reads its fact again: that fact still names B alone.
+    let deleted = false;
+    const swapAfterDelete = (c: { tool: string; args: Record<string, unknown> }) => {
+      if (c.tool === 'delete_episode' && inProbe(c)) deleted = true;
+      if (!deleted || c.tool !== 'get_episodes') return;
+      server.events.off('call', swapAfterDelete);
+      server.setOptions(V0_31_1);
+      void server.restart();
+    };
+    server.events.on('call', swapAfterDelete);
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'y.md'));
+    await settle();
+    expect(server.calls.some((c) => c.tool === 'delete_episode' && inProbe(c))).toBe(true);
+    // The next run, on 0.31.1: an edit that restates a fact the old version created.
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    const run = await settle();
+    await settle();
+    expect(run.semantics).not.toMatchObject({ deleteRemoves: 'facts-unsupported' });
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(facts()).toContain('Zephyr archives to Glacier.');
+  });
+});
+
 describe('a run probes only when it deletes or replaces (sync.ts PROBE_WHEN_NEEDED)', () => {
   it('after a break (the sentinel closed for idleness) runs that only add or confirm notes do not probe again; the next that deletes does', async () => {
     server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });

@@ -128,6 +128,43 @@ describe('a graph that lost its data behind the same address', () => {
     expect(readGraphProblem(config.stateDir)).toBeUndefined();
   });
 
+  it('a graph emptied while a sync is in flight: the notes it had confirmed are told to the next session and status though the group lists newer ones; --force sends them again, once each, and ends it (LOST_SEEN_IN_PASSING)', async () => {
+    const cwd = box.path('code', 'webapp');
+    mkdirSync(cwd, { recursive: true });
+    for (const name of ['Alpha', 'Beta', 'Gamma']) box.pai(`LEARNING/2026-07/${name}.md`, learning(name, `${name} runs on Fastify.`));
+    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ confirmed: 3 });
+    server.setOptions({ processingDelayMs: 200 });
+    for (const name of ['Delta', 'Epsilon', 'Zeta']) box.pai(`LEARNING/2026-07/${name}.md`, learning(name, `${name} runs on Hono.`));
+    // The server starts again without its data while the sync's second note is in its queue.
+    let adds = 0;
+    const wipe = (c: { tool: string }) => {
+      if (c.tool !== 'add_memory' || ++adds !== 2) return;
+      server.events.off('call', wipe);
+      void server.restart({ data: 'lost' });
+    };
+    server.events.on('call', wipe);
+    const { main } = await import('../../src/cli-main.js');
+    const cli = async (args: string[]) => {
+      let out = '';
+      const code = await main(args, { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: { ...box.env, MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '2000' }, cwd });
+      await server.whenIdle();
+      return { code, out };
+    };
+    expect((await cli(['sync', '--wait', '15000'])).code).toBe(0);
+    // What the dead server's queue lost was sent again; what it had confirmed before is gone.
+    expect(names()).toEqual(['Delta', 'Epsilon', 'Zeta']);
+    await sessionStartWorker(box.config(), cwd);
+    const note = takeGraphProblemNote(box.config().stateDir);
+    expect(note).toContain('no longer holds memory notes this machine sent to it and it had confirmed (3 notes in group main)');
+    expect(note).toContain('sync --force`');
+    expect(formatStatus(await collectStatus(box.config(), nullLogger))).toMatch(/^Warning: since .* no longer holds memory notes .*\(3 notes in group main\).* sync --force" sends them again, once each\.$/m);
+    const forced = await cli(['sync', '--force', '--wait', '5000']);
+    expect(forced.code, forced.out).toBe(0);
+    expect(forced.out).toMatch(/^sent again 3 note\(s\) the graph no longer held/m);
+    expect(names()).toEqual(['Alpha', 'Beta', 'Delta', 'Epsilon', 'Gamma', 'Zeta']);
+    expect(readGraphProblem(box.config().stateDir)).toBeUndefined();
+  });
+
   it('a project with no facts in a graph that still holds our episode is not told anything', async () => {
     const cwd = box.path('code', 'webapp');
     mkdirSync(cwd, { recursive: true });

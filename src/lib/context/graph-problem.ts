@@ -21,9 +21,10 @@ import { ourNote } from './our-note.js';
 /**
  * `not-graphiti`: an MCP server answers at the address, but its tools are not Graphiti's (graphiti.ts GRAPHITI_SURFACE).
  * `emptied`: the graph lists no episode in groups that held notes of this machine (sync/force-look.ts EMPTIED_GRAPH).
+ * `lost`: a sync's listing of a group no longer shows notes of this machine it had confirmed there (sync/force-look.ts LOST_SEEN_IN_PASSING).
  */
-export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti' | 'emptied';
-const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti', 'emptied']);
+export type GraphProblemKind = 'unreachable' | 'searches-failing' | 'not-graphiti' | 'emptied' | 'lost';
+const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'searches-failing', 'not-graphiti', 'emptied', 'lost']);
 
 /** A group the graph lists nothing in, and how many of this machine's notes it held (sync/force-look.ts EMPTIED_GRAPH). */
 export interface EmptiedGroup {
@@ -49,7 +50,7 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<GraphProblem>;
     if (value.kind !== undefined && KINDS.has(value.kind) && typeof value.since === 'string') {
-      const groups = value.kind === 'emptied' ? emptiedGroupsOf(value.groups) : undefined;
+      const groups = value.kind === 'emptied' || value.kind === 'lost' ? emptiedGroupsOf(value.groups) : undefined;
       return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true, ...(groups === undefined ? {} : { groups }) };
     }
   } catch {
@@ -68,8 +69,8 @@ function write(stateDir: string, problem: GraphProblem): void {
   writeFileAtomicSync(join(stateDir, FILE), `${JSON.stringify(problem)}\n`);
 }
 
-/** The worker saw this problem now; the same kind again keeps its first time and whether it was told. (`emptied` is recordEmptiedGraph's.) */
-export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemKind, 'emptied'>, detail: string, now: Date = new Date()): void {
+/** The worker saw this problem now; the same kind again keeps its first time and whether it was told. (`emptied` is recordEmptiedGraph's, `lost` recordLostSeen's.) */
+export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemKind, 'emptied' | 'lost'>, detail: string, now: Date = new Date()): void {
   const previous = readGraphProblem(stateDir);
   const same = previous?.kind === kind;
   write(stateDir, { kind, detail: detail.split('\n')[0]?.slice(0, 300) ?? '', since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
@@ -95,6 +96,22 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
   write(stateDir, { kind: 'emptied', detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
 }
 
+/**
+ * A sync's listing no longer showed notes this machine had confirmed (sync/force-look.ts
+ * LOST_SEEN_IN_PASSING). Told as EMPTIED_GRAPH is, but a refresh that shows the group's knowledge
+ * does not end it (the group still holds other notes: that is how the loss went unseen); `sync
+ * --force` does (clearEmptiedGraph). Another problem on record (an emptied graph, which says more;
+ * an outage a refresh will end) is left as it is. A group named again keeps the larger count.
+ */
+export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {
+  const previous = readGraphProblem(stateDir);
+  if (previous !== undefined && previous.kind !== 'lost') return;
+  const kept = previous?.groups ?? [];
+  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
+  const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
+  write(stateDir, { kind: 'lost', detail: emptiedDetail(groups), groups, since: previous?.since ?? now.toISOString(), told: previous !== undefined && !news ? previous.told : false });
+}
+
 /** `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`). */
 function emptiedDetail(groups: readonly EmptiedGroup[]): string {
   return groups.map((e) => `${e.notes} note${e.notes === 1 ? '' : 's'} in group ${e.group}`).join(', ');
@@ -109,7 +126,7 @@ function emptiedDetail(groups: readonly EmptiedGroup[]): string {
  */
 export function refreshShowed(stateDir: string, shown: readonly string[]): void {
   const problem = readGraphProblem(stateDir);
-  if (problem === undefined) return;
+  if (problem === undefined || problem.kind === 'lost') return; // LOST_SEEN_IN_PASSING: the group shows other notes
   if (problem.kind !== 'emptied' || (problem.groups === undefined && shown.length > 0)) return clearGraphProblem(stateDir);
   if (problem.groups === undefined) return;
   const left = problem.groups.filter((g) => !shown.includes(g.group));
@@ -129,7 +146,7 @@ export function refreshShowed(stateDir: string, shown: readonly string[]): void 
  */
 export function refreshEndsProblem(stateDir: string): boolean {
   const problem = readGraphProblem(stateDir);
-  return problem !== undefined && problem.kind !== 'emptied';
+  return problem !== undefined && problem.kind !== 'emptied' && problem.kind !== 'lost';
 }
 
 /** Nothing to tell any more. */
@@ -147,7 +164,8 @@ export function clearGraphProblem(stateDir: string): void {
  * taken. Other kinds stay: only a refresh that works clears those.
  */
 export function clearEmptiedGraph(stateDir: string): void {
-  if (readGraphProblem(stateDir)?.kind === 'emptied') clearGraphProblem(stateDir);
+  const kind = readGraphProblem(stateDir)?.kind;
+  if (kind === 'emptied' || kind === 'lost') clearGraphProblem(stateDir);
 }
 
 /**
@@ -156,6 +174,18 @@ export function clearEmptiedGraph(stateDir: string): void {
  */
 export function emptiedGraphText(problem: Pick<GraphProblem, 'detail' | 'since'>, forceCommand: string): string {
   return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
+}
+
+/** What a loss a sync's listing saw means and the step (LOST_SEEN_IN_PASSING), for the session's note and `status`. */
+export function lostGraphText(problem: Pick<GraphProblem, 'detail' | 'since'>, forceCommand: string): string {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) no longer holds memory notes this machine sent to it and it had confirmed (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph) while newer notes were sent, so no knowledge of those can be shown. ${forceCommand} sends them again, once each.`;
+}
+
+/** The warning for an `emptied` or `lost` record (`status`, the session's note); undefined for the other kinds. */
+export function graphLossText(problem: Pick<GraphProblem, 'kind' | 'detail' | 'since'>, forceCommand: string): string | undefined {
+  if (problem.kind === 'emptied') return emptiedGraphText(problem, forceCommand);
+  if (problem.kind === 'lost') return lostGraphText(problem, forceCommand);
+  return undefined;
 }
 
 function sinceText(problem: Pick<GraphProblem, 'since'>): string {
@@ -177,7 +207,8 @@ export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy
   const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
   if (problem.kind === 'unreachable') return ourNote(`the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`);
   // The step itself, not `health`: the server is fine, its data is gone (sync/force-look.ts FORCE_LOOK).
-  if (problem.kind === 'emptied') return ourNote(emptiedGraphText(problem, namedCommand('sync --force', copy)));
+  const loss = graphLossText(problem, namedCommand('sync --force', copy));
+  if (loss !== undefined) return ourNote(loss);
   if (problem.kind === 'not-graphiti') return ourNote(`since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`);
   return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }

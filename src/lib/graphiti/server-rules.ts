@@ -16,7 +16,7 @@ import { liveServerGeneration } from '../config/server-runtime.js';
 import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { GraphitiClient, ServerProfile } from './graphiti.js';
-import { cleanScratch, probeSemantics, scratchGroupName, type ScratchGroup } from './semantics-probe.js';
+import { cleanScratch, probeSemantics, scratchGroupName, type ProbeOutcome, type ScratchGroup } from './semantics-probe.js';
 import { CAUTIOUS_SEMANTICS, editOrder, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
 import { openSentinel, SESSION_IDLE_CLOSE_MS, sentinelAlive, type Sentinel } from './server-instance.js';
 
@@ -323,7 +323,9 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
   const { stateDir, url } = options;
   if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
   const group = scratchToReuse(await readRules(stateDir), url) ?? scratchGroupName();
-  const outcome = await probeSemantics(graphiti, {
+  // PROBE_ON_ONE_PROCESS: the sentinel is opened before the probe's first call (see onOneProcess).
+  const sentinel = options.endpoint === undefined ? undefined : await openSentinel(options.endpoint, options.signal);
+  const probed = await probeSemantics(graphiti, {
     url,
     group,
     signal: options.signal,
@@ -333,8 +335,8 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
     onScratch: (scratch) => updateRules(stateDir, (file) => void file.scratch.push(scratch)),
     onScratchClean: (group) => updateRules(stateDir, (file) => void (file.scratch = file.scratch.filter((s) => s.group !== group))),
   });
+  const outcome = await onOneProcess(probed, options.endpoint, sentinel, options.signal);
   const answered = 'semantics' in outcome;
-  const sentinel = answered && options.endpoint !== undefined ? await openSentinel(options.endpoint, options.signal) : undefined;
   const at = new Date(now()).toISOString();
   const resolved: ResolvedSemantics = answered
     ? { ...outcome.semantics, source: 'probe', why: `probed on this server at ${at}` }
@@ -354,6 +356,24 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
   if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
   else options.logger.warn('could not tell what this Graphiti server deletes; using the cautious rules', { why: outcome.cannotTell });
   return resolved;
+}
+
+/**
+ * PROBE_ON_ONE_PROCESS: a probe's answer is the rule of the process its sentinel stays open on only
+ * if one process answered the whole probe. A server swapped behind the address mid-probe (0.31.2
+ * detached probe A, then 0.31.1 took the port with the same data and read the fact again: it names
+ * B alone, 0.31.2's answer) gave an answer of one build, and a sentinel opened after the probe was
+ * the other's: later runs trusted 0.31.2's make-before-break on 0.31.1, whose delete of an edit's
+ * old version took the facts the new one restates. So the sentinel is opened before the probe's
+ * first call and must still answer after its last (the clean-up included): else the probe could
+ * not tell, and counts so (PROBE_BUDGET, PROBE_GAP_MS: replicas that do not share sessions would
+ * otherwise be probed on every run). Without a sentinel (legacy SSE, or none could be opened) the
+ * answer holds for this run only, as before (sync.ts `rulesNow` catches a restart within the run).
+ */
+async function onOneProcess(outcome: ProbeOutcome, endpoint: ResolveOptions['endpoint'], sentinel: Sentinel | undefined, signal: AbortSignal | undefined): Promise<ProbeOutcome> {
+  if (!('semantics' in outcome) || endpoint === undefined || sentinel === undefined) return outcome;
+  if (await sentinelAlive(endpoint, sentinel, signal)) return outcome;
+  return { cannotTell: 'the server restarted during the probe (perhaps as another build behind the same address)' };
 }
 
 /** The probes that answered within `ms` before `at`, oldest first, but those after an idle break (IDLE_LOSS_EXPLAINED). */

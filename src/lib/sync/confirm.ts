@@ -58,7 +58,9 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   }
   // What pull judges, in every source: a `--source` run's own list would leave another source's notes unjudged (and sent back).
   const everySource = resolveSources(config);
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, everySource), forced, pullWaits: forced.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
+  // LOST_SEEN_IN_PASSING (force-look.ts): a complete get_episodes listing made anyway also judges this machine's confirmed parts.
+  const inPassing = [...listing.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? forceLookParts(ctx.state, run.sharedOrigins, ctx.sources) : new Map<string, Set<string>>();
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, everySource), forced, inPassing, pullWaits: forced.size === 0 && inPassing.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config), shared: run.sharedOrigins });
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
@@ -84,6 +86,10 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     logger.warn('the graph no longer holds this note\'s episode (a server restarted without its data?); sending it again (force-look.ts FORCE_LOOK)', { id: record.id, marker: ref.marker });
     ctx.counts.resent++;
     again.push(record);
+  }
+  for (const { record, ref } of r.unseen) {
+    logger.warn('a listing of the group no longer shows this note\'s episode (the graph lost it: a server started again without its data?); sync --force sends it again (force-look.ts LOST_SEEN_IN_PASSING)', { id: record.id, marker: ref.marker });
+    ctx.lostSeen.set(ref.groupId, (ctx.lostSeen.get(ref.groupId) ?? new Set()).add(record.id));
   }
   // Notes, not parts, for what the person sees as notes gone (types.ts RESENT_WHY).
   ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record }) => record.id)).size;

@@ -63,6 +63,20 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
 }
 
 /**
+ * LOST_SEEN_IN_PASSING: EMPTIED_GRAPH's look sees a group that lists nothing at all, so a graph
+ * emptied while a sync was in flight (or before a run that sends a new note) went untold: the run
+ * sent again what the dead server's queue lost, the group listed episodes again, and the notes
+ * confirmed before the wipe were gone for good while `status` called them confirmed and no session
+ * heard of it. A run that lists a group anyway (something of its own waits there) and gets the
+ * whole group from get_episodes also looks for this machine's own confirmed parts there (the
+ * parts `--force` would look for: `forceLookParts`, not those `pull` waits on) and tells what it
+ * does not find, as EMPTIED_GRAPH does (context/graph-problem.ts `lost`): it is not sent again by
+ * itself, because an absence a linked machine made on purpose is pull's to judge, and pull may
+ * not have run since (PULL_WAITS_ON_IT). `--force` sends them again. The local server's direct
+ * read looks only for the markers it is given, and a sample sees a tenth: neither judges.
+ */
+
+/**
  * EMPTIED_GRAPH: what tells the person to run `--force` in the first place. The usual runs cannot
  * see a wiped graph (they do not look at what is confirmed), but the worker sees its result: a
  * context refresh that finds nothing at all. Only then, for the groups where this machine has

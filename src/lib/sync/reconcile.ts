@@ -70,6 +70,8 @@ export interface ReconcileInput {
   forced?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Record ids FORCE_LOOK leaves to `pull`, which already counts their absence as a deletion elsewhere (force-look.ts PULL_WAITS_ON_IT). */
   pullWaits?: ReadonlySet<string>;
+  /** This machine's own confirmed parts, by group (force-look.ts `forceLookParts`), judged by a listing made for other reasons (force-look.ts LOST_SEEN_IN_PASSING). */
+  inPassing?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface Reconciliation {
@@ -89,6 +91,8 @@ export interface Reconciliation {
   goneElsewhere: Array<{ record: FileRecord; ref: EpisodeRef; beside: boolean }>;
   /** Confirmed parts of ours `sync --force` looked for (force-look.ts FORCE_LOOK) that a complete listing no longer shows: the graph lost them, sent again. */
   lost: Array<{ record: FileRecord; ref: EpisodeRef }>;
+  /** Confirmed parts of ours that a complete get_episodes listing made for other reasons no longer shows (force-look.ts LOST_SEEN_IN_PASSING): told, not sent again. */
+  unseen: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Parts COPY_WATCH found deleted on purpose elsewhere (copy-hold.ts DELETED_ON_PURPOSE), the absence settled: not sent again. */
   leftDeleted: Array<{ record: FileRecord; ref: EpisodeRef; why: 'cleared' | 'deleted-by-person' }>;
   /** Parts whose absence reads as a deletion on purpose, not settled yet: remembered (DELETED_ON_PURPOSE `goneSeen`). */
@@ -110,7 +114,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], unseen: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -297,13 +301,20 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   // FORCE_LOOK (force-look.ts): a confirmed part of ours that a complete, not blind, listing no
   // longer shows was lost by the graph (a server restarted without its data). COPY_WATCH's parts
   // are judged above, by its own rules; what pull already counts as deleted elsewhere, by pull (PULL_WAITS_ON_IT).
+  // LOST_SEEN_IN_PASSING: the same absence in a listing made for other reasons is told, not sent
+  // again; only get_episodes' own listing of the whole group judges it (the local server's direct
+  // read looks only for the markers it was given, a sample sees a tenth).
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped' || input.pullWaits?.has(record.id) === true) continue;
     for (const ref of record.episodes) {
-      if (ref.uuid === undefined || shown.has(ref) || input.forced?.get(ref.groupId)?.has(ref.marker) !== true || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      const forced = input.forced?.get(ref.groupId)?.has(ref.marker) === true;
+      if (!forced && input.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input.listing.get(ref.groupId);
       // An empty listing by a server that lists only the group it last wrote to may be of another group (pace.ts `offGroup`).
-      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record, ref });
+      if (listed?.complete !== true || listed.blind === true || listed.offGroup === true) continue;
+      if (forced) out.lost.push({ record, ref });
+      else if (listed.direct !== true && listed.sample !== true) out.unseen.push({ record, ref });
     }
   }
   // SPLIT_HANDS_OVER (copy-hold.ts): what a split may leave to the other machine, judged by a complete look.

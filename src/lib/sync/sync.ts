@@ -182,6 +182,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     problems: plan.problems,
     outgoing: plan.outgoing,
     slept: { toldMs: 0 },
+    lostSeen: new Map(),
   };
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);

@@ -140,6 +140,8 @@ export interface SyncSummary extends SyncCounts {
   serverError?: string;
   /** What the server's delete removes and how that was learned (graphiti/server-rules.ts); absent when the run did not talk to it. */
   semantics?: ResolvedSemantics;
+  /** Groups where a listing of this run no longer showed notes of this machine the state calls confirmed, with how many (force-look.ts LOST_SEEN_IN_PASSING); absent when none. */
+  lostSeen?: Array<{ group: string; notes: number }>;
   dryRun: boolean;
   /** What a dry run would do, per file id. */
   plannedActions?: Array<{ id: string; action: PlannedAction }>;
@@ -191,6 +193,8 @@ export interface RunBook {
   readonly problems: SyncProblem[];
   /** The sleep this run already counted (SLEPT_WITH_THE_SERVER in `sync --wait`): `lastRun`'s mark leaves it out, so the next run does not count it again. */
   readonly slept: { toldMs: number };
+  /** Notes (record ids) by group whose confirmed episode a listing of this run no longer showed (force-look.ts LOST_SEEN_IN_PASSING). */
+  readonly lostSeen: Map<string, Set<string>>;
 }
 
 /** The phases after planning that need no server (the summary, a dry run). */
