@@ -619,13 +619,13 @@ function ourNote(text) {
 }
 
 // src/lib/context/graph-problem.ts
-var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied", "lost"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
+      const groups = value.kind === "emptied" || value.kind === "lost" ? emptiedGroupsOf(value.groups) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
@@ -644,6 +644,14 @@ function write(stateDir, problem) {
 function emptiedGraphText(problem, forceCommand) {
   return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
 }
+function lostGraphText(problem, forceCommand) {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) no longer holds memory notes this machine sent to it and it had confirmed (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph) while newer notes were sent, so no knowledge of those can be shown. ${forceCommand} sends them again, once each.`;
+}
+function graphLossText(problem, forceCommand) {
+  if (problem.kind === "emptied") return emptiedGraphText(problem, forceCommand);
+  if (problem.kind === "lost") return lostGraphText(problem, forceCommand);
+  return void 0;
+}
 function sinceText(problem) {
   return problem.since.slice(0, 16).replace("T", " ");
 }
@@ -659,7 +667,8 @@ function takeGraphProblemNote(stateDir, copyRunning) {
   const copy = copyRunning ?? runningCopy();
   const health = copy.cli === void 0 ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand("health", copy)}` : namedCommand("health", copy);
   if (problem.kind === "unreachable") return ourNote(`the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`);
-  if (problem.kind === "emptied") return ourNote(emptiedGraphText(problem, namedCommand("sync --force", copy)));
+  const loss = graphLossText(problem, namedCommand("sync --force", copy));
+  if (loss !== void 0) return ourNote(loss);
   if (problem.kind === "not-graphiti") return ourNote(`since ${since} UTC another program, not Graphiti, answers at the knowledge graph's address, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names it and the fix.`);
   return ourNote(`the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`);
 }

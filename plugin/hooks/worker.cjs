@@ -8769,7 +8769,8 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed, afte
   const { stateDir, url: url2 } = options2;
   if (changed !== void 0) options2.logger.info("the Graphiti server may have changed; probing its rules again", { why: changed });
   const group = scratchToReuse(await readRules(stateDir), url2) ?? scratchGroupName();
-  const outcome = await probeSemantics(graphiti, {
+  const sentinel = options2.endpoint === void 0 ? void 0 : await openSentinel(options2.endpoint, options2.signal);
+  const probed = await probeSemantics(graphiti, {
     url: url2,
     group,
     signal: options2.signal,
@@ -8779,8 +8780,8 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed, afte
     onScratch: (scratch) => updateRules(stateDir, (file2) => void file2.scratch.push(scratch)),
     onScratchClean: (group2) => updateRules(stateDir, (file2) => void (file2.scratch = file2.scratch.filter((s) => s.group !== group2)))
   });
+  const outcome = await onOneProcess(probed, options2.endpoint, sentinel, options2.signal);
   const answered = "semantics" in outcome;
-  const sentinel = answered && options2.endpoint !== void 0 ? await openSentinel(options2.endpoint, options2.signal) : void 0;
   const at = new Date(now()).toISOString();
   const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file2) => {
@@ -8797,6 +8798,11 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed, afte
   if (answered) options2.logger.info("probed what this Graphiti server deletes", { ...outcome.semantics });
   else options2.logger.warn("could not tell what this Graphiti server deletes; using the cautious rules", { why: outcome.cannotTell });
   return resolved;
+}
+async function onOneProcess(outcome, endpoint, sentinel, signal) {
+  if (!("semantics" in outcome) || endpoint === void 0 || sentinel === void 0) return outcome;
+  if (await sentinelAlive(endpoint, sentinel, signal)) return outcome;
+  return { cannotTell: "the server restarted during the probe (perhaps as another build behind the same address)" };
 }
 function answeredWithin(probes, at, ms) {
   return probes.filter((p) => p.outcome === "answered" && p.after !== "idle" && at - Date.parse(p.at) < ms);
@@ -77897,7 +77903,7 @@ var init_copy_hold = __esm({
 function reconcile(input2) {
   const { state, now } = input2;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], goneElsewhere: [], lost: [], unseen: [], leftDeleted: [], goneWaiting: [], backInView: [], takenBack: [], handOvers: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input2.listing);
   const complete = (group) => input2.listing.get(group)?.complete === true;
   const sightings = /* @__PURE__ */ new Map();
@@ -78045,9 +78051,13 @@ function reconcile(input2) {
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped" || input2.pullWaits?.has(record2.id) === true) continue;
     for (const ref of record2.episodes) {
-      if (ref.uuid === void 0 || shown.has(ref) || input2.forced?.get(ref.groupId)?.has(ref.marker) !== true || input2.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      if (ref.uuid === void 0 || shown.has(ref) || input2.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      const forced = input2.forced?.get(ref.groupId)?.has(ref.marker) === true;
+      if (!forced && input2.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input2.listing.get(ref.groupId);
-      if (listed?.complete === true && listed.blind !== true && listed.offGroup !== true) out.lost.push({ record: record2, ref });
+      if (listed?.complete !== true || listed.blind === true || listed.offGroup === true) continue;
+      if (forced) out.lost.push({ record: record2, ref });
+      else if (listed.direct !== true && listed.sample !== true) out.unseen.push({ record: record2, ref });
     }
   }
   for (const ref of state.orphans) {
@@ -78280,7 +78290,8 @@ async function reconcileWithGraph(ctx, run2) {
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
   const everySource = resolveSources(config2);
-  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, everySource), forced, pullWaits: forced.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
+  const inPassing = [...listing2.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? forceLookParts(ctx.state, run2.sharedOrigins, ctx.sources) : /* @__PURE__ */ new Map();
+  const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, everySource), forced, inPassing, pullWaits: forced.size === 0 && inPassing.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config2), shared: run2.sharedOrigins });
   for (const [group, pace] of r.paces) {
@@ -78305,6 +78316,10 @@ async function reconcileWithGraph(ctx, run2) {
     logger.warn("the graph no longer holds this note's episode (a server restarted without its data?); sending it again (force-look.ts FORCE_LOOK)", { id: record2.id, marker: ref.marker });
     ctx.counts.resent++;
     again.push(record2);
+  }
+  for (const { record: record2, ref } of r.unseen) {
+    logger.warn("a listing of the group no longer shows this note's episode (the graph lost it: a server started again without its data?); sync --force sends it again (force-look.ts LOST_SEEN_IN_PASSING)", { id: record2.id, marker: ref.marker });
+    ctx.lostSeen.set(ref.groupId, (ctx.lostSeen.get(ref.groupId) ?? /* @__PURE__ */ new Set()).add(record2.id));
   }
   ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record: record2 }) => record2.id)).size;
   ctx.counts.resentFor.lost += new Set(r.lost.map(({ record: record2 }) => record2.id)).size;
@@ -79012,6 +79027,7 @@ function summarize(ctx, plan, semantics) {
     serverReachable: ctx.server.reachable,
     ...ctx.server.error === void 0 ? {} : { serverError: ctx.server.error },
     ...semantics === void 0 ? {} : { semantics },
+    ...ctx.lostSeen.size === 0 ? {} : { lostSeen: [...ctx.lostSeen].map(([group, ids]) => ({ group, notes: ids.size })) },
     dryRun,
     ...dryRun ? { plannedActions: plan.actions } : {}
   };
@@ -79621,7 +79637,8 @@ async function run(input2) {
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
-    slept: { toldMs: 0 }
+    slept: { toldMs: 0 },
+    lostSeen: /* @__PURE__ */ new Map()
   };
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
@@ -80013,6 +80030,9 @@ function hasFiniteVerb(tokens) {
   }
   return false;
 }
+function statesAClause(text3) {
+  return hasFiniteVerb(clauseTokens(clauseHead(text3)));
+}
 function auxiliaryInMainClause(tokens) {
   for (const t of tokens) {
     const word = t.toLowerCase();
@@ -80030,6 +80050,15 @@ function subjectlessVerbAt(tokens, i) {
   if (!isContentWord(verb.toLowerCase()) || isThirdPerson(verb) || isPast(verb) || verb.includes("-")) return false;
   if (tokens[i + skip + 1] === ":" && verb === verb.toLowerCase()) return true;
   return !namedByNegation(tokens.slice(i + skip + 1));
+}
+function subjectlessVerbAfterPlace(tokens, i) {
+  if (!PREPOSITIONS.has((tokens[i] ?? "").toLowerCase())) return void 0;
+  let k = i + 1;
+  if (OBJECT_OPENERS.has((tokens[k] ?? "").toLowerCase())) k += 1;
+  const start = k;
+  while (k < start + 3 && isContentWord((tokens[k] ?? "").toLowerCase()) && !isPluralHead(tokens[k])) k += 1;
+  const frequency = (tokens[k] ?? "").toLowerCase();
+  return k > start && (frequency === "always" || frequency === "never") ? subjectlessVerbAt(tokens, k) : void 0;
 }
 function onlyThenVerb(tokens, i) {
   const verb = tokens[i + 1] ?? "";
@@ -80162,6 +80191,28 @@ function genericAlternative(tokens, i) {
   }
   return void 0;
 }
+function verbBeforeCase(tokens, i, k) {
+  const object2 = tokens.slice(i + 1, k).filter((t) => !isPast(t.toLowerCase()));
+  const head = object2.slice(0, 3).findIndex((t) => isPluralHead(t));
+  return hasFiniteVerb(head < 0 ? object2 : object2.slice(head));
+}
+function meansForAKind(tokens, i) {
+  if (!MEANS_VERBS.has((tokens[i] ?? "").toLowerCase())) return void 0;
+  for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
+    const word = tokens[k].toLowerCase();
+    if (KIND_PREPOSITIONS.has(word)) {
+      const head = OBJECT_OPENERS.has((tokens[k + 1] ?? "").toLowerCase()) || verbBeforeCase(tokens, i, k) ? void 0 : scopeHead(tokens, k + 1);
+      return head === void 0 ? void 0 : head + 1;
+    }
+    if (CASE_OPENERS.has(word)) {
+      const next = tokens[k + 1] ?? "";
+      const theCase = isGerund(next) || scopeHead(tokens, k + 1) !== void 0;
+      return theCase && !verbBeforeCase(tokens, i, k) ? tokens.length : void 0;
+    }
+    if (word === "to" || word === "," || word === ":" || SUBORDINATORS.has(word) && word !== "and" && word !== "or") return void 0;
+  }
+  return void 0;
+}
 function anyVerbOrder(tokens, i) {
   const w = tokens[i].toLowerCase();
   if (!isContentWord(w) || isPast(w) || IRREGULAR_PAST.has(w) || endsLabel(tokens, i + 1)) return false;
@@ -80172,7 +80223,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -80217,6 +80268,7 @@ function opensWithBareVerb(consequent) {
   if (first === void 0 || !WORD2.test(first) || NAME.test(first) || /^[A-Z]{2,}/.test(first)) return false;
   const w = first.toLowerCase();
   if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ":" || isAcronymPlural(first)) return false;
+  if (tokens[1] === ",") return VERB_SHAPED.has(w);
   return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
 }
 function isInjectionVerb(word) {
@@ -80226,7 +80278,7 @@ function orderShape({ tokens, i, polite }) {
   if (polite && i < tokens.length) return true;
   if (opensWithOrderFrame(tokens, i)) return true;
   if (isProhibitionLabel(tokens, i)) return true;
-  const negated = subjectlessVerbAt(tokens, i);
+  const negated = subjectlessVerbAt(tokens, i) ?? subjectlessVerbAfterPlace(tokens, i);
   if (negated !== void 0) return negated;
   const first = tokens[i];
   if (first === void 0 || !WORD2.test(first)) return false;
@@ -80263,7 +80315,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, MEANS_VERBS, CASE_OPENERS, KIND_PREPOSITIONS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -80659,6 +80711,9 @@ var init_imperative = __esm({
     HEDGE_OPENERS = /* @__PURE__ */ new Set(["where", "when", "whenever", "if", "as"]);
     HEDGES = /* @__PURE__ */ new Set(["possible", "appropriate", "needed", "necessary", "practical", "feasible", "applicable"]);
     STANDARD_GRADES = /* @__PURE__ */ new Set(["appropriate", "proper", "consistent", "clear", "concise", "meaningful", "descriptive", "sufficient", "adequate", "thorough", "comprehensive", "reasonable", "sensible", "idiomatic", "critical"]);
+    MEANS_VERBS = /* @__PURE__ */ new Set(["use", "choose", "pick", "reserve", "employ"]);
+    CASE_OPENERS = /* @__PURE__ */ new Set(["when", "whenever"]);
+    KIND_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "over"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -80667,7 +80722,14 @@ var init_imperative = __esm({
 });
 
 // src/lib/context/obligation.ts
-function obligesTheWork(clause) {
+function takesUpAKind(subject, fronted) {
+  if (fronted === void 0 || subject.length !== 1 || subject[0].toLowerCase() !== "they") return false;
+  const tokens = clauseTokens(fronted).slice(1).filter((t) => t !== ",");
+  const verbAt = tokens.findIndex((t) => FINITE_AFTER_KIND.has(t.toLowerCase()));
+  const kind = verbAt > 0 ? tokens.slice(0, verbAt) : tokens.slice(0, 1);
+  return kind.length > 0 && kind[0].toLowerCase() !== "we" && isGenericSubject(kind, "should");
+}
+function obligesTheWork(clause, fronted) {
   const head = clauseHead(clause);
   if (!/\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i.test(head)) return false;
   const tokens = clauseTokens(head);
@@ -80675,12 +80737,13 @@ function obligesTheWork(clause) {
   if (modalAt < 1 || modalAt > MAX_SUBJECT_WORDS) return false;
   const subject = tokens.slice(0, modalAt);
   const modal = tokens[modalAt].toLowerCase();
-  if (!isGenericSubject(subject, modal)) return false;
+  if (!isGenericSubject(subject, modal) && !takesUpAKind(subject, fronted)) return false;
   let v = modalAt + (modal === "have" ? 2 : 1);
   if ((modal === "must" || modal === "mustn't") && subject[0]?.toLowerCase() !== "we" && !["never", "always"].includes((tokens[v] ?? "").toLowerCase())) return false;
   while (MODAL_ADVERBS.has((tokens[v] ?? "").toLowerCase())) v += 1;
   const verb = (tokens[v] ?? "").toLowerCase();
   if (verb !== "be" && verb !== "have" && (!isContentWord(verb) || isThirdPerson(verb) || isPast(verb))) return false;
+  if (verb === "have" && isPast((tokens[v + 1] ?? "").toLowerCase())) return false;
   return !NECESSARY_CONDITION.test(head);
 }
 function isGenericSubject(subject, modal) {
@@ -80694,7 +80757,40 @@ function isGenericSubject(subject, modal) {
   const headWord = subject[(link < 0 ? subject.length : link) - 1];
   return isPluralHead(headWord) && subject.slice(0, link < 0 ? subject.length : link).every((t) => /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(t));
 }
-var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION;
+function forbidsAKind(clause) {
+  const tokens = clauseTokens(clauseHead(clause).split(/\s[—–-]\s/u, 1)[0]);
+  if (tokens[0] !== "No") return false;
+  let head = 1;
+  for (; head <= MAX_KIND_WORDS && head < tokens.length; head += 1) {
+    const raw = tokens[head];
+    const word = raw.toLowerCase();
+    if (!isContentWord(word) || isPast(word) || EN_PARTICIPLE.test(word)) return false;
+    if (isPluralHead(raw)) break;
+  }
+  if (head === 1 || head > MAX_KIND_WORDS || head >= tokens.length) return false;
+  const place = tokens.slice(head + 1);
+  if (place.length === 0) return true;
+  const words3 = place.slice(1);
+  return PLACE_PREPOSITIONS.has(place[0].toLowerCase()) && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
+}
+function judgesAKind(clause) {
+  const tokens = clauseTokens(clauseHead(clause));
+  const copula = tokens.findIndex((t) => t.toLowerCase() === "are");
+  if (copula < 1 || copula > 3 * MAX_KIND_WORDS) return false;
+  let v = copula + 1;
+  if ((tokens[v] ?? "").toLowerCase() === "not") v += 1;
+  if (!VERDICTS.has((tokens[v] ?? "").toLowerCase())) return false;
+  const after = (tokens[v + 1] ?? "").toLowerCase();
+  if (after !== "" && !VERDICT_PLACES.has(after)) return false;
+  const items = [[]];
+  for (const t of tokens.slice(0, copula)) {
+    if (t === "," || ["and", "or"].includes(t.toLowerCase())) items.push([]);
+    else items[items.length - 1].push(t);
+  }
+  const kinds = items.filter((item) => item.length > 0);
+  return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS2.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1]) || isGerund(item[item.length - 1])));
+}
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, FINITE_AFTER_KIND, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
 var init_obligation = __esm({
   "src/lib/context/obligation.ts"() {
     "use strict";
@@ -80705,6 +80801,12 @@ var init_obligation = __esm({
     SUBJECT_LINKS = /* @__PURE__ */ new Set(["that", "which", "who", "of", "for", "in", "with", "from", "and", "or"]);
     MAX_SUBJECT_WORDS = 8;
     NECESSARY_CONDITION = /\b(?:must|should)\b.*?\b(?:to be|in order to)\b/i;
+    FINITE_AFTER_KIND = /* @__PURE__ */ new Set(["are", "were", "have", "had", "do", "did", "can", "could", "may", "might", "will", "would", "aren't", "don't", "can't", "won't"]);
+    PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "for", "from", "under"]);
+    EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
+    MAX_KIND_WORDS = 4;
+    VERDICT_PLACES = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "anywhere", "here"]);
+    VERDICTS = /* @__PURE__ */ new Set(["acceptable", "unacceptable", "forbidden", "prohibited", "banned", "disallowed", "discouraged", "encouraged", "preferred"]);
   }
 });
 
@@ -80766,10 +80868,14 @@ function obligesAssistantInOtherLanguage(text3) {
 function overridesInOtherLanguage(text3) {
   return ANY_IGNORE.test(text3) && OVERRIDES.some((pattern) => pattern.test(text3));
 }
+function mainClausesInOtherLanguage(text3) {
+  if (!text3.includes(",")) return [];
+  return [...text3.matchAll(FRONTED_CONDITION)].map((m) => (m.index ?? 0) + m[0].length);
+}
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_SUBJECTLESS_MODAL, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -80785,6 +80891,7 @@ var init_orders_by_language = __esm({
       {
         language: "German",
         spaced: true,
+        conditions: ["wenn", "falls", "sobald"],
         politeOpeners: ["bitte"],
         ignore: ["ignoriere", "ignorier", "ignorieren sie", "vergiss", "vergessen sie", "missachte"],
         earlier: ["vorherigen", "bisherigen", "obigen", "fr\xFCheren", "alle"],
@@ -80806,6 +80913,7 @@ var init_orders_by_language = __esm({
       {
         language: "Spanish",
         spaced: true,
+        conditions: ["si", "cuando"],
         politeOpeners: ["por favor"],
         ignore: ["ignora", "ignore", "ignorar", "olvida", "olvide"],
         earlier: ["anteriores", "previas", "todas"],
@@ -80827,6 +80935,7 @@ var init_orders_by_language = __esm({
       {
         language: "French",
         spaced: true,
+        conditions: ["si", "quand", "lorsque"],
         politeOpeners: ["veuillez", "s'il vous pla\xEEt", "s\u2019il vous pla\xEEt", "merci de", "s'il te pla\xEEt"],
         ignore: ["ignore", "ignorez", "ignorer", "oublie", "oubliez"],
         earlier: ["pr\xE9c\xE9dentes", "ant\xE9rieures", "toutes"],
@@ -80852,6 +80961,7 @@ var init_orders_by_language = __esm({
       {
         language: "Portuguese",
         spaced: true,
+        conditions: ["se", "quando"],
         politeOpeners: ["por favor"],
         ignore: ["ignore", "ignora", "ignorar", "esque\xE7a", "esqueca"],
         earlier: ["anteriores", "pr\xE9vias", "todas"],
@@ -80869,6 +80979,7 @@ var init_orders_by_language = __esm({
       {
         language: "Italian",
         spaced: true,
+        conditions: ["se", "quando"],
         politeOpeners: ["per favore", "per piacere"],
         ignore: ["ignora", "ignorate", "dimentica"],
         earlier: ["precedenti", "tutte"],
@@ -80892,6 +81003,7 @@ var init_orders_by_language = __esm({
       {
         language: "Dutch",
         spaced: true,
+        conditions: ["als", "wanneer", "zodra"],
         politeOpeners: ["alsjeblieft", "alstublieft", "gelieve"],
         ignore: ["negeer", "vergeet"],
         earlier: ["vorige", "eerdere", "alle"],
@@ -80909,6 +81021,7 @@ var init_orders_by_language = __esm({
       {
         language: "Polish",
         spaced: true,
+        conditions: ["je\u015Bli", "je\u017Celi", "gdy", "kiedy"],
         politeOpeners: ["prosz\u0119", "prosze"],
         ignore: ["zignoruj", "ignoruj"],
         earlier: ["poprzednie", "wcze\u015Bniejsze", "wszystkie"],
@@ -80934,6 +81047,7 @@ var init_orders_by_language = __esm({
       {
         language: "Russian",
         spaced: true,
+        conditions: ["\u0435\u0441\u043B\u0438", "\u043A\u043E\u0433\u0434\u0430"],
         politeOpeners: ["\u043F\u043E\u0436\u0430\u043B\u0443\u0439\u0441\u0442\u0430"],
         ignore: ["\u0438\u0433\u043D\u043E\u0440\u0438\u0440\u0443\u0439", "\u0438\u0433\u043D\u043E\u0440\u0438\u0440\u0443\u0439\u0442\u0435", "\u0437\u0430\u0431\u0443\u0434\u044C", "\u0437\u0430\u0431\u0443\u0434\u044C\u0442\u0435"],
         earlier: ["\u043F\u0440\u0435\u0434\u044B\u0434\u0443\u0449\u0438\u0435", "\u043F\u0440\u0435\u0436\u043D\u0438\u0435", "\u0432\u0441\u0435"],
@@ -80966,7 +81080,8 @@ var init_orders_by_language = __esm({
     CODE_START = /^[`"'“‘~./$-]/u;
     SPANISH_ENCLITIC = new RegExp("^\\p{L}*[\xE1\xE9\xED\xF3\xFA][^\\s\\p{P}aeiou\xE1\xE9\xED\xF3\xFA]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\\p{L}\\p{N}'\u2019-])", "iu");
     FRENCH_ENCLITIC = new RegExp("^\\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\\p{L}\\p{N}'\u2019-])", "iu");
-    CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+    CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先(?![级級权權队隊顺順事])|建议(?![书書稿者已被是的：:])|建議(?![书書稿者已被是的：:])|尽量|盡量`;
+    CHINESE_SUBJECTLESS_MODAL = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必|${CHINESE_ADVICE})`, "u");
     CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
     JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
@@ -80978,6 +81093,7 @@ var init_orders_by_language = __esm({
       "iu"
     );
     ANY_OBLIGING_MODAL = new RegExp(alt(FORMS.flatMap((f) => f.assistant?.obliged ?? [])), "i");
+    FRONTED_CONDITION = new RegExp(String.raw`(?:^|[.!?:;]\s+|\n\s*)(?:${FORMS.flatMap((f) => f.conditions ?? []).join("|")})(?![\p{L}])[^,.!?;\n]{1,80},\s+`, "giu");
   }
 });
 
@@ -80985,8 +81101,8 @@ var init_orders_by_language = __esm({
 function isOrderReason(reason) {
   return REASONS.has(reason);
 }
-function consequentStarts(text3) {
-  return [...text3.matchAll(FRONTED_CLAUSE)].map((m) => (m.index ?? 0) + m[0].length);
+function frontedClauses(text3) {
+  return [...text3.matchAll(FRONTED_CLAUSE)].map((m) => ({ fronted: m[0].replace(/^[^\p{L}]+/u, ""), start: (m.index ?? 0) + m[0].length }));
 }
 function clauseStarts(text3, consequents) {
   const out = [];
@@ -80998,8 +81114,18 @@ function clauseStarts(text3, consequents) {
     const opener = LIST_ITEM.exec(text3.slice(start, start + 40)) ?? VOCATIVE.exec(text3.slice(start, start + 40));
     if (opener !== null) out.push(start + opener[0].length);
   }
-  out.push(...consequents);
+  if (/\s[—–-]\s/.test(text3)) out.push(...startsAfterDash(text3, out));
+  out.push(...consequents, ...mainClausesInOtherLanguage(text3));
   if (text3.includes("\n")) for (const m of text3.matchAll(LIST_ITEM_ON_LINE)) out.push((m.index ?? 0) + m[0].length);
+  return out;
+}
+function startsAfterDash(text3, starts) {
+  const out = [];
+  for (const m of text3.matchAll(SPACED_DASH)) {
+    const dash = m.index ?? 0;
+    const from = Math.max(0, ...starts.filter((s) => s <= dash));
+    if (statesAClause(text3.slice(from, dash))) out.push(dash + m[0].length);
+  }
   return out;
 }
 function cued(cue, pattern) {
@@ -81017,7 +81143,8 @@ function variants(folded) {
   return out;
 }
 function structuralReason(text3) {
-  const consequents = consequentStarts(text3);
+  const fronted = frontedClauses(text3);
+  const consequents = fronted.map((f) => f.start);
   const starts = outsideChangeRecords(text3, clauseStarts(text3, consequents));
   if (starts.some((start) => {
     const clause = text3.slice(start, start + 240);
@@ -81026,6 +81153,9 @@ function structuralReason(text3) {
   if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
   if (consequents.some((start) => opensWithBareVerb(text3.slice(start, start + 240)))) return "opens with an imperative";
   if (DUTY_MODAL.test(text3) && starts.some((start) => obligesTheWork(text3.slice(start, start + 240)))) return "obliges the work";
+  if (NO_AT_START.test(text3) && starts.some((start) => forbidsAKind(text3.slice(start, start + 240)))) return "obliges the work";
+  if (VERDICT.test(text3) && starts.some((start) => judgesAKind(text3.slice(start, start + 240)))) return "obliges the work";
+  if (fronted.length > 0 && DUTY_MODAL.test(text3) && fronted.some((f) => obligesTheWork(text3.slice(f.start, f.start + 240), f.fronted))) return "obliges the work";
   return void 0;
 }
 function outsideChangeRecords(text3, starts) {
@@ -81056,7 +81186,7 @@ function orderReason(text3) {
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, CLAUSE_START, DUTY_MODAL, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, MESSAGES, ORDER_VERBS, FRONTED_CLAUSE, LIST_ITEM, LIST_ITEM_ON_LINE, VOCATIVE, CLAUSE_START, DUTY_MODAL, VERDICT, NO_AT_START, SPACED_DASH, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
@@ -81085,12 +81215,15 @@ var init_orders = __esm({
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
     MESSAGES = String.raw`(?:${OBJECTS}|notes?|reminders?|memos?|hints?|tips?|advice|guidance|requests?|tasks?|warnings?|notices?)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
-    FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while)\b[^,.!?;\n]{1,80},\s+/giu;
+    FRONTED_CLAUSE = /(?:^|[.!?:;]\s+|\n\s*)(?:when|whenever|if|once|before|after|unless|while|to)\b[^,.!?;\n]{1,80},\s+/giu;
     LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s+/u;
     LIST_ITEM_ON_LINE = /\n\s*(?:[-*•+]|\d{1,2}[.)])\s+/gu;
     VOCATIVE = new RegExp(String.raw`^(?:(?:hey|hi|hello|dear|ok|okay)\s+)?${ASSISTANT},\s+`, "iu");
     CLAUSE_START = /(?:^|[.!?:;]\s+|\n\s*|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu;
     DUTY_MODAL = /\b(?:must|should|shall|have to|mustn't|shouldn't)\b/i;
+    VERDICT = /\bare (?:not )?(?:acceptable|unacceptable|forbidden|prohibited|banned|disallowed|discouraged|encouraged|preferred)\b/i;
+    NO_AT_START = /\bNo\s/;
+    SPACED_DASH = new RegExp("\\s[\u2014\u2013-]\\s+(?=\\p{L})", "gu");
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -81230,12 +81363,14 @@ function nodeTier(node2) {
   if (STRONG.test(node2.summary ?? "") || WEAK.test(`${words2(node2.name)} ${node2.summary ?? ""}`)) return 1;
   return 0;
 }
-function normText(text3) {
-  return text3.toLowerCase().replace(/\s+/g, " ").trim();
+function sameWordsKey(text3) {
+  return text3.trim().replace(/^(?:A|An|The)(?=\s)/u, " ").replace(/(?<![\p{L}\p{N}])(?:a|an|the)(?![\p{L}\p{N}])/gu, " ").toLowerCase().replace(/["'\u2018\u2019\u201c\u201d`]/g, "").replace(/[.!。\s]+$/u, "").replace(/\s+/g, " ").trim();
 }
-function rankUnique(items, text3, tier, time3, skip = () => false, standing = () => 0) {
+function normText(text3) {
+  return sameWordsKey(text3);
+}
+function rankUnique(items, text3, tier, time3, skip = () => false, standing = () => 0, prefer = () => 0) {
   const seenUuid = /* @__PURE__ */ new Set();
-  const seenText = /* @__PURE__ */ new Set();
   const kept = [];
   items.forEach((item, index) => {
     const t = text3(item);
@@ -81243,16 +81378,19 @@ function rankUnique(items, text3, tier, time3, skip = () => false, standing = ()
     if (seenUuid.has(item.uuid)) return;
     seenUuid.add(item.uuid);
     if (skip(item)) return;
-    const key = normText(t);
-    if (seenText.has(key)) return;
-    seenText.add(key);
-    kept.push({ item, standing: standing(item), tier: tier(item), time: time3(item), index });
+    kept.push({ item, key: normText(t), standing: standing(item), tier: tier(item), time: time3(item), index });
   });
   kept.sort((a, b) => a.standing - b.standing || b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.item);
+  const best = /* @__PURE__ */ new Map();
+  for (const k of kept) {
+    const b = best.get(k.key);
+    if (b === void 0 || prefer(k.item) > prefer(b)) best.set(k.key, k.item);
+  }
+  const placed = /* @__PURE__ */ new Set();
+  return kept.filter((k) => !placed.has(k.key) && placed.add(k.key) !== void 0).map((k) => best.get(k.key));
 }
-function rankFacts(facts2, now, standing) {
-  return rankUnique(facts2, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing);
+function rankFacts(facts2, now, standing, prefer) {
+  return rankUnique(facts2, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now), standing, prefer);
 }
 function rankNodes(nodes) {
   return rankUnique(nodes, (n) => n.name, nodeTier, (n) => timeOf(n.created_at));
@@ -81272,6 +81410,9 @@ var init_rank = __esm({
 });
 
 // src/lib/context/beyond-project.ts
+function notesForBudget(budget) {
+  return Math.max(MAX_BEYOND_PROJECT_QUERIES, Math.min(MOST_BEYOND_PROJECT_QUERIES, Math.floor(budget / CHARS_PER_NOTE)));
+}
 function isBeyondProject(e, sharedSources, projectFolders = /* @__PURE__ */ new Set()) {
   return isSharedKnowledge(e.source, e.origin, sharedSources) || e.project === void 0 && e.source !== "" && !projectFolders.has(e.source);
 }
@@ -81349,7 +81490,7 @@ function relevanceClass(fact, input2) {
   if (episodes.some((e) => input2.beyondProject.has(e))) return 1;
   return 2;
 }
-var import_node_fs31, MAX_BEYOND_PROJECT_QUERIES, FACTS_PER_TITLE, MAX_NOTE_QUERY_CHARS, OPENING_BYTES, COMMON_WORD_NAMES;
+var import_node_fs31, MAX_BEYOND_PROJECT_QUERIES, MOST_BEYOND_PROJECT_QUERIES, CHARS_PER_NOTE, FACTS_PER_TITLE, MAX_NOTE_QUERY_CHARS, OPENING_BYTES, COMMON_WORD_NAMES;
 var init_beyond_project = __esm({
   "src/lib/context/beyond-project.ts"() {
     "use strict";
@@ -81359,6 +81500,8 @@ var init_beyond_project = __esm({
     init_redact();
     init_provenance();
     MAX_BEYOND_PROJECT_QUERIES = 10;
+    MOST_BEYOND_PROJECT_QUERIES = 20;
+    CHARS_PER_NOTE = 400;
     FACTS_PER_TITLE = 5;
     MAX_NOTE_QUERY_CHARS = 200;
     OPENING_BYTES = 2048;
@@ -81428,6 +81571,62 @@ var init_beyond_project = __esm({
       "old",
       "new"
     ]);
+  }
+});
+
+// src/lib/context/block-order.ts
+function streamOf(relevance, from) {
+  if (relevance === 0) return "project";
+  if (relevance === 2) return "rest";
+  return from === "own" ? "preferences" : "team";
+}
+function inTurns(items, stream, weights = FAIR_SHARE) {
+  const names = Object.keys(weights);
+  const seen = /* @__PURE__ */ new Map();
+  const turns = items.map((item, index) => {
+    const s = stream(item);
+    const k = seen.get(s) ?? 0;
+    seen.set(s, k + 1);
+    return { item, turn: k / (weights[s] ?? 1), order: names.indexOf(s), index };
+  });
+  turns.sort((a, b) => a.turn - b.turn || a.order - b.order || a.index - b.index);
+  return turns.map((t) => t.item);
+}
+function factNames(fact, node2) {
+  if (fact.source_node_uuid === node2.uuid || fact.target_node_uuid === node2.uuid) return true;
+  const name = node2.name.trim();
+  return name.length >= 2 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu").test(fact.fact);
+}
+function entityClass(node2, facts2, projectName) {
+  if (namesProject(`${node2.name}: ${node2.summary ?? ""}`, projectName)) return 0;
+  let best = 2;
+  for (const f of facts2) if (f.relevance < best && factNames(f.fact, node2)) best = f.relevance;
+  return best;
+}
+function blockOrder(lines) {
+  const facts2 = lines.filter((l) => l.kind === "fact");
+  const of = (...streams) => facts2.filter((l) => streams.includes(l.stream));
+  const entities = lines.filter((l) => l.kind === "entity");
+  const byClass = (c) => entities.filter((e) => e.relevance === c);
+  return [...of("project"), ...inTurns(of("team", "preferences"), (l) => l.stream), ...byClass(0), ...byClass(1), ...of("rest"), ...byClass(2)];
+}
+function saidWords(text3) {
+  return (text3.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
+}
+function saidByFacts(summary, factWords) {
+  const words3 = saidWords(summary);
+  return words3.length > 0 && words3.every((w) => factWords.has(w));
+}
+function saidOnlyByFacts(relevance, summary, factWords) {
+  return relevance === 2 && saidByFacts(summary, factWords);
+}
+var FAIR_SHARE, STOP_WORDS;
+var init_block_order = __esm({
+  "src/lib/context/block-order.ts"() {
+    "use strict";
+    init_beyond_project();
+    FAIR_SHARE = { team: 1, preferences: 1 };
+    STOP_WORDS = /* @__PURE__ */ new Set(["the", "and", "for", "with", "from", "that", "this", "its", "are", "was", "were", "has", "have", "had", "but", "not", "into", "onto", "also", "their", "they", "which", "who", "whom", "been", "being", "is", "of", "to", "in", "on", "at", "by", "as", "an", "a", "or", "it", "be"]);
   }
 });
 
@@ -82026,6 +82225,7 @@ __export(context_exports, {
   OMIT_EMPTY_SUMMARY: () => OMIT_EMPTY_SUMMARY,
   OMIT_EXPIRED: () => OMIT_EXPIRED,
   OMIT_RETIRED: () => OMIT_RETIRED,
+  OMIT_SAID_BY_FACTS: () => OMIT_SAID_BY_FACTS,
   OMIT_SUMMARY_NOT_CURRENT: () => OMIT_SUMMARY_NOT_CURRENT,
   OMIT_SUMMARY_RULES_UNKNOWN: () => OMIT_SUMMARY_RULES_UNKNOWN,
   ORDER_REASONS: () => ORDER_REASONS,
@@ -82051,6 +82251,7 @@ __export(context_exports, {
   refreshProjectContext: () => refreshProjectContext,
   renderContext: () => renderContext,
   restsOnThisProject: () => restsOnThisProject,
+  sameWordsKey: () => sameWordsKey,
   thisProjectsEpisodes: () => thisProjectsEpisodes,
   timeOf: () => timeOf,
   toCacheEntry: () => toCacheEntry,
@@ -82141,12 +82342,15 @@ async function buildContext(input2) {
   for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known2), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
   const items = [];
   const itemGroups = [];
-  for (const f of rankFacts(facts2, now, (fact) => relevanceClass(fact, relevance))) {
+  const passing = [];
+  const kept = [];
+  for (const f of rankFacts(facts2, now, (fact) => relevanceClass(fact, relevance), (fact) => restsOnThisProject(fact, here) ? 1 : 0)) {
     const line = toFactLine(f, factProvenance(f, known2));
     const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
     if (reason === void 0) {
-      items.push({ kind: "fact", ...line });
-      itemGroups.push(f.group_id);
+      const near = relevanceClass(f, relevance);
+      kept.push({ fact: f, relevance: near });
+      passing.push({ kind: "fact", item: { line: { kind: "fact", ...line }, group: f.group_id }, stream: streamOf(near, line.from) });
     } else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
@@ -82155,18 +82359,29 @@ async function buildContext(input2) {
   for (const n of rankedNodes) {
     const line = toEntityLine(n, "group");
     const reason = orderReason(`${n.name}: ${n.summary ?? ""}`) ?? entityLeftOut(line.summary, rule, trust);
-    if (reason === void 0) {
-      items.push({ kind: "entity", ...line });
-      itemGroups.push(n.group_id);
-    } else left.push({ kind: "entity", from: "group", text: line.summary === "" ? line.name : `${line.name}: ${line.summary}`, reason });
-    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ kind: "entity", ...line });
+    const near = reason === void 0 || reason === OMIT_SUMMARY_RULES_UNKNOWN ? entityClass(n, kept, project.name) : 2;
+    if (reason === void 0) passing.push({ kind: "entity", item: { line: { kind: "entity", ...line }, group: n.group_id }, relevance: near });
+    else left.push({ kind: "entity", from: "group", text: line.summary === "" ? line.name : `${line.name}: ${line.summary}`, reason });
+    if (reason === OMIT_SUMMARY_RULES_UNKNOWN) awaiting.push({ line: { kind: "entity", ...line }, relevance: near });
+  }
+  const factWords = /* @__PURE__ */ new Set();
+  for (const { item, ...order } of blockOrder(passing)) {
+    const { line } = item;
+    if (line.kind === "fact") for (const w of saidWords(line.fact)) factWords.add(w);
+    else if ("relevance" in order && saidOnlyByFacts(order.relevance, line.summary, factWords)) {
+      left.push({ kind: "entity", from: line.from, text: `${line.name}: ${line.summary}`, reason: OMIT_SAID_BY_FACTS });
+      continue;
+    }
+    items.push(line);
+    itemGroups.push(item.group);
   }
   const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
   if (left.length > 0) logger.info("context lines left out", { count: left.length, reasons: [...new Set(left.map((o) => o.reason))] });
   const header2 = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: "", format: "none", facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header2, items, config2.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
-  const summariesAwaitingRules = budget === 0 || awaiting.length === 0 ? 0 : renderContext(header2, [...items, ...awaiting], config2.contextFormat, budget).nodes - rendered.nodes;
+  const wanted = awaiting.filter((a) => !saidOnlyByFacts(a.relevance, a.line.summary, factWords)).map((a) => a.line);
+  const summariesAwaitingRules = budget === 0 || wanted.length === 0 ? 0 : renderContext(header2, [...items, ...wanted], config2.contextFormat, budget).nodes - rendered.nodes;
   return {
     ...rendered,
     queries: [...queries, ...beyondQueries],
@@ -82215,7 +82430,7 @@ async function stateInputs(stateDir, options2, beyond) {
     episodeProvenance: classifyOurEpisodes(ours, options2.sharedSources),
     thisProjectEpisodes: thisProjectsEpisodes(ours, options2.sharedSources, options2.here),
     beyondProject: {
-      queries: beyondProjectNotes(ours, options2.sharedSources, beyond.groupIds, void 0, beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
+      queries: beyondProjectNotes(ours, options2.sharedSources, beyond.groupIds, notesForBudget(beyond.budget), beyond.projectFolders).map((n) => noteQuery(n.title, opening(n))),
       episodes: beyondProjectEpisodes(ours, options2.sharedSources, beyond.projectFolders)
     }
   };
@@ -82264,7 +82479,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
         now,
         logger,
         ...options2.signal === void 0 ? {} : { signal: options2.signal },
-        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config2).map((source2) => [source2.name, source2.root])), projectFolders: new Set((config2.autoMemoryFolders ?? []).map((f) => f.name)) }),
+        ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }, { groupIds: project.groupIds, roots: new Map(resolveSources(config2).map((source2) => [source2.name, source2.root])), projectFolders: new Set((config2.autoMemoryFolders ?? []).map((f) => f.name)), budget: config2.contextBudget }),
         rebuildsSummaries: summaries.rebuildsSummaries ?? false,
         summaryRulesUnknown: summaries.summaryRulesUnknown ?? false
       });
@@ -82282,7 +82497,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close2?.().catch(() => void 0);
   }
 }
-var import_node_path36, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
+var import_node_path36, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SAID_BY_FACTS, OMIT_SUMMARY_NOT_CURRENT, OMIT_SUMMARY_RULES_UNKNOWN;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
@@ -82297,6 +82512,7 @@ var init_context2 = __esm({
     init_provenance();
     init_rank();
     init_beyond_project();
+    init_block_order();
     init_render();
     init_orders();
     init_provenance();
@@ -82306,6 +82522,7 @@ var init_context2 = __esm({
     OMIT_RETIRED = "rests only on deleted or replaced notes";
     OMIT_EXPIRED = "expired or invalidated";
     OMIT_EMPTY_SUMMARY = "entity without a summary";
+    OMIT_SAID_BY_FACTS = "an entity of other projects or writers whose summary says nothing the facts before it do not";
     OMIT_SUMMARY_NOT_CURRENT = "summary may keep words of deleted or replaced notes (this server does not rebuild summaries)";
     OMIT_SUMMARY_RULES_UNKNOWN = "summary may keep words of deleted or replaced notes (this server's rules are not known now: the hook worker learns them after building the context, with a small probe, and builds it again; or pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)";
   }
@@ -83932,13 +84149,13 @@ init_fs_atomic();
 init_install_route();
 init_log();
 init_our_note();
-var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied"]);
+var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied", "lost"]);
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs13.readFileSync)((0, import_node_path12.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = value.kind === "emptied" ? emptiedGroupsOf(value.groups) : void 0;
+      const groups = value.kind === "emptied" || value.kind === "lost" ? emptiedGroupsOf(value.groups) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
@@ -83967,12 +84184,20 @@ function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date())
   const same = previous?.kind === "emptied";
   write(stateDir, { kind: "emptied", detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
 }
+function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
+  const previous = readGraphProblem(stateDir);
+  if (previous !== void 0 && previous.kind !== "lost") return;
+  const kept = previous?.groups ?? [];
+  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
+  const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
+  write(stateDir, { kind: "lost", detail: emptiedDetail(groups), groups, since: previous?.since ?? now.toISOString(), told: previous !== void 0 && !news ? previous.told : false });
+}
 function emptiedDetail(groups) {
   return groups.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", ");
 }
 function refreshShowed(stateDir, shown) {
   const problem = readGraphProblem(stateDir);
-  if (problem === void 0) return;
+  if (problem === void 0 || problem.kind === "lost") return;
   if (problem.kind !== "emptied" || problem.groups === void 0 && shown.length > 0) return clearGraphProblem(stateDir);
   if (problem.groups === void 0) return;
   const left = problem.groups.filter((g) => !shown.includes(g.group));
@@ -83982,7 +84207,7 @@ function refreshShowed(stateDir, shown) {
 }
 function refreshEndsProblem(stateDir) {
   const problem = readGraphProblem(stateDir);
-  return problem !== void 0 && problem.kind !== "emptied";
+  return problem !== void 0 && problem.kind !== "emptied" && problem.kind !== "lost";
 }
 function clearGraphProblem(stateDir) {
   try {
@@ -84385,6 +84610,7 @@ function realSteps(config2, logger) {
         serverReachable: summary.serverReachable
       });
       await recordCopyQuestion(cfg, ctx.logger);
+      if (summary.lostSeen !== void 0) recordLostSeen(cfg.stateDir, summary.lostSeen);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
