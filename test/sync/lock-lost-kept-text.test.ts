@@ -7,7 +7,7 @@
  * that version (graphiti-core 0.29.3 – 0.31.1) had no text to send again (sync/restore.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockFilePath } from '../../src/lib/state/lock.js';
@@ -42,6 +42,54 @@ describe('a run that lost its state lock to another process', () => {
       await expect(runSync(box.config(), { waitMs: 3000 })).rejects.toThrow(/Lost the state lock/);
       expect(takenOver).toBe(true);
       expect(existsSync(theirs)).toBe(true);
+    } finally {
+      try {
+        unlinkSync(lockFilePath(stateDir));
+      } catch {
+        // released already
+      }
+      await server.close();
+      box.cleanup();
+    }
+  });
+});
+
+/**
+ * The same run's other leftovers: its end (sync.ts `endRun`) threw at the save that found the lock
+ * lost, before `ledger.close` and the connection's close. Left open: the journal's file handle (one
+ * more for every such run in a long-lived watch process) and the MCP session on the server (until the
+ * server's idle expiry). The lock file is the new holder's, and stays so.
+ */
+describe('a run that lost its state lock closes what it opened', () => {
+  it('its MCP session ends and its journal is no longer open; the lock stays the new holder\'s (on 612d67d both stayed open)', async () => {
+    let stateDir = '';
+    let takenOver = false;
+    const server = await startGraphitiServer({
+      processingDelayMs: 0,
+      episodeUuid: () => {
+        if (!takenOver) {
+          takenOver = true;
+          writeFileSync(lockFilePath(stateDir), JSON.stringify({ tool: 'graphiti-memory-sync', pid: process.pid, hostname: 'elsewhere', startedAt: new Date().toISOString(), token: 'the-new-holder' }));
+        }
+        return crypto.randomUUID();
+      },
+    });
+    const box = makeSandbox(server.url);
+    stateDir = box.config().stateDir;
+    const journalOpen = () => readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return readlinkSync(join('/proc/self/fd', fd)).startsWith(stateDir);
+      } catch {
+        return false; // closed since it was listed
+      }
+    });
+    try {
+      box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+      await expect(runSync(box.config(), { waitMs: 3000 })).rejects.toThrow(/Lost the state lock/);
+      expect(takenOver).toBe(true);
+      if (existsSync('/proc/self/fd')) expect(journalOpen()).toBe(false);
+      expect(server.sessionIds()).toEqual([]);
+      expect(JSON.parse(readFileSync(lockFilePath(stateDir), 'utf8')).token).toBe('the-new-holder');
     } finally {
       try {
         unlinkSync(lockFilePath(stateDir));
