@@ -193,7 +193,7 @@ describe('pulled.json across versions of the tool', () => {
   it('a ledger this build wrote is read back', async () => {
     const ledger = emptyLedger();
     ledger.notes['/m/a.md'] = { project: 'p', path: 'a.md', version: 2, hash: 'h', file: '/m/a.md', origin: 'm-other00000', redacted: false, pulledAt: '2026-12-01T00:00:00.000Z', group: 'main' };
-    await writePulled(dir, ledger);
+    await writePulled(dir, ledger, undefined);
     expect((await readPulled(dir)).notes['/m/a.md']?.version).toBe(2);
   });
 

@@ -21,6 +21,7 @@ import { checkStateDir, ConfigError, defaultStateDir, envFileCandidates, expandH
 import { isLocalFrontUrl, liveServer, recordedServerUrl } from './server-runtime.js';
 import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity, originPlace, type OriginPlace } from '../util/origin.js';
 import { closest } from '../util/closest.js';
+import { isLoopbackHost } from '../util/loopback.js';
 import { displayUrl, hasCredentials } from '../util/display-url.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
@@ -543,11 +544,15 @@ function misspelledSettings(names: readonly string[], where: string, fix: string
   return out;
 }
 
-/** A loopback spelling (localhost, [::1], 127.0.0.1) of the live server's port. */
+/**
+ * The live server's port on this machine (util/loopback.ts LOOPBACK_HOST: localhost, [::1], any
+ * 127.x.y.z), spelt otherwise than its front (the caller checks LOCAL_FRONT_URL first): told so,
+ * since only the front's own spelling gets the token.
+ */
 function sameLocalPort(url: string, liveUrl: string): boolean {
   try {
     const a = new URL(url);
-    return ['localhost', '127.0.0.1', '[::1]'].includes(a.hostname) && a.port === new URL(liveUrl).port;
+    return isLoopbackHost(a.hostname) && a.port === new URL(liveUrl).port;
   } catch {
     return false;
   }

@@ -222,9 +222,11 @@ export function liveServerUrl(stateDir: string): string | undefined {
 }
 
 /**
- * Whether `url` is the live local server's front exactly as it listens: http, 127.0.0.1, its
- * port. `localhost` and `[::1]` are not: they may resolve to ::1, where the front does not listen
- * and anyone may (docs/local-server.md).
+ * LOCAL_FRONT_URL: whether `url` is the live local server's front exactly as it listens: http,
+ * 127.0.0.1, its port. `localhost` and `[::1]` are not: they may resolve to ::1, where the front
+ * does not listen and anyone may (docs/local-server.md); nor is another 127.x.y.z (the front binds
+ * 127.0.0.1 only). Stricter than util/loopback.ts LOOPBACK_HOST ("this machine"): the one rule for
+ * what goes to, or is believed of, our server only: its token, its release and start, its FalkorDB.
  */
 export function isLocalFrontUrl(url: string | URL, live: { url: string } | undefined): boolean {
   if (live === undefined) return false;
@@ -511,14 +513,8 @@ async function localServerConnection(stateDir: string, url: string | URL): Promi
 function liveRuntimeAt(stateDir: string, url: string): ServerRuntime | undefined {
   const runtime = readRuntime(stateDir);
   if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcess(runtime, 'supervisor')) return undefined;
-  try {
-    const a = new URL(url);
-    const b = new URL(runtime.url);
-    const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime : undefined;
-  } catch {
-    return undefined;
-  }
+  // LOCAL_FRONT_URL: another listener's answers are not judged by our server's release.
+  return isLocalFrontUrl(url, { url: runtime.url }) ? runtime : undefined;
 }
 
 /**

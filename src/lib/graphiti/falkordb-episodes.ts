@@ -16,7 +16,7 @@
  * The redis client (`@redis/client`) is loaded on first use only: a run against any other server,
  * and the hooks, never load it.
  */
-import { liveFalkorDb, liveServerUrl } from '../config/server-runtime.js';
+import { isLocalFrontUrl, liveFalkorDb, liveServerUrl } from '../config/server-runtime.js';
 import type { Episode } from './graphiti.js';
 
 /** What the direct query can find, as a marker must look (formatMarker in memory/episode.ts). */
@@ -32,19 +32,10 @@ export type LocalFalkorDb = ({ host: string; port: number } | { socket: string }
  */
 export function localFalkorDbFor(stateDir: string, mcpUrl: string): LocalFalkorDb | undefined {
   const url = liveServerUrl(stateDir);
-  if (url === undefined || !sameEndpoint(url, mcpUrl)) return undefined;
+  // LOCAL_FRONT_URL (config/server-runtime.ts): a URL that may reach another listener (localhost
+  // resolving to ::1) is not listed from our FalkorDB, whatever that listener holds.
+  if (url === undefined || !isLocalFrontUrl(mcpUrl, { url })) return undefined;
   return liveFalkorDb(stateDir);
-}
-
-function sameEndpoint(a: string, b: string): boolean {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
-    return x.protocol === y.protocol && x.port === y.port && (x.hostname === y.hostname || (loopback(x.hostname) && loopback(y.hostname))) && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
-  } catch {
-    return false;
-  }
 }
 
 export class FalkorDbEpisodes {

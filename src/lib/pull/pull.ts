@@ -23,7 +23,7 @@ import { GraphitiClient, type Episode } from '../graphiti/graphiti.js';
 import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
-import { withLock } from '../state/lock.js';
+import { withLock, type Lock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
 import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { loadState } from '../state/state.js';
@@ -196,10 +196,15 @@ export async function runPull(config: Config, options: PullOptions = {}): Promis
   const logger = (options.logger ?? nullLogger).child({ component: 'pull' });
   const key = readNoteKey(config.stateDir);
   if (key === undefined) return emptyReport(false);
-  return withLock(config.stateDir, async () => pullLocked(config, options, key, logger), { timeoutMs: options.lockTimeoutMs ?? 120_000, label: 'pull', ...(options.signal === undefined ? {} : { signal: options.signal }) });
+  return withLock(config.stateDir, async (lock) => pullLocked(config, options, key, logger, lock), { timeoutMs: options.lockTimeoutMs ?? 120_000, label: 'pull', ...(options.signal === undefined ? {} : { signal: options.signal }) });
 }
 
-async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger): Promise<PullReport> {
+/**
+ * Every write of the pull, to the folders, the state folder or the graph, is made only while `lock`
+ * is ours, read at the moment of the write (state/lock.ts LOCK_PROVEN_AT_WRITE): the journal of each
+ * file write (PendingWrites), a removal, a delete in the graph, the ledger.
+ */
+async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger, lock: Lock): Promise<PullReport> {
   const env = options.env ?? processEnv();
   const now = options.now ?? Date.now;
   const startedAt = now();
@@ -268,7 +273,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   // Before anything is judged by name: a note renamed elsewhere by case alone is the same file here.
-  if (report.complete) await takeOtherSpellings(config.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
+  if (report.complete) await takeOtherSpellings(config.stateDir, lock, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
@@ -295,7 +300,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const spelt = spellingsOnce();
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
-  const journal = new PendingWrites(config.stateDir);
+  const journal = new PendingWrites(config.stateDir, lock);
   try {
     for (const id of ids) {
       const any = notes.incoming.get(id) ?? notes.own.get(id) ?? knownById.get(id);
@@ -310,7 +315,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -326,6 +331,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     try {
       const reach = await groupReach({ graphiti: client, db: config.db, signal: options.signal, logger });
       for (const ep of toDelete) {
+        lock.prove();
         const r = await client.deleteEpisode(ep.uuid, ep.groupId, options.signal);
         if (r.deleted) report.deletedInGraph++;
         // "Not found" from a server that moved to another group since the listing (before 1.1 on
@@ -341,7 +347,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     }
   }
   if (clock !== undefined) ledger.lastPull = { startedAt: when, clock };
-  await writePulled(config.stateDir, ledger);
+  await writePulled(config.stateDir, ledger, lock);
   if (report.setAside.length > 0) logger.warn('notes removed while their group listed nothing at all (a deletion on another machine, or a graph wiped: one note alone cannot tell): their text is kept aside; move each back to its file and sync if the graph was wiped', { setAside: report.setAside.map((n) => ({ file: n.file, kept: n.kept, group: n.group })) });
   logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
@@ -386,6 +392,8 @@ interface PullRun {
   lostFolders: ReadonlySet<string>;
   toDelete: GraphDelete[];
   journal: PendingWrites;
+  /** The state lock, proven before a write the journal does not announce (a removal). */
+  lock: Lock;
   when: string;
   /** The pull's clock (PullOptions.now), read once at its start. */
   now: number;
@@ -457,7 +465,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== undefined && run.silent.has(pulled.group) };
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run.lock, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== undefined && run.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -594,6 +602,7 @@ interface ActInput {
   when: string;
   notes: NoteVersion[];
   toDelete: GraphDelete[];
+  lock: Lock;
   /** This machine's origins (util/origin.ts ourOrigins). */
   ours: ReadonlySet<string>;
   /** Whether a version holds the local file's text. */
@@ -621,8 +630,8 @@ interface ActInput {
  * for a note deleted elsewhere (kept), and `act` never removes a name that is a live note's file
  * under another spelling.
  */
-async function takeOtherSpellings(stateDir: string, ledger: PulledLedger, notes: Incoming, projects: ReadonlyMap<string, readonly LocalProject[]>, report: PullReport, listed: (group: string) => boolean): Promise<void> {
-  const journal = new PendingWrites(stateDir);
+async function takeOtherSpellings(stateDir: string, lock: Lock, ledger: PulledLedger, notes: Incoming, projects: ReadonlyMap<string, readonly LocalProject[]>, report: PullReport, listed: (group: string) => boolean): Promise<void> {
+  const journal = new PendingWrites(stateDir, lock);
   try {
     for (const entry of Object.values(ledger.notes)) await takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal);
   } finally {
@@ -740,6 +749,7 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       // Never the file of a note the graph holds, under another spelling (ONE_FILE_TWO_SPELLINGS):
       // removing this name would remove that note's one file. Left as pull's copy, judged again next time.
       if ((await otherSpelling(file, a.liveFiles().keys())) !== undefined) return;
+      a.lock.prove();
       // The line first: a kill between the two leaves the untouched copy without its line (the next
       // pull removes it again), never a line listing a note that is gone.
       // Its group lists nothing at all: a wipe cannot be told from a deletion, so its text is kept first (never removed when it cannot be).

@@ -86,6 +86,11 @@ export interface Lock {
    * false, and the lock marked lost, when another process took it over. For the write about to be made.
    */
   stillOurs(): boolean;
+  /**
+   * LOCK_PROVEN_AT_WRITE for a writer that stops by throwing (pull's writes): `stillOurs`, and
+   * LockLostError naming the new holder when it is not.
+   */
+  prove(): void;
   /** Removes the lock if it still carries our token. Idempotent. */
   release(): Promise<void>;
 }
@@ -278,6 +283,8 @@ function installExitHandler(): void {
 class LockImpl implements Lock {
   lost = false;
   released = false;
+  /** Who held the lock when it was found lost (for LockLostError). */
+  private lostTo: LockOwner | undefined;
   private timer: NodeJS.Timeout | undefined;
   private beating = false;
 
@@ -308,6 +315,7 @@ class LockImpl implements Lock {
     const error = new LockLostError(this.path, holder);
     if (!this.lost) {
       this.lost = true;
+      this.lostTo = holder;
       this.stop();
       this.onLost?.(error);
     }
@@ -355,6 +363,10 @@ class LockImpl implements Lock {
     if (owner?.token === this.owner.token) return true;
     this.markLost(owner);
     return false;
+  }
+
+  prove(): void {
+    if (!this.stillOurs()) throw new LockLostError(this.path, this.lostTo);
   }
 
   async release(): Promise<void> {

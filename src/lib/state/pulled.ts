@@ -23,6 +23,7 @@ import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
 import type { CheckoutRecord } from './checkout-ids.js';
+import type { Lock } from './lock.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 import { emptiedLedgerFormat, futureFormat, PULLED_VERSION, pulledFormatFor } from './format.js';
@@ -150,13 +151,21 @@ export interface PendingWrite {
 
 export const PULLED_WRITING_FILE = 'pulled.writing.jsonl';
 
-/** Appends each write to the journal before it is made: O(the write), where the ledger is O(every note). */
+/**
+ * Appends each write to the journal before it is made: O(the write), where the ledger is O(every note).
+ * Each entry is appended only while the state lock is ours, read then (state/lock.ts
+ * LOCK_PROVEN_AT_WRITE): the write it announces follows it, and a pull that lost the lock makes neither.
+ */
 export class PendingWrites {
   private handle: FileHandle | undefined;
 
-  constructor(private readonly stateDir: string) {}
+  constructor(
+    private readonly stateDir: string,
+    private readonly lock: Lock,
+  ) {}
 
   async add(write: PendingWrite): Promise<void> {
+    this.lock.prove();
     if (this.handle === undefined) {
       await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
       this.handle = await open(join(this.stateDir, PULLED_WRITING_FILE), 'a', 0o600);
@@ -280,7 +289,6 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
   }
 }
 
-/** Writes the ledger, then removes the journal of writes it now holds. */
 /** A recorded run mark, or undefined where it is not one (a mark that cannot be read only means no jump is told). */
 function pullMarkOf(v: unknown): PullMark | undefined {
   if (!isRecord(v) || typeof v.startedAt !== 'string' || !isRecord(v.clock)) return undefined;
@@ -289,7 +297,13 @@ function pullMarkOf(v: unknown): PullMark | undefined {
   return { startedAt: v.startedAt, clock: { uptimeMs, ...(bootId === undefined ? {} : { bootId }) } };
 }
 
-export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
+/**
+ * Writes the ledger, then removes the journal of writes it now holds; with `lock`, only while it is
+ * ours, read then (LOCK_PROVEN_AT_WRITE): a pull that lost it would write over the new holder's
+ * ledger and remove its journal. Without: a caller that holds no lock (tests of the format).
+ */
+export async function writePulled(stateDir: string, ledger: PulledLedger, lock: Lock | undefined): Promise<void> {
+  lock?.prove();
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
   await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;

@@ -322,18 +322,26 @@ async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: numbe
   // A sleep told inside the wait counts as awake in the mark the next run measures from: told once.
   const clock = end.clock?.awakeMs === undefined || ctx.slept.toldMs === 0 ? end.clock : { ...end.clock, awakeMs: end.clock.awakeMs + ctx.slept.toldMs };
   state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...(clock === undefined ? {} : { clock }) };
-  if (end.changed) await ctx.ledger.save();
-  else await ctx.ledger.journalLastRun();
-  await ctx.ledger.close();
-  // Only once the marks are on disk: a kill before this makes the next run take the state up again (copy-hold.ts).
-  if (end.stampAs !== undefined) {
-    try {
-      writeMachineStamp(config.stateDir, end.stampAs, new Date(ctx.now()));
-    } catch (error) {
-      ctx.logger.warn('could not record this machine in the state folder; the next run tries again', { error: (error as Error).message });
+  try {
+    if (end.changed) await ctx.ledger.save();
+    else await ctx.ledger.journalLastRun();
+    await ctx.ledger.close();
+    // Only once the marks are on disk: a kill before this makes the next run take the state up again (copy-hold.ts).
+    if (end.stampAs !== undefined) {
+      try {
+        writeMachineStamp(config.stateDir, end.stampAs, new Date(ctx.now()));
+      } catch (error) {
+        ctx.logger.warn('could not record this machine in the state folder; the next run tries again', { error: (error as Error).message });
+      }
     }
+  } finally {
+    // Also when the save threw (the lock lost to another process, a full disk): the journal's file
+    // handle and the server's MCP session are this run's, and nothing is left to write through them
+    // (the ledger writes nothing more once the lock is lost). The lock file is withLock's (a lost one
+    // stays the new holder's). A handshake started early for a plan that found nothing for the server: no retries left behind.
+    await ctx.ledger.close().catch(() => undefined);
+    await end.connection.close();
   }
-  await end.connection.close(); // a handshake started early for a plan that found nothing for the server: no retries left behind
 }
 
 /**
