@@ -944,3 +944,56 @@ describe('issue 40: forms batch 5 showed missed, and their benign twins (2026-12
     removed('the deploy token is dep-Q7x9Za', 'dep-Q7x9Za');
   });
 });
+
+describe('issue 40: the names people give PINs, and a weak value under a secret key or an API key (fifteenth session)', () => {
+  it('PIN_NAME: a PIN under the names code gives it (`PIN_CODE`, `pin_code`, `pinCode`, `pincode`, `PIN_NUMBER`), digits or a word', () => {
+    removed('```\nPIN_CODE=8531\n```', '8531');
+    removed('pin_code: 8531', '8531');
+    removed('PIN_CODE=letmein', 'letmein');
+    removed('{ "pinCode": "4821" }', '4821');
+    removed('pincode: 4821', '4821');
+    removed('PIN_NUMBER=2580', '2580');
+    removed('sim:\n  pin-code: 0000\n', '0000');
+  });
+  it('PIN_NAME in two words, as a label or in a sentence (`pin code: 8531`, `the pin code is 8531`), and in XML', () => {
+    removed('pin code: 8531', '8531');
+    removed('the pin code is 8531', '8531');
+    removed('Phone pin number: 2468', '2468');
+    removed('<pinCode>8531</pinCode>', '8531');
+  });
+  it('a board\'s pin number and a PIN name with no value stay', () => {
+    untouched('pin_number: 13');
+    untouched('int pin_number = 7;');
+    untouched('PIN_CODE=${PIN_CODE}');
+    untouched('pin_code: <your-pin>');
+  });
+  it('WEAK_SECRET_VALUE: a common password or a counting run under a secret key or an API key is that weak secret', () => {
+    removed('SECRET_KEY=123456', '123456');
+    removed('SECRET_KEY=letmein', 'letmein');
+    removed('API_KEY=123456', '123456');
+    removed('api_key: sunshine', 'sunshine');
+    removed('{ "apiKey": "654321" }', '654321');
+    removed('secret_key = "qwerty"', 'qwerty');
+    removed('DJANGO_SECRET_KEY=1234567890', '1234567890');
+    removed('"secret_key": "123456"', '123456');
+    removed('<apiKey>654321</apiKey>', '654321');
+    removed('api key: 123456', '123456');
+    removed('The API key is 123456 for now', '123456');
+    untouched('the API key is xxxxxx');
+  });
+  it("a vendor's access key is issued, never chosen: a counting run or a number there is a document's stand-in", () => {
+    untouched('AWS_SECRET_ACCESS_KEY=1234');
+    untouched('access_key = "123456789012"');
+    untouched('API_KEY=123456789012');
+  });
+  it("documentation's stand-ins that say they are one stay under a secret key or an API key", () => {
+    untouched('SECRET_KEY=your-secret-key');
+    untouched('API_KEY=your_api_key_here');
+    untouched('api_key: <your-api-key>');
+    untouched('SECRET_KEY=example');
+    untouched('API_KEY=xxxxxx');
+    untouched('API_KEY=${API_KEY}');
+    untouched('secret_key: changeme_in_production');
+    untouched('api_key: changeme');
+  });
+});

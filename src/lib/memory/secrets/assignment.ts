@@ -4,6 +4,7 @@
  * Values are matched whole (quoted: up to the closing quote or the end of the line; bare: up
  * to whitespace), whatever their length, then judged by values.ts.
  */
+import { isCommonPasswordWord, isCountingRun } from './common-passwords.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
@@ -96,11 +97,21 @@ const WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
 const SECURITY_ANSWER = String.raw`(?:security|secret|recovery)[_.\- ]?(?:question[_.\- ]?)?answer`;
 
 /**
+ * PIN_NAME: the names code and configuration give a PIN (`PIN_CODE`, `pin_number`, `pinCode`, `pincode`): a
+ * password of digits a person chose, read as `password` is (KEYWORD, genericKind). `pin` alone is not one of
+ * them: it is a word of prose and of hardware (`pin the version`, `GPIO pin 4`), and context.ts reads only `PIN`.
+ * (A board's `pin_number: 13` stays: a chosen value is four characters at least, values.ts.)
+ */
+const PIN_NAME = String.raw`(?<![a-z])pin[_.\- ]?(?:code|number)`;
+/** Where a key holding PIN_NAME is looked for (GENERIC's hints, lower case): every way the two words are joined. */
+const PIN_NAME_HINTS = ['', '_', '-', '.', ' '].flatMap((join) => [`pin${join}code`, `pin${join}number`]);
+
+/**
  * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
 const KEYWORD = new RegExp(
-  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|token|credentials?)(?![a-z])`,
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`,
 );
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
@@ -140,7 +151,7 @@ const NEGATED_CREDENTIAL_NAME = /^no[nt]_(?:a_)?/;
  * else undefined. For the forms that hold a key and its value without a separator the `key = value`
  * rules read (xml-element.ts, yaml-block.ts).
  */
-export function keyedCredentialTag(key: string, value: string, chooser: ChosenBy = chosenBy(key)): string | undefined {
+export function keyedCredentialTag(key: string, value: string, chooser: ChosenBy = chosenFor(key, value)): string | undefined {
   return namesCredential(key) && isCredentialValue(value, chooser) ? tag(genericKind(key)) : undefined;
 }
 
@@ -148,7 +159,7 @@ export function keyedCredentialTag(key: string, value: string, chooser: ChosenBy
  * `keyedCredentialTag` for a quoted literal (`"…"`, `'…'`): the tag inside the literal's own quotes, or undefined.
  * `chooser`: how the value was made, when the form says more than the key's words (COMPARED_LITERAL).
  */
-export function keyedCredentialLiteral(key: string, literal: string, chooser: ChosenBy = chosenBy(key)): string | undefined {
+export function keyedCredentialLiteral(key: string, literal: string, chooser: ChosenBy = chosenFor(key, literal)): string | undefined {
   const { inner, quote } = unquote(literal);
   const tagged = keyedCredentialTag(key, inner, chooser);
   return tagged === undefined ? undefined : `${quote}${tagged}${quote}`;
@@ -177,7 +188,27 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
-const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
+/** The names WEAK_SECRET_VALUE reads, lower-cased: a secret key's and an API key's (`SECRET_KEY`, `apiKey`, `api key`). */
+const SECRET_OR_API_KEY = /(?:secret|api)[_.\- ]?key/;
+/** A value telling the reader to change it (`changeme`, `change_this`): a stand-in where a key goes, though `changeme` heads the lists. */
+const ASKS_TO_BE_CHANGED = /^change[_-]?(?:me|it|this)/i;
+/**
+ * WEAK_SECRET_VALUE: how a value under a secret key's or an API key's name was made (`SECRET_KEY`, `API_KEY`,
+ * `apiKey`, `DJANGO_SECRET_KEY`), which chosenBy reads as generated, when the value is a most-common password word
+ * or a counting run (common-passwords.ts: `SECRET_KEY=123456`, `API_KEY=letmein`): no generator makes one, so a
+ * person chose it (an app's own secret key or a self-hosted service's API key is set by hand), and it is that weak
+ * secret, judged as a password is (only explicit placeholders stay: `your-secret-key`, `xxxxxx`, `${API_KEY}`).
+ * Only those two names: a vendor's access key (`AWS_SECRET_ACCESS_KEY`, `access_key`), a token or a private key is
+ * issued by a tool, never chosen, so such a value there is a document's stand-in (chosenBy's reading stays).
+ */
+export function chosenFor(name: string, value: string, kind = genericKind(name)): ChosenBy {
+  const chosen = chosenBy(name, kind);
+  if (chosen !== false || !SECRET_OR_API_KEY.test(name.toLowerCase())) return chosen;
+  const v = unquote(value.trim()).inner.replace(/[)\].,:;!?]+$/, '');
+  return (isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v)) || isCountingRun(v);
+}
+
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${PIN_NAME}|${WIFI_KEY}|${SECURITY_ANSWER}`);
 
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
@@ -221,8 +252,9 @@ function splitBareValue(raw: string, inQuery: boolean): { value: string; rest: s
 // The key is captured by a lookahead and consumed by a backreference (an atomic group), so a long
 // identifier that is not followed by a separator is not re-scanned. Sticky: it is tried only where a
 // key holding a credential word starts (see the scan below), not at every word of the text.
+// A key may be two words, its second one of a few (`API Key:`, `Client Secret =`, `pin code:` of PIN_NAME).
 const GENERIC_KEY = new RegExp(
-  `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+  `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER|[Cc]ode|CODE|[Nn]umber|NUMBER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
   'y',
 );
 /**
@@ -231,7 +263,7 @@ const GENERIC_KEY = new RegExp(
  * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
  * keys are looked for only around these words.
  */
-const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer/gi;
+const KEY_WORD = new RegExp(String.raw`pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer|${PIN_NAME}`, 'gi');
 
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
@@ -263,6 +295,9 @@ const USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
 /** Words after a credential word that only say which one it is (`DB_PASSWORD_PROD`, `pin_2`, `ROOT_PASSWORD_OLD`). */
 const QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
 
+/** KEYWORD where a name ends: a credential word of two words ends a name as a pair (`pin_number`, `api_key`). */
+const KEYWORD_ENDS = new RegExp(`(?:${KEYWORD.source})$`);
+
 /**
  * Whether a key ends in its credential word, or only qualifiers follow it (`DB_PASSWORD`, `adminPin`,
  * `DB_PASSWORD_PROD`), rather than words naming something else (`ER_PASSWORD_ANONYMOUS_USER`,
@@ -273,13 +308,15 @@ export function endsInCredentialWord(key: string): boolean {
   const words = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== '');
   let i = words.length - 1;
   while (i > 0 && QUALIFIER.test(words[i] as string) && !KEYWORD.test(words[i] as string)) i -= 1;
-  return KEYWORD.test(words[i] ?? '') || /^(?:pin|pw)$/.test(words[i] ?? '');
+  // A credential word of two words ends there as a pair (`pin_number`, `api_key`: KEYWORD_ENDS), and so does
+  // a snake-case or dotted key ending in `key` (`SECRET_KEY`, `deploy.key`: KEY_SUFFIX, as namesCredential reads it).
+  return KEYWORD.test(words[i] ?? '') || /^(?:pin|pw)$/.test(words[i] ?? '') || KEYWORD_ENDS.test(words.slice(0, i + 1).join('_')) || (i === words.length - 1 && KEY_SUFFIX.test(key));
 }
 
 function genericReplacement(key: string, raw: string, inQuery: boolean): string | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
   const kind = genericKind(key);
-  const chosen = chosenBy(key);
+  const chosen = chosenFor(key, raw, kind);
   const chooser = chosen !== false ? 'chosen' : 'generated';
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   const { inner, quote } = unquote(raw);
@@ -346,7 +383,7 @@ export function isVariableUnderItsOwnName(key: string, separator: string, raw: s
 
 const GENERIC: ScanRule = {
   kind: 'generic',
-  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer'],
+  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer', ...PIN_NAME_HINTS],
   scan: (text) => {
     let out = '';
     let cursor = 0;
@@ -407,7 +444,7 @@ const PROSE: RegexRule = {
   kind: 'prose',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin', 'psk', 'answer'],
   re: new RegExp(
-    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin(?:[ \\t]+(?:code|number))?|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
       '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
@@ -421,7 +458,7 @@ const PROSE: RegexRule = {
     const { value, rest } = quote === '' ? splitTrailingPunctuation(bare) : { value: inner, rest: '' };
     const name = lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead;
     const kind = genericKind(name);
-    const chosen = chosenBy(name);
+    const chosen = chosenFor(name, value, kind);
     const chooser = chosen !== false ? 'chosen' : 'generated';
     // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value, chooser === 'chosen') : value.length < 4) return undefined;

@@ -21,6 +21,7 @@
  * Values are judged by values.ts like every other rule's.
  */
 import { KEYPAD_THINGS } from './access-codes.js';
+import { isCommonPasswordWord } from './common-passwords.js';
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
@@ -119,7 +120,7 @@ const BARE: RegexRule = {
     // PW_LETTER_SWAPPED: after the hand-written `pw` or `pwd`, a word with a digit put in for a letter (`Gr8day!`,
     // `Tr4vel!`), as people make a word a password; `pw` is written for nothing else, so the word is typed.
     const swapped = /^pwd?$/i.test(g[1] ?? '') && LETTER_SWAPPED.test(value);
-    const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
+    const weak = hasWeakShape(value) || isCommonPasswordWord(value) || swapped;
     // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
     const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
     // QUOTED_TYPED: quotes around a value typed as only a password is (QUOTED_TYPED_SHAPE: `the password "Xk92!pq"
@@ -156,23 +157,6 @@ const USE_TYPED_PASSWORD: RegexRule = {
  */
 const WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
 const hasWeakShape = (value: string): boolean => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
-
-/**
- * Words at the head of every public most-common password list, and the passwords devices and
- * keystores ship with (`raspberry` for a Raspberry Pi's `pi`, `changeit` for a Java keystore): after
- * the word with only a space, where the clause ends, they are the password (`pi password raspberry`),
- * as a word of prose there is not (`password required`, `password manager`, readsAsProse and a clause
- * that goes on). Left out are the words that are also terms of the trade after `password`
- * (`master`, `shadow`, `pepper`, `cookie`, `matrix`, `default`, `admin`, `access`), which stay unless
- * another form reads them.
- */
-const COMMON_PASSWORD_WORDS = new Set([
-  'qwerty', 'qwertyuiop', 'qazwsx', 'asdfgh', 'asdfghjkl', 'zxcvbnm', 'dragon', 'monkey', 'letmein', 'football',
-  'baseball', 'soccer', 'hockey', 'sunshine', 'princess', 'superman', 'batman', 'iloveyou', 'welcome', 'whatever',
-  'freedom', 'starwars', 'pokemon', 'charlie', 'michael', 'jordan', 'mustang', 'hunter', 'ranger', 'buster',
-  'harley', 'killer', 'tigger', 'butterfly', 'chocolate', 'flower', 'summer', 'passw0rd', 'changeme', 'changeit',
-  'raspberry', 'toor', 'opensesame', 'blahblah',
-]);
 
 /**
  * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
@@ -391,7 +375,7 @@ const PASS_IS_WEAK: RegexRule = {
   replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
     const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
-    if (!(hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || POLICY_SHAPED.test(value))) return m;
+    if (!(hasWeakShape(value) || isCommonPasswordWord(value) || POLICY_SHAPED.test(value))) return m;
     // The sentence ends after it (punctuation or the line's end), not a joining word: `pass` is weak evidence, and a
     // stage of something goes on (`the build pass is stage2 of the pipeline`).
     if (rest === '' && !/^[ \t]*(?:\r?\n|$)/.test(text.slice(offset + m.length, offset + m.length + 4))) return m;
@@ -692,7 +676,7 @@ const OTHER_LANGUAGE: RegexRule = {
  * value (`비밀번호는 sunshine 입니다`).
  */
 function opensSentence(value: string, after: string): boolean {
-  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !isCommonPasswordWord(value);
 }
 
 /**
