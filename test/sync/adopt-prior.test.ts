@@ -84,6 +84,26 @@ describe('first sync after the madeinoz hook', () => {
     expect(episodes.filter((e) => e.name.startsWith('Other client'))).toHaveLength(300);
   });
 
+  it('an adopted note is not taken for lost: a later listing of its group (a new note waits there) tells nothing, and sync --force sends nothing again (LOST_SEEN_IN_PASSING, FORCE_LOOK)', async () => {
+    const path = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Service alpha talks to queue one.'));
+    const prior = priorHookSends(path);
+    writePriorState([{ path, raw: readFileSync(path, 'utf8') }]);
+    expect(await runSync(box.config(), WAIT)).toMatchObject({ added: 0, adopted: 1 });
+    // A new note in the same group: the next sync lists the group in full to confirm it.
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Service beta talks to queue two.'));
+    const next = await runSync(box.config(), WAIT);
+    expect(next).toMatchObject({ added: 1, confirmed: 2 });
+    // The prior hook's episode is still there: nothing was lost, so nothing is to be told.
+    expect(server.episodes('main').some((e) => e.uuid === prior.uuids[0])).toBe(true);
+    expect(next.lostSeen).toBeUndefined();
+    // The step a false warning names: it must not send the note a second time.
+    const forced = await runSync(box.config(), { ...WAIT, force: true });
+    expect(forced).toMatchObject({ resent: 0 });
+    expect(adds()).toHaveLength(1);
+    await server.whenIdle();
+    expect(server.episodes('main')).toHaveLength(2);
+  });
+
   it('an adopted note edited later is replaced by ours, make before break', async () => {
     const path = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'First version.'));
     const prior = priorHookSends(path);

@@ -12,7 +12,7 @@ import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
 import { ourOrigins } from '../util/origin.js';
 import { copyWatchDue, judgedByPull, recordCopyWatch, staleMayBeForeign } from './copy-hold.js';
-import { forceLookParts, pullWaitsOn, withForceLook } from './force-look.js';
+import { forceLookParts, inPassingParts, pullWaitsOn, withForceLook } from './force-look.js';
 import { resolveSources } from '../memory/sources.js';
 import type { FileRecord } from '../state/state.js';
 import type { OnlineRun } from './types.js';
@@ -59,7 +59,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   // What pull judges, in every source: a `--source` run's own list would leave another source's notes unjudged (and sent back).
   const everySource = resolveSources(config);
   // LOST_SEEN_IN_PASSING (force-look.ts): a complete get_episodes listing made anyway also judges this machine's confirmed parts.
-  const inPassing = [...listing.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? forceLookParts(ctx.state, run.sharedOrigins, ctx.sources) : new Map<string, Set<string>>();
+  const inPassing = [...listing.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? inPassingParts(ctx.state, run.sharedOrigins, ctx.sources, judgedByPull(state, ctx.signer?.pulled, everySource)) : new Map<string, Set<string>>();
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins, ourOrigins: ourOrigins(config), staleMayBeForeign: staleMayBeForeign(config), watched: watch, pullJudges: watch.size === 0 ? undefined : judgedByPull(state, ctx.signer?.pulled, everySource), forced, inPassing, pullWaits: forced.size === 0 && inPassing.size === 0 ? undefined : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config), shared: run.sharedOrigins });

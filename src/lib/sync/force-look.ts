@@ -74,7 +74,26 @@ function ownConfirmed(ref: EpisodeRef, sharedOrigins: ReadonlySet<string>): bool
  * itself, because an absence a linked machine made on purpose is pull's to judge, and pull may
  * not have run since (PULL_WAITS_ON_IT). `--force` sends them again. The local server's direct
  * read looks only for the markers it is given, and a sample sees a tenth: neither judges.
+ *
+ * LINKED_ABSENCE_IS_PULLS: nor are the notes pull judges at all (`judgedByPull`: a linked machine's
+ * ledger agrees with the file), not only those it already waits on. The hook worker syncs before
+ * it pulls and a Stop pulls nothing, so a sync that listed the group (a new note to confirm) met a
+ * deletion made on purpose on the linked machine before any pull here had: it was told as lost,
+ * and the step named, `sync --force` run then, sent the note back to both machines. Pull carries
+ * such an absence out, or keeps the note with its emptied group (EMPTIED_GROUP); once it has seen
+ * it, `--force` would leave it alone anyway (PULL_WAITS_ON_IT), so telling it promised a re-send
+ * that never came.
  */
+export function inPassingParts(state: SyncState, sharedOrigins: ReadonlySet<string>, sources: readonly Pick<MemorySource, 'name'>[], pullJudges: ReadonlySet<string>): Map<string, Set<string>> {
+  if (pullJudges.size === 0) return forceLookParts(state, sharedOrigins, sources);
+  const judged = new Set(Object.values(state.files).filter((record) => pullJudges.has(record.id)).flatMap((record) => record.episodes.map((ref) => `${ref.groupId}\0${ref.marker}`)));
+  const out = new Map<string, Set<string>>();
+  for (const [group, markers] of forceLookParts(state, sharedOrigins, sources)) {
+    const left = new Set([...markers].filter((marker) => !judged.has(`${group}\0${marker}`)));
+    if (left.size > 0) out.set(group, left);
+  }
+  return out;
+}
 
 /**
  * EMPTIED_GRAPH: what tells the person to run `--force` in the first place. The usual runs cannot

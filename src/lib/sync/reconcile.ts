@@ -304,10 +304,16 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   // LOST_SEEN_IN_PASSING: the same absence in a listing made for other reasons is told, not sent
   // again; only get_episodes' own listing of the whole group judges it (the local server's direct
   // read looks only for the markers it was given, a sample sees a tenth).
+  // LISTED_BY_UUID: a part is there if its episode is listed, whatever that episode's description
+  // says. A note adopted from the madeinoz hook (adopt-prior.ts) rests on the hook's episode, which
+  // carries no marker of ours: by marker alone every later complete listing of its group called it
+  // lost (the session told to run `sync --force`), and `--force` sent it again beside the episode
+  // still there: the note twice in the graph.
+  const listedUuids = new Set([...input.listing.values()].flatMap((l) => l.episodes.map((e) => e.uuid)));
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped' || input.pullWaits?.has(record.id) === true) continue;
     for (const ref of record.episodes) {
-      if (ref.uuid === undefined || shown.has(ref) || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      if (ref.uuid === undefined || shown.has(ref) || listedUuids.has(ref.uuid) || input.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
       const forced = input.forced?.get(ref.groupId)?.has(ref.marker) === true;
       if (!forced && input.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input.listing.get(ref.groupId);
