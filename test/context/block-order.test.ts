@@ -8,6 +8,7 @@ import { buildContext, OMIT_SAID_BY_FACTS, type ContextSearcher } from '../../sr
 import { inTurns, saidByFacts, saidWords } from '../../src/lib/context/block-order.js';
 import { MAX_BEYOND_PROJECT_QUERIES, notesForBudget } from '../../src/lib/context/beyond-project.js';
 import { rankFacts, sameWordsKey } from '../../src/lib/context/rank.js';
+import { orderReason } from '../../src/lib/context/orders.js';
 import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
 
@@ -149,6 +150,26 @@ describe('SAME_WORDS: lines that differ only in case, articles, quotes or a clos
     ];
     const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, ...inputs });
     expect(built.text).toContain('- [own] Always run the quokka migrations before a deploy.');
+  });
+
+  it('the copy kept is one the trust setting shows: a teammate\'s newer copy of the user\'s own preference, left out under MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=own, does not take the user\'s line with it', async () => {
+    const facts = [
+      fact('t', 'Sam prefers pnpm over npm', 'ep-t1', { valid_at: '2026-02-20T00:00:00Z' }),
+      fact('g', 'Sam prefers pnpm over npm.', 'ep-g1', { valid_at: '2026-01-01T00:00:00Z' }),
+    ];
+    const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines', contextTrust: 'own' }, project, now: NOW, ...inputs });
+    expect(built.text).toContain('- [own] Sam prefers pnpm over npm.');
+  });
+
+  it('the copy kept is one that passes as knowledge: another writer\'s newer copy without the quotes, read as an order, does not take the user\'s own preference with it', async () => {
+    // Both name the project (RELEVANCE_CLASS 0) and neither rests on this project's notes: only the newer date tells them apart.
+    const mineText = '"Keep a changelog" format is used in quokka';
+    const theirs = 'Keep a changelog format is used in quokka';
+    expect(orderReason(theirs)).toBeDefined();
+    expect(orderReason(mineText)).toBeUndefined();
+    const facts = [fact('o', theirs, 'ep-other', { valid_at: '2026-02-20T00:00:00Z' }), fact('g', mineText, 'ep-g1', { valid_at: '2026-01-01T00:00:00Z' })];
+    const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, ...inputs });
+    expect(built.text).toContain(`- [own] ${mineText}`);
   });
 
   it('other words, another number or sign, another order, or a capital "A" naming something are other lines', () => {
