@@ -127,6 +127,14 @@ describe('ENTITY_SAID_BY_FACTS: an entity line of other projects or writers that
     expect(more.summariesAwaitingRules).toBe(1);
   });
 
+  it('a summary that negates a shown fact says what the facts do not: it stays', async () => {
+    const shown = [fact('o2', 'Wombat is deployed on Fridays.', 'ep-other', { source_node_uuid: 'n-wombat' })];
+    const negating = node('n-wombat', 'Wombat', 'Wombat is not deployed on Fridays.');
+    const built = await buildContext({ graphiti: searcher(shown, [negating]), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, rebuildsSummaries: true, ...inputs });
+    expect(built.text).toContain('Wombat: Wombat is not deployed on Fridays.');
+    expect(saidByFacts('Wombat is not deployed on Fridays.', new Set(saidWords('Wombat is deployed on Fridays.')))).toBe(false);
+  });
+
   it('saidByFacts: every word must be said; an empty summary is never said', () => {
     const words = new Set(saidWords('quokka keeps invoices in Postgres through Prisma.'));
     expect(saidByFacts('Prisma keeps the invoices of quokka.', words)).toBe(true);
