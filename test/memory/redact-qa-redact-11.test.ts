@@ -50,6 +50,12 @@ describe('NO_VALUE_AFTER_VERB: a word, then a word saying the field is left empt
     removed('DB_PASSWORD=hunter empty', 'hunter');
     removed('password: letmein', 'letmein');
   });
+
+  it('a password, then a word saying a field is empty: the password is no verb of leaving, so it is removed', () => {
+    removed('password: letmein empty for now', 'letmein');
+    removed('staging password: swordfish unset in prod', 'swordfish');
+    removed('wifi password: sunshine blank for guests', 'sunshine');
+  });
 });
 
 describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's functions and a name's number", () => {
