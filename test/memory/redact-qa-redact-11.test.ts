@@ -83,4 +83,8 @@ describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's func
     removed('DB_PASSWORD_PROD=12345678', '12345678');
     removed('password_2=1234', '1234');
   });
+
+  it('a long number after a secret\'s name glued to its word is a value, not a field number: removed', () => {
+    removed('aws_secret_access_key=918273645', '918273645');
+  });
 });
