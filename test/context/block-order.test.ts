@@ -8,6 +8,7 @@ import { buildContext, OMIT_SAID_BY_FACTS, type ContextSearcher } from '../../sr
 import { inTurns, saidByFacts, saidWords } from '../../src/lib/context/block-order.js';
 import { MAX_BEYOND_PROJECT_QUERIES, notesForBudget } from '../../src/lib/context/beyond-project.js';
 import { rankFacts, sameWordsKey } from '../../src/lib/context/rank.js';
+import { orderReason } from '../../src/lib/context/orders.js';
 import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
 
@@ -126,6 +127,14 @@ describe('ENTITY_SAID_BY_FACTS: an entity line of other projects or writers that
     expect(more.summariesAwaitingRules).toBe(1);
   });
 
+  it('a summary that negates a shown fact says what the facts do not: it stays', async () => {
+    const shown = [fact('o2', 'Wombat is deployed on Fridays.', 'ep-other', { source_node_uuid: 'n-wombat' })];
+    const negating = node('n-wombat', 'Wombat', 'Wombat is not deployed on Fridays.');
+    const built = await buildContext({ graphiti: searcher(shown, [negating]), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, rebuildsSummaries: true, ...inputs });
+    expect(built.text).toContain('Wombat: Wombat is not deployed on Fridays.');
+    expect(saidByFacts('Wombat is not deployed on Fridays.', new Set(saidWords('Wombat is deployed on Fridays.')))).toBe(false);
+  });
+
   it('saidByFacts: every word must be said; an empty summary is never said', () => {
     const words = new Set(saidWords('quokka keeps invoices in Postgres through Prisma.'));
     expect(saidByFacts('Prisma keeps the invoices of quokka.', words)).toBe(true);
@@ -149,6 +158,26 @@ describe('SAME_WORDS: lines that differ only in case, articles, quotes or a clos
     ];
     const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, ...inputs });
     expect(built.text).toContain('- [own] Always run the quokka migrations before a deploy.');
+  });
+
+  it('the copy kept is one the trust setting shows: a teammate\'s newer copy of the user\'s own preference, left out under MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=own, does not take the user\'s line with it', async () => {
+    const facts = [
+      fact('t', 'Sam prefers pnpm over npm', 'ep-t1', { valid_at: '2026-02-20T00:00:00Z' }),
+      fact('g', 'Sam prefers pnpm over npm.', 'ep-g1', { valid_at: '2026-01-01T00:00:00Z' }),
+    ];
+    const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines', contextTrust: 'own' }, project, now: NOW, ...inputs });
+    expect(built.text).toContain('- [own] Sam prefers pnpm over npm.');
+  });
+
+  it('the copy kept is one that passes as knowledge: another writer\'s newer copy without the quotes, read as an order, does not take the user\'s own preference with it', async () => {
+    // Both name the project (RELEVANCE_CLASS 0) and neither rests on this project's notes: only the newer date tells them apart.
+    const mineText = '"Keep a changelog" format is used in quokka';
+    const theirs = 'Keep a changelog format is used in quokka';
+    expect(orderReason(theirs)).toBeDefined();
+    expect(orderReason(mineText)).toBeUndefined();
+    const facts = [fact('o', theirs, 'ep-other', { valid_at: '2026-02-20T00:00:00Z' }), fact('g', mineText, 'ep-g1', { valid_at: '2026-01-01T00:00:00Z' })];
+    const built = await buildContext({ graphiti: searcher(facts), config: { contextBudget: 10_000, contextFormat: 'lines' }, project, now: NOW, ...inputs });
+    expect(built.text).toContain(`- [own] ${mineText}`);
   });
 
   it('other words, another number or sign, another order, or a capital "A" naming something are other lines', () => {

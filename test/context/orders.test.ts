@@ -939,6 +939,9 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     '优先队列按到期时间排序。',
     '建议已被采纳。',
     '团队建议使用 pnpm。',
+    // A record of advice and what became of it (已: "already" adopted, done): knowledge, as "Meeting notes: use pnpm, the team adopted it" is.
+    '会议记录：建议使用 pnpm，团队已采纳。',
+    '上次复盘：优先修复支付模块的 bug（已完成）。',
     // CLAUSE_AFTER_DASH: a name or a noun phrase before the dash opens a gloss.
     '`task init` — render templates from `cluster.yaml`',
     'chokidar — filesystem watching',

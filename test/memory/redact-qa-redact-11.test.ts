@@ -50,6 +50,12 @@ describe('NO_VALUE_AFTER_VERB: a word, then a word saying the field is left empt
     removed('DB_PASSWORD=hunter empty', 'hunter');
     removed('password: letmein', 'letmein');
   });
+
+  it('a password, then a word saying a field is empty: the password is no verb of leaving, so it is removed', () => {
+    removed('password: letmein empty for now', 'letmein');
+    removed('staging password: swordfish unset in prod', 'swordfish');
+    removed('wifi password: sunshine blank for guests', 'sunshine');
+  });
 });
 
 describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's functions and a name's number", () => {
@@ -76,5 +82,9 @@ describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's func
     removed('key_encryption_key=k8Zq2Xv9Lm4Rt7Wp', 'k8Zq2Xv9Lm4Rt7Wp');
     removed('DB_PASSWORD_PROD=12345678', '12345678');
     removed('password_2=1234', '1234');
+  });
+
+  it('a long number after a secret\'s name glued to its word is a value, not a field number: removed', () => {
+    removed('aws_secret_access_key=918273645', '918273645');
   });
 });

@@ -92,9 +92,12 @@ export function blockOrder<F, E>(lines: ReadonlyArray<Ordered<F, E>>): Array<Ord
   return [...of('project'), ...inTurns(of('team', 'preferences'), (l) => l.stream), ...byClass(0), ...byClass(1), ...of('rest'), ...byClass(2)];
 }
 
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'its', 'are', 'was', 'were', 'has', 'have', 'had', 'but', 'not', 'into', 'onto', 'also', 'their', 'they', 'which', 'who', 'whom', 'been', 'being', 'is', 'of', 'to', 'in', 'on', 'at', 'by', 'as', 'an', 'a', 'or', 'it', 'be']);
+const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'its', 'are', 'was', 'were', 'has', 'have', 'had', 'but', 'into', 'onto', 'also', 'their', 'they', 'which', 'who', 'whom', 'been', 'being', 'is', 'of', 'to', 'in', 'on', 'at', 'by', 'as', 'an', 'a', 'or', 'it', 'be']);
 
-/** The words a text says, for ENTITY_SAID_BY_FACTS: lower-cased letters and digits, without the commonest function words. */
+/**
+ * The words a text says, for ENTITY_SAID_BY_FACTS: lower-cased letters and digits, without the commonest function words.
+ * Not without "not": a summary that negates a shown fact ("Wombat is not deployed on Fridays") says what no fact does.
+ */
 export function saidWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
 }

@@ -256,10 +256,21 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   /** The lines that pass, before block-order.ts orders them (FAIR_SHARE, ENTITY_RELEVANCE). */
   const passing: Array<Ordered<{ line: ContextItem; group: string | undefined }, { line: ContextItem; group: string | undefined }>> = [];
   const kept: Array<{ fact: Fact; relevance: 0 | 1 | 2 }> = [];
-  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance), (fact) => (restsOnThisProject(fact, here) ? 1 : 0))) {
-    const line = toFactLine(f, factProvenance(f, known));
+  /** Why a fact stays out (an order, the trust setting), or undefined when it is shown; each fact judged once. */
+  const judged = new Map<Fact, string | undefined>();
+  const leftOutBecause = (f: Fact): string | undefined => {
+    if (judged.has(f)) return judged.get(f);
     // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
-    const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
+    const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(factProvenance(f, known), trust) ? undefined : omitByTrust(trust));
+    judged.set(f, reason);
+    return reason;
+  };
+  // SAME_WORDS keeps one copy of a text: this project's own, else one that is shown. A copy left out (another
+  // writer's, read as an order or outside the trust setting) would take the user's own line of the same words with it.
+  const preferred = (f: Fact): number => (restsOnThisProject(f, here) ? 2 : leftOutBecause(f) === undefined ? 1 : 0);
+  for (const f of rankFacts(facts, now, (fact) => relevanceClass(fact, relevance), preferred)) {
+    const line = toFactLine(f, factProvenance(f, known));
+    const reason = leftOutBecause(f);
     if (reason === undefined) {
       const near = relevanceClass(f, relevance);
       kept.push({ fact: f, relevance: near });

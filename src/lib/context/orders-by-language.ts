@@ -331,7 +331,21 @@ const CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先
  * text's, a sentence's, or what follows a colon, semicolon or comma (Chinese writes no space after
  * them, so orders.ts's clause starts do not find these). "不要求" ("does not require") is no order.
  */
-const CHINESE_SUBJECTLESS_MODAL = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必|${CHINESE_ADVICE})`, 'u');
+const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+
+/**
+ * SUBJECTLESS_ADVICE's clause with the rest of its sentence. ADVICE_TAKEN: a record of advice goes on to say what
+ * became of it, 已 "already" or 被 (the passive) later in the sentence ("会议记录：建议使用 pnpm，团队已采纳", "复盘：优先修复
+ * 支付模块的 bug（已完成）"): knowledge, as "Meeting notes: use pnpm, the team adopted it" is. The sentence is consumed
+ * whole, so a long line is read once.
+ */
+const CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
+const ADVICE_TAKEN = /[已被]/u;
+
+function subjectlessAdviceInChinese(text: string): boolean {
+  for (const m of text.matchAll(CHINESE_ADVICE_SENTENCE)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  return false;
+}
 
 /**
  * SUBJECTLESS_DISPOSAL (qa-orders-10): Chinese also orders with 对 + the thing acted on + 做/进行 + the act,
@@ -353,7 +367,7 @@ const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:
 export function subjectlessModalInChinese(text: string): boolean {
   // Han or kana at all first: most facts hold neither, and the three patterns then cost nothing.
   if (!HAN_OR_KANA.test(text)) return false;
-  return CHINESE_SUBJECTLESS_MODAL.test(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
+  return CHINESE_SUBJECTLESS_MODAL.test(text) || subjectlessAdviceInChinese(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
 }
 
 /**

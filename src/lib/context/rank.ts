@@ -74,8 +74,9 @@ function normText(text: string): string {
  * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid, sort
  * by standing (how near the session, when the caller knows), tier (decisions first), newest, input
  * order, then keep one of each text (SAME_WORDS), where the first stood: the one `prefer` rates
- * highest, else the best-ranked. The context prefers this project's own notes' copy: another
- * writer's copy of the user's own words, judged as an order, would take the user's line with it.
+ * highest, else the best-ranked. The context prefers this project's own notes' copy, then a copy it
+ * shows: another writer's copy of the user's own words, judged as an order or outside the trust
+ * setting, would take the user's line with it.
  */
 function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false, standing: (item: T) => number = () => 0, prefer: (item: T) => number = () => 0): T[] {
   const seenUuid = new Set<string>();

@@ -281,7 +281,9 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     // NAME_GOES_ON: a run glued to the word that is the rest of the word's own name, then `=` and a number
     // (`key_encryption_key=24`, a Protocol Buffers field's number): the name's letters make the run look random, the
     // value is a number, and a number given to a credential's name is the assignment rules' to judge (`PIN_CODE=2468`).
-    if (runStart === after && /^[A-Za-z0-9_][\w.-]*=\d{1,9}(?![\w.])/.test(run)) continue;
+    // A field's number has at most five digits (protobuf's in use stay far below 19000); a longer one is a value the
+    // name holds, and the assignment rules pass a number after a key's name (`aws_secret_access_key=918273645`).
+    if (runStart === after && /^[A-Za-z0-9_][\w.-]*=\d{1,5}(?![\w.])/.test(run)) continue;
     const stripped = run.replace(/^=+/, '');
     // An HTML entity ends the run (`DynamicSecret&#34;</p>`): markup, not a token's characters.
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;

@@ -271,6 +271,8 @@ export function endsClause(next: string): boolean {
 export const SENTENCE_LOOKAHEAD = 40;
 
 const NO_VALUE_AFTER_VERB = /^[ \t]+(?:it[ \t]+)?(?:blank|empty|unset)(?![A-Za-z])/i;
+/** NO_VALUE_AFTER_VERB's verbs: what one does to a field to leave it without a value (`keep`, `leave`, `left`, `stays`). */
+const LEAVING_VERBS: ReadonlySet<string> = new Set(['keep', 'keeps', 'kept', 'leave', 'leaves', 'left', 'stay', 'stays', 'remain', 'remains', 'remained', 'set', 'make', 'is', 'was']);
 
 export function continuesSentence(gap: string, value: string, next: string): boolean {
   // After a table's `|`, a word with more text in its cell is not the cell's value (`| password \`string\` |`).
@@ -288,7 +290,8 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     // NO_VALUE_AFTER_VERB: a word, then a word saying the field is left without a value (`# password: keep empty`,
     // `password: leave it blank`, `secret: left unset`): an instruction about the field, and a password is not
     // followed by a word saying there is none. Not after a glued `=` (`DB_PASSWORD=hunter empty`): `.env` gives values.
-    if (NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
+    // Only after a verb of leaving (LEAVING_VERBS): any other word there is the value (`password: letmein empty for now`).
+    if (LEAVING_VERBS.has(value) && NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
