@@ -4,7 +4,10 @@
  * CLI's system prompt names (issue 26): a moved folder (autoMemoryDirectory in the user or local
  * settings, CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR) and a team store
  * (CLAUDE_MEMORY_STORES) are where our resolver says, and the note reaches the graph after Stop; a
- * forked session carries the context once. `npm run test:claude`.
+ * forked session carries the context once. The managed settings (/etc/claude-code, seen by that run
+ * alone through harness.ts `managedSettings`), their drop-ins, `autoMemoryEnabled` and the settings'
+ * `env`: in every measured combination our resolver names the folder the CLI names, or none as it
+ * does; `--settings` is followed by the CLI and, measured, invisible to a hook. `npm run test:claude`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
