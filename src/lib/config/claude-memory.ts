@@ -96,7 +96,7 @@ interface SettingsLayer {
  * managed-settings.d/*.json in name order on top (a later file wins a key; `env` merges by variable).
  * Measured: a drop-in moves the folder over the base file, and counts with no base file at all.
  */
-export function managedSettings(dir: string): Settings {
+function managedSettings(dir: string): Settings {
   let files: string[] = [];
   try {
     files = readdirSync(join(dir, 'managed-settings.d')).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort();
