@@ -37,7 +37,14 @@ export interface ClaudeBox {
   memoryDir: string;
   stateDir: string;
   /** `management: true` for `claude plugin …` commands (they take no --debug-file). */
-  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string; management?: boolean }): Promise<ClaudeRun>;
+  /**
+   * One run of the CLI. `managedSettings`: the run sees `managedDir` as /etc/claude-code (Linux's fixed
+   * managed-settings folder), through an overlay over /etc in a private mount namespace of that run
+   * alone (`unshare`, root): the machine's /etc and every other run on it see nothing.
+   */
+  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string; management?: boolean; managedSettings?: boolean }): Promise<ClaudeRun>;
+  /** The box's stand-in for /etc/claude-code (runs with `managedSettings` see it there). */
+  managedDir: string;
   /** A session whose stdin stays open until `end()` (stream-json input). */
   claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
   /** The interactive UI in a pseudo-terminal (util-linux `script`), onboarding and trust accepted. */
@@ -113,12 +120,15 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
     env,
     claudeDir,
     memoryDir: join(claudeDir, 'projects', claudeProjectKey(project), 'memory'),
+    managedDir: join(root, 'etc-upper', 'claude-code'),
     stateDir: env.MADEINOZ_KNOWLEDGE_STATE_DIR as string,
     claude(args, options = {}) {
       const debugFile = join(root, `debug-${++runs}.txt`);
       const started = performance.now();
       return new Promise((done, fail) => {
-        const child = spawn(claudeBinary(), options.management === true ? args : [...args, '--debug-file', debugFile], {
+        const cliArgs = options.management === true ? args : [...args, '--debug-file', debugFile];
+        const [command, commandArgs] = options.managedSettings === true ? withManagedSettings(root, [claudeBinary(), ...cliArgs]) : [claudeBinary(), cliArgs];
+        const child = spawn(command, commandArgs, {
           cwd: options.cwd ?? project,
           env: { ...env, ...options.env },
           stdio: ['pipe', 'pipe', 'pipe'],
@@ -231,6 +241,20 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
 }
 
 /** The text of every message (and system prompt) of a recorded API request, joined. */
+/**
+ * `argv` run where /etc/claude-code is the box's managedDir: an overlay whose upper layer holds only
+ * that folder, mounted over /etc in a private mount namespace (the upper and work folders live in
+ * the box, on one file system as overlayfs requires).
+ */
+function withManagedSettings(root: string, argv: string[]): [string, string[]] {
+  const upper = join(root, 'etc-upper');
+  const work = join(root, 'etc-work');
+  mkdirSync(work, { recursive: true });
+  mkdirSync(join(upper, 'claude-code'), { recursive: true, mode: 0o755 });
+  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir="$1",workdir="$2" /etc && shift 2 && exec "$@"`;
+  return ['unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', upper, work, ...argv]];
+}
+
 export function requestText(body: Record<string, unknown>): string {
   return JSON.stringify([body.system, body.messages]);
 }

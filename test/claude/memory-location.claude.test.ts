@@ -4,9 +4,12 @@
  * CLI's system prompt names (issue 26): a moved folder (autoMemoryDirectory in the user or local
  * settings, CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR) and a team store
  * (CLAUDE_MEMORY_STORES) are where our resolver says, and the note reaches the graph after Stop; a
- * forked session carries the context once. `npm run test:claude`.
+ * forked session carries the context once. The managed settings (/etc/claude-code, seen by that run
+ * alone through harness.ts `managedSettings`), their drop-ins, `autoMemoryEnabled` and the settings'
+ * `env`: in every measured combination our resolver names the folder the CLI names, or none as it
+ * does; `--settings` is followed by the CLI and, measured, invisible to a hook. `npm run test:claude`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectMemoryFolder } from '../../src/lib/config/claude-memory.js';
@@ -34,8 +37,8 @@ useClaudeWorld(NOTE, (w) => {
 });
 
 /** One `-p` session in which the fake model saves `queue.md` where the CLI says memory lives; returns that folder. */
-async function rememberInSession(env: Record<string, string> = {}): Promise<string> {
-  const run = await box.claude(['-p', 'REMEMBER queue.md', '--allowedTools', 'Write'], { env });
+async function rememberInSession(env: Record<string, string> = {}, options: { managedSettings?: boolean; args?: string[] } = {}): Promise<string> {
+  const run = await box.claude(['-p', 'REMEMBER queue.md', '--allowedTools', 'Write', ...(options.args ?? [])], { env, managedSettings: options.managedSettings });
   expect(run.code).toBe(0);
   expect(run.stderr).toBe('');
   expect(hookRuns(run.debug).find((r) => r.event === 'Stop')?.status).toBe(0);
@@ -54,7 +57,15 @@ function settings(file: string, value: Record<string, unknown>): void {
   writeFileSync(file, JSON.stringify({ ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {}), ...value }));
 }
 
-const resolved = (env: Record<string, string>) => projectMemoryFolder({ ...box.env, ...env }, box.claudeDir, box.env.HOME as string, box.project, claudeProjectKey(box.project))?.dir;
+const resolved = (env: Record<string, string>) => projectMemoryFolder({ ...box.env, ...env }, box.claudeDir, box.env.HOME as string, box.project, claudeProjectKey(box.project), box.managedDir)?.dir;
+
+/** The memory folder the CLI names in one `-p` session's system prompt (none when auto memory is off). */
+async function namedFolder(env: Record<string, string> = {}, options: { managedSettings?: boolean; args?: string[] } = {}): Promise<string | undefined> {
+  const run = await box.claude(['-p', 'hello', ...(options.args ?? [])], { env, managedSettings: options.managedSettings });
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe('');
+  return memoryFolderNamed(api.requests[api.requests.length - 1] as Record<string, unknown>)?.replace(/\/$/, '');
+}
 
 describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it (fake Anthropic API)`, () => {
   it('autoMemoryDirectory in the user settings (~/ expanded): the note lands there, as our resolver says, and reaches the graph after Stop', async () => {
@@ -102,6 +113,70 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     expect(memoryFolderNamed(api.requests[0] as Record<string, unknown>)).toBeUndefined();
     expect(resolved({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' })).toBeUndefined();
   }, 120_000);
+
+  it('autoMemoryDirectory in the MANAGED settings (/etc/claude-code) wins over the local and user settings, and the note reaches the graph after Stop', async () => {
+    settings(join(box.claudeDir, 'settings.json'), { autoMemoryDirectory: '~/notes/everything' });
+    settings(join(box.project, '.claude', 'settings.local.json'), { autoMemoryDirectory: '~/notes/this-project' });
+    settings(join(box.managedDir, 'managed-settings.json'), { autoMemoryDirectory: join(box.root, 'company-memory') });
+    const folder = await rememberInSession({}, { managedSettings: true });
+    expect(folder).toBe(join(box.root, 'company-memory'));
+    expect(resolved({})).toBe(folder);
+    await reachesGraph();
+  }, 120_000);
+
+  it('--settings moves it over the user settings: the CLI follows it; nothing a hook receives names it (input, environment), so we keep to the user settings', async () => {
+    const probe = join(box.root, 'hook-saw');
+    const installed = JSON.parse(readFileSync(join(box.claudeDir, 'settings.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
+    const saw = { type: 'command', command: `{ cat; env; } > '${probe}'` };
+    settings(join(box.claudeDir, 'settings.json'), { autoMemoryDirectory: '~/notes/everything', hooks: { ...installed.hooks, SessionStart: [...(installed.hooks.SessionStart ?? []), { hooks: [saw] }] } });
+    const flagFile = join(box.root, 'flag-settings.json');
+    writeFileSync(flagFile, JSON.stringify({ autoMemoryDirectory: join(box.root, 'from-the-flag') }));
+    expect(await namedFolder({}, { args: ['--settings', flagFile] })).toBe(join(box.root, 'from-the-flag'));
+    const hookSaw = readFileSync(probe, 'utf8');
+    expect(hookSaw).toContain('"hook_event_name":"SessionStart"');
+    expect(hookSaw).not.toContain('flag-settings');
+    expect(hookSaw).not.toContain('from-the-flag');
+    expect(resolved({})).toBe(join(box.env.HOME as string, 'notes', 'everything'));
+  }, 120_000);
+
+  it('managed, local and user settings, their env and the environment: the folder the CLI names, or none, is the one our resolver names (every measured combination)', async () => {
+    const userFile = join(box.claudeDir, 'settings.json');
+    const installed = JSON.parse(readFileSync(userFile, 'utf8')) as Record<string, unknown>;
+    const at = (name: string) => join(box.root, name);
+    const off = { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' };
+    const scenarios: Array<[string, { user?: object; local?: object; managed?: object; dropIn?: object; shell?: Record<string, string> }]> = [
+      ['autoMemoryEnabled false (user)', { user: { autoMemoryEnabled: false } }],
+      ['env CLAUDE_CODE_DISABLE_AUTO_MEMORY 1 (user)', { user: { env: off } }],
+      ['env CLAUDE_CODE_DISABLE_AUTO_MEMORY true (managed)', { managed: { env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: 'true' } } }],
+      ['autoMemoryEnabled false (managed)', { managed: { autoMemoryEnabled: false } }],
+      ['autoMemoryEnabled false (local)', { local: { autoMemoryEnabled: false } }],
+      ['autoMemoryEnabled true (managed) over false (user)', { managed: { autoMemoryEnabled: true }, user: { autoMemoryEnabled: false } }],
+      ['environment 0 over autoMemoryEnabled false (user)', { user: { autoMemoryEnabled: false }, shell: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } }],
+      ['env 0 (user) over the environment 1', { user: { env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } }, shell: off }],
+      ['env 0 over autoMemoryEnabled false (user)', { user: { autoMemoryEnabled: false, env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } } }],
+      ['autoMemoryDirectory managed over local', { managed: { autoMemoryDirectory: at('managed') }, local: { autoMemoryDirectory: at('local') } }],
+      ['autoMemoryDirectory managed over user', { managed: { autoMemoryDirectory: at('managed') }, user: { autoMemoryDirectory: at('user') } }],
+      ['a managed-settings.d drop-in over managed-settings.json', { managed: { autoMemoryDirectory: at('managed') }, dropIn: { autoMemoryDirectory: at('drop-in') } }],
+      ['a managed-settings.d drop-in alone', { dropIn: { autoMemoryDirectory: at('drop-in') } }],
+      ['an unusable managed autoMemoryDirectory: the default, not the local one', { managed: { autoMemoryDirectory: 'relative' }, local: { autoMemoryDirectory: at('local') } }],
+    ];
+    const cli: string[] = [];
+    const ours: string[] = [];
+    for (const [name, c] of scenarios) {
+      rmSync(box.managedDir, { recursive: true, force: true });
+      mkdirSync(join(box.managedDir, 'managed-settings.d'), { recursive: true });
+      rmSync(join(box.project, '.claude', 'settings.local.json'), { force: true });
+      writeFileSync(userFile, JSON.stringify({ ...installed, ...(c.user ?? {}) }));
+      if (c.local) settings(join(box.project, '.claude', 'settings.local.json'), c.local as Record<string, unknown>);
+      if (c.managed) writeFileSync(join(box.managedDir, 'managed-settings.json'), JSON.stringify(c.managed));
+      if (c.dropIn) writeFileSync(join(box.managedDir, 'managed-settings.d', '50-memory.json'), JSON.stringify(c.dropIn));
+      cli.push(`${name}: ${(await namedFolder(c.shell ?? {}, { managedSettings: true })) ?? 'none'}`);
+      ours.push(`${name}: ${resolved(c.shell ?? {}) ?? 'none'}`);
+    }
+    expect(ours).toEqual(cli);
+    // Not one answer everywhere: the combinations turn it off, move it and leave it (so the comparison can fail).
+    expect(new Set(cli.map((line) => line.replace(/^[^:]*: /, ''))).size).toBeGreaterThanOrEqual(4);
+  }, 600_000);
 
   it('a team memory store (CLAUDE_MEMORY_STORES): mounted at memory/team/<store>, synced as the team store’s one episode', async () => {
     const folder = await rememberInSession({ CLAUDE_MEMORY_STORES: JSON.stringify([{ path: '/stores/acme-web', scope: 'team', mode: 'rw' }]) });

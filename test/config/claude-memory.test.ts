@@ -2,9 +2,12 @@
  * Where Claude Code keeps auto memory (issue 26): autoMemoryDirectory (user and local settings,
  * `~/` expanded, never the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE,
  * CLAUDE_CODE_REMOTE_MEMORY_DIR, each with and without CLAUDE_CODE_DISABLE_AUTO_MEMORY; the
- * sources the sync scans and the folder the SessionStart hook reads follow the same rules.
+ * sources the sync scans and the folder the SessionStart hook reads follow the same rules. The
+ * managed settings (managed-settings.json and its managed-settings.d drop-ins) come first, and
+ * `autoMemoryEnabled` / `env.CLAUDE_CODE_DISABLE_AUTO_MEMORY` in the settings turn it off, with the
+ * precedence measured on the real CLI (test/claude/memory-location.claude.test.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
@@ -31,6 +34,12 @@ function home() {
     user: (value: unknown) => json(join(claude, 'settings.json'), value),
     local: (value: unknown) => json(join(project, '.claude', 'settings.local.json'), value),
     checkedIn: (value: unknown) => json(join(project, '.claude', 'settings.json'), value),
+    managedDir: join(root, 'etc-claude-code'),
+    managed: (value: unknown, dropIn?: string) => {
+      const dir = join(root, 'etc-claude-code', ...(dropIn === undefined ? [] : ['managed-settings.d']));
+      mkdirSync(dir, { recursive: true });
+      json(join(dir, dropIn ?? 'managed-settings.json'), value);
+    },
     knows: (...projects: string[]) => json(join(claude, '.claude.json'), { projects: Object.fromEntries(projects.map((p) => [p, {}])) }),
   };
 }
@@ -116,5 +125,75 @@ describe("Claude Code's auto-memory folder", () => {
     const off = buildConfig({ ...env, ...DISABLE });
     expect(resolveSources(off).filter((s) => s.kind === 'auto-memory')).toEqual([]);
     expect(detectProject(h.project, off, { ...env, ...DISABLE })).toMatchObject({ memoryDirExists: false, memoryVia: 'disabled' });
+  });
+
+  it('MANAGED settings come first: over the local and user settings, a managed-settings.d drop-in over managed-settings.json, in name order', () => {
+    const h = home();
+    const env = { CLAUDE_CONFIG_DIR: h.claude };
+    h.knows(h.project);
+    h.user({ autoMemoryDirectory: '~/notes/everything' });
+    h.local({ autoMemoryDirectory: '~/notes/this-project' });
+    h.managed({ autoMemoryDirectory: join(root, 'company') });
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)).toEqual({ dir: join(root, 'company'), via: 'autoMemoryDirectory (managed settings)' });
+    // The sync: the default folder and the managed one; the user's and the project's are not where Claude Code writes now.
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir).map((f) => [f.name, f.root, f.via])).toEqual([
+      ['auto-memory', join(h.claude, 'projects'), 'default'],
+      ['auto-memory-dir', join(root, 'company'), 'autoMemoryDirectory (managed settings)'],
+    ]);
+    h.managed({ autoMemoryDirectory: join(root, 'first') }, '10-first.json');
+    h.managed({ autoMemoryDirectory: join(root, 'drop-in') }, '20-memory.json');
+    h.managed({ autoMemoryDirectory: join(root, 'not-json') }, '30-notes.txt');
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)?.dir).toBe(join(root, 'drop-in'));
+    rmSync(join(h.managedDir, 'managed-settings.json'));
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)?.dir).toBe(join(root, 'drop-in'));
+  });
+
+  it('the first settings file that sets autoMemoryDirectory decides: a value Claude Code cannot use means the default folder, not the next file (measured)', () => {
+    const h = home();
+    h.managed({ autoMemoryDirectory: 'relative/folder' });
+    h.local({ autoMemoryDirectory: '~/notes/this-project' });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key, h.managedDir)).toEqual({ dir: join(h.claude, 'projects', h.key, 'memory'), via: 'default' });
+    h.managed({});
+    h.local({ autoMemoryDirectory: '/' });
+    h.user({ autoMemoryDirectory: '~/notes/everything' });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key, h.managedDir)?.via).toBe('default');
+  });
+
+  it('autoMemoryEnabled false in the user or managed settings: no folder for the sync or the hook; a managed true beats a user false; a local false is that project\'s alone', async () => {
+    const h = home();
+    h.knows(h.project);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    h.user({ autoMemoryEnabled: false, autoMemoryDirectory: '~/notes/everything' });
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)).toBeUndefined();
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir)).toEqual([]);
+    const config = buildConfig(env);
+    expect(resolveSources(config).filter((s) => s.kind === 'auto-memory')).toEqual([]);
+    expect(detectProject(h.project, config, env)).toMatchObject({ memoryDirExists: false, memoryVia: 'disabled' });
+    h.managed({ autoMemoryEnabled: true });
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)?.dir).toBe(join(root, 'notes', 'everything'));
+    h.managed({ autoMemoryEnabled: false });
+    h.user({ autoMemoryEnabled: true });
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir)).toEqual([]);
+    h.managed({});
+    h.local({ autoMemoryEnabled: false, autoMemoryDirectory: '~/notes/this-project' });
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir)).toBeUndefined();
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir).map((f) => f.name)).toEqual(['auto-memory']);
+  });
+
+  it('env.CLAUDE_CODE_DISABLE_AUTO_MEMORY in the settings: on turns it off (user or managed), and the settings\' value beats the environment\'s, as Claude Code puts it over its own (measured)', () => {
+    const h = home();
+    h.user({ env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key, h.managedDir)).toBeUndefined();
+    expect(autoMemoryFolders({}, h.claude, root, h.managedDir)).toEqual([]);
+    h.user({});
+    h.managed({ env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: 'true' } });
+    expect(autoMemoryFolders({}, h.claude, root, h.managedDir)).toEqual([]);
+    // A false spelling forces it on: over the environment's true, and over autoMemoryEnabled false.
+    h.managed({});
+    h.user({ autoMemoryEnabled: false, env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } });
+    expect(projectMemoryFolder(DISABLE, h.claude, root, h.project, h.key, h.managedDir)?.via).toBe('default');
+    h.user({ autoMemoryEnabled: false });
+    expect(projectMemoryFolder({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: 'off' }, h.claude, root, h.project, h.key, h.managedDir)?.via).toBe('default');
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key, h.managedDir)).toBeUndefined();
   });
 });

@@ -1,25 +1,50 @@
 /**
- * Where Claude Code keeps auto memory, from its own settings and variables (read from the 2.1.332
- * CLI bundle, its memory-folder resolver; the same in 2.1.337's), so that the sync and the
- * SessionStart hook look where Claude Code writes. For one project, the first that applies wins:
+ * Where Claude Code keeps auto memory, and whether it keeps any, from its own settings and variables
+ * (read from the CLI bundle's memory-folder resolver and measured on 2.1.330, 2.1.332 and 2.1.337:
+ * test/claude/memory-location.claude.test.ts), so that the sync and the SessionStart hook look where
+ * Claude Code writes. The settings files it reads, highest priority first (SETTINGS_LAYERS):
+ * the managed settings (MANAGED_SETTINGS_DIR: managed-settings.json with the managed-settings.d/*.json
+ * drop-ins merged on top in name order), `--settings`, the project's local settings
+ * (`<project>/.claude/settings.local.json`), the checked-in project settings, the user settings
+ * (`<CLAUDE_CONFIG_DIR>/settings.json`).
  *
- * 1. `CLAUDE_CODE_DISABLE_AUTO_MEMORY` true (1/true/yes/on): no auto memory at all;
- * 2. `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`: that folder, as written (no `~` expansion), for every project;
- * 3. `autoMemoryDirectory` in the project's local settings (`<project>/.claude/settings.local.json`),
- *    then in the user settings (`<CLAUDE_CONFIG_DIR>/settings.json`): that folder, `~/` expanded.
- *    Never from the checked-in project settings (`.claude/settings.json`). Claude Code reads it
- *    there too in a trusted workspace (always in `-p`: measured on 2.1.330, 2.1.332 and 2.1.337),
- *    but a repository must not choose which of a person's folders go to a shared graph (a clone could
- *    name `~/`); notes Claude Code writes to such a folder are not synced;
- * 4. `<CLAUDE_CODE_REMOTE_MEMORY_DIR or CLAUDE_CONFIG_DIR>/projects/<project key>/memory`.
+ * AUTO_MEMORY_SWITCH, for one project (the first that applies wins):
+ * 1. `CLAUDE_CODE_DISABLE_AUTO_MEMORY` from the settings' `env` (the first layer that sets it: Claude
+ *    Code puts settings' env over its own environment, measured), else from the environment: true
+ *    (1/true/yes/on) turns auto memory off; false (0/false/no/off) keeps it on whatever the settings say;
+ * 2. `autoMemoryEnabled` of the first layer that sets it (managed `true` beats a user `false`);
+ * 3. on.
+ * Off means no folder: nothing new is read or sent from it. The notes already in the graph stay
+ * there, searchable and in the session context: they are the person's knowledge, and the source
+ * merely goes unseen (a run that does not see a folder never takes its notes for deleted). Turn it
+ * on again and the sync catches up with whatever changed there meanwhile.
+ *
+ * MEMORY_FOLDER, for one project (the first that applies wins):
+ * 1. `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`: that folder, as written (no `~` expansion), for every project;
+ * 2. `autoMemoryDirectory` of the first layer that sets it, `~/` expanded; a value Claude Code cannot
+ *    use (relative, the root) means the default, not the next layer (measured: it stops at the first);
+ * 3. `<CLAUDE_CODE_REMOTE_MEMORY_DIR or CLAUDE_CONFIG_DIR>/projects/<project key>/memory`.
  * A moved folder holds the memory itself (`<folder>/*.md`, `<folder>/team/<store>/…`), not per-project folders.
+ *
+ * Two layers Claude Code reads are not ours to follow:
+ * - `--settings` (a file or JSON on the command line): nothing a hook receives names it (not its
+ *   input, not its environment; only an `env` in it reaches the hook, as variables), and a terminal
+ *   run of the CLI has no way to know it. A folder moved only there is not synced (said in docs);
+ * - the checked-in project settings: Claude Code follows them in a trusted workspace (always in `-p`),
+ *   but a repository must not choose which of a person's folders go to a shared graph (a clone could
+ *   name `~/`); their notes are said by `status` (unsyncedProjectMemory), and their switches not
+ *   followed either (one rule for the file: it only ever means a folder we keep syncing).
  *
  * Synchronous and small: the SessionStart hook uses it (no memory/ module may load there).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, resolve } from 'node:path';
 
 type Env = Record<string, string | undefined>;
+type Settings = Record<string, unknown>;
+
+/** Linux's managed-settings folder: fixed in Claude Code (no variable moves it; measured 2.1.330–2.1.337). */
+export const MANAGED_SETTINGS_DIR = '/etc/claude-code';
 
 /** A folder of Claude Code auto memory to sync: `projects` holds `<key>/memory/`, `folder` is a memory folder itself. */
 export interface AutoMemoryFolder {
@@ -36,8 +61,84 @@ export function claudeSwitchOn(value: string | undefined): boolean {
   return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
-export function autoMemoryDisabled(env: Env): boolean {
-  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+/** Claude Code's falsy spellings: a switch set to one of them is forced, not merely unset. */
+function claudeSwitchOff(value: string | undefined): boolean {
+  return value !== undefined && ['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function readSettings(file: string): Settings | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Settings) : undefined;
+  } catch {
+    return undefined; // missing or unreadable settings: Claude Code uses its default too
+  }
+}
+
+function settingsValue(file: string, key: string): unknown {
+  return readSettings(file)?.[key];
+}
+
+/** One settings file's variables (`env`), the strings only. */
+function envOf(settings: Settings | undefined): Env {
+  const env = settings?.env;
+  return typeof env === 'object' && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) : {};
+}
+
+/** One settings layer Claude Code reads, as far as auto memory goes. */
+interface SettingsLayer {
+  name: 'managed settings' | 'local settings' | 'user settings';
+  settings: Settings;
+}
+
+/**
+ * The managed settings as Claude Code merges them: managed-settings.json, then each
+ * managed-settings.d/*.json in name order on top (a later file wins a key; `env` merges by variable).
+ * Measured: a drop-in moves the folder over the base file, and counts with no base file at all.
+ */
+function managedSettings(dir: string): Settings {
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(dir, 'managed-settings.d')).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort();
+  } catch {
+    // no drop-in folder: the base file alone
+  }
+  let merged: Settings = {};
+  for (const file of [join(dir, 'managed-settings.json'), ...files.map((f) => join(dir, 'managed-settings.d', f))]) {
+    const settings = readSettings(file);
+    if (settings !== undefined) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
+  }
+  return merged;
+}
+
+/** SETTINGS_LAYERS we follow, highest priority first; the local settings only for one project. */
+function settingsLayers(claudeConfigDir: string, managedDir: string, projectRoot?: string): SettingsLayer[] {
+  const layers: SettingsLayer[] = [{ name: 'managed settings', settings: managedSettings(managedDir) }];
+  if (projectRoot !== undefined) layers.push({ name: 'local settings', settings: readSettings(join(projectRoot, '.claude', 'settings.local.json')) ?? {} });
+  layers.push({ name: 'user settings', settings: readSettings(join(claudeConfigDir, 'settings.json')) ?? {} });
+  return layers;
+}
+
+/** The first layer that sets `pick` (not undefined or null, as Claude Code's own loop). */
+function firstSet<T>(layers: SettingsLayer[], pick: (s: Settings) => T | undefined | null): { value: T; layer: SettingsLayer } | undefined {
+  for (const layer of layers) {
+    const value = pick(layer.settings);
+    if (value !== undefined && value !== null) return { value, layer };
+  }
+  return undefined;
+}
+
+/** AUTO_MEMORY_SWITCH (see the head of this file) over the given layers. */
+function autoMemoryOff(env: Env, layers: SettingsLayer[]): boolean {
+  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return true;
+  if (claudeSwitchOff(variable)) return false;
+  return firstSet(layers, (s) => (typeof s.autoMemoryEnabled === 'boolean' ? s.autoMemoryEnabled : undefined))?.value === false;
+}
+
+/** Auto memory off for every project: the variable, or the managed or user settings (a project's local settings are its own). */
+export function autoMemoryDisabled(env: Env, claudeConfigDir: string, managedDir = MANAGED_SETTINGS_DIR): boolean {
+  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
 }
 
 /** A folder setting as Claude Code accepts it: absolute after `~/` expansion (when allowed), else ignored. */
@@ -50,26 +151,23 @@ function folderSetting(value: unknown, homeDir: string, expandTilde: boolean): s
   return folder.length < 2 ? undefined : folder;
 }
 
-function settingsValue(file: string, key: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
-  } catch {
-    return undefined; // missing or unreadable settings: Claude Code uses its default too
-  }
-}
-
 /** `autoMemoryDirectory` of one settings file, `~/` expanded; undefined when unset or not usable. */
 export function autoMemoryDirectoryIn(settingsFile: string, homeDir: string): string | undefined {
   return folderSetting(settingsValue(settingsFile, 'autoMemoryDirectory'), homeDir, true);
 }
 
-/** The folder every project's memory moved to (cowork override, else the user settings), if any. */
-function movedForAll(env: Env, claudeConfigDir: string, homeDir: string): { root: string; via: string } | undefined {
+/**
+ * MEMORY_FOLDER's points 1 and 2 over the given layers: the moved folder, `null` when the first
+ * layer that sets `autoMemoryDirectory` sets one Claude Code cannot use (the default then), or
+ * undefined when nothing moves it.
+ */
+function movedFolder(env: Env, homeDir: string, layers: SettingsLayer[]): { root: string; via: string } | null | undefined {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== undefined) return { root: cowork, via: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE' };
-  const user = autoMemoryDirectoryIn(join(claudeConfigDir, 'settings.json'), homeDir);
-  return user === undefined ? undefined : { root: user, via: 'autoMemoryDirectory (user settings)' };
+  const set = firstSet(layers, (s) => s.autoMemoryDirectory);
+  if (set === undefined) return undefined;
+  const root = folderSetting(set.value, homeDir, true);
+  return root === undefined ? null : { root, via: `autoMemoryDirectory (${set.layer.name})` };
 }
 
 /** The base of the per-project layout: `CLAUDE_CODE_REMOTE_MEMORY_DIR`, else the Claude config folder. */
@@ -82,14 +180,11 @@ function projectsBase(env: Env, claudeConfigDir: string): { base: string; remote
  * One project's auto-memory folder, wherever Claude Code puts it; undefined when auto memory is off.
  * `key` is the project's folder name under `projects/` (context/project.ts).
  */
-export function projectMemoryFolder(env: Env, claudeConfigDir: string, homeDir: string, projectRoot: string, key: string): { dir: string; via: string } | undefined {
-  if (autoMemoryDisabled(env)) return undefined;
-  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
-  if (cowork !== undefined) return { dir: cowork, via: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE' };
-  const local = autoMemoryDirectoryIn(join(projectRoot, '.claude', 'settings.local.json'), homeDir);
-  if (local !== undefined) return { dir: local, via: 'autoMemoryDirectory (local settings)' };
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== undefined) return { dir: moved.root, via: moved.via };
+export function projectMemoryFolder(env: Env, claudeConfigDir: string, homeDir: string, projectRoot: string, key: string, managedDir = MANAGED_SETTINGS_DIR): { dir: string; via: string } | undefined {
+  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
+  if (autoMemoryOff(env, layers)) return undefined;
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
   return { dir: join(base, 'projects', key, 'memory'), via: remote ? 'CLAUDE_CODE_REMOTE_MEMORY_DIR' : 'default' };
 }
@@ -115,18 +210,20 @@ export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string
  * Each gets its own source name, so a run that does not see a variable (a terminal without it)
  * leaves that folder's notes alone instead of taking them for deleted.
  */
-export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: string): AutoMemoryFolder[] {
-  if (autoMemoryDisabled(env)) return [];
+export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): AutoMemoryFolder[] {
+  const layers = settingsLayers(claudeConfigDir, managedDir);
+  if (autoMemoryOff(env, layers)) return [];
   const folders: AutoMemoryFolder[] = [{ name: 'auto-memory', root: resolve(claudeConfigDir, 'projects'), layout: 'projects', via: 'default' }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
   if (remote) folders.push({ name: 'auto-memory-remote', root: resolve(base, 'projects'), layout: 'projects', via: 'CLAUDE_CODE_REMOTE_MEMORY_DIR' });
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== undefined) folders.push({ name: 'auto-memory-dir', root: resolve(moved.root), layout: 'folder', via: moved.via });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: 'auto-memory-dir', root: resolve(moved.root), layout: 'folder', via: moved.via });
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const local = autoMemoryDirectoryIn(join(project, '.claude', 'settings.local.json'), homeDir);
-    if (local === undefined || folders.some((f) => f.root === resolve(local))) continue;
-    const id = shortId(resolve(local));
-    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(local), layout: 'folder', via: `autoMemoryDirectory (local settings of ${project})` });
+    // Each project's own folder, where its local settings move it and keep auto memory on.
+    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
+    if (own === undefined || own.via !== 'autoMemoryDirectory (local settings)' || folders.some((f) => f.root === resolve(own.dir))) continue;
+    const id = shortId(resolve(own.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
 }
@@ -144,16 +241,16 @@ export interface UnsyncedMemoryFolder {
  * not sync them (point 3 above: a repository does not choose which of a person's folders go to a
  * graph). Said by `status`, with the setting that syncs them, so the notes are not lost unseen.
  */
-export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string): UnsyncedMemoryFolder[] {
-  if (autoMemoryDisabled(env)) return [];
+export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): UnsyncedMemoryFolder[] {
+  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
   const out: UnsyncedMemoryFolder[] = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
     const settingsFile = join(project, '.claude', 'settings.json');
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === undefined) continue;
-    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '');
-    // Our own settings (local, user, cowork) move it anyway: Claude Code takes those first too.
-    if (followed !== undefined && followed.via !== 'default' && followed.via !== 'CLAUDE_CODE_REMOTE_MEMORY_DIR') continue;
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
+    // Auto memory off there, or our own layers (managed, local, user, cowork) move it anyway: Claude Code takes those first too.
+    if (followed === undefined || (followed.via !== 'default' && followed.via !== 'CLAUDE_CODE_REMOTE_MEMORY_DIR')) continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
   return out;
