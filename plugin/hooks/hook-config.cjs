@@ -5060,6 +5060,11 @@ function closest(given, candidates) {
   return best !== void 0 && best.distance <= Math.max(1, Math.min(2, Math.floor(best.name.length / 3))) ? best.name : void 0;
 }
 
+// src/lib/util/loopback.ts
+function isLoopbackHost(hostname2) {
+  return hostname2 === "localhost" || hostname2 === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname2);
+}
+
 // src/lib/util/display-url.ts
 function displayUrl(url) {
   let parsed;
@@ -5088,11 +5093,62 @@ function hasCredentials(url) {
 // src/lib/config/claude-memory.ts
 var import_node_fs7 = require("node:fs");
 var import_node_path6 = require("node:path");
+var MANAGED_SETTINGS_DIR = "/etc/claude-code";
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
-function autoMemoryDisabled(env) {
-  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+function claudeSwitchOff(value) {
+  return value !== void 0 && ["0", "false", "no", "off"].includes(value.trim().toLowerCase());
+}
+function readSettings(file) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function settingsValue(file, key) {
+  return readSettings(file)?.[key];
+}
+function envOf(settings) {
+  const env = settings?.env;
+  return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
+}
+function managedSettings(dir) {
+  let files = [];
+  try {
+    files = (0, import_node_fs7.readdirSync)((0, import_node_path6.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+  } catch {
+  }
+  let merged = {};
+  for (const file of [(0, import_node_path6.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path6.join)(dir, "managed-settings.d", f))]) {
+    const settings = readSettings(file);
+    if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
+  }
+  return merged;
+}
+function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
+  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path6.join)(claudeConfigDir, "settings.json")) ?? {} });
+  return layers;
+}
+function firstSet(layers, pick) {
+  for (const layer of layers) {
+    const value = pick(layer.settings);
+    if (value !== void 0 && value !== null) return { value, layer };
+  }
+  return void 0;
+}
+function autoMemoryOff(env, layers) {
+  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return true;
+  if (claudeSwitchOff(variable)) return false;
+  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
+}
+function autoMemoryDisabled(env, claudeConfigDir, managedDir = MANAGED_SETTINGS_DIR) {
+  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
@@ -5102,35 +5158,26 @@ function folderSetting(value, homeDir, expandTilde) {
   const folder = (0, import_node_path6.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
-function settingsValue(file, key) {
-  try {
-    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file, "utf8"));
-    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
-  } catch {
-    return void 0;
-  }
-}
 function autoMemoryDirectoryIn(settingsFile, homeDir) {
   return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
 }
-function movedForAll(env, claudeConfigDir, homeDir) {
+function movedFolder(env, homeDir, layers) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path6.join)(claudeConfigDir, "settings.json"), homeDir);
-  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+  const set = firstSet(layers, (s) => s.autoMemoryDirectory);
+  if (set === void 0) return void 0;
+  const root = folderSetting(set.value, homeDir, true);
+  return root === void 0 ? null : { root, via: `autoMemoryDirectory (${set.layer.name})` };
 }
 function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
-  if (autoMemoryDisabled(env)) return void 0;
-  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
-  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
-  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
+  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
+  if (autoMemoryOff(env, layers)) return void 0;
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
   return { dir: (0, import_node_path6.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
@@ -5144,30 +5191,31 @@ function knownProjects(env, claudeConfigDir, homeDir) {
   const projects = settingsValue(file, "projects");
   return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path6.isAbsolute)(p)) : [];
 }
-function autoMemoryFolders(env, claudeConfigDir, homeDir) {
-  if (autoMemoryDisabled(env)) return [];
+function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+  const layers = settingsLayers(claudeConfigDir, managedDir);
+  if (autoMemoryOff(env, layers)) return [];
   const folders = [{ name: "auto-memory", root: (0, import_node_path6.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
   if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path6.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const local = autoMemoryDirectoryIn((0, import_node_path6.join)(project, ".claude", "settings.local.json"), homeDir);
-    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path6.resolve)(local))) continue;
-    const id = shortId((0, import_node_path6.resolve)(local));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    if (own === void 0 || own.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path6.resolve)(own.dir))) continue;
+    const id = shortId((0, import_node_path6.resolve)(own.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(own.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
 }
-function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
-  if (autoMemoryDisabled(env)) return [];
+function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
     const settingsFile = (0, import_node_path6.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
-    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
-    if (followed !== void 0 && followed.via !== "default" && followed.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    if (followed === void 0 || followed.via !== "default" && followed.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
   return out;
@@ -5200,7 +5248,7 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (/etc/claude-code/managed-settings.json and managed-settings.d/), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
@@ -5474,7 +5522,7 @@ function misspelledSettings(names, where, fix) {
 function sameLocalPort(url, liveUrl) {
   try {
     const a = new URL(url);
-    return ["localhost", "127.0.0.1", "[::1]"].includes(a.hostname) && a.port === new URL(liveUrl).port;
+    return isLoopbackHost(a.hostname) && a.port === new URL(liveUrl).port;
   } catch {
     return false;
   }

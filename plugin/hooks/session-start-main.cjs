@@ -719,11 +719,56 @@ var import_node_os2 = require("node:os");
 // src/lib/config/claude-memory.ts
 var import_node_fs12 = require("node:fs");
 var import_node_path12 = require("node:path");
+var MANAGED_SETTINGS_DIR = "/etc/claude-code";
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
-function autoMemoryDisabled(env) {
-  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+function claudeSwitchOff(value) {
+  return value !== void 0 && ["0", "false", "no", "off"].includes(value.trim().toLowerCase());
+}
+function readSettings(file) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs12.readFileSync)(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function envOf(settings) {
+  const env = settings?.env;
+  return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
+}
+function managedSettings(dir) {
+  let files = [];
+  try {
+    files = (0, import_node_fs12.readdirSync)((0, import_node_path12.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+  } catch {
+  }
+  let merged = {};
+  for (const file of [(0, import_node_path12.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path12.join)(dir, "managed-settings.d", f))]) {
+    const settings = readSettings(file);
+    if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
+  }
+  return merged;
+}
+function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
+  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path12.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path12.join)(claudeConfigDir, "settings.json")) ?? {} });
+  return layers;
+}
+function firstSet(layers, pick2) {
+  for (const layer of layers) {
+    const value = pick2(layer.settings);
+    if (value !== void 0 && value !== null) return { value, layer };
+  }
+  return void 0;
+}
+function autoMemoryOff(env, layers) {
+  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return true;
+  if (claudeSwitchOff(variable)) return false;
+  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
@@ -733,35 +778,23 @@ function folderSetting(value, homeDir, expandTilde) {
   const folder = (0, import_node_path12.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
-function settingsValue(file, key) {
-  try {
-    const parsed = JSON.parse((0, import_node_fs12.readFileSync)(file, "utf8"));
-    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function autoMemoryDirectoryIn(settingsFile, homeDir) {
-  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
-}
-function movedForAll(env, claudeConfigDir, homeDir) {
+function movedFolder(env, homeDir, layers) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path12.join)(claudeConfigDir, "settings.json"), homeDir);
-  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+  const set = firstSet(layers, (s) => s.autoMemoryDirectory);
+  if (set === void 0) return void 0;
+  const root = folderSetting(set.value, homeDir, true);
+  return root === void 0 ? null : { root, via: `autoMemoryDirectory (${set.layer.name})` };
 }
 function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
-  if (autoMemoryDisabled(env)) return void 0;
-  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
-  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path12.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
-  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
+  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
+  if (autoMemoryOff(env, layers)) return void 0;
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
   return { dir: (0, import_node_path12.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }

@@ -4852,14 +4852,7 @@ async function localServerConnection(stateDir, url2) {
 function liveRuntimeAt(stateDir, url2) {
   const runtime = readRuntime(stateDir);
   if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
-  try {
-    const a = new URL(url2);
-    const b = new URL(runtime.url);
-    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime : void 0;
-  } catch {
-    return void 0;
-  }
+  return isLocalFrontUrl(url2, { url: runtime.url }) ? runtime : void 0;
 }
 function liveServerGeneration(stateDir, url2) {
   return liveRuntimeAt(stateDir, url2)?.generation;
@@ -5112,6 +5105,16 @@ var init_origin = __esm({
   }
 });
 
+// src/lib/util/loopback.ts
+function isLoopbackHost(hostname4) {
+  return hostname4 === "localhost" || hostname4 === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname4);
+}
+var init_loopback = __esm({
+  "src/lib/util/loopback.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/util/display-url.ts
 function displayUrl(url2) {
   let parsed;
@@ -5146,8 +5149,58 @@ var init_display_url = __esm({
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
-function autoMemoryDisabled(env) {
-  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+function claudeSwitchOff(value) {
+  return value !== void 0 && ["0", "false", "no", "off"].includes(value.trim().toLowerCase());
+}
+function readSettings(file2) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file2, "utf8"));
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function settingsValue(file2, key) {
+  return readSettings(file2)?.[key];
+}
+function envOf(settings) {
+  const env = settings?.env;
+  return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
+}
+function managedSettings(dir) {
+  let files = [];
+  try {
+    files = (0, import_node_fs8.readdirSync)((0, import_node_path7.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+  } catch {
+  }
+  let merged = {};
+  for (const file2 of [(0, import_node_path7.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path7.join)(dir, "managed-settings.d", f))]) {
+    const settings = readSettings(file2);
+    if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
+  }
+  return merged;
+}
+function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
+  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path7.join)(claudeConfigDir, "settings.json")) ?? {} });
+  return layers;
+}
+function firstSet(layers, pick2) {
+  for (const layer of layers) {
+    const value = pick2(layer.settings);
+    if (value !== void 0 && value !== null) return { value, layer };
+  }
+  return void 0;
+}
+function autoMemoryOff(env, layers) {
+  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return true;
+  if (claudeSwitchOff(variable)) return false;
+  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
+}
+function autoMemoryDisabled(env, claudeConfigDir, managedDir = MANAGED_SETTINGS_DIR) {
+  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
@@ -5157,35 +5210,26 @@ function folderSetting(value, homeDir, expandTilde) {
   const folder = (0, import_node_path7.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
-function settingsValue(file2, key) {
-  try {
-    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file2, "utf8"));
-    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
-  } catch {
-    return void 0;
-  }
-}
 function autoMemoryDirectoryIn(settingsFile, homeDir) {
   return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
 }
-function movedForAll(env, claudeConfigDir, homeDir) {
+function movedFolder(env, homeDir, layers) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path7.join)(claudeConfigDir, "settings.json"), homeDir);
-  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+  const set2 = firstSet(layers, (s) => s.autoMemoryDirectory);
+  if (set2 === void 0) return void 0;
+  const root = folderSetting(set2.value, homeDir, true);
+  return root === void 0 ? null : { root, via: `autoMemoryDirectory (${set2.layer.name})` };
 }
 function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
-  if (autoMemoryDisabled(env)) return void 0;
-  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
-  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
-  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
+  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
+  if (autoMemoryOff(env, layers)) return void 0;
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
   return { dir: (0, import_node_path7.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
@@ -5199,40 +5243,42 @@ function knownProjects(env, claudeConfigDir, homeDir) {
   const projects = settingsValue(file2, "projects");
   return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path7.isAbsolute)(p)) : [];
 }
-function autoMemoryFolders(env, claudeConfigDir, homeDir) {
-  if (autoMemoryDisabled(env)) return [];
+function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+  const layers = settingsLayers(claudeConfigDir, managedDir);
+  if (autoMemoryOff(env, layers)) return [];
   const folders = [{ name: "auto-memory", root: (0, import_node_path7.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
   if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path7.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedForAll(env, claudeConfigDir, homeDir);
-  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const local = autoMemoryDirectoryIn((0, import_node_path7.join)(project, ".claude", "settings.local.json"), homeDir);
-    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path7.resolve)(local))) continue;
-    const id = shortId((0, import_node_path7.resolve)(local));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    const own2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    if (own2 === void 0 || own2.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path7.resolve)(own2.dir))) continue;
+    const id = shortId((0, import_node_path7.resolve)(own2.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(own2.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
 }
-function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
-  if (autoMemoryDisabled(env)) return [];
+function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
     const settingsFile = (0, import_node_path7.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
-    const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
-    if (followed2 !== void 0 && followed2.via !== "default" && followed2.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
+    const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    if (followed2 === void 0 || followed2.via !== "default" && followed2.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
   return out;
 }
-var import_node_fs8, import_node_path7;
+var import_node_fs8, import_node_path7, MANAGED_SETTINGS_DIR;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
     import_node_path7 = require("node:path");
+    MANAGED_SETTINGS_DIR = "/etc/claude-code";
   }
 });
 
@@ -11560,12 +11606,15 @@ var init_lock = __esm({
       onLost;
       lost = false;
       released = false;
+      /** Who held the lock when it was found lost (for LockLostError). */
+      lostTo;
       timer;
       beating = false;
       markLost(holder) {
         const error62 = new LockLostError(this.path, holder);
         if (!this.lost) {
           this.lost = true;
+          this.lostTo = holder;
           this.stop();
           this.onLost?.(error62);
         }
@@ -11607,6 +11656,9 @@ var init_lock = __esm({
         if (owner?.token === this.owner.token) return true;
         this.markLost(owner);
         return false;
+      }
+      prove() {
+        if (!this.stillOurs()) throw new LockLostError(this.path, this.lostTo);
       }
       async release() {
         if (this.released) return;
@@ -33125,7 +33177,7 @@ function continuesSentence(gap, value, next) {
     if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
     if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
-    if (NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
+    if (LEAVING_VERBS.has(value) && NO_VALUE_AFTER_VERB.test(next) && !/(?:^|\S)=$/.test(gap)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
   if (new RegExp("^\\p{L}+[.:]?$", "u").test(value) && pointsToSecretManager(next) && !readsAsProse(/^[ \t]+([A-Za-z]+)/.exec(next)?.[1] ?? "")) return true;
@@ -33133,7 +33185,7 @@ function continuesSentence(gap, value, next) {
   if (OTHER_SCRIPT_WORD.test(value) && new RegExp("^[ \\t]+\\p{L}", "u").test(next)) return true;
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, UNSPACED_ONE_WORD, UNSPACED_GRAMMAR, KOREAN_NOUN_HAEYO, FUNCTION_WORDS_BY_LANGUAGE, FUNCTION_WORDS, ENGLISH_FUNCTION_WORDS, OTHER_LANGUAGES_FUNCTION_WORDS, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, NO_VALUE_AFTER_VERB, OTHER_SCRIPT_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, PLAIN_WORD, UNSPACED_LETTER, UNSPACED_ONE_WORD, UNSPACED_GRAMMAR, KOREAN_NOUN_HAEYO, FUNCTION_WORDS_BY_LANGUAGE, FUNCTION_WORDS, ENGLISH_FUNCTION_WORDS, OTHER_LANGUAGES_FUNCTION_WORDS, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD, SENTENCE_LOOKAHEAD, NO_VALUE_AFTER_VERB, LEAVING_VERBS, OTHER_SCRIPT_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -33170,6 +33222,7 @@ var init_prose = __esm({
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
     SENTENCE_LOOKAHEAD = 40;
     NO_VALUE_AFTER_VERB = /^[ \t]+(?:it[ \t]+)?(?:blank|empty|unset)(?![A-Za-z])/i;
+    LEAVING_VERBS = /* @__PURE__ */ new Set(["keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "remained", "set", "make", "is", "was"]);
     OTHER_SCRIPT_WORD = /^(?![A-Za-z])[\p{L}\p{M}]+[.,:;!?]?$/u;
   }
 });
@@ -33667,6 +33720,68 @@ var init_config_directives = __esm({
   }
 });
 
+// src/lib/memory/secrets/common-passwords.ts
+function isCommonPasswordWord(value) {
+  return COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+}
+function isCountingRun(value) {
+  return /^\d{4,10}$/.test(value) && (DIGIT_ROW.includes(value) || DIGIT_ROW_BACKWARDS.includes(value));
+}
+var COMMON_PASSWORD_WORDS, DIGIT_ROW, DIGIT_ROW_BACKWARDS;
+var init_common_passwords = __esm({
+  "src/lib/memory/secrets/common-passwords.ts"() {
+    "use strict";
+    COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
+      "qwerty",
+      "qwertyuiop",
+      "qazwsx",
+      "asdfgh",
+      "asdfghjkl",
+      "zxcvbnm",
+      "dragon",
+      "monkey",
+      "letmein",
+      "football",
+      "baseball",
+      "soccer",
+      "hockey",
+      "sunshine",
+      "princess",
+      "superman",
+      "batman",
+      "iloveyou",
+      "welcome",
+      "whatever",
+      "freedom",
+      "starwars",
+      "pokemon",
+      "charlie",
+      "michael",
+      "jordan",
+      "mustang",
+      "hunter",
+      "ranger",
+      "buster",
+      "harley",
+      "killer",
+      "tigger",
+      "butterfly",
+      "chocolate",
+      "flower",
+      "summer",
+      "passw0rd",
+      "changeme",
+      "changeit",
+      "raspberry",
+      "toor",
+      "opensesame",
+      "blahblah"
+    ]);
+    DIGIT_ROW = "1234567890";
+    DIGIT_ROW_BACKWARDS = "0987654321";
+  }
+});
+
 // src/lib/memory/secrets/url-query.ts
 function isImageEmbedToken(before, key) {
   return /^token$/i.test(key) && IMAGE_QUERY.test(before.slice(-200));
@@ -33699,10 +33814,10 @@ function namesCredential(key) {
   const words3 = keyWords(key);
   return (KEYWORD.test(words3) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key) && !NEGATED_CREDENTIAL_NAME.test(words3);
 }
-function keyedCredentialTag(key, value, chooser = chosenBy(key)) {
+function keyedCredentialTag(key, value, chooser = chosenFor(key, value)) {
   return namesCredential(key) && isCredentialValue(value, chooser) ? tag(genericKind(key)) : void 0;
 }
-function keyedCredentialLiteral(key, literal2, chooser = chosenBy(key)) {
+function keyedCredentialLiteral(key, literal2, chooser = chosenFor(key, literal2)) {
   const { inner, quote } = unquote(literal2);
   const tagged = keyedCredentialTag(key, inner, chooser);
   return tagged === void 0 ? void 0 : `${quote}${tagged}${quote}`;
@@ -33713,6 +33828,12 @@ function isNumberLiteral(value) {
 function chosenBy(name, kind = genericKind(name)) {
   if (kind === "password") return true;
   return kind === "secret" && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? "secret" : false;
+}
+function chosenFor(name, value, kind = genericKind(name)) {
+  const chosen = chosenBy(name, kind);
+  if (chosen !== false || !SECRET_OR_API_KEY.test(name.toLowerCase())) return chosen;
+  const v = unquote(value.trim()).inner.replace(/[)\].,:;!?]+$/, "");
+  return isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v) || isCountingRun(v);
 }
 function genericKind(key) {
   const k = key.toLowerCase();
@@ -33751,11 +33872,11 @@ function endsInCredentialWord(key) {
   const words3 = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== "");
   let i = words3.length - 1;
   while (i > 0 && QUALIFIER.test(words3[i]) && !KEYWORD.test(words3[i])) i -= 1;
-  return KEYWORD.test(words3[i] ?? "") || /^(?:pin|pw)$/.test(words3[i] ?? "");
+  return KEYWORD.test(words3[i] ?? "") || /^(?:pin|pw)$/.test(words3[i] ?? "") || KEYWORD_ENDS.test(words3.slice(0, i + 1).join("_")) || i === words3.length - 1 && KEY_SUFFIX.test(key);
 }
 function genericReplacement(key, raw, inQuery) {
   const kind = genericKind(key);
-  const chosen = chosenBy(key);
+  const chosen = chosenFor(key, raw, kind);
   const chooser = chosen !== false ? "chosen" : "generated";
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""), chooser)) return void 0;
   const { inner, quote } = unquote(raw);
@@ -33795,10 +33916,11 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, SECRET_OR_API_KEY, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
+    init_common_passwords();
     init_engine();
     init_names();
     init_url_query();
@@ -33856,28 +33978,33 @@ var init_assignment = __esm({
     PASSWORD_SHORTENED = "pa?ss?wo?r?d";
     WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
     SECURITY_ANSWER = String.raw`(?:security|secret|recovery)[_.\- ]?(?:question[_.\- ]?)?answer`;
+    PIN_NAME = String.raw`(?<![a-z])pin[_.\- ]?(?:code|number)`;
+    PIN_NAME_HINTS = ["", "_", "-", ".", " "].flatMap((join34) => [`pin${join34}code`, `pin${join34}number`]);
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     NEGATED_CREDENTIAL_NAME = /^no[nt]_(?:a_)?/;
-    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
+    SECRET_OR_API_KEY = /(?:secret|api)[_.\- ]?key/;
+    ASKS_TO_BE_CHANGED = /^change[_-]?(?:me|it|this)/i;
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${PIN_NAME}|${WIFI_KEY}|${SECURITY_ANSWER}`);
     ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
     ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
     GENERIC_KEY = new RegExp(
-      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER|[Cc]ode|CODE|[Nn]umber|NUMBER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
     );
-    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer/gi;
+    KEY_WORD = new RegExp(String.raw`pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer|${PIN_NAME}`, "gi");
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
+    KEYWORD_ENDS = new RegExp(`(?:${KEYWORD.source})$`);
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
-      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer"],
+      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer", ...PIN_NAME_HINTS],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -33930,7 +34057,7 @@ var init_assignment = __esm({
       kind: "prose",
       hints: ["pass", "pwd", "secret", "key", "token", "pin", "psk", "answer"],
       re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin(?:[ \\t]+(?:code|number))?|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
         "gi"
       ),
       replace: (_m, g, offset, text3) => {
@@ -33941,7 +34068,7 @@ var init_assignment = __esm({
         const { value, rest } = quote === "" ? splitTrailingPunctuation(bare) : { value: inner, rest: "" };
         const name = lead.split(/[ \t]/)[0] === "api" ? "api key" : lead;
         const kind = genericKind(name);
-        const chosen = chosenBy(name);
+        const chosen = chosenFor(name, value, kind);
         const chooser = chosen !== false ? "chosen" : "generated";
         if (quote === "" ? !proseSecret(value, chooser === "chosen") : value.length < 4) return void 0;
         if (isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return void 0;
@@ -34117,7 +34244,7 @@ function entropyToken(line, after, judged, hasUrl) {
     if (hasUrl && inUrl(line, runStart2 + 3)) continue;
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart2))) continue;
     if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
-    if (runStart2 === after && /^[A-Za-z0-9_][\w.-]*=\d{1,9}(?![\w.])/.test(run2)) continue;
+    if (runStart2 === after && /^[A-Za-z0-9_][\w.-]*=\d{1,5}(?![\w.])/.test(run2)) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
@@ -34902,7 +35029,7 @@ function endsInCopula(word, run2) {
   return GLUED_IS.some((row) => row.words.includes(word) && row.copulas.some((c) => bare.endsWith(c)));
 }
 function opensSentence(value, after) {
-  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+  return /^[A-Za-z]+$/.test(value) && /^[ \t]+[\p{L}\p{N}]/u.test(after) && !isCommonPasswordWord(value);
 }
 function quotedInOwnMarks(lead, run2) {
   const quoted = OWN_QUOTES.exec(run2);
@@ -34958,11 +35085,12 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, QUOTED_TYPED_SHAPE, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, LOGIN_LABEL_REACH, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, anyWordWhereClauseEnds, THING_PASS_IS, SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, VERB_LAST, VERB_LAST_COPULA, IS_AFTER_THE_WORD, IS_THEN_WORD_ALONE, UNSPACED_WORD_AFTER_ENGLISH_LABEL, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, QUOTED_TYPED_SHAPE, LETTER_SWAPPED, BARE, POLICY_SHAPED, USE_TYPED_PASSWORD, WEAK_SHAPES, hasWeakShape, USER_SLASH_PASSWORD, WIFI_SECURITY_MODE, WIFI_BAND, WIFI_SLASH_KEY, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, LOGIN_LABEL_REACH, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, anyWordWhereClauseEnds, THING_PASS_IS, SAME_AS_THEN_VALUE, PASS_IS_WEAK, WILL_BE_TYPED, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, COPULA_AFTER_VALUE_WORD, COPULA_AFTER_VALUE, VERB_LAST, VERB_LAST_COPULA, IS_AFTER_THE_WORD, IS_THEN_WORD_ALONE, UNSPACED_WORD_AFTER_ENGLISH_LABEL, UNSPACED_SCRIPT, ABBREVIATED_BY_LANGUAGE, ABBREVIATIONS, UNSPACED_WORDS, SPACED_WORDS, BOLD, REMARK_THEN_LABEL, LETTER_LIKE, DIGIT_OF_ANY_SCRIPT, RUN_IN_ANOTHER_SCRIPT, OTHER_LANGUAGE, COUNTED, COUNTER_AFTER, UNSPACED_VALUE_END, UNSPACED_WORD_THEN_REMARK, OWN_QUOTES, CLOSES, QUOTE_ENDS_SENTENCE, ASSIGNED_WORD, USER_BEFORE, KEY_SPELLINGS, COLON_CASE_ENDING, LABEL_FOR_IN_OTHER_LANGUAGES, FOR_WHAT_BY_LANGUAGE, FOR_WHAT_WORDS, FOR_WHAT_GLUED_BY_LANGUAGE, FOR_WHAT_GLUED, WORD_AFTER_THE_WORD, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, PHRASE_LABELS, PHRASE_FOR_WHAT, PHRASE_WORD, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
     init_access_codes();
+    init_common_passwords();
     init_assignment();
     init_context();
     init_engine();
@@ -35005,7 +35133,7 @@ var init_password_forms = __esm({
         const raw = g[2] ?? "";
         const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
         const swapped = /^pwd?$/i.test(g[1] ?? "") && LETTER_SWAPPED.test(value);
-        const weak = hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || swapped;
+        const weak = hasWeakShape(value) || isCommonPasswordWord(value) || swapped;
         const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
         const quotedTyped = /^["'`]/.test(raw) && QUOTED_TYPED_SHAPE.test(unquote(value).inner);
         return replaceValue(g[0] ?? "", raw, "password", !(weakButEnded || quotedTyped)) ?? m;
@@ -35020,52 +35148,6 @@ var init_password_forms = __esm({
     };
     WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
     hasWeakShape = (value) => WEAK_SHAPES.some((shape) => shape.test(value)) || isWordAndNumberInAnyScript(value);
-    COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
-      "qwerty",
-      "qwertyuiop",
-      "qazwsx",
-      "asdfgh",
-      "asdfghjkl",
-      "zxcvbnm",
-      "dragon",
-      "monkey",
-      "letmein",
-      "football",
-      "baseball",
-      "soccer",
-      "hockey",
-      "sunshine",
-      "princess",
-      "superman",
-      "batman",
-      "iloveyou",
-      "welcome",
-      "whatever",
-      "freedom",
-      "starwars",
-      "pokemon",
-      "charlie",
-      "michael",
-      "jordan",
-      "mustang",
-      "hunter",
-      "ranger",
-      "buster",
-      "harley",
-      "killer",
-      "tigger",
-      "butterfly",
-      "chocolate",
-      "flower",
-      "summer",
-      "passw0rd",
-      "changeme",
-      "changeit",
-      "raspberry",
-      "toor",
-      "opensesame",
-      "blahblah"
-    ]);
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
@@ -35178,7 +35260,7 @@ var init_password_forms = __esm({
       replace: (m, g, offset, text3) => {
         const [lead = "", raw = ""] = g;
         const { value, rest } = splitTrailingPunctuation(unquote(raw).inner);
-        if (!(hasWeakShape(value) || COMMON_PASSWORD_WORDS.has(value.toLowerCase()) || POLICY_SHAPED.test(value))) return m;
+        if (!(hasWeakShape(value) || isCommonPasswordWord(value) || POLICY_SHAPED.test(value))) return m;
         if (rest === "" && !/^[ \t]*(?:\r?\n|$)/.test(text3.slice(offset + m.length, offset + m.length + 4))) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
@@ -36697,16 +36779,6 @@ var init_in_flight = __esm({
   "src/lib/sync/in-flight.ts"() {
     "use strict";
     init_state();
-  }
-});
-
-// src/lib/util/loopback.ts
-function isLoopbackHost(hostname4) {
-  return hostname4 === "localhost" || hostname4 === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(hostname4);
-}
-var init_loopback = __esm({
-  "src/lib/util/loopback.ts"() {
-    "use strict";
   }
 });
 
@@ -72292,18 +72364,8 @@ var require_dist = __commonJS({
 // src/lib/graphiti/falkordb-episodes.ts
 function localFalkorDbFor(stateDir, mcpUrl) {
   const url2 = liveServerUrl(stateDir);
-  if (url2 === void 0 || !sameEndpoint(url2, mcpUrl)) return void 0;
+  if (url2 === void 0 || !isLocalFrontUrl(mcpUrl, { url: url2 })) return void 0;
   return liveFalkorDb(stateDir);
-}
-function sameEndpoint(a, b) {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
-    return x.protocol === y.protocol && x.port === y.port && (x.hostname === y.hostname || loopback(x.hostname) && loopback(y.hostname)) && x.pathname.replace(/\/+$/, "") === y.pathname.replace(/\/+$/, "");
-  } catch {
-    return false;
-  }
 }
 function rowsOf(reply) {
   if (!Array.isArray(reply) || reply.length < 3) return [];
@@ -77257,7 +77319,8 @@ function pullMarkOf(v) {
   if (typeof uptimeMs !== "number" || !Number.isFinite(uptimeMs) || bootId2 !== void 0 && typeof bootId2 !== "string") return void 0;
   return { startedAt: v.startedAt, clock: { uptimeMs, ...bootId2 === void 0 ? {} : { bootId: bootId2 } } };
 }
-async function writePulled(stateDir, ledger) {
+async function writePulled(stateDir, ledger, lock) {
+  lock?.prove();
   await writeFileAtomic((0, import_node_path28.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
   await (0, import_promises8.unlink)((0, import_node_path28.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
@@ -77293,12 +77356,15 @@ var init_pulled = __esm({
     PULLED_FILE = "pulled.json";
     PULLED_WRITING_FILE = "pulled.writing.jsonl";
     PendingWrites = class {
-      constructor(stateDir) {
+      constructor(stateDir, lock) {
         this.stateDir = stateDir;
+        this.lock = lock;
       }
       stateDir;
+      lock;
       handle;
       async add(write2) {
+        this.lock.prove();
         if (this.handle === void 0) {
           await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
           this.handle = await (0, import_promises8.open)((0, import_node_path28.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
@@ -78048,10 +78114,11 @@ function reconcile(input2) {
       else out.goneWaiting.push({ ref, since: absence.since, how: gone.why });
     }
   }
+  const listedUuids = new Set([...input2.listing.values()].flatMap((l) => l.episodes.map((e) => e.uuid)));
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped" || input2.pullWaits?.has(record2.id) === true) continue;
     for (const ref of record2.episodes) {
-      if (ref.uuid === void 0 || shown.has(ref) || input2.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
+      if (ref.uuid === void 0 || shown.has(ref) || listedUuids.has(ref.uuid) || input2.watched?.get(ref.groupId)?.has(ref.marker) === true) continue;
       const forced = input2.forced?.get(ref.groupId)?.has(ref.marker) === true;
       if (!forced && input2.inPassing?.get(ref.groupId)?.has(ref.marker) !== true) continue;
       const listed = input2.listing.get(ref.groupId);
@@ -78221,6 +78288,7 @@ __export(force_look_exports, {
   MAX_GROUPS_ASKED: () => MAX_GROUPS_ASKED,
   emptiedGroups: () => emptiedGroups,
   forceLookParts: () => forceLookParts,
+  inPassingParts: () => inPassingParts,
   pullWaitsOn: () => pullWaitsOn,
   withForceLook: () => withForceLook
 });
@@ -78243,6 +78311,16 @@ function forceLookParts(state, sharedOrigins, sources) {
 }
 function ownConfirmed(ref, sharedOrigins) {
   return ref.uuid !== void 0 && ref.foreign !== true && ref.deletedElsewhere === void 0 && !isSharedPart(ref, sharedOrigins);
+}
+function inPassingParts(state, sharedOrigins, sources, pullJudges) {
+  if (pullJudges.size === 0) return forceLookParts(state, sharedOrigins, sources);
+  const judged = new Set(Object.values(state.files).filter((record2) => pullJudges.has(record2.id)).flatMap((record2) => record2.episodes.map((ref) => `${ref.groupId}\0${ref.marker}`)));
+  const out = /* @__PURE__ */ new Map();
+  for (const [group, markers] of forceLookParts(state, sharedOrigins, sources)) {
+    const left = new Set([...markers].filter((marker) => !judged.has(`${group}\0${marker}`)));
+    if (left.size > 0) out.set(group, left);
+  }
+  return out;
 }
 async function emptiedGroups(state, sharedOrigins, listsAny, leftToPull = /* @__PURE__ */ new Set()) {
   const notes = /* @__PURE__ */ new Map();
@@ -78290,7 +78368,7 @@ async function reconcileWithGraph(ctx, run2) {
     if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
   const everySource = resolveSources(config2);
-  const inPassing = [...listing2.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? forceLookParts(ctx.state, run2.sharedOrigins, ctx.sources) : /* @__PURE__ */ new Map();
+  const inPassing = [...listing2.values()].some((l) => l.complete && l.direct !== true && l.sample !== true) ? inPassingParts(ctx.state, run2.sharedOrigins, ctx.sources, judgedByPull(state, ctx.signer?.pulled, everySource)) : /* @__PURE__ */ new Map();
   const r = reconcile({ state, listing: listing2, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2), staleMayBeForeign: staleMayBeForeign(config2), watched: watch, pullJudges: watch.size === 0 ? void 0 : judgedByPull(state, ctx.signer?.pulled, everySource), forced, inPassing, pullWaits: forced.size === 0 && inPassing.size === 0 ? void 0 : pullWaitsOn(state, ctx.signer?.pulled, everySource) });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   recordCopyWatch(state, watch, listing2, r.goneElsewhere.length + r.goneWaiting.length, new Date(ctx.now()).toISOString(), { ours: ourOrigins(config2), shared: run2.sharedOrigins });
@@ -79730,17 +79808,21 @@ async function endRun(ctx, end) {
   if (end.changed && ctx.ledger.holdsLock()) await pruneKeptText(config2.stateDir, keptMarkers(state)).catch(() => void 0);
   const clock = end.clock?.awakeMs === void 0 || ctx.slept.toldMs === 0 ? end.clock : { ...end.clock, awakeMs: end.clock.awakeMs + ctx.slept.toldMs };
   state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind }, ...clock === void 0 ? {} : { clock } };
-  if (end.changed) await ctx.ledger.save();
-  else await ctx.ledger.journalLastRun();
-  await ctx.ledger.close();
-  if (end.stampAs !== void 0) {
-    try {
-      writeMachineStamp(config2.stateDir, end.stampAs, new Date(ctx.now()));
-    } catch (error62) {
-      ctx.logger.warn("could not record this machine in the state folder; the next run tries again", { error: error62.message });
+  try {
+    if (end.changed) await ctx.ledger.save();
+    else await ctx.ledger.journalLastRun();
+    await ctx.ledger.close();
+    if (end.stampAs !== void 0) {
+      try {
+        writeMachineStamp(config2.stateDir, end.stampAs, new Date(ctx.now()));
+      } catch (error62) {
+        ctx.logger.warn("could not record this machine in the state folder; the next run tries again", { error: error62.message });
+      }
     }
+  } finally {
+    await ctx.ledger.close().catch(() => void 0);
+    await end.connection.close();
   }
-  await end.connection.close();
 }
 async function settle2(ctx, run2) {
   await restoreFailedBridges(ctx);
@@ -80817,9 +80899,13 @@ function overridePattern(f) {
   const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
+function subjectlessAdviceInChinese(text3) {
+  for (const m of text3.matchAll(CHINESE_ADVICE_SENTENCE)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  return false;
+}
 function subjectlessModalInChinese(text3) {
   if (!HAN_OR_KANA.test(text3)) return false;
-  return CHINESE_SUBJECTLESS_MODAL.test(text3) || CHINESE_SUBJECTLESS_DISPOSAL.test(text3) || JAPANESE_OBLIGATION_ENDING.test(text3);
+  return CHINESE_SUBJECTLESS_MODAL.test(text3) || subjectlessAdviceInChinese(text3) || CHINESE_SUBJECTLESS_DISPOSAL.test(text3) || JAPANESE_OBLIGATION_ENDING.test(text3);
 }
 function bareImperativeInOtherLanguage(clause) {
   if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
@@ -80875,7 +80961,7 @@ function mainClausesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -81081,7 +81167,9 @@ var init_orders_by_language = __esm({
     SPANISH_ENCLITIC = new RegExp("^\\p{L}*[\xE1\xE9\xED\xF3\xFA][^\\s\\p{P}aeiou\xE1\xE9\xED\xF3\xFA]*[aei](?:me|te|se|nos)?(?:lo|la|los|las|le|les|me|te|nos)(?![\\p{L}\\p{N}'\u2019-])", "iu");
     FRENCH_ENCLITIC = new RegExp("^\\p{L}{2,}-(?:le|la|les|moi|toi|lui|nous|vous|leur|en|y)(?:-(?:le|la|les|moi|lui|nous|leur|en|y))?(?![\\p{L}\\p{N}'\u2019-])", "iu");
     CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先(?![级級权權队隊顺順事])|建议(?![书書稿者已被是的：:])|建議(?![书書稿者已被是的：:])|尽量|盡量`;
-    CHINESE_SUBJECTLESS_MODAL = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必|${CHINESE_ADVICE})`, "u");
+    CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
+    CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
+    ADVICE_TAKEN = /[已被]/u;
     CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
     JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
@@ -81626,7 +81714,7 @@ var init_block_order = __esm({
     "use strict";
     init_beyond_project();
     FAIR_SHARE = { team: 1, preferences: 1 };
-    STOP_WORDS = /* @__PURE__ */ new Set(["the", "and", "for", "with", "from", "that", "this", "its", "are", "was", "were", "has", "have", "had", "but", "not", "into", "onto", "also", "their", "they", "which", "who", "whom", "been", "being", "is", "of", "to", "in", "on", "at", "by", "as", "an", "a", "or", "it", "be"]);
+    STOP_WORDS = /* @__PURE__ */ new Set(["the", "and", "for", "with", "from", "that", "this", "its", "are", "was", "were", "has", "have", "had", "but", "into", "onto", "also", "their", "they", "which", "who", "whom", "been", "being", "is", "of", "to", "in", "on", "at", "by", "as", "an", "a", "or", "it", "be"]);
   }
 });
 
@@ -82344,9 +82432,17 @@ async function buildContext(input2) {
   const itemGroups = [];
   const passing = [];
   const kept = [];
-  for (const f of rankFacts(facts2, now, (fact) => relevanceClass(fact, relevance), (fact) => restsOnThisProject(fact, here) ? 1 : 0)) {
+  const judged = /* @__PURE__ */ new Map();
+  const leftOutBecause = (f) => {
+    if (judged.has(f)) return judged.get(f);
+    const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(factProvenance(f, known2), trust) ? void 0 : omitByTrust(trust));
+    judged.set(f, reason);
+    return reason;
+  };
+  const preferred = (f) => restsOnThisProject(f, here) ? 2 : leftOutBecause(f) === void 0 ? 1 : 0;
+  for (const f of rankFacts(facts2, now, (fact) => relevanceClass(fact, relevance), preferred)) {
     const line = toFactLine(f, factProvenance(f, known2));
-    const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
+    const reason = leftOutBecause(f);
     if (reason === void 0) {
       const near = relevanceClass(f, relevance);
       kept.push({ fact: f, relevance: near });
@@ -83075,9 +83171,9 @@ async function runPull(config2, options2 = {}) {
   const logger = (options2.logger ?? nullLogger).child({ component: "pull" });
   const key = readNoteKey(config2.stateDir);
   if (key === void 0) return emptyReport(false);
-  return withLock(config2.stateDir, async () => pullLocked(config2, options2, key, logger), { timeoutMs: options2.lockTimeoutMs ?? 12e4, label: "pull", ...options2.signal === void 0 ? {} : { signal: options2.signal } });
+  return withLock(config2.stateDir, async (lock) => pullLocked(config2, options2, key, logger, lock), { timeoutMs: options2.lockTimeoutMs ?? 12e4, label: "pull", ...options2.signal === void 0 ? {} : { signal: options2.signal } });
 }
-async function pullLocked(config2, options2, key, logger) {
+async function pullLocked(config2, options2, key, logger, lock) {
   const env = options2.env ?? processEnv();
   const now = options2.now ?? Date.now;
   const startedAt = now();
@@ -83133,7 +83229,7 @@ async function pullLocked(config2, options2, key, logger) {
   const silent = new Set(report.complete ? [...inView].filter((group) => !episodes.some((e) => e.group_id === group)) : []);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
-  if (report.complete) await takeOtherSpellings(config2.stateDir, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
+  if (report.complete) await takeOtherSpellings(config2.stateDir, lock, ledger, notes, projects, report, (group) => groups.includes(group) && inView.has(group));
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
@@ -83154,7 +83250,7 @@ async function pullLocked(config2, options2, key, logger) {
     return rule;
   };
   const spelt = spellingsOnce();
-  const journal = new PendingWrites(config2.stateDir);
+  const journal = new PendingWrites(config2.stateDir, lock);
   try {
     for (const id of ids) {
       const any2 = notes.incoming.get(id) ?? notes.own.get(id) ?? knownById.get(id);
@@ -83166,7 +83262,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -83182,6 +83278,7 @@ async function pullLocked(config2, options2, key, logger) {
     try {
       const reach = await groupReach({ graphiti: client, db: config2.db, signal: options2.signal, logger });
       for (const ep of toDelete) {
+        lock.prove();
         const r = await client.deleteEpisode(ep.uuid, ep.groupId, options2.signal);
         if (r.deleted) report.deletedInGraph++;
         else if (r.notFound && ep.entry !== void 0 && !await reach.inReach(ep.groupId, true)) {
@@ -83194,7 +83291,7 @@ async function pullLocked(config2, options2, key, logger) {
     }
   }
   if (clock !== void 0) ledger.lastPull = { startedAt: when, clock };
-  await writePulled(config2.stateDir, ledger);
+  await writePulled(config2.stateDir, ledger, lock);
   if (report.setAside.length > 0) logger.warn("notes removed while their group listed nothing at all (a deletion on another machine, or a graph wiped: one note alone cannot tell): their text is kept aside; move each back to its file and sync if the graph was wiped", { setAside: report.setAside.map((n) => ({ file: n.file, kept: n.kept, group: n.group })) });
   logger.info("pull", { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
@@ -83249,7 +83346,7 @@ async function pullInto(project, id, path, run2) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== void 0 && run2.silent.has(pulled.group) };
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run2.lock, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== void 0 && run2.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -83326,8 +83423,8 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
 }
-async function takeOtherSpellings(stateDir, ledger, notes, projects, report, listed) {
-  const journal = new PendingWrites(stateDir);
+async function takeOtherSpellings(stateDir, lock, ledger, notes, projects, report, listed) {
+  const journal = new PendingWrites(stateDir, lock);
   try {
     for (const entry of Object.values(ledger.notes)) await takeOtherSpelling(entry, ledger, notes, projects, report, listed, journal);
   } finally {
@@ -83422,6 +83519,7 @@ async function act(decision, a, pending) {
     }
     case "remove-local":
       if (await otherSpelling(file2, a.liveFiles().keys()) !== void 0) return;
+      a.lock.prove();
       const aside = a.groupSilent && a.pulled !== void 0 ? keepAside(a.config.stateDir, { file: file2, group: a.pulled.group, origin: a.pulled.origin, at: a.when }) : void 0;
       if (aside === null) return;
       await unindexNote(a.project.memoryDir, a.path);
@@ -83745,6 +83843,7 @@ function closest(given, candidates) {
 }
 
 // src/lib/config/config.ts
+init_loopback();
 init_display_url();
 init_claude_memory();
 init_env_file();
@@ -83768,7 +83867,7 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (/etc/claude-code/managed-settings.json and managed-settings.d/), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
@@ -84033,7 +84132,7 @@ function misspelledSettings(names, where, fix) {
 function sameLocalPort(url2, liveUrl) {
   try {
     const a = new URL(url2);
-    return ["localhost", "127.0.0.1", "[::1]"].includes(a.hostname) && a.port === new URL(liveUrl).port;
+    return isLoopbackHost(a.hostname) && a.port === new URL(liveUrl).port;
   } catch {
     return false;
   }
