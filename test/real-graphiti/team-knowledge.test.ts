@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config/config.js';
+import { processAlive } from '../../src/lib/config/server-runtime.js';
 import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
 import { OMIT_SAID_BY_FACTS } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -18,6 +19,7 @@ import { runHook } from '../helpers/hook-runner.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { workerSessionStart } from '../support/worker-session.js';
+import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 
 const GROUP = 'gms_team';
 const WAIT = ['--wait', '90000'];
@@ -45,7 +47,14 @@ describe('a team\'s project on real Graphiti 0.31.2: the team\'s and the user\'s
     cwd = box.path('code', 'quokka');
     mkdirSync(join(cwd, '.git'), { recursive: true });
   }, 600_000);
+  /** The worker the session-start hook starts, to its end: its server and sandbox must outlive it (a CI run found one still running at teardown). */
+  const hookWorkerDone = () =>
+    eventually("the session-start hook's worker is done", () => {
+      const holder = readLock(workerFiles(config.stateDir).pidFile);
+      return holder === undefined || !processAlive(holder.pid);
+    }, 90_000);
   afterAll(async () => {
+    if (config !== undefined) await hookWorkerDone();
     await real?.stop();
     box?.cleanup();
   }, 60_000);
@@ -74,6 +83,7 @@ describe('a team\'s project on real Graphiti 0.31.2: the team\'s and the user\'s
     // The worker's pass for a session start (its sync, then the context refresh), then the hook itself.
     await workerSessionStart(config, cwd);
     const hook = await runHook('session-start', box.env, { input: JSON.stringify({ session_id: 'team-1', cwd, hook_event_name: 'SessionStart', source: 'startup' }), cwd });
+    await hookWorkerDone();
     expect(hook.code, hook.stderr).toBe(0);
     const block = String((JSON.parse(hook.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '');
     expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS);
@@ -111,6 +121,7 @@ describe('a team\'s project on real Graphiti 0.31.2: the team\'s and the user\'s
     const pinned = box.config({ MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.2' });
     await workerSessionStart(pinned, cwd);
     const hook = await runHook('session-start', { ...box.env, MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.2' }, { input: JSON.stringify({ session_id: 'team-2', cwd, hook_event_name: 'SessionStart', source: 'startup' }), cwd });
+    await hookWorkerDone();
     expect(hook.code, hook.stderr).toBe(0);
     const block = String((JSON.parse(hook.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '');
     console.info(`session-start block with entity summaries (real 0.31.2):\n${block}`);
