@@ -72,6 +72,23 @@ describe("read on KICS's fixtures (dev-kics.json, tuned half): a template's func
     removed('db password: !Passw0rd', 'Passw0rd');
   });
 
+  it('LITERAL_IN_A_FUNCTION (values.ts): !Sub with no ${…} and !Base64 carry the written value: removed (a review found them sent whole)', () => {
+    removed("      MasterUserPassword: !Sub 'Sup3rS3cret!'", 'Sup3rS3cret!');
+    removed('MasterUserPassword: !Sub Sup3rS3cret', 'Sup3rS3cret');
+    removed('password: !Sub "Tr0ub4dor&3"', 'Tr0ub4dor&3');
+    removed('password: !Base64 hunter2', 'hunter2');
+    removed("Resources:\n  DB:\n    Properties:\n      MasterUsername: admin\n      MasterUserPassword: !Sub 'Sup3rS3cret!'\n", 'Sup3rS3cret!');
+  });
+
+  it('…while what they substitute or encode from elsewhere stays the template it is', () => {
+    untouched("Password: !Sub '${DBPassword}'");
+    untouched("MasterUserPassword: !Sub '{{resolve:secretsmanager:${DBSecret}:SecretString:password}}'");
+    untouched('password: !Base64 !Ref Pw');
+    untouched('UserData: !Base64 |');
+    untouched("Other: !Sub 'arn:aws:s3:::${Bucket}/*'");
+    untouched('  MasterUserPassword: !Ref DBPassword');
+  });
+
   it('NAME_GOES_ON (context.ts): a number after a name glued to the word is the name\'s (a Protocol Buffers field number)', () => {
     untouched('message Keys {\n  google.protobuf.StringValue key_encryption_key=24;\n  string password = 64;\n}');
     untouched('token_ttl_seconds=3600');

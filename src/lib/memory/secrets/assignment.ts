@@ -9,7 +9,7 @@ import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, SENTENCE_LOOKAHEAD, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
-import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, outrunsExampleComment, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
+import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, literalAfterFunction, looksRandom, outrunsExampleComment, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -363,9 +363,14 @@ const CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
 export function isChainedAssignment(raw: string, after: string): boolean {
   return /^[A-Za-z_][\w.]*(?:\[[^\]\n]{1,40}\])?$/.test(raw) && CHAINED_EQUALS.test(after);
 }
-/** Where the value of a name starts when `raw` is its type (TYPE_ANNOTATION) or another name of a chain (CHAINED_ASSIGNMENT). */
+/**
+ * Where the value of a name starts when `raw` is its type (TYPE_ANNOTATION), another name of a chain
+ * (CHAINED_ASSIGNMENT), or a CloudFormation function carrying a literal (values.ts LITERAL_IN_A_FUNCTION).
+ */
 function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
   const rest = text.slice(valueAt + raw.length, valueAt + raw.length + 16);
+  const literal = literalAfterFunction(raw, rest);
+  if (literal !== undefined) return valueAt + raw.length + literal;
   const equals = isTypeAnnotation(raw, rest) ? TYPE_THEN_EQUALS.exec(rest) : isChainedAssignment(raw, rest) ? CHAINED_EQUALS.exec(rest) : null;
   return equals === null ? undefined : valueAt + raw.length + equals[0].length;
 }

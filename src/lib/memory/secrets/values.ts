@@ -36,6 +36,20 @@ export type Chooser = 'chosen' | 'generated';
  * A tag that is not one of them stays a value (`password: !hunter2` is how a note may write one).
  */
 const CLOUDFORMATION_FUNCTIONS = ['Ref', 'Sub', 'GetAtt', 'ImportValue', 'Base64', 'Cidr', 'FindInMap', 'GetAZs', 'Join', 'Select', 'Split', 'Transform', 'And', 'Equals', 'If', 'Not', 'Or', 'Condition'];
+
+/**
+ * LITERAL_IN_A_FUNCTION: two of those functions may carry the written value itself. `!Sub` replaces only
+ * its `${…}`, so `!Sub 'Sup3rS3cret!'` is that string; `!Base64` encodes what follows, so `!Base64 hunter2`
+ * sends hunter2, encoded. When such a tag is followed on its line by a literal (not another function
+ * `!Ref …`, a list, a map or a block `|`/`>`), the value is that literal, judged as any value (a `${…}`
+ * in it still makes it a template). Given the tag read where the value goes and the text after it: how
+ * far the literal starts after the tag, or undefined.
+ */
+const LITERAL_AFTER_FUNCTION = /^[ \t]+(?=[^\s!|>[{#])/;
+export function literalAfterFunction(tagRead: string, after: string): number | undefined {
+  if (tagRead !== '!Sub' && tagRead !== '!Base64') return undefined;
+  return LITERAL_AFTER_FUNCTION.exec(after)?.[0].length;
+}
 /** Tags of YAML tools that fetch the value from elsewhere (Home Assistant's `!secret`, Ansible's `!vault`, ESPHome's `!include`, dbt's `!env_var`). */
 const YAML_FETCH_TAGS = ['secret', 'vault', 'env_var', 'include', ...CLOUDFORMATION_FUNCTIONS];
 const TEMPLATE = new RegExp(
