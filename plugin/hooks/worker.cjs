@@ -33324,6 +33324,10 @@ var init_access_codes = __esm({
 });
 
 // src/lib/memory/secrets/values.ts
+function literalAfterFunction(tagRead, after) {
+  if (tagRead !== "!Sub" && tagRead !== "!Base64") return void 0;
+  return LITERAL_AFTER_FUNCTION.exec(after)?.[0].length;
+}
 function isExplicitPlaceholder(value) {
   return ANY_CASE_PLACEHOLDER.test(value) || TEMPLATE.test(value) || INTERPOLATION.test(value) || FORMAT_VERB.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
 }
@@ -33607,7 +33611,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, CLOUDFORMATION_FUNCTIONS, YAML_FETCH_TAGS, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
+var isRedacted, CLOUDFORMATION_FUNCTIONS, LITERAL_AFTER_FUNCTION, YAML_FETCH_TAGS, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33615,6 +33619,7 @@ var init_values = __esm({
     init_names();
     isRedacted = (v) => v.includes("[REDACTED:");
     CLOUDFORMATION_FUNCTIONS = ["Ref", "Sub", "GetAtt", "ImportValue", "Base64", "Cidr", "FindInMap", "GetAZs", "Join", "Select", "Split", "Transform", "And", "Equals", "If", "Not", "Or", "Condition"];
+    LITERAL_AFTER_FUNCTION = /^[ \t]+(?=[^\s!|>[{#])/;
     YAML_FETCH_TAGS = ["secret", "vault", "env_var", "include", ...CLOUDFORMATION_FUNCTIONS];
     TEMPLATE = new RegExp(
       String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join("|")})(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$`
@@ -33900,6 +33905,8 @@ function isChainedAssignment(raw, after) {
 }
 function typedValueAt(text3, valueAt, raw) {
   const rest = text3.slice(valueAt + raw.length, valueAt + raw.length + 16);
+  const literal2 = literalAfterFunction(raw, rest);
+  if (literal2 !== void 0) return valueAt + raw.length + literal2;
   const equals = isTypeAnnotation(raw, rest) ? TYPE_THEN_EQUALS.exec(rest) : isChainedAssignment(raw, rest) ? CHAINED_EQUALS.exec(rest) : null;
   return equals === null ? void 0 : valueAt + raw.length + equals[0].length;
 }
