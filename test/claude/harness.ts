@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { parseJsonLines } from '../support/json-lines.js';
+import { readLogLines } from '../support/json-lines.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
@@ -343,7 +343,7 @@ export function pathWithoutNode(root: string, node?: string): string {
 /** How many times our SessionStart hook itself ran in this box (its log line). */
 export function hookStarts(b: ClaudeBox): number {
   const log = join(b.stateDir, 'logs', 'graphiti-memory-sync.log');
-  return existsSync(log) ? parseJsonLines(readFileSync(log, 'utf8')).filter((l) => l.msg === 'session start').length : 0;
+  return readLogLines(log).filter((l) => l.msg === 'session start').length;
 }
 
 /** A session whose hooks did their job: exit 0, nothing on stderr, SessionStart and Stop each ran once with status 0, no hook error. */

@@ -12,7 +12,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines } from '../support/json-lines.js';
+import { readLogLines } from '../support/json-lines.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
 import { useClaudeWorld } from './use-claude-world.js';
@@ -33,7 +33,7 @@ const STREAM = ['--output-format', 'stream-json', '--verbose'];
 /** How many times our SessionStart hook itself ran in this sandbox (its log line). */
 function hookStarts(b: ClaudeBox): number {
   const log = join(b.stateDir, 'logs', 'graphiti-memory-sync.log');
-  return existsSync(log) ? parseJsonLines(readFileSync(log, 'utf8')).filter((l) => l.msg === 'session start').length : 0;
+  return readLogLines(log).filter((l) => l.msg === 'session start').length;
 }
 
 /** A session the missing target did not hurt: exit 0, both hooks finished with status 0, no error logged or streamed, the answer given. */

@@ -5,10 +5,10 @@
  * `dist/hooks/<name>.js` instead (after `npm run build`; GMS_HOOK_DIST=<dir> points at another build output).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseJsonLines } from '../support/json-lines.js';
+import { readLogLines } from '../support/json-lines.js';
 import { REPO_ROOT as REPO, TSX_LOADER as TSX } from '../support/paths.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
 import { testRunMarker } from '../support/test-run.js';
@@ -118,10 +118,7 @@ export function makeHookSandbox(extra: Record<string, string> = {}): HookSandbox
     stateDir,
     claudeDir,
     logFile,
-    logs: () => {
-      if (!existsSync(logFile)) return [];
-      return parseJsonLines(readFileSync(logFile, 'utf8'));
-    },
+    logs: () => readLogLines(logFile),
     cleanup,
   };
 }

@@ -6,6 +6,8 @@
  * clean. `lenient` skips it: a log being written concurrently may end in a torn line, and a
  * child's stdout may mix JSON with plain text.
  */
+import { existsSync, readFileSync } from 'node:fs';
+
 export type BadLinePolicy = 'strict' | 'lenient';
 
 /** Parses one line; undefined for a blank line, or (lenient) for one that is not a JSON object. */
@@ -19,6 +21,17 @@ export function parseJsonLine<T = Record<string, unknown>>(text: string, policy:
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The JSON lines of a log file another process may be appending to right now: only its complete
+ * lines (each ends in a newline), each strictly. The line being written has no newline yet and is
+ * read at the next look (read whole, a CI run once caught it half-written and threw from a watcher).
+ */
+export function readLogLines<T = Record<string, unknown>>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  return parseJsonLines<T>(text.slice(0, text.lastIndexOf('\n') + 1));
 }
 
 export function parseJsonLines<T = Record<string, unknown>>(text: string, policy: BadLinePolicy = 'strict'): T[] {
