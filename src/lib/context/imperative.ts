@@ -766,8 +766,10 @@ function meansForAKind(tokens: readonly string[], i: number): number | undefined
   for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
     const word = (tokens[k] as string).toLowerCase();
     if (KIND_PREPOSITIONS.has(word)) {
-      const head = OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k) ? undefined : scopeHead(tokens, k + 1);
-      return head === undefined ? undefined : head + 1;
+      if (OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k)) return undefined;
+      const head = scopeHead(tokens, k + 1);
+      if (head !== undefined) return head + 1;
+      return word === 'for' && isBarePluralKind(tokens.slice(i + 1, k)) ? massPurposeEnd(tokens, k + 1) : undefined;
     }
     if (CASE_OPENERS.has(word)) {
       const next = tokens[k + 1] ?? '';
@@ -777,6 +779,102 @@ function meansForAKind(tokens: readonly string[], i: number): number | undefined
     if (word === 'to' || word === ',' || word === ':' || (SUBORDINATORS.has(word) && word !== 'and' && word !== 'or')) return undefined;
   }
   return undefined;
+}
+
+/**
+ * MASS_PURPOSE (qa-orders-12), MEANS_FOR_A_KIND's second case: a means named as a kind, a bare plural with
+ * no code ("Use hooks", "Use tables", "Use enums"), "for" a purpose named by a mass noun ("for shared logic
+ * and state management", "for structured output when displaying …", "for configuration"): a means chosen
+ * for every case of a kind of work, as a plural kind after "for" is. A record assigns one particular means,
+ * named as code, a name or a singular ("Use \`path-is-absolute\` module for absolute path detection",
+ * "use app.get() for x-powered-by setting"), and such a bare noun phrase after "for" is as often its
+ * telegraphic singular as a mass noun, so the means must be a kind. The purpose is a bare noun phrase of
+ * at most four words (participles, gerunds and "and"/"or" inside it) that ends the clause or a subordinate
+ * clause follows ("Use counts for shared memory grow under load" goes on past it: not this shape).
+ */
+const MAX_PURPOSE_WORDS = 4;
+
+function isBarePluralKind(object: readonly string[]): boolean {
+  if (object.length === 0 || object.length > 3) return false;
+  return object.every((t) => isContentWord(t.toLowerCase()) || isPast(t.toLowerCase())) && isPluralHead(object[object.length - 1] as string);
+}
+
+function massPurposeEnd(tokens: readonly string[], j: number): number | undefined {
+  let k = j;
+  let words = 0;
+  for (; k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    if (word === 'and' || word === 'or') continue;
+    if (!WORD.test(raw) || FUNCTION_WORDS.has(word)) break;
+    words += 1;
+    if (words > MAX_PURPOSE_WORDS) return undefined;
+  }
+  if (words === 0) return undefined;
+  const next = (tokens[k] ?? '').toLowerCase();
+  return next === '' || next === ',' || SUBORDINATORS.has(next) ? tokens.length : undefined;
+}
+
+/**
+ * ARTEFACTS_FOR_A_KIND (qa-orders-12): a verb, a bare object whose head is one of the artefacts the work
+ * makes about its code (WORK_ARTEFACTS), then the kind of part they are for ("Write unit tests for Domain
+ * and Application layers", "Implement integration tests for contract interactions", "Skip code reviews for
+ * small changes"). Read word by word, "tests" is the verb of "Write unit" as "runs" is of "Build step" in
+ * "Build step runs for every commit", and which one it is cannot be told by the grammar: the plural noun
+ * and the third person of the verb are one form. So one named list says which plurals are these
+ * artefacts (WORK_ARTEFACTS), and why: tests, specs, reviews, benchmarks and docstrings are what a rule of
+ * work asks to be made or skipped for a kind of part, and none of them is a thing a record of a change
+ * acts on for a kind (the changelog dev half's lines of this shape add or allow parentheses, errors,
+ * decorators, quotes, tags, params, type annotations: what the code itself reads or writes, and stay
+ * records). A kind after the preposition, as for MEANS_FOR_A_KIND: no determiner ("Add tests for the
+ * parser" names one thing), a bare phrase of up to four words or names joined by "and"/"or", with a plural
+ * head. Returns where the judged rest starts: the kind's head, so a verb agreeing with it is still found
+ * ("Write unit tests for API handlers run nightly" stays a fact).
+ */
+const WORK_ARTEFACTS: ReadonlySet<string> = new Set(['tests', 'specs', 'reviews', 'benchmarks', 'docstrings']);
+
+function artefactsForAKind(tokens: readonly string[], i: number): number | undefined {
+  for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
+    const word = (tokens[k] as string).toLowerCase();
+    if (!isContentWord(word)) return undefined;
+    if (!WORK_ARTEFACTS.has(word)) {
+      if (isPluralHead(tokens[k] as string)) return undefined;
+      continue;
+    }
+    if (!SCOPE_PREPOSITIONS.has((tokens[k + 1] ?? '').toLowerCase())) return undefined;
+    return coordinatedKindHead(tokens, k + 2);
+  }
+  return undefined;
+}
+
+/** A kind's head from `j`: the first plural among up to four content words, names or acronyms, joined by "and"/"or" ("Domain and Application layers"); no determiner. */
+function coordinatedKindHead(tokens: readonly string[], j: number): number | undefined {
+  let words = 0;
+  for (let k = j; k < tokens.length && words < MAX_PURPOSE_WORDS; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    if (k > j && (word === 'and' || word === 'or')) continue;
+    if (!isContentWord(word) && !isAcronymPlural(raw) && !/^[A-Z]{2,}$/.test(raw)) return undefined;
+    if (isPluralHead(raw)) return k;
+    words += 1;
+  }
+  return undefined;
+}
+
+/**
+ * AVOIDED_ACTIVITY (qa-orders-12): "Avoid", an activity (a gerund) and its object as a bare plural kind,
+ * and the clause ends there ("Avoid committing secrets", "Avoid mocking databases"): the activity in
+ * every case, a standing rule. A record of a change names the particular case it stopped: how, where or
+ * with what ("Avoid closing files multiple times", "Avoid corrupting empty link with title", "avoid using
+ * \`Promise.allSettled\` in preload function"), so anything after the plural, a singular object or code
+ * keeps the line a record. Why not "avoid" among CONVENTION_VERBS: see there.
+ */
+function avoidedActivity(tokens: readonly string[], i: number): number | undefined {
+  if ((tokens[i] as string).toLowerCase() !== 'avoid' || !isGerund(tokens[i + 1] ?? '')) return undefined;
+  const object = tokens.slice(i + 2);
+  // The kind ends the clause: its first plural is its last word ("closing files multiple times" goes on).
+  const head = object.findIndex((t) => isPluralHead(t));
+  return head === object.length - 1 && isBarePluralKind(object) && object.every((t) => WORD.test(t)) ? tokens.length : undefined;
 }
 
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
@@ -789,7 +887,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -934,7 +1032,7 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i);
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i) ?? artefactsForAKind(tokens, i);
   if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
   return !hasFiniteVerb(rest);
 }
