@@ -1042,6 +1042,39 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     expect(orderReason(text)).toBeUndefined();
   });
 
+  it.each([
+    // GRADES_IN_A_ROW (imperative.ts NORMATIVE_STANDARD): grades joined by a comma or "and" grade one noun.
+    'Write clear, descriptive commit messages',
+    'Return clear and consistent error codes',
+    // GRADED_MANNER: the grade in the phrase that says how or when the verb acts on its bare object.
+    'Split modules along clear boundaries',
+    'Push commits at sensible intervals (small, reviewable steps)',
+    // COLON_ENDS_OBJECT: after the object, a colon opens a clause of its own.
+    'Write clear, concise summaries: Aim for three lines per change',
+    // AVOIDED_ACTIVITY: the kind alone after "avoid".
+    'Performance: avoid needless copies',
+    'Avoid nested ternaries',
+    // COORDINATED_CONVENTION: a verb joined to a convention verb, with a name from the code.
+    'Read and follow `STYLE.md` before opening a pull request',
+  ])('%s → opens with an imperative (second round)', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    // GRADED_MANNER and GRADES_IN_A_ROW: a verb of the subject after the graded phrase, a grade reached by a record's own verb.
+    'Merge requests at sensible times are reviewed by Bob',
+    'Build proper logs are kept for a week',
+    'adapter: make adapter loading error more clear by using platform-specific adapters explicitly',
+    'Push jobs with clear names run first',
+    // AVOIDED_ACTIVITY: a singular object, a place, code.
+    'LWC: Avoid quote around interpolations',
+    'Avoid extra parentheses around arrow chains',
+    // COORDINATED_CONVENTION: "keep" joined to another verb names a change as often ("Fix and keep …").
+    'Fix and keep `foo` in place',
+  ])('the same shapes in knowledge are no order (second round): %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
   it('a kind forbidden in a place of the work is still an order (PROHIBITED_KIND without "for")', () => {
     expect(orderReason('No inline styles in components')).toBe('obliges the work');
     expect(orderReason('No raw colors in app code - use tokens')).toBe('obliges the work');

@@ -225,6 +225,11 @@ function harmfulEffect(text: string): boolean {
  */
 const RECORD_VERBS_TOO: ReadonlySet<string> = new Set(['keep']);
 
+/** Whether `verb` (lower case) opens a standing rule and a record alike (RECORD_VERBS_TOO): imperative.ts's COORDINATED_CONVENTION asks. */
+export function isRecordVerbToo(verb: string): boolean {
+  return RECORD_VERBS_TOO.has(verb);
+}
+
 /**
  * KEPT_UP (qa-orders-9): "keep" with an object and a state that only goes on holding while work goes on
  * ("Keep \`docs/CHANGELOG.md\` updated", "Keep \`README.md\` in sync with the CLI", "… up to date") is a

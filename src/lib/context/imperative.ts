@@ -38,7 +38,7 @@
  * The figures are in `npm run bench` (BENCH_ONLY=context).
  */
 
-import { isCodeChangeRecord } from './change-record.js';
+import { isCodeChangeRecord, isRecordVerbToo } from './change-record.js';
 
 /** Words that open an order's object: determiners, possessives, object pronouns, "following". */
 export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
@@ -691,10 +691,48 @@ function scopeHead(tokens: readonly string[], j: number): number | undefined {
 const STANDARD_GRADES = new Set(['appropriate', 'proper', 'consistent', 'clear', 'concise', 'meaningful', 'descriptive', 'sufficient', 'adequate', 'thorough', 'comprehensive', 'reasonable', 'sensible', 'idiomatic', 'critical']);
 
 function normativeStandard(tokens: readonly string[], i: number): number | undefined {
-  let k = i + 1;
+  const graded = gradesFrom(tokens, i + 1);
+  if (graded !== undefined) return scopeHead(tokens, graded) ?? graded;
+  const manner = gradedManner(tokens, i);
+  if (manner === undefined) return undefined;
+  const head = scopeHead(tokens, manner);
+  // Only a gloss in brackets may follow the graded phrase ("… at appropriate intervals (atomic, logical commits)").
+  return head !== undefined && (head + 1 === tokens.length || tokens[head + 1] === '(') ? tokens.length : undefined;
+}
+
+/**
+ * The grades from `j` ("more meaningful", "clear, concise", "consistent and descriptive"): where the graded
+ * noun starts, or undefined when no grade stands at `j`. GRADES_IN_A_ROW (qa-orders-12): grades joined by a
+ * comma or "and" grade one noun ("Write clear, concise sentences": "sentences" was read as the verb of
+ * "concise" once the judged rest started at the comma).
+ */
+function gradesFrom(tokens: readonly string[], j: number): number | undefined {
+  let k = j;
   if (['more', 'most'].includes((tokens[k] ?? '').toLowerCase())) k += 1;
   if (!STANDARD_GRADES.has((tokens[k] ?? '').toLowerCase())) return undefined;
-  return scopeHead(tokens, k + 1) ?? k + 1;
+  k += 1;
+  while ((tokens[k] === ',' || (tokens[k] ?? '').toLowerCase() === 'and') && STANDARD_GRADES.has((tokens[k + 1] ?? '').toLowerCase())) k += 2;
+  return k;
+}
+
+/**
+ * GRADED_MANNER (qa-orders-12): the grade in the phrase that says how or when the verb acts on its bare
+ * object ("Commit changes at appropriate intervals", "Name variables with descriptive words", "Split modules
+ * along clear boundaries"): a standard for every case still to come, as a graded object is. The object is a
+ * bare phrase of one to three content words right after the verb, then a preposition, an optional article
+ * and the grade. A record grades a result it reached with its own verb ("improved adapters loading logic to
+ * have clear error messages"; a past is no order's verb anyway), not through a preposition after its object.
+ */
+function gradedManner(tokens: readonly string[], i: number): number | undefined {
+  for (let k = i + 1; k <= i + 4 && k < tokens.length; k += 1) {
+    const word = (tokens[k] as string).toLowerCase();
+    if (k > i + 1 && PREPOSITIONS.has(word) && word !== 'to') {
+      const article = ['a', 'an'].includes((tokens[k + 1] ?? '').toLowerCase()) ? 1 : 0;
+      return gradesFrom(tokens, k + 1 + article);
+    }
+    if (!isContentWord(word)) return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -862,16 +900,16 @@ function coordinatedKindHead(tokens: readonly string[], j: number): number | und
 }
 
 /**
- * AVOIDED_ACTIVITY (qa-orders-12): "Avoid", an activity (a gerund) and its object as a bare plural kind,
- * and the clause ends there ("Avoid committing secrets", "Avoid mocking databases"): the activity in
- * every case, a standing rule. A record of a change names the particular case it stopped: how, where or
+ * AVOIDED_ACTIVITY (qa-orders-12): "Avoid", an activity (a gerund) and its object as a bare plural kind, or
+ * the kind alone, and the clause ends there ("Avoid committing secrets", "Avoid mocking databases", "avoid
+ * unnecessary allocations"): the activity or the kind in every case, a standing rule. A record of a change names the particular case it stopped: how, where or
  * with what ("Avoid closing files multiple times", "Avoid corrupting empty link with title", "avoid using
  * \`Promise.allSettled\` in preload function"), so anything after the plural, a singular object or code
  * keeps the line a record. Why not "avoid" among CONVENTION_VERBS: see there.
  */
 function avoidedActivity(tokens: readonly string[], i: number): number | undefined {
-  if ((tokens[i] as string).toLowerCase() !== 'avoid' || !isGerund(tokens[i + 1] ?? '')) return undefined;
-  const object = tokens.slice(i + 2);
+  if ((tokens[i] as string).toLowerCase() !== 'avoid') return undefined;
+  const object = tokens.slice(isGerund(tokens[i + 1] ?? '') ? i + 2 : i + 1);
   // The kind ends the clause: its first plural is its last word ("closing files multiple times" goes on).
   const head = object.findIndex((t) => isPluralHead(t));
   return head === object.length - 1 && isBarePluralKind(object) && object.every((t) => WORD.test(t)) ? tokens.length : undefined;
@@ -969,7 +1007,11 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   // A standard for the work (NORMATIVE_STANDARD) and a preference over a kind (GENERIC_ALTERNATIVE) range over work to come as a future-work scope does.
   // Not MEANS_FOR_A_KIND: "use `x` for <kind>" is how a changelog records switching a tool for a kind of file (see there).
   const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined || normativeStandard(tokens, i) !== undefined || genericAlternative(tokens, i) !== undefined;
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  // COORDINATED_CONVENTION (qa-orders-12): a verb joined to one of CONVENTION_VERBS ("Read and follow
+  // \`CONTRIBUTING.md\`") opens a standing rule as that verb alone does (COORDINATED_VERBS judged its shape so).
+  const second = (tokens[i + 2] ?? '').toLowerCase();
+  const coordinated = ['and', 'or'].includes(next.toLowerCase()) && CONVENTION_VERBS.has(second) && !isRecordVerbToo(second);
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb) || coordinated, futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
 /**
@@ -1033,7 +1075,10 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
   const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i) ?? artefactsForAKind(tokens, i);
-  if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
+  // COLON_ENDS_OBJECT (qa-orders-12): once the object is read, a colon opens a clause of its own (judged from
+  // its own start, orders.ts), so its verbs are not this clause's ("Write clear, concise sentences: Aim for
+  // 20-25 words per sentence"). A label's colon (SHORT_LABEL) is read before this.
+  if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent, tokens.indexOf(':', sent) < 0 ? undefined : tokens.indexOf(':', sent)));
   return !hasFiniteVerb(rest);
 }
 
