@@ -1056,6 +1056,9 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     'Avoid nested ternaries',
     // COORDINATED_CONVENTION: a verb joined to a convention verb, with a name from the code.
     'Read and follow `STYLE.md` before opening a pull request',
+    // THIS_PROJECT (change-record.ts): "this project" points at the reader's place of work; no record.
+    'Use `yarn` instead of `npm` for this project',
+    'Wrap `fetch` in `withRetry` across this codebase',
   ])('%s → opens with an imperative (second round)', (text) => {
     expect(orderReason(text)).toBe('opens with an imperative');
   });
@@ -1071,8 +1074,20 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     'Avoid extra parentheses around arrow chains',
     // COORDINATED_CONVENTION: "keep" joined to another verb names a change as often ("Fix and keep …").
     'Fix and keep `foo` in place',
+    // THIS_PROJECT: other code the record sits in, or a fact opening with "This project".
+    'Inline `foo` in this file',
+    'This project uses `bun` instead of `npm`',
   ])('the same shapes in knowledge are no order (second round): %s', (text) => {
     expect(orderReason(text)).toBeUndefined();
+  });
+
+  // Decided (qa-orders-12): "use" and a bare name, alone after a capitalised topic ("Frontend: use pnpm"), stays
+  // knowledge. The clause is a changelog's record as often ("use isolated declarations", "update supertest" on the
+  // dev half: a verb and a bare name, nothing else), and a capitalised scope is one changelog's way to write its
+  // scopes ("TypeScript: Remove …", "Markdown: Avoid …"): neither the label nor the clause tells them apart.
+  it('"use" and a bare name after a capitalised topic is left in, the price of keeping records', () => {
+    expect(orderReason('Frontend: use pnpm')).toBeUndefined();
+    expect(orderReason('Frontend: use pnpm for all packages')).toBe('opens with an imperative');
   });
 
   it('a kind forbidden in a place of the work is still an order (PROHIBITED_KIND without "for")', () => {

@@ -245,12 +245,22 @@ const KEPT_UP = /^keep\b[^\n]{1,80}?\s(?:updated|up[ -]to[ -]date|current|in syn
  * that work and names no change made, whatever names from the code it carries (qa-orders-9).
  */
 
+/**
+ * THIS_PROJECT (qa-orders-12): "this" before the project's own place ("for this project", "in this repo",
+ * "across this codebase") points at where the reader works, as "you" does (ADDRESSED_TO_SESSION): "Use
+ * \`bun\` instead of \`npm\` for this project" sets a rule for the reader's project. A record names the
+ * code it changed; none of the 352 changelog lines of the dev half points so. Only the places a project is
+ * (the words the dev halves' instruction files point with), not "this file", "this function": a record
+ * may name the code it sits in so.
+ */
+const THIS_PROJECT = /\bthis (?:project|repo|repository|codebase|monorepo|workspace)\b/i;
+
 /** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
 export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
   if ((clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
-  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
+  if (addressedToSession(head) || THIS_PROJECT.test(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
   // names what changed.
   const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));
