@@ -773,8 +773,9 @@ function genericAlternative(tokens: readonly string[], i: number): number | unde
  * for listeners"), and a finite verb before it makes the first word a noun ("Use counts grow when …").
  * Why only these verbs: with any other verb "for" + a kind names the change's beneficiary, and records
  * have the same shape ("Add parentheses for decorator expressions", "Add support for TypeScript
- * decorators"); a mass noun is left too ("Use hooks for shared logic" reads as "for absolute path
- * detection" does). Returns where the judged rest starts (after the kind's head), or undefined.
+ * decorators"); a mass noun after "for" counts only after a means named as a kind (MASS_PURPOSE below:
+ * "Use hooks for shared logic"; "for absolute path detection" after a named module is a record's). Returns
+ * where the judged rest starts (after the kind's head), or undefined.
  * Only where the object names no code: a code-named object keeps CODE_NAMED_OBJECT's reading as a record
  * ("Use \`global-error.tsx\` for app-level unexpected failures" still reaches the session). Decided on a
  * counts-only probe: with this rule in recordsAChange as well, the changelog CHECK half lost one line (33 →
