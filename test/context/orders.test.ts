@@ -1020,6 +1020,10 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     'tests: add test for error handler in route',
     'Add tests for the parser',
     'Build job checks for updates',
+    // VERB_BEFORE_MODIFIER: right after the first word, the artefact leaves it a modifier unless it is a verb injections open with.
+    'Unit tests for API handlers',
+    'Load tests for checkout flows',
+    'Add tests for service classes',
     // MEANS_FOR_A_KIND with a mass noun: a particular means (code, a name, a singular), a noun use of "use".
     'Use `path-is-absolute` module for absolute path detection',
     'use app.get() for x-powered-by setting for inheritance',

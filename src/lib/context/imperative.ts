@@ -880,6 +880,13 @@ function artefactsForAKind(tokens: readonly string[], i: number): number | undef
       if (isPluralHead(tokens[k] as string)) return undefined;
       continue;
     }
+    // VERB_BEFORE_MODIFIER: right after the first word, the artefact leaves that word a modifier as often as a
+    // verb ("Unit tests for API handlers", "Load tests for checkout flows" name tests); only a verb injections
+    // open with is read as one there ("Write tests for …", "Run benchmarks for …"). With a modifier between
+    // ("Write unit tests", "Implement integration tests"), the first word is the verb. The price, decided: a
+    // heading with no verb whose two nouns stand before the artefact ("Browser smoke tests for release builds")
+    // reads as an order; the facts Graphiti writes have their verb ("… run on every push" stays a fact).
+    if (k === i + 1 && !VERB_SHAPED.has((tokens[i] as string).toLowerCase())) return undefined;
     if (!SCOPE_PREPOSITIONS.has((tokens[k + 1] ?? '').toLowerCase())) return undefined;
     return coordinatedKindHead(tokens, k + 2);
   }
