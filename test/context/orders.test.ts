@@ -1001,6 +1001,7 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     // QUANTIFIED_TOPIC_ADVICE (orders-by-language.ts): advice on a quantified kind, with no adviser.
     '单函数建议控制在 60-80 行以内，超出时拆成私有辅助函数。',
     '每个组件建议只导出一个默认组件。',
+    '所有接口建议返回统一的错误码。',
     // AVOIDED_ACTIVITY (imperative.ts): "Avoid", an activity, a bare plural, and the clause ends.
     'Avoid committing secrets. `.env` is gitignored.',
     'Avoid mocking databases',
@@ -1033,6 +1034,10 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     // QUANTIFIED_TOPIC_ADVICE: advice reported with its adviser, or taken.
     '团队建议使用 pnpm。',
     '每个团队建议已被采纳。',
+    // ADVICE_GIVERS: quantified people give advice.
+    '所有人建议使用 pnpm。',
+    '每位专家建议先写测试。',
+    '各位成员建议先写测试。',
     // AVOIDED_ACTIVITY: a record names the particular case: how, where, with what.
     'Markdown: Avoid corrupting empty link with title',
     'Miscellaneous: Avoid closing files multiple times',

@@ -722,6 +722,8 @@ function gradesFrom(tokens: readonly string[], j: number): number | undefined {
  * bare phrase of one to three content words right after the verb, then a preposition, an optional article
  * and the grade. A record grades a result it reached with its own verb ("improved adapters loading logic to
  * have clear error messages"; a past is no order's verb anyway), not through a preposition after its object.
+ * The price, decided: a heading with no verb whose first word is a verb's noun ("Release notes with clear
+ * summaries") reads so; no knowledge line of the dev halves, benign sets or verb-noun batches has the shape.
  */
 function gradedManner(tokens: readonly string[], i: number): number | undefined {
   for (let k = i + 1; k <= i + 4 && k < tokens.length; k += 1) {
@@ -830,6 +832,9 @@ function meansForAKind(tokens: readonly string[], i: number): number | undefined
  * telegraphic singular as a mass noun, so the means must be a kind. The purpose is a bare noun phrase of
  * at most four words (participles, gerunds and "and"/"or" inside it) that ends the clause or a subordinate
  * clause follows ("Use counts for shared memory grow under load" goes on past it: not this shape).
+ * The price, decided: a heading with no verb made of a noun use of "use" ("Use cases for shared logic")
+ * reads so, as "Use sites for deprecated helpers" already did under MEANS_FOR_A_KIND; with its verb it stays
+ * a fact ("Use cases for shared logic are listed in the PRD").
  */
 const MAX_PURPOSE_WORDS = 4;
 

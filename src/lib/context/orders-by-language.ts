@@ -348,9 +348,12 @@ const ADVICE_TAKEN = /[已被]/u;
  * "每个组件建议只导出一个默认组件"): advice on every thing of the kind, with no one named who gives it, as
  * MODAL_OBLIGATION's GENERIC_SUBJECT reads "All commits should …". Who reports advice is someone, named
  * without a quantifier ("团队建议使用 pnpm", "文档建议 …"): still knowledge. 单 opening a word of its own (单元
- * "unit", 单位, 单独, 单据) is no quantifier. ADVICE_TAKEN holds as for SUBJECTLESS_ADVICE.
+ * "unit", 单位, 单独, 单据) is no quantifier. ADVICE_GIVERS: quantified people give advice ("所有人建议 …", "每位专家
+ * 建议 …", "各位成员建议 …": everyone advises), so a topic counted with 位 (the measure word for persons) or
+ * ending in a word for persons (人 "person", 者 "-er", 员 "member", 家 "expert", 们 the persons' plural) reports
+ * advice. ADVICE_TAKEN holds as for SUBJECTLESS_ADVICE.
  */
-const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?|所有|任何|各[个個]?)[^\s。！？；：，,;:]{1,10}?`;
+const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
 const QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
 
 function subjectlessAdviceInChinese(text: string): boolean {
