@@ -41,10 +41,13 @@ const CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|pe
  * module's name in lower case or an acronym ("css: remove lightningcss null byte bug workaround",
  * "fetch: treat fetch-related TypeError as …", "LWC: Avoid quote around interpolations"). A label of a
  * standing rule in an instructions file names a topic in a capitalised word ("Research: prefer the
- * Context7 MCP server …", "Toasts: Use …"), which stays judged as an order; so do capitalised scopes
- * ("Markdown: Avoid corrupting …"), the price. A scope alone was rejected before (qa-orders-7: "git:
- * squash commits before merging" is a convention worded as an order): NORMATIVE_TIMING below keeps such
- * a line judged, as do the guards of a typed label.
+ * Context7 MCP server …", "Toasts: Use …"), after which the clause is judged as any other; so do capitalised
+ * scopes ("Markdown: Avoid corrupting …"), the price. Judged as any other, a clause whose object names code can
+ * still read as a record (CODE_NAMED_OBJECT: "Toasts: Use \`useToastStore\` for user feedback" reaches the
+ * session), and a capitalised label does not tell an instruction file's topic from a changelog's scope
+ * ("TypeScript: Preserve quotes for methods named \`new\`"), so it adds nothing either way (qa-orders-12).
+ * A scope alone was rejected before (qa-orders-7: "git: squash commits before merging" is a convention
+ * worded as an order): NORMATIVE_TIMING below keeps such a line judged, as do the guards of a typed label.
  */
 const SCOPE_LABEL = /^(?:[a-z][a-z0-9._/-]{1,24}|[A-Z]{2,6}):\s/;
 
