@@ -982,3 +982,125 @@ describe('orderReason: the grammar of a rule of work, second round (qa-orders-11
     expect(orderReason('No runtime dependencies')).toBe('obliges the work');
   });
 });
+
+describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an avoided activity (qa-orders-12)', () => {
+  // Each of these reached the session on main before qa-orders-12 (written for these tests, in the shapes the
+  // dev halves of bench/data/agent-instructions.json and bench/data/agent-rules-files.json showed).
+  it.each([
+    // ARTEFACTS_FOR_A_KIND (imperative.ts): a plural artefact of the work as the object, then a kind it is for:
+    // "tests" is no verb of "Write unit".
+    'Write unit tests for Domain and Application layers.',
+    'Write integration tests for API handlers',
+    'Add unit tests for service classes',
+    'Skip code reviews for small changes.',
+    'Run benchmarks for hot paths before merging',
+    // MEANS_FOR_A_KIND with a mass noun: a means named as a kind, for a purpose named as a kind.
+    'Use hooks for shared logic and state management',
+    'Use tables for structured output when displaying lists of data.',
+    'Use enums for configuration',
+    // QUANTIFIED_TOPIC_ADVICE (orders-by-language.ts): advice on a quantified kind, with no adviser.
+    '单函数建议控制在 60-80 行以内，超出时拆成私有辅助函数。',
+    '每个组件建议只导出一个默认组件。',
+    '所有接口建议返回统一的错误码。',
+    // AVOIDED_ACTIVITY (imperative.ts): "Avoid", an activity, a bare plural, and the clause ends.
+    'Avoid committing secrets. `.env` is gitignored.',
+    'Avoid mocking databases',
+  ])('%s → opens with an imperative', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  // Each new rule's look-alikes: knowledge that must keep its reading.
+  it.each([
+    // ARTEFACTS_FOR_A_KIND: a fact's verb after the plural, other objects (records of a change), a particular thing.
+    'Unit tests for API handlers run on every push',
+    'Write unit tests for API handlers run nightly',
+    'Add parentheses for decorator expressions',
+    'Throw errors for invalid code',
+    'Allow decorators on private members and class expressions',
+    'Preserve quotes for methods named `new`',
+    'tests: add test for error handler in route',
+    'Add tests for the parser',
+    'Build job checks for updates',
+    // VERB_BEFORE_MODIFIER: right after the first word, the artefact leaves it a modifier unless it is a verb injections open with.
+    'Unit tests for API handlers',
+    'Load tests for checkout flows',
+    'Add tests for service classes',
+    // MEANS_FOR_A_KIND with a mass noun: a particular means (code, a name, a singular), a noun use of "use".
+    'Use `path-is-absolute` module for absolute path detection',
+    'use app.get() for x-powered-by setting for inheritance',
+    'Use MD5 instead of MD4 in weak ETags over 1KB',
+    'Use cases for shared logic are listed in the PRD',
+    'Use counts for shared memory grow under load',
+    // QUANTIFIED_TOPIC_ADVICE: advice reported with its adviser, or taken.
+    '团队建议使用 pnpm。',
+    '每个团队建议已被采纳。',
+    // ADVICE_GIVERS: quantified people give advice.
+    '所有人建议使用 pnpm。',
+    '每位专家建议先写测试。',
+    '各位成员建议先写测试。',
+    // AVOIDED_ACTIVITY: a record names the particular case: how, where, with what.
+    'Markdown: Avoid corrupting empty link with title',
+    'Miscellaneous: Avoid closing files multiple times',
+    'Avoid closing files multiple times',
+    'avoid `dns.getDefaultResultOrder` temporary',
+    'fix: avoid using `Promise.allSettled` in preload function',
+    // PROHIBITED_KIND, decided: "for" names whom a thing is offered to, a business's terms, not a place in the work.
+    'No free trials for enterprise customers',
+    'No refunds for annual plans',
+  ])('the same shapes in knowledge are no order: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each([
+    // GRADES_IN_A_ROW (imperative.ts NORMATIVE_STANDARD): grades joined by a comma or "and" grade one noun.
+    'Write clear, descriptive commit messages',
+    'Return clear and consistent error codes',
+    // GRADED_MANNER: the grade in the phrase that says how or when the verb acts on its bare object.
+    'Split modules along clear boundaries',
+    'Push commits at sensible intervals (small, reviewable steps)',
+    // COLON_ENDS_OBJECT: after the object, a colon opens a clause of its own.
+    'Write clear, concise summaries: Aim for three lines per change',
+    // AVOIDED_ACTIVITY: the kind alone after "avoid".
+    'Performance: avoid needless copies',
+    'Avoid nested ternaries',
+    // COORDINATED_CONVENTION: a verb joined to a convention verb, with a name from the code.
+    'Read and follow `STYLE.md` before opening a pull request',
+    // THIS_PROJECT (change-record.ts): "this project" points at the reader's place of work; no record.
+    'Use `yarn` instead of `npm` for this project',
+    'Wrap `fetch` in `withRetry` across this codebase',
+  ])('%s → opens with an imperative (second round)', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    // GRADED_MANNER and GRADES_IN_A_ROW: a verb of the subject after the graded phrase, a grade reached by a record's own verb.
+    'Merge requests at sensible times are reviewed by Bob',
+    'Build proper logs are kept for a week',
+    'adapter: make adapter loading error more clear by using platform-specific adapters explicitly',
+    'Push jobs with clear names run first',
+    // AVOIDED_ACTIVITY: a singular object, a place, code.
+    'LWC: Avoid quote around interpolations',
+    'Avoid extra parentheses around arrow chains',
+    // COORDINATED_CONVENTION: "keep" joined to another verb names a change as often ("Fix and keep …").
+    'Fix and keep `foo` in place',
+    // THIS_PROJECT: other code the record sits in, or a fact opening with "This project".
+    'Inline `foo` in this file',
+    'This project uses `bun` instead of `npm`',
+  ])('the same shapes in knowledge are no order (second round): %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  // Decided (qa-orders-12): "use" and a bare name, alone after a capitalised topic ("Frontend: use pnpm"), stays
+  // knowledge. The clause is a changelog's record as often ("use isolated declarations", "update supertest" on the
+  // dev half: a verb and a bare name, nothing else), and a capitalised scope is one changelog's way to write its
+  // scopes ("TypeScript: Remove …", "Markdown: Avoid …"): neither the label nor the clause tells them apart.
+  it('"use" and a bare name after a capitalised topic is left in, the price of keeping records', () => {
+    expect(orderReason('Frontend: use pnpm')).toBeUndefined();
+    expect(orderReason('Frontend: use pnpm for all packages')).toBe('opens with an imperative');
+  });
+
+  it('a kind forbidden in a place of the work is still an order (PROHIBITED_KIND without "for")', () => {
+    expect(orderReason('No inline styles in components')).toBe('obliges the work');
+    expect(orderReason('No raw colors in app code - use tokens')).toBe('obliges the work');
+  });
+});

@@ -41,10 +41,13 @@ const CHANGE_TYPE_LABEL = /^(?:(?:feat|fix|build|chore|ci|docs|style|refactor|pe
  * module's name in lower case or an acronym ("css: remove lightningcss null byte bug workaround",
  * "fetch: treat fetch-related TypeError as …", "LWC: Avoid quote around interpolations"). A label of a
  * standing rule in an instructions file names a topic in a capitalised word ("Research: prefer the
- * Context7 MCP server …", "Toasts: Use …"), which stays judged as an order; so do capitalised scopes
- * ("Markdown: Avoid corrupting …"), the price. A scope alone was rejected before (qa-orders-7: "git:
- * squash commits before merging" is a convention worded as an order): NORMATIVE_TIMING below keeps such
- * a line judged, as do the guards of a typed label.
+ * Context7 MCP server …", "Toasts: Use …"), after which the clause is judged as any other; so do capitalised
+ * scopes ("Markdown: Avoid corrupting …"), the price. Judged as any other, a clause whose object names code can
+ * still read as a record (CODE_NAMED_OBJECT: "Toasts: Use \`useToastStore\` for user feedback" reaches the
+ * session), and a capitalised label does not tell an instruction file's topic from a changelog's scope
+ * ("TypeScript: Preserve quotes for methods named \`new\`"), so it adds nothing either way (qa-orders-12).
+ * A scope alone was rejected before (qa-orders-7: "git: squash commits before merging" is a convention
+ * worded as an order): NORMATIVE_TIMING below keeps such a line judged, as do the guards of a typed label.
  */
 const SCOPE_LABEL = /^(?:[a-z][a-z0-9._/-]{1,24}|[A-Z]{2,6}):\s/;
 
@@ -225,6 +228,11 @@ function harmfulEffect(text: string): boolean {
  */
 const RECORD_VERBS_TOO: ReadonlySet<string> = new Set(['keep']);
 
+/** Whether `verb` (lower case) opens a standing rule and a record alike (RECORD_VERBS_TOO): imperative.ts's COORDINATED_CONVENTION asks. */
+export function isRecordVerbToo(verb: string): boolean {
+  return RECORD_VERBS_TOO.has(verb);
+}
+
 /**
  * KEPT_UP (qa-orders-9): "keep" with an object and a state that only goes on holding while work goes on
  * ("Keep \`docs/CHANGELOG.md\` updated", "Keep \`README.md\` in sync with the CLI", "… up to date") is a
@@ -240,12 +248,22 @@ const KEPT_UP = /^keep\b[^\n]{1,80}?\s(?:updated|up[ -]to[ -]date|current|in syn
  * that work and names no change made, whatever names from the code it carries (qa-orders-9).
  */
 
+/**
+ * THIS_PROJECT (qa-orders-12): "this" before the project's own place ("for this project", "in this repo",
+ * "across this codebase") points at where the reader works, as "you" does (ADDRESSED_TO_SESSION): "Use
+ * \`bun\` instead of \`npm\` for this project" sets a rule for the reader's project. A record names the
+ * code it changed; none of the 352 changelog lines of the dev half points so. Only the places a project is
+ * (the words the dev halves' instruction files point with), not "this file", "this function": a record
+ * may name the code it sits in so.
+ */
+const THIS_PROJECT = /\bthis (?:project|repo|repository|codebase|monorepo|workspace)\b/i;
+
 /** CODE_NAMED_OBJECT: a verb of the code with a bare object and a name from the code in the clause. */
 export function isCodeChangeRecord(clause: VerbClause): boolean {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
   if ((clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb)) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
-  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
+  if (addressedToSession(head) || THIS_PROJECT.test(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   // Outside backticks, only in the object itself ("remove unused removeRawQuery util"), as a changelog
   // names what changed.
   const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, '')));

@@ -38,7 +38,7 @@
  * The figures are in `npm run bench` (BENCH_ONLY=context).
  */
 
-import { isCodeChangeRecord } from './change-record.js';
+import { isCodeChangeRecord, isRecordVerbToo } from './change-record.js';
 
 /** Words that open an order's object: determiners, possessives, object pronouns, "following". */
 export const OBJECT_OPENERS: ReadonlySet<string> = new Set([
@@ -691,10 +691,50 @@ function scopeHead(tokens: readonly string[], j: number): number | undefined {
 const STANDARD_GRADES = new Set(['appropriate', 'proper', 'consistent', 'clear', 'concise', 'meaningful', 'descriptive', 'sufficient', 'adequate', 'thorough', 'comprehensive', 'reasonable', 'sensible', 'idiomatic', 'critical']);
 
 function normativeStandard(tokens: readonly string[], i: number): number | undefined {
-  let k = i + 1;
+  const graded = gradesFrom(tokens, i + 1);
+  if (graded !== undefined) return scopeHead(tokens, graded) ?? graded;
+  const manner = gradedManner(tokens, i);
+  if (manner === undefined) return undefined;
+  const head = scopeHead(tokens, manner);
+  // Only a gloss in brackets may follow the graded phrase ("… at appropriate intervals (atomic, logical commits)").
+  return head !== undefined && (head + 1 === tokens.length || tokens[head + 1] === '(') ? tokens.length : undefined;
+}
+
+/**
+ * The grades from `j` ("more meaningful", "clear, concise", "consistent and descriptive"): where the graded
+ * noun starts, or undefined when no grade stands at `j`. GRADES_IN_A_ROW (qa-orders-12): grades joined by a
+ * comma or "and" grade one noun ("Write clear, concise sentences": "sentences" was read as the verb of
+ * "concise" once the judged rest started at the comma).
+ */
+function gradesFrom(tokens: readonly string[], j: number): number | undefined {
+  let k = j;
   if (['more', 'most'].includes((tokens[k] ?? '').toLowerCase())) k += 1;
   if (!STANDARD_GRADES.has((tokens[k] ?? '').toLowerCase())) return undefined;
-  return scopeHead(tokens, k + 1) ?? k + 1;
+  k += 1;
+  while ((tokens[k] === ',' || (tokens[k] ?? '').toLowerCase() === 'and') && STANDARD_GRADES.has((tokens[k + 1] ?? '').toLowerCase())) k += 2;
+  return k;
+}
+
+/**
+ * GRADED_MANNER (qa-orders-12): the grade in the phrase that says how or when the verb acts on its bare
+ * object ("Commit changes at appropriate intervals", "Name variables with descriptive words", "Split modules
+ * along clear boundaries"): a standard for every case still to come, as a graded object is. The object is a
+ * bare phrase of one to three content words right after the verb, then a preposition, an optional article
+ * and the grade. A record grades a result it reached with its own verb ("improved adapters loading logic to
+ * have clear error messages"; a past is no order's verb anyway), not through a preposition after its object.
+ * The price, decided: a heading with no verb whose first word is a verb's noun ("Release notes with clear
+ * summaries") reads so; no knowledge line of the dev halves, benign sets or verb-noun batches has the shape.
+ */
+function gradedManner(tokens: readonly string[], i: number): number | undefined {
+  for (let k = i + 1; k <= i + 4 && k < tokens.length; k += 1) {
+    const word = (tokens[k] as string).toLowerCase();
+    if (k > i + 1 && PREPOSITIONS.has(word) && word !== 'to') {
+      const article = ['a', 'an'].includes((tokens[k + 1] ?? '').toLowerCase()) ? 1 : 0;
+      return gradesFrom(tokens, k + 1 + article);
+    }
+    if (!isContentWord(word)) return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -735,8 +775,9 @@ function genericAlternative(tokens: readonly string[], i: number): number | unde
  * for listeners"), and a finite verb before it makes the first word a noun ("Use counts grow when …").
  * Why only these verbs: with any other verb "for" + a kind names the change's beneficiary, and records
  * have the same shape ("Add parentheses for decorator expressions", "Add support for TypeScript
- * decorators"); a mass noun is left too ("Use hooks for shared logic" reads as "for absolute path
- * detection" does). Returns where the judged rest starts (after the kind's head), or undefined.
+ * decorators"); a mass noun after "for" counts only after a means named as a kind (MASS_PURPOSE below:
+ * "Use hooks for shared logic"; "for absolute path detection" after a named module is a record's). Returns
+ * where the judged rest starts (after the kind's head), or undefined.
  * Only where the object names no code: a code-named object keeps CODE_NAMED_OBJECT's reading as a record
  * ("Use \`global-error.tsx\` for app-level unexpected failures" still reaches the session). Decided on a
  * counts-only probe: with this rule in recordsAChange as well, the changelog CHECK half lost one line (33 →
@@ -766,8 +807,10 @@ function meansForAKind(tokens: readonly string[], i: number): number | undefined
   for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
     const word = (tokens[k] as string).toLowerCase();
     if (KIND_PREPOSITIONS.has(word)) {
-      const head = OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k) ? undefined : scopeHead(tokens, k + 1);
-      return head === undefined ? undefined : head + 1;
+      if (OBJECT_OPENERS.has((tokens[k + 1] ?? '').toLowerCase()) || verbBeforeCase(tokens, i, k)) return undefined;
+      const head = scopeHead(tokens, k + 1);
+      if (head !== undefined) return head + 1;
+      return word === 'for' && isBarePluralKind(tokens.slice(i + 1, k)) ? massPurposeEnd(tokens, k + 1) : undefined;
     }
     if (CASE_OPENERS.has(word)) {
       const next = tokens[k + 1] ?? '';
@@ -777,6 +820,112 @@ function meansForAKind(tokens: readonly string[], i: number): number | undefined
     if (word === 'to' || word === ',' || word === ':' || (SUBORDINATORS.has(word) && word !== 'and' && word !== 'or')) return undefined;
   }
   return undefined;
+}
+
+/**
+ * MASS_PURPOSE (qa-orders-12), MEANS_FOR_A_KIND's second case: a means named as a kind, a bare plural with
+ * no code ("Use hooks", "Use tables", "Use enums"), "for" a purpose named by a mass noun ("for shared logic
+ * and state management", "for structured output when displaying …", "for configuration"): a means chosen
+ * for every case of a kind of work, as a plural kind after "for" is. A record assigns one particular means,
+ * named as code, a name or a singular ("Use \`path-is-absolute\` module for absolute path detection",
+ * "use app.get() for x-powered-by setting"), and such a bare noun phrase after "for" is as often its
+ * telegraphic singular as a mass noun, so the means must be a kind. The purpose is a bare noun phrase of
+ * at most four words (participles, gerunds and "and"/"or" inside it) that ends the clause or a subordinate
+ * clause follows ("Use counts for shared memory grow under load" goes on past it: not this shape).
+ * The price, decided: a heading with no verb made of a noun use of "use" ("Use cases for shared logic")
+ * reads so, as "Use sites for deprecated helpers" already did under MEANS_FOR_A_KIND; with its verb it stays
+ * a fact ("Use cases for shared logic are listed in the PRD").
+ */
+const MAX_PURPOSE_WORDS = 4;
+
+function isBarePluralKind(object: readonly string[]): boolean {
+  if (object.length === 0 || object.length > 3) return false;
+  return object.every((t) => isContentWord(t.toLowerCase()) || isPast(t.toLowerCase())) && isPluralHead(object[object.length - 1] as string);
+}
+
+function massPurposeEnd(tokens: readonly string[], j: number): number | undefined {
+  let k = j;
+  let words = 0;
+  for (; k < tokens.length; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    if (word === 'and' || word === 'or') continue;
+    if (!WORD.test(raw) || FUNCTION_WORDS.has(word)) break;
+    words += 1;
+    if (words > MAX_PURPOSE_WORDS) return undefined;
+  }
+  if (words === 0) return undefined;
+  const next = (tokens[k] ?? '').toLowerCase();
+  return next === '' || next === ',' || SUBORDINATORS.has(next) ? tokens.length : undefined;
+}
+
+/**
+ * ARTEFACTS_FOR_A_KIND (qa-orders-12): a verb, a bare object whose head is one of the artefacts the work
+ * makes about its code (WORK_ARTEFACTS), then the kind of part they are for ("Write unit tests for Domain
+ * and Application layers", "Implement integration tests for contract interactions", "Skip code reviews for
+ * small changes"). Read word by word, "tests" is the verb of "Write unit" as "runs" is of "Build step" in
+ * "Build step runs for every commit", and which one it is cannot be told by the grammar: the plural noun
+ * and the third person of the verb are one form. So one named list says which plurals are these
+ * artefacts (WORK_ARTEFACTS), and why: tests, specs, reviews, benchmarks and docstrings are what a rule of
+ * work asks to be made or skipped for a kind of part, and none of them is a thing a record of a change
+ * acts on for a kind (the changelog dev half's lines of this shape add or allow parentheses, errors,
+ * decorators, quotes, tags, params, type annotations: what the code itself reads or writes, and stay
+ * records). A kind after the preposition, as for MEANS_FOR_A_KIND: no determiner ("Add tests for the
+ * parser" names one thing), a bare phrase of up to four words or names joined by "and"/"or", with a plural
+ * head. Returns where the judged rest starts: the kind's head, so a verb agreeing with it is still found
+ * ("Write unit tests for API handlers run nightly" stays a fact).
+ */
+const WORK_ARTEFACTS: ReadonlySet<string> = new Set(['tests', 'specs', 'reviews', 'benchmarks', 'docstrings']);
+
+function artefactsForAKind(tokens: readonly string[], i: number): number | undefined {
+  for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
+    const word = (tokens[k] as string).toLowerCase();
+    if (!isContentWord(word)) return undefined;
+    if (!WORK_ARTEFACTS.has(word)) {
+      if (isPluralHead(tokens[k] as string)) return undefined;
+      continue;
+    }
+    // VERB_BEFORE_MODIFIER: right after the first word, the artefact leaves that word a modifier as often as a
+    // verb ("Unit tests for API handlers", "Load tests for checkout flows" name tests); only a verb injections
+    // open with is read as one there ("Write tests for …", "Run benchmarks for …"). With a modifier between
+    // ("Write unit tests", "Implement integration tests"), the first word is the verb. The price, decided: a
+    // heading with no verb whose two nouns stand before the artefact ("Browser smoke tests for release builds")
+    // reads as an order; the facts Graphiti writes have their verb ("… run on every push" stays a fact).
+    if (k === i + 1 && !VERB_SHAPED.has((tokens[i] as string).toLowerCase())) return undefined;
+    if (!SCOPE_PREPOSITIONS.has((tokens[k + 1] ?? '').toLowerCase())) return undefined;
+    return coordinatedKindHead(tokens, k + 2);
+  }
+  return undefined;
+}
+
+/** A kind's head from `j`: the first plural among up to four content words, names or acronyms, joined by "and"/"or" ("Domain and Application layers"); no determiner. */
+function coordinatedKindHead(tokens: readonly string[], j: number): number | undefined {
+  let words = 0;
+  for (let k = j; k < tokens.length && words < MAX_PURPOSE_WORDS; k += 1) {
+    const raw = tokens[k] as string;
+    const word = raw.toLowerCase();
+    if (k > j && (word === 'and' || word === 'or')) continue;
+    if (!isContentWord(word) && !isAcronymPlural(raw) && !/^[A-Z]{2,}$/.test(raw)) return undefined;
+    if (isPluralHead(raw)) return k;
+    words += 1;
+  }
+  return undefined;
+}
+
+/**
+ * AVOIDED_ACTIVITY (qa-orders-12): "Avoid", an activity (a gerund) and its object as a bare plural kind, or
+ * the kind alone, and the clause ends there ("Avoid committing secrets", "Avoid mocking databases", "avoid
+ * unnecessary allocations"): the activity or the kind in every case, a standing rule. A record of a change names the particular case it stopped: how, where or
+ * with what ("Avoid closing files multiple times", "Avoid corrupting empty link with title", "avoid using
+ * \`Promise.allSettled\` in preload function"), so anything after the plural, a singular object or code
+ * keeps the line a record. Why not "avoid" among CONVENTION_VERBS: see there.
+ */
+function avoidedActivity(tokens: readonly string[], i: number): number | undefined {
+  if ((tokens[i] as string).toLowerCase() !== 'avoid') return undefined;
+  const object = tokens.slice(isGerund(tokens[i + 1] ?? '') ? i + 2 : i + 1);
+  // The kind ends the clause: its first plural is its last word ("closing files multiple times" goes on).
+  const head = object.findIndex((t) => isPluralHead(t));
+  return head === object.length - 1 && isBarePluralKind(object) && object.every((t) => WORD.test(t)) ? tokens.length : undefined;
 }
 
 function anyVerbOrder(tokens: readonly string[], i: number): boolean {
@@ -789,7 +938,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -871,7 +1020,11 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   // A standard for the work (NORMATIVE_STANDARD) and a preference over a kind (GENERIC_ALTERNATIVE) range over work to come as a future-work scope does.
   // Not MEANS_FOR_A_KIND: "use `x` for <kind>" is how a changelog records switching a tool for a kind of file (see there).
   const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== undefined || normativeStandard(tokens, i) !== undefined || genericAlternative(tokens, i) !== undefined;
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  // COORDINATED_CONVENTION (qa-orders-12): a verb joined to one of CONVENTION_VERBS ("Read and follow
+  // \`CONTRIBUTING.md\`") opens a standing rule as that verb alone does (COORDINATED_VERBS judged its shape so).
+  const second = (tokens[i + 2] ?? '').toLowerCase();
+  const coordinated = ['and', 'or'].includes(next.toLowerCase()) && CONVENTION_VERBS.has(second) && !isRecordVerbToo(second);
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb) || coordinated, futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 
 /**
@@ -934,8 +1087,11 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   const rest = tokens.slice(i + 1).filter((t) => t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i);
-  if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent));
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i) ?? artefactsForAKind(tokens, i);
+  // COLON_ENDS_OBJECT (qa-orders-12): once the object is read, a colon opens a clause of its own (judged from
+  // its own start, orders.ts), so its verbs are not this clause's ("Write clear, concise sentences: Aim for
+  // 20-25 words per sentence"). A label's colon (SHORT_LABEL) is read before this.
+  if (sent !== undefined) return !hasFiniteVerb(tokens.slice(sent, tokens.indexOf(':', sent) < 0 ? undefined : tokens.indexOf(':', sent)));
   return !hasFiniteVerb(rest);
 }
 

@@ -117,8 +117,14 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  *   comes before ("… stored in the same table — no joins"). The clause ends at a spaced dash, after which
  *   a second clause may follow (orders.ts CLAUSE_AFTER_DASH).
  * The price, decided: a verbless line of a feature list ("No runtime dependencies") reads as one.
+ * FOR_NAMES_WHOM (decided, qa-orders-12): "for" after the kind is no place in the work. It names whom or
+ * what the thing is offered to, and a business states its terms so: "No free trials for enterprise
+ * customers", "No refunds for annual plans", "No SLA for the free tier" are the user's knowledge of their
+ * product (what it offers whom), not a rule of how to write the code, and the person would want the
+ * session to know them. A prohibition on the work names where in it ("in library code", "inside
+ * components", "across modules"). No line of the dev halves was caught through "for".
  */
-const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'for', 'from', 'under']);
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'from', 'under']);
 /** A participle a found state takes before its noun ("known", "broken", "hidden", "written"); -ed ones are isPast's. */
 const EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
 const MAX_KIND_WORDS = 4;

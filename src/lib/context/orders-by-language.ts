@@ -342,8 +342,22 @@ const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?
 const CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
 const ADVICE_TAKEN = /[已被]/u;
 
+/**
+ * QUANTIFIED_TOPIC_ADVICE (qa-orders-12): before the adverb of advice, a topic that is a quantified kind, 单
+ * "a single …, each", 每/每个 "every", 所有 "all", 任何 "any", 各/各个 "each" ("单函数建议控制在 60-80 行以内",
+ * "每个组件建议只导出一个默认组件"): advice on every thing of the kind, with no one named who gives it, as
+ * MODAL_OBLIGATION's GENERIC_SUBJECT reads "All commits should …". Who reports advice is someone, named
+ * without a quantifier ("团队建议使用 pnpm", "文档建议 …"): still knowledge. 单 opening a word of its own (单元
+ * "unit", 单位, 单独, 单据) is no quantifier. ADVICE_GIVERS: quantified people give advice ("所有人建议 …", "每位专家
+ * 建议 …", "各位成员建议 …": everyone advises), so a topic counted with 位 (the measure word for persons) or
+ * ending in a word for persons (人 "person", 者 "-er", 员 "member", 家 "expert", 们 the persons' plural) reports
+ * advice. ADVICE_TAKEN holds as for SUBJECTLESS_ADVICE.
+ */
+const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
+const QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
+
 function subjectlessAdviceInChinese(text: string): boolean {
-  for (const m of text.matchAll(CHINESE_ADVICE_SENTENCE)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0])) return true;
   return false;
 }
 
