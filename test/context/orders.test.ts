@@ -1103,4 +1103,13 @@ describe('orderReason: plural and mass objects, a kind\'s advice in Chinese, an 
     expect(orderReason('No inline styles in components')).toBe('obliges the work');
     expect(orderReason('No raw colors in app code - use tokens')).toBe('obliges the work');
   });
+
+  // WORK_AFTER_FOR: FOR_NAMES_WHOM lets a business's terms through; "for" before the work's own artefacts or its
+  // code still says where in the work a kind is forbidden (these were caught before FOR_NAMES_WHOM).
+  it.each(['No global mocks for integration tests', 'No real network calls for unit tests', 'No console logs for production code', 'No magic numbers for library code'])(
+    'a kind forbidden for the work\'s own artefacts is an order: %s',
+    (text) => {
+      expect(orderReason(text)).toBe('obliges the work');
+    },
+  );
 });

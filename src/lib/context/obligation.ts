@@ -30,7 +30,7 @@
  *   system ("Files must be in docs.json to be included"), a fact about how it works, not a duty.
  */
 
-import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isGerund, isPast, isPluralHead, isThirdPerson, OBJECT_OPENERS } from './imperative.js';
+import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isGerund, isPast, isPluralHead, isThirdPerson, isWorkArtefact, OBJECT_OPENERS } from './imperative.js';
 
 const OBLIGING_MODALS: ReadonlySet<string> = new Set(['must', 'should', 'shall', 'mustn\'t', 'shouldn\'t']);
 const QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'every', 'each', 'any', 'no']);
@@ -123,7 +123,13 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  * product (what it offers whom), not a rule of how to write the code, and the person would want the
  * session to know them. A prohibition on the work names where in it ("in library code", "inside
  * components", "across modules"). No line of the dev halves was caught through "for".
+ * WORK_AFTER_FOR (mine, after qa-orders-12): "for" before the work itself is still a place in it. When the
+ * phrase after "for" ends in one of the work's artefacts (imperative.ts WORK_ARTEFACTS: "No mocks for
+ * integration tests") or in "code" ("No console logs for production code"), it says where in the work the
+ * kind is forbidden, as "in" does; these were caught before FOR_NAMES_WHOM and stay caught. Customers,
+ * plans and tiers are none of these, so a business's terms stay knowledge.
  */
+const FOR_THE_WORK = (lastWord: string): boolean => isWorkArtefact(lastWord) || lastWord.toLowerCase() === 'code';
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'from', 'under']);
 /** A participle a found state takes before its noun ("known", "broken", "hidden", "written"); -ed ones are isPast's. */
 const EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
@@ -143,7 +149,9 @@ export function forbidsAKind(clause: string): boolean {
   const place = tokens.slice(head + 1);
   if (place.length === 0) return true;
   const words = place.slice(1);
-  return PLACE_PREPOSITIONS.has((place[0] as string).toLowerCase()) && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
+  const preposition = (place[0] as string).toLowerCase();
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) || (preposition === 'for' && FOR_THE_WORK((words[words.length - 1] ?? '') as string));
+  return isPlace && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 
 /**
