@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
 import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
-import { recordEmptiedGraph, recordGraphProblem, recordLostSeen, refreshEndsProblem, refreshShowed } from '../lib/context/graph-problem.js';
+import { recordEmptiedGraph, recordGraphProblem, refreshEndsProblem, refreshShowed } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
@@ -65,8 +65,9 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
         serverReachable: summary.serverReachable,
       });
       await recordCopyQuestion(cfg, ctx.logger);
-      // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING).
-      if (summary.lostSeen !== undefined) recordLostSeen(cfg.stateDir, summary.lostSeen);
+      // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING),
+      // while those notes are there and not sent again (graph-problem.ts LOST_OWNS_ITS_NOTES).
+      await (await import('../lib/context/lost-notes.js')).recordLostAfterSync(cfg.stateDir, summary.lostSeen);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {

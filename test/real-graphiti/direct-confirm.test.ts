@@ -5,12 +5,15 @@
  * file is written here as the supervisor writes it; the "supervisor" is a stand-in process whose
  * command line says `server run` (the real one would also start FalkorDB and Graphiti itself).
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
 import { writeLocalRuntime } from '../support/local-runtime.js';
 import { FalkorDbEpisodes } from '../../src/lib/graphiti/falkordb-episodes.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { priorFingerprint } from '../../src/lib/migrate/prior-hook.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { eventually, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -108,5 +111,42 @@ describe(`local server direct confirmation: real Graphiti ${GENERATION} on Falko
     expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1, 'Direct 4': 1, 'Direct 5': 1 });
     const [[content]] = (await real.query("MATCH (e:Episodic {name: 'Direct 1'}) RETURN e.content")) as [[string]];
     expect(content).toContain('Dynamo');
+  });
+
+  it('a note adopted from the madeinoz hook is found by its episode\'s uuid: sync --force leaves it once in the graph, its fact resting on one episode (ADOPTED_FOUND_BY_UUID)', async () => {
+    // What the madeinoz hook left: its episode of the note (no marker of ours), sent months ago, and its state file.
+    const path = box.pai('LEARNING/SYSTEM/prior.md', learning('Harbor', 'Harbor sends invoices through Quill.'));
+    const raw = readFileSync(path, 'utf8');
+    const { episodeBody, contentHash } = priorFingerprint(raw);
+    const client = new GraphitiClient(box.config(), { logger: nullLogger });
+    try {
+      await client.addMemory({ name: 'LEARNING: Harbor', episodeBody, groupId: GROUP, sourceDescription: `Source: capture | Session: 1a2b3c4d | File: ${basename(path)}` });
+    } finally {
+      await client.close();
+    }
+    const harbor = async () => (await real.query("MATCH (e:Episodic) WHERE e.content CONTAINS 'Harbor sends invoices' RETURN e.uuid")).map((row) => String(row[0]));
+    await eventually('the madeinoz hook\'s episode is processed', async () => (await harbor()).length === 1);
+    const [prior] = await harbor();
+    // Sent long before this tool ran: outside the window of episodes started since a wait began.
+    await real.query(`MATCH (e:Episodic {uuid: '${prior}'}) SET e.created_at = '2026-05-01T10:00:00+00:00'`);
+    const file = join(box.root, '.claude', 'MEMORY', 'STATE', 'knowledge-sync', 'sync-state.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ version: '1.0.0', last_sync: '2026-05-01T10:00:00.000Z', synced_files: [{ filepath: path, synced_at: '2026-05-01T10:00:00.000Z', capture_type: 'LEARNING', content_hash: contentHash }] }));
+    expect(await runSync(box.config(), { waitMs: 180_000 })).toMatchObject({ added: 0, adopted: 1, failed: 0 });
+
+    const forced = await runSync(box.config(), { force: true, waitMs: 180_000 });
+    expect(forced).toMatchObject({ resent: 0, failed: 0 });
+    expect(forced.listing.requests).toBe(0); // the look was the direct read
+    expect(await harbor()).toEqual([prior]);
+    // The fact once, resting on that one episode (a copy sent again would be appended to it: a restated fact).
+    const facts = (await real.query("MATCH ()-[f:RELATES_TO]->() WHERE f.fact CONTAINS 'Harbor' RETURN f.fact, f.episodes")).map((row) => ({ fact: String(row[0]), episodes: String(row[1]) }));
+    expect(facts).toHaveLength(1);
+    expect(facts[0]?.episodes).toBe(`[${prior}]`); // FalkorDB gives the list as its text
+    const search = new GraphitiClient(box.config(), { logger: nullLogger });
+    try {
+      expect((await search.searchFacts('Harbor invoices Quill', [GROUP])).filter((f) => f.fact.includes('Harbor'))).toHaveLength(1);
+    } finally {
+      await search.close();
+    }
   });
 });

@@ -30,6 +30,33 @@ const KINDS: ReadonlySet<string> = new Set<GraphProblemKind>(['unreachable', 'se
 export interface EmptiedGroup {
   group: string;
   notes: number;
+  /**
+   * `lost` only: which parts, each its note's record id and the episode it rested on
+   * (LOST_OWNS_ITS_NOTES, context/lost-notes.ts); absent in records of builds before that rule.
+   */
+  parts?: LostPart[];
+}
+
+/** A part a listing no longer showed: its note's record id in the state and the episode uuid it rested on. */
+export interface LostPart {
+  id: string;
+  uuid: string;
+}
+
+/** Problems only a step ends, told until then: the graph lost notes of this machine. */
+const LOSSES: ReadonlySet<GraphProblemKind> = new Set<GraphProblemKind>(['emptied', 'lost']);
+
+/**
+ * LOSS_OUTLIVES_OUTAGE: the record holds one problem, and a loss (`emptied`, `lost`) is never
+ * overwritten by an outage (`unreachable`, `not-graphiti`, `searches-failing`), and replaces one.
+ * An outage ends by itself, proven by the next context refresh that works, and says so again at the
+ * next refresh that fails once the loss is over; a loss ends only by its step (`sync --force`) or
+ * with its notes (LOST_OWNS_ITS_NOTES): overwritten by a server briefly unreachable, the person was
+ * never told what the graph had lost, and the notes stayed missing while `status` called them
+ * confirmed. Between losses, `emptied` (the group lists nothing) outranks `lost`, as before.
+ */
+export function isLoss(kind: GraphProblemKind): boolean {
+  return LOSSES.has(kind);
 }
 
 export interface GraphProblem {
@@ -50,7 +77,7 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<GraphProblem>;
     if (value.kind !== undefined && KINDS.has(value.kind) && typeof value.since === 'string') {
-      const groups = value.kind === 'emptied' || value.kind === 'lost' ? emptiedGroupsOf(value.groups) : undefined;
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : undefined;
       return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true, ...(groups === undefined ? {} : { groups }) };
     }
   } catch {
@@ -62,7 +89,17 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
 function emptiedGroupsOf(value: unknown): EmptiedGroup[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const groups = value.filter((g): g is EmptiedGroup => typeof g === 'object' && g !== null && typeof (g as EmptiedGroup).group === 'string' && typeof (g as EmptiedGroup).notes === 'number');
-  return groups.length === value.length ? groups : undefined;
+  if (groups.length !== value.length) return undefined;
+  return groups.map(({ group, notes, parts }) => {
+    const known = lostPartsOf(parts);
+    return { group, notes, ...(known === undefined ? {} : { parts: known }) };
+  });
+}
+
+function lostPartsOf(value: unknown): LostPart[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const parts = value.filter((p): p is LostPart => typeof p === 'object' && p !== null && typeof (p as LostPart).id === 'string' && typeof (p as LostPart).uuid === 'string');
+  return parts.length === value.length ? parts.map(({ id, uuid }) => ({ id, uuid })) : undefined;
 }
 
 function write(stateDir: string, problem: GraphProblem): void {
@@ -72,6 +109,7 @@ function write(stateDir: string, problem: GraphProblem): void {
 /** The worker saw this problem now; the same kind again keeps its first time and whether it was told. (`emptied` is recordEmptiedGraph's, `lost` recordLostSeen's.) */
 export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemKind, 'emptied' | 'lost'>, detail: string, now: Date = new Date()): void {
   const previous = readGraphProblem(stateDir);
+  if (previous !== undefined && isLoss(previous.kind)) return; // LOSS_OUTLIVES_OUTAGE
   const same = previous?.kind === kind;
   write(stateDir, { kind, detail: detail.split('\n')[0]?.slice(0, 300) ?? '', since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
 }
@@ -100,16 +138,69 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
  * A sync's listing no longer showed notes this machine had confirmed (sync/force-look.ts
  * LOST_SEEN_IN_PASSING). Told as EMPTIED_GRAPH is, but a refresh that shows the group's knowledge
  * does not end it (the group still holds other notes: that is how the loss went unseen); `sync
- * --force` does (clearEmptiedGraph). Another problem on record (an emptied graph, which says more;
- * an outage a refresh will end) is left as it is. A group named again keeps the larger count.
+ * --force` does (clearEmptiedGraph), and so do its notes gone or sent again (LOST_OWNS_ITS_NOTES,
+ * `settleLostParts`). An emptied graph on record, which says more, is left as it is; an outage is
+ * replaced (LOSS_OUTLIVES_OUTAGE). A group named again keeps every part named (a record of a build
+ * before LOST_OWNS_ITS_NOTES names none: the larger count).
  */
 export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {
   const previous = readGraphProblem(stateDir);
-  if (previous !== undefined && previous.kind !== 'lost') return;
-  const kept = previous?.groups ?? [];
-  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
-  const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
-  write(stateDir, { kind: 'lost', detail: emptiedDetail(groups), groups, since: previous?.since ?? now.toISOString(), told: previous !== undefined && !news ? previous.told : false });
+  if (previous?.kind === 'emptied') return;
+  const before = previous?.kind === 'lost' ? previous : undefined;
+  const kept = before?.groups ?? [];
+  const merged = lost.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
+  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...merged.map((m) => m.group)];
+  const news = merged.some((m) => m.news);
+  write(stateDir, { kind: 'lost', detail: emptiedDetail(groups), groups, since: before?.since ?? now.toISOString(), told: before !== undefined && !news ? before.told : false });
+}
+
+/** One group named again: every part named by either (LOST_OWNS_ITS_NOTES); `news` when it names a part, or more notes, not named before. */
+function mergeLostGroup(kept: EmptiedGroup | undefined, seen: EmptiedGroup): { group: EmptiedGroup; news: boolean } {
+  if (kept === undefined) return { group: seen, news: true };
+  if (kept.parts === undefined || seen.parts === undefined) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...(seen.parts === undefined ? {} : { parts: seen.parts }) }, news: kept.notes < seen.notes };
+  const key = (p: LostPart) => `${p.id}\0${p.uuid}`;
+  const known = new Set(kept.parts.map(key));
+  const added = seen.parts.filter((p) => !known.has(key(p)));
+  const parts = [...kept.parts, ...added];
+  return { group: { group: seen.group, notes: new Set(parts.map((p) => p.id)).size, parts }, news: added.length > 0 };
+}
+
+/**
+ * LOST_OWNS_ITS_NOTES: a `lost` warning names the parts it is about (each note's record id and the
+ * episode the listing no longer showed), and each part stays in it only while `stillLost` says so
+ * (context/lost-notes.ts: the state still has that note resting on that episode). A note removed
+ * since (by the person, or by `pull` for a deletion made on a linked machine) or sent again (an
+ * edit, `sync --force` of its source) leaves the warning; the warning ends with its last part. It
+ * held counts only, and kept telling every session of notes long gone. Fewer notes are no news:
+ * whether it was told stays. A group of a record from before this rule (no parts) is left as it is.
+ */
+export function settleLostParts(stateDir: string, stillLost: (group: string, part: LostPart) => boolean): void {
+  const problem = readGraphProblem(stateDir);
+  if (problem?.kind !== 'lost' || problem.groups === undefined) return;
+  let changed = false;
+  const groups: EmptiedGroup[] = [];
+  for (const g of problem.groups) {
+    if (g.parts === undefined) {
+      groups.push(g);
+      continue;
+    }
+    const parts = g.parts.filter((p) => stillLost(g.group, p));
+    if (parts.length === g.parts.length) {
+      groups.push(g);
+      continue;
+    }
+    changed = true;
+    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, parts });
+  }
+  if (!changed) return;
+  if (groups.length === 0) return clearGraphProblem(stateDir);
+  write(stateDir, { ...problem, groups, detail: emptiedDetail(groups) });
+}
+
+/** Whether a `lost` record names parts that a look at the state can settle (LOST_OWNS_ITS_NOTES): the state is read only then. */
+export function lostNamesParts(stateDir: string): boolean {
+  const problem = readGraphProblem(stateDir);
+  return problem?.kind === 'lost' && (problem.groups ?? []).some((g) => g.parts !== undefined);
 }
 
 /** `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`). */
@@ -146,7 +237,7 @@ export function refreshShowed(stateDir: string, shown: readonly string[]): void 
  */
 export function refreshEndsProblem(stateDir: string): boolean {
   const problem = readGraphProblem(stateDir);
-  return problem !== undefined && problem.kind !== 'emptied' && problem.kind !== 'lost';
+  return problem !== undefined && !isLoss(problem.kind);
 }
 
 /** Nothing to tell any more. */
@@ -165,7 +256,7 @@ export function clearGraphProblem(stateDir: string): void {
  */
 export function clearEmptiedGraph(stateDir: string): void {
   const kind = readGraphProblem(stateDir)?.kind;
-  if (kind === 'emptied' || kind === 'lost') clearGraphProblem(stateDir);
+  if (kind !== undefined && isLoss(kind)) clearGraphProblem(stateDir);
 }
 
 /**

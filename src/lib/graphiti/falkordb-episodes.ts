@@ -22,6 +22,8 @@ import type { Episode } from './graphiti.js';
 /** What the direct query can find, as a marker must look (formatMarker in memory/episode.ts). */
 const MARKER = /^\[gms:[0-9A-Za-z:/_-]{1,200}\]$/;
 const ISO = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/;
+/** An episode uuid as Graphiti makes them (uuid4), or as a test or another build may: no quote, no backslash. */
+const UUID = /^[0-9A-Za-z-]{1,100}$/;
 
 /** Where the local server's FalkorDB listens, and its password (server lane, issue 28). */
 export type LocalFalkorDb = ({ host: string; port: number } | { socket: string }) & { password?: string };
@@ -62,22 +64,31 @@ export class FalkorDbEpisodes {
   /**
    * Episodes of group `groupId` (as the server got it: escaped) whose source description ends with
    * one of `markers` (with `everyMarked`: that holds any marker of this tool, whoever's, as a
-   * rebuild after lost state must see), and every episode of the group that started at or after
-   * `since` (ISO): uuid, name, start, description; no content.
+   * rebuild after lost state must see), every episode whose uuid is one of `uuids`, and every
+   * episode of the group that started at or after `since` (ISO): uuid, name, start, description;
+   * no content.
+   *
+   * ADOPTED_FOUND_BY_UUID: `uuids` are the episodes our parts already rest on. A part adopted from
+   * an episode we did not send (sync/adopt-prior.ts: the madeinoz hook's, no marker of ours) is
+   * found only by its uuid, as a get_episodes listing shows it (sync/reconcile.ts LISTED_BY_UUID).
+   * Looked for by marker alone, `sync --force` on the local server found it missing, took it for
+   * lost (sync/force-look.ts FORCE_LOOK) and sent the note again beside the episode still there.
    */
-  async find(groupId: string, markers: readonly string[], since: string, options: { everyMarked?: boolean } = {}): Promise<Episode[]> {
+  async find(groupId: string, markers: readonly string[], since: string, options: { everyMarked?: boolean; uuids?: readonly string[] } = {}): Promise<Episode[]> {
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(groupId)) throw new TypeError(`not a group id: ${groupId.slice(0, 80)}`);
     for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
     if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
+    const uuids = options.uuids ?? [];
+    for (const u of uuids) if (!UUID.test(u)) throw new TypeError(`not an episode uuid: ${u.slice(0, 80)}`);
     // Parameters as Cypher literals: every value is checked above to hold no quote or backslash.
-    const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)}`;
+    const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)} uuids=${JSON.stringify(uuids)}`;
     // A marker holds no `[` after its first character (MARKER), so a description ends with one of
     // them exactly when the text from its last `[gms:` on is in the list. That is one list lookup
     // per episode; `any(m IN $markers WHERE … ENDS WITH m)` was one string test per episode and
     // marker, ~110 ms for 200 notes in a group of 10,000 against ~2 ms (the CONTAINS skips the
     // split for descriptions that hold no marker at all).
     const ours = options.everyMarked === true ? `e.source_description CONTAINS '[gms:'` : `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
-    const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
+    const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours} OR e.uuid IN $uuids) RETURN e.uuid, e.name, e.created_at, e.source_description`;
     let reply: unknown;
     try {
       reply = await this.client.sendCommand(['GRAPH.RO_QUERY', FalkorDbEpisodes.graphOf(groupId), query]);

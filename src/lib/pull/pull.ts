@@ -23,7 +23,7 @@ import { GraphitiClient, type Episode } from '../graphiti/graphiti.js';
 import { editGapElsewhere, resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
-import { withLock, type Lock } from '../state/lock.js';
+import { LockLostError, withLock, type Lock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
 import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { loadState } from '../state/state.js';
@@ -202,7 +202,9 @@ export async function runPull(config: Config, options: PullOptions = {}): Promis
 /**
  * Every write of the pull, to the folders, the state folder or the graph, is made only while `lock`
  * is ours, read at the moment of the write (state/lock.ts LOCK_PROVEN_AT_WRITE): the journal of each
- * file write (PendingWrites), a removal, a delete in the graph, the ledger.
+ * file write (PendingWrites), a removal, a delete in the graph, the ledger, a `MEMORY.md` line (a
+ * resolved listed copy's taken out, one a kill left out written), a held note written into `--to`,
+ * and the server's rules answer the pull records (server-rules.ts IDLE_LOSS_EXPLAINED).
  */
 async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger, lock: Lock): Promise<PullReport> {
   const env = options.env ?? processEnv();
@@ -215,7 +217,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const ledger = await readPulled(config.stateDir);
   const clock = options.clockMark?.() ?? (options.now === undefined ? clockMarkNow() : undefined);
   if (clock !== undefined) missingSinceAfterJump(ledger, startedAt, clock, logger);
-  await writeMissingIndexLines(ledger);
+  await writeMissingIndexLines(ledger, lock);
   const projects = localProjects(config, env, options.projectDirs ?? [], ledger.checkouts);
   // What each checkout goes by, kept for the next run (and the sync's signer); a checkout whose
   // remote changed is named in the report.
@@ -241,7 +243,15 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     inView = await groupsInView(graphiti, config.db, groups, episodes, options.signal);
     if (Object.keys(ledger.notes).length > 0) {
       // Under the state lock this pull holds: a sentinel found answering is recorded (server-rules.ts IDLE_LOSS_EXPLAINED).
-      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false, noteAnswer: (write) => write() }).catch(() => undefined);
+      // Written only while the lock is ours, read then (LOCK_PROVEN_AT_WRITE); a lock lost ends the pull here.
+      const noteAnswer = async (write: () => Promise<void>) => {
+        lock.prove();
+        await write();
+      };
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false, noteAnswer }).catch((error: unknown) => {
+        if (error instanceof LockLostError) throw error;
+        return undefined;
+      });
       editWindow = editGapElsewhere(semantics);
     }
   } finally {
@@ -308,7 +318,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       const folders = projects.get(any.project);
       if (folders === undefined) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project), clonedHere(incoming.project));
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project), clonedHere(incoming.project), lock);
         continue;
       }
       // Mapped here now: judged from the graph below, no longer held.
@@ -323,7 +333,11 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   // A held note no longer in the graph (deleted on its machine) is no longer held (`status` counts them).
   if (report.complete) for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   // Conflicts the user resolved (the copy removed) are closed; a listed copy's line goes with it (LISTED_COPY).
-  for (const c of ledger.copies) if (!existsSync(c.copy) && c.indexLine !== undefined && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  for (const c of ledger.copies) {
+    if (existsSync(c.copy) || c.indexLine === undefined || c.listed !== true) continue;
+    lock.prove(); // LOCK_PROVEN_AT_WRITE: the person's MEMORY.md, written over by nobody but the lock's holder
+    await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  }
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
@@ -499,13 +513,20 @@ async function writeCopyIndexLine(copy: ConflictCopy): Promise<void> {
  * The lines a pull killed after writing a note (or a listed copy) and before its line left out (the
  * journal of that write, settled by readPulled, names them). A note no longer there needs none.
  */
-async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
+async function writeMissingIndexLines(ledger: PulledLedger, lock: Lock): Promise<void> {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === undefined) continue;
-    if (existsSync(note.file)) await writeIndexLine(note);
-    else delete note.indexLine;
+    if (!existsSync(note.file)) delete note.indexLine;
+    else {
+      lock.prove();
+      await writeIndexLine(note);
+    }
   }
-  for (const copy of ledger.copies) if (existsSync(copy.copy)) await writeCopyIndexLine(copy);
+  for (const copy of ledger.copies) {
+    if (!existsSync(copy.copy) || (copy.indexLine === undefined || copy.listed === true)) continue;
+    lock.prove();
+    await writeCopyIndexLine(copy);
+  }
 }
 
 /**
@@ -573,7 +594,7 @@ function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVer
   return b.version > a.version ? b : a;
 }
 
-async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere'], clonedHere: CloneHint | undefined): Promise<void> {
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere'], clonedHere: CloneHint | undefined, lock: Lock): Promise<void> {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
@@ -583,6 +604,8 @@ async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, wh
   }
   const file = inside(join(resolve(to), v.project), v.path);
   if (file === undefined) return;
+  // LOCK_PROVEN_AT_WRITE: a pull that lost the lock writes no note, in a `--to` folder either.
+  lock.prove();
   await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
   report.held.push({ project: v.project, path: v.path, written: file });
 }

@@ -89,7 +89,8 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   }
   for (const { record, ref } of r.unseen) {
     logger.warn('a listing of the group no longer shows this note\'s episode (the graph lost it: a server started again without its data?); sync --force sends it again (force-look.ts LOST_SEEN_IN_PASSING)', { id: record.id, marker: ref.marker });
-    ctx.lostSeen.set(ref.groupId, (ctx.lostSeen.get(ref.groupId) ?? new Set()).add(record.id));
+    // With the episode it rested on (reconcile judges only parts that have one): the warning lets it go once it no longer does (LOST_OWNS_ITS_NOTES).
+    if (ref.uuid !== undefined) ctx.lostSeen.set(ref.groupId, [...(ctx.lostSeen.get(ref.groupId) ?? []), { id: record.id, uuid: ref.uuid }]);
   }
   // Notes, not parts, for what the person sees as notes gone (types.ts RESENT_WHY).
   ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record }) => record.id)).size;

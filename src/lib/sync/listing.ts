@@ -12,8 +12,8 @@
  * instead (pace.ts `sampleCap`: the top tenth of the uuid order, one request, never grown).
  *
  * On the local server (`graphiti-memory-sync server`) a group is read instead by one small query
- * of its FalkorDB graph (graphiti/falkordb-episodes.ts): our markers, and the episodes started since
- * the first of ours waiting was queued. It is as complete as a listing for what reconcile judges
+ * of its FalkorDB graph (graphiti/falkordb-episodes.ts): our markers, the episodes our parts rest on
+ * by uuid (ADOPTED_FOUND_BY_UUID), and the episodes started since the first of ours waiting was queued. It is as complete as a listing for what reconcile judges
  * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
  * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
  *
@@ -196,6 +196,10 @@ class DirectReader {
     }
     for (const marker of watched) wanted.add(marker);
     if (wanted.size === 0 && !this.everyMarked) return undefined; // nothing to find by marker: only a listing covers the group
+    // ADOPTED_FOUND_BY_UUID (falkordb-episodes.ts): a part we know the episode of is looked for by that
+    // uuid too, as get_episodes would show it (reconcile.ts LISTED_BY_UUID): an adopted one carries no marker of ours.
+    const uuids = new Set<string>();
+    for (const ref of everyPart(ctx.state)) if (ref.groupId === group && ref.uuid !== undefined && wanted.has(ref.marker)) uuids.add(ref.uuid);
     if (!Number.isFinite(since)) since = ctx.now();
     // The window starts early enough for a server clock behind ours, and for the episode that ran before ours.
     const window = new Date(since - MAX_SKEW_MS - 60_000).toISOString();
@@ -203,7 +207,7 @@ class DirectReader {
       this.episodes ??= await this.open();
       if (this.episodes === undefined) return undefined;
       const elapsed = stopwatch(ctx);
-      const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window, { everyMarked: this.everyMarked });
+      const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window, { everyMarked: this.everyMarked, uuids: [...uuids] });
       const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
       const ms = elapsed();
       ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });

@@ -34,7 +34,7 @@ export function summarize(ctx: RunContext, plan: Plan, semantics?: ResolvedSeman
     serverReachable: ctx.server.reachable,
     ...(ctx.server.error === undefined ? {} : { serverError: ctx.server.error }),
     ...(semantics === undefined ? {} : { semantics }),
-    ...(ctx.lostSeen.size === 0 ? {} : { lostSeen: [...ctx.lostSeen].map(([group, ids]) => ({ group, notes: ids.size })) }),
+    ...(ctx.lostSeen.size === 0 ? {} : { lostSeen: [...ctx.lostSeen].map(([group, parts]) => ({ group, notes: new Set(parts.map((p) => p.id)).size, parts })) }),
     dryRun,
     ...(dryRun ? { plannedActions: plan.actions } : {}),
   };

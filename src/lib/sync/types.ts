@@ -140,8 +140,12 @@ export interface SyncSummary extends SyncCounts {
   serverError?: string;
   /** What the server's delete removes and how that was learned (graphiti/server-rules.ts); absent when the run did not talk to it. */
   semantics?: ResolvedSemantics;
-  /** Groups where a listing of this run no longer showed notes of this machine the state calls confirmed, with how many (force-look.ts LOST_SEEN_IN_PASSING); absent when none. */
-  lostSeen?: Array<{ group: string; notes: number }>;
+  /**
+   * Groups where a listing of this run no longer showed notes of this machine the state calls
+   * confirmed, with how many and which: each part's note id and the episode it rested on
+   * (force-look.ts LOST_SEEN_IN_PASSING; context/lost-notes.ts LOST_OWNS_ITS_NOTES); absent when none.
+   */
+  lostSeen?: Array<{ group: string; notes: number; parts: LostPart[] }>;
   dryRun: boolean;
   /** What a dry run would do, per file id. */
   plannedActions?: Array<{ id: string; action: PlannedAction }>;
@@ -193,8 +197,8 @@ export interface RunBook {
   readonly problems: SyncProblem[];
   /** The sleep this run already counted (SLEPT_WITH_THE_SERVER in `sync --wait`): `lastRun`'s mark leaves it out, so the next run does not count it again. */
   readonly slept: { toldMs: number };
-  /** Notes (record ids) by group whose confirmed episode a listing of this run no longer showed (force-look.ts LOST_SEEN_IN_PASSING). */
-  readonly lostSeen: Map<string, Set<string>>;
+  /** Parts by group (their note's record id, the episode they rested on) whose confirmed episode a listing of this run no longer showed (force-look.ts LOST_SEEN_IN_PASSING). */
+  readonly lostSeen: Map<string, LostPart[]>;
 }
 
 /** The phases after planning that need no server (the summary, a dry run). */
@@ -204,3 +208,9 @@ export type RunContext = RunEnv & RunBook;
 export type OnlineRun = RunContext & { readonly graphiti: GraphitiClient };
 
 export { SyncError } from './errors.js';
+
+/** A part a listing no longer showed: its note's record id and the episode uuid it rested on (SyncSummary `lostSeen`). */
+export interface LostPart {
+  id: string;
+  uuid: string;
+}
