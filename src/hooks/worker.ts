@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
 import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
-import { recordEmptiedGraph, recordGraphProblem, recordLostSeen, refreshEndsProblem, refreshShowed } from '../lib/context/graph-problem.js';
+import { recordEmptiedGraph, recordGraphProblem, refreshEndsProblem, refreshShowed, tellLostSeen } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError, NotGraphitiError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
@@ -66,7 +66,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       });
       await recordCopyQuestion(cfg, ctx.logger);
       // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING).
-      if (summary.lostSeen !== undefined) recordLostSeen(cfg.stateDir, summary.lostSeen);
+      tellLostSeen(cfg.stateDir, summary.lostSeen, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {

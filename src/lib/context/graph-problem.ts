@@ -15,7 +15,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
-import { logFilePath } from '../util/log.js';
+import { logFilePath, type Logger } from '../util/log.js';
 import { ourNote } from './our-note.js';
 
 /**
@@ -44,7 +44,9 @@ export interface GraphProblem {
   told: boolean;
 }
 
-const FILE = 'graph-problem.json';
+/** The record's file in the state folder (exported for tests that put something in its way). */
+export const GRAPH_PROBLEM_FILE = 'graph-problem.json';
+const FILE = GRAPH_PROBLEM_FILE;
 
 export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
@@ -110,6 +112,22 @@ export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], 
   const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
   const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
   write(stateDir, { kind: 'lost', detail: emptiedDetail(groups), groups, since: previous?.since ?? now.toISOString(), told: previous !== undefined && !news ? previous.told : false });
+}
+
+/**
+ * `recordLostSeen` for a pass that ends with its summary whatever the record costs (the watch's pass
+ * process, the worker's sync step): a record that cannot be written (the state folder full, its path
+ * taken) is said in the log instead. Thrown there, it ended the watch's pass process unanswered (the
+ * pass failed, its summary lost) and made the worker take its sync for failed. Nothing is lost by it:
+ * the state still calls the notes confirmed, so the next listing of their group tells them again.
+ */
+export function tellLostSeen(stateDir: string, lost: readonly EmptiedGroup[] | undefined, logger: Pick<Logger, 'warn'>): void {
+  if (lost === undefined || lost.length === 0) return;
+  try {
+    recordLostSeen(stateDir, lost);
+  } catch (error) {
+    logger.warn('could not record for the next session the notes a listing no longer showed (LOST_SEEN_IN_PASSING); the next sync that lists their group tells them again, and `sync --force` sends them again', { lost, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`). */

@@ -12,7 +12,7 @@
  */
 import { withCurrentOrigin, type Config } from '../config/config.js';
 import { pullDue, runPull, WATCH_PULL_EVERY_MS } from '../pull/pull.js';
-import { recordLostSeen } from '../context/graph-problem.js';
+import { tellLostSeen } from '../context/graph-problem.js';
 import { recordSetAsideNote } from '../context/set-aside-record.js';
 import { runSync } from '../sync/sync.js';
 import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
@@ -57,7 +57,7 @@ function runPass(id: number, settings: Config): void {
   const done = runSync(config, { logger, signal: controller.signal, lockTimeoutMs, lockLabel: 'watch' }).then(
     async (summary) => {
       // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING).
-      if (summary.lostSeen !== undefined) recordLostSeen(config.stateDir, summary.lostSeen);
+      tellLostSeen(config.stateDir, summary.lostSeen, logger);
       // The person's notes from their other machines (issue 42), at most every few minutes: a pull lists the whole group.
       if (summary.serverReachable && !controller.signal.aborted && pullDue(config.stateDir, Date.now(), WATCH_PULL_EVERY_MS)) {
         await runPull(config, { logger: logger.child({ component: 'pull' }), signal: controller.signal, lockTimeoutMs }).then(
