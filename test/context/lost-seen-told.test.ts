@@ -2,15 +2,16 @@
  * LOST_SEEN_IN_PASSING (sync/force-look.ts) under `watch`: a pass whose listing no longer shows
  * notes this machine had confirmed records the line the next session is told
  * (context/graph-problem.ts `recordLostSeen`), as the worker does. Recording it must not cost the
- * pass, nor the worker's sync: the same rule as the set-aside line (set-aside-told.test.ts).
+ * pass, nor the worker's sync: the same rule as the set-aside line (test/watch/set-aside-told.test.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GRAPH_PROBLEM_FILE, readGraphProblem } from '../../src/lib/context/graph-problem.js';
+import { GRAPH_PROBLEM_FILE, readGraphProblem, recordGraphProblem, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { realSteps } from '../../src/hooks/worker.js';
+import { runWorker } from '../../src/lib/worker/loop.js';
 import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
@@ -67,5 +68,21 @@ describe("what a watch pass's listing no longer shows", () => {
     } finally {
       await steps.close();
     }
+  }, 30_000);
+
+  it('an outage on record from before does not swallow it: the sync that listed the group reached the server, and the refresh that ends the outage then would leave the loss untold (on 6acbf28 nothing was told)', async () => {
+    const cwd = box.path('code', 'webapp');
+    mkdirSync(cwd, { recursive: true });
+    await lostBeforeAPass();
+    // An earlier worker pass found the server down (it was restarting without its data).
+    recordGraphProblem(box.config().stateDir, 'unreachable', 'connect ECONNREFUSED 127.0.0.1');
+    // A Stop's pass: the new note to confirm lists the group, then the refresh works.
+    const steps = realSteps(box.config(), nullLogger);
+    try {
+      await runWorker({ config: box.config(), logger: nullLogger, steps, initial: [{ cwd, reason: 'stop' }] });
+    } finally {
+      await steps.close();
+    }
+    expect(takeGraphProblemNote(box.config().stateDir) ?? 'nothing told').toContain('no longer holds memory notes this machine sent to it and it had confirmed (1 note in group main)');
   }, 30_000);
 });

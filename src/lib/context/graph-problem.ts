@@ -102,12 +102,19 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
  * A sync's listing no longer showed notes this machine had confirmed (sync/force-look.ts
  * LOST_SEEN_IN_PASSING). Told as EMPTIED_GRAPH is, but a refresh that shows the group's knowledge
  * does not end it (the group still holds other notes: that is how the loss went unseen); `sync
- * --force` does (clearEmptiedGraph). Another problem on record (an emptied graph, which says more;
- * an outage a refresh will end) is left as it is. A group named again keeps the larger count.
+ * --force` does (clearEmptiedGraph). An emptied graph on record, which says more, is left as it is.
+ * A group named again keeps the larger count.
+ *
+ * LOST_OVER_OUTAGE: an outage on record (unreachable, another program, searches failing) gives way.
+ * The sync that saw the loss reached the server, and the worker's refresh that follows ends the
+ * outage when it works: kept, the outage swallowed the loss, and no session heard of it (a graph
+ * restarted without its data is often one that was down first). A refresh that still fails records
+ * its outage again, as before.
  */
 export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {
-  const previous = readGraphProblem(stateDir);
-  if (previous !== undefined && previous.kind !== 'lost') return;
+  const found = readGraphProblem(stateDir);
+  if (found?.kind === 'emptied') return;
+  const previous = found?.kind === 'lost' ? found : undefined;
   const kept = previous?.groups ?? [];
   const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
   const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
