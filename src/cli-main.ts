@@ -194,7 +194,8 @@ async function commandSync(config: Config, values: Record<string, string | boole
     // Not by a run of one source (--source): it looks at that source's notes only.
     if (values.force === true && values.source === undefined && !summary.dryRun && summary.serverReachable) (await import('./lib/context/graph-problem.js')).clearEmptiedGraph(config.stateDir);
     // What a listing of this run no longer showed: `status` and the next session say the step (sync/force-look.ts LOST_SEEN_IN_PASSING).
-    else if (summary.lostSeen !== undefined) (await import('./lib/context/graph-problem.js')).recordLostSeen(config.stateDir, summary.lostSeen);
+    // Said in the log when it cannot be recorded: the sync is done, its summary is still printed (graph-problem.ts tellLostSeen).
+    else if (summary.lostSeen !== undefined) (await import('./lib/context/graph-problem.js')).tellLostSeen(config.stateDir, summary.lostSeen, logger);
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {

@@ -85,4 +85,14 @@ describe("what a watch pass's listing no longer shows", () => {
     }
     expect(takeGraphProblemNote(box.config().stateDir) ?? 'nothing told').toContain('no longer holds memory notes this machine sent to it and it had confirmed (1 note in group main)');
   }, 30_000);
+
+  it("nor the command line's sync: it prints its summary and exits 0 (on 6acbf28 it ended with the error, the sync's summary unsaid)", async () => {
+    await lostBeforeAPass();
+    mkdirSync(join(box.config().stateDir, GRAPH_PROBLEM_FILE, 'in-the-way'), { recursive: true });
+    const { main } = await import('../../src/cli-main.js');
+    let out = '';
+    const code = await main(['sync', '--json'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd: box.path() });
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ lostSeen: [{ group: 'main', notes: 1 }] });
+  }, 30_000);
 });

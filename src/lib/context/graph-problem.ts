@@ -122,10 +122,11 @@ export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], 
 }
 
 /**
- * `recordLostSeen` for a pass that ends with its summary whatever the record costs (the watch's pass
- * process, the worker's sync step): a record that cannot be written (the state folder full, its path
- * taken) is said in the log instead. Thrown there, it ended the watch's pass process unanswered (the
- * pass failed, its summary lost) and made the worker take its sync for failed. Nothing is lost by it:
+ * `recordLostSeen` for a run that ends with its summary whatever the record costs (the watch's pass
+ * process, the worker's sync step, the command line's `sync`): a record that cannot be written (the
+ * state folder full, its path taken) is said in the log instead. Thrown there, it ended the watch's
+ * pass process unanswered (the pass failed, its summary lost), made the worker take its sync for
+ * failed, and ended `sync` with an error after the sync was done. Nothing is lost by it:
  * the state still calls the notes confirmed, so the next listing of their group tells them again.
  */
 export function tellLostSeen(stateDir: string, lost: readonly EmptiedGroup[] | undefined, logger: Pick<Logger, 'warn'>): void {
