@@ -9,7 +9,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -220,5 +220,24 @@ describe("Claude Code's auto-memory folder", () => {
     h.local({});
     expect(autoMemoryFolders(env, h.claude, root, h.managedDir)).toEqual([]);
     expect(unsyncedProjectMemory(env, h.claude, root, h.managedDir)).toEqual([]);
+  });
+});
+
+describe("Claude Code's managed-settings folder", () => {
+  it('is the platform\'s own: /Library/Application Support/ClaudeCode on macOS, C:\\Program Files\\ClaudeCode on Windows, /etc/claude-code elsewhere (read from the CLI bundle, 2.1.337; on 6acbf28 /etc/claude-code everywhere: a Mac\'s managed settings were never read)', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform') as PropertyDescriptor;
+    const under = async (name: NodeJS.Platform) => {
+      Object.defineProperty(process, 'platform', { ...platform, value: name });
+      try {
+        vi.resetModules();
+        return (await import('../../src/lib/config/claude-memory.js')).MANAGED_SETTINGS_DIR;
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+        vi.resetModules();
+      }
+    };
+    expect(await under('darwin')).toBe('/Library/Application Support/ClaudeCode');
+    expect(await under('win32')).toBe('C:\\Program Files\\ClaudeCode');
+    expect(await under('linux')).toBe('/etc/claude-code');
   });
 });

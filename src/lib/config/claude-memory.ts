@@ -3,7 +3,7 @@
  * (read from the CLI bundle's memory-folder resolver and measured on 2.1.330, 2.1.332 and 2.1.337:
  * test/claude/memory-location.claude.test.ts), so that the sync and the SessionStart hook look where
  * Claude Code writes. The settings files it reads, highest priority first (SETTINGS_LAYERS):
- * the managed settings (MANAGED_SETTINGS_DIR: managed-settings.json with the managed-settings.d/*.json
+ * the managed settings (MANAGED_SETTINGS_DIR, the platform's own folder: managed-settings.json with the managed-settings.d/*.json
  * drop-ins merged on top in name order), `--settings`, the project's local settings
  * (`<project>/.claude/settings.local.json`), the checked-in project settings, the user settings
  * (`<CLAUDE_CONFIG_DIR>/settings.json`).
@@ -44,8 +44,22 @@ import { isAbsolute, join, normalize, resolve } from 'node:path';
 type Env = Record<string, string | undefined>;
 type Settings = Record<string, unknown>;
 
-/** Linux's managed-settings folder: fixed in Claude Code (no variable moves it; measured 2.1.330–2.1.337). */
-export const MANAGED_SETTINGS_DIR = '/etc/claude-code';
+/**
+ * MANAGED_SETTINGS_PLACE: the folder of Claude Code's managed settings on this platform, fixed in
+ * Claude Code (no variable moves it; measured on Linux 2.1.330–2.1.337): each platform has its own,
+ * as the CLI bundle's resolver says (2.1.337): `/Library/Application Support/ClaudeCode` on macOS,
+ * `C:\Program Files\ClaudeCode` on Windows, `/etc/claude-code` on Linux, WSL and the rest. Taken as
+ * `/etc/claude-code` everywhere, a Mac's managed settings (a company's folder, its switch) were never read.
+ * (macOS's MDM profiles and Windows' registry policies are not files: not followed.)
+ */
+function managedSettingsDir(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
+  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
+  return '/etc/claude-code';
+}
+
+/** This platform's managed-settings folder (MANAGED_SETTINGS_PLACE). */
+export const MANAGED_SETTINGS_DIR = managedSettingsDir();
 
 /** A folder of Claude Code auto memory to sync: `projects` holds `<key>/memory/`, `folder` is a memory folder itself. */
 export interface AutoMemoryFolder {
