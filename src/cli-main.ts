@@ -194,8 +194,9 @@ async function commandSync(config: Config, values: Record<string, string | boole
     // Not by a run of one source (--source): it looks at that source's notes only.
     if (values.force === true && values.source === undefined && !summary.dryRun && summary.serverReachable) (await import('./lib/context/graph-problem.js')).clearEmptiedGraph(config.stateDir);
     // What a listing of this run no longer showed: `status` and the next session say the step (sync/force-look.ts
-    // LOST_SEEN_IN_PASSING), for as long as those notes are there and not sent again (graph-problem.ts LOST_OWNS_ITS_NOTES).
-    else if (!summary.dryRun) await (await import('./lib/context/lost-notes.js')).recordLostAfterSync(config.stateDir, summary.lostSeen);
+    // LOST_SEEN_IN_PASSING), for as long as those notes are there and not sent again (graph-problem.ts LOST_OWNS_ITS_NOTES);
+    // said in the log when it cannot be recorded: the sync is done, its summary is still printed (lost-notes.ts).
+    else if (!summary.dryRun) await (await import('./lib/context/lost-notes.js')).recordLostAfterSync(config.stateDir, summary.lostSeen, logger);
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else if (reports !== undefined) {

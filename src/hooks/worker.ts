@@ -67,7 +67,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       await recordCopyQuestion(cfg, ctx.logger);
       // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING),
       // while those notes are there and not sent again (graph-problem.ts LOST_OWNS_ITS_NOTES).
-      await (await import('../lib/context/lost-notes.js')).recordLostAfterSync(cfg.stateDir, summary.lostSeen);
+      await (await import('../lib/context/lost-notes.js')).recordLostAfterSync(cfg.stateDir, summary.lostSeen, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {

@@ -151,6 +151,7 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
       ['autoMemoryEnabled false (managed)', { managed: { autoMemoryEnabled: false } }],
       ['autoMemoryEnabled false (local)', { local: { autoMemoryEnabled: false } }],
       ['autoMemoryEnabled true (managed) over false (user)', { managed: { autoMemoryEnabled: true }, user: { autoMemoryEnabled: false } }],
+      ['autoMemoryEnabled true (local) over false (user)', { local: { autoMemoryEnabled: true }, user: { autoMemoryEnabled: false } }],
       ['environment 0 over autoMemoryEnabled false (user)', { user: { autoMemoryEnabled: false }, shell: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } }],
       ['env 0 (user) over the environment 1', { user: { env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } }, shell: off }],
       ['env 0 over autoMemoryEnabled false (user)', { user: { autoMemoryEnabled: false, env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' } } }],

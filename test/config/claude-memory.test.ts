@@ -9,7 +9,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -195,5 +195,49 @@ describe("Claude Code's auto-memory folder", () => {
     h.user({ autoMemoryEnabled: false });
     expect(projectMemoryFolder({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: 'off' }, h.claude, root, h.project, h.key, h.managedDir)?.via).toBe('default');
     expect(projectMemoryFolder({}, h.claude, root, h.project, h.key, h.managedDir)).toBeUndefined();
+  });
+
+  it("off for every project but on in one project's local settings: that project's folder is synced, as Claude Code writes there and the hook reads it (on 6acbf28 the sync had no auto-memory source at all)", async () => {
+    const h = home();
+    h.knows(h.project);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    h.user({ autoMemoryEnabled: false });
+    h.local({ autoMemoryEnabled: true });
+    const folder = projectMemoryFolder(env, h.claude, root, h.project, h.key, h.managedDir);
+    expect(folder).toEqual({ dir: join(h.claude, 'projects', h.key, 'memory'), via: 'default' });
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir).map((f) => [f.name, f.root])).toEqual([['auto-memory', join(h.claude, 'projects')]]);
+    mkdirSync(folder!.dir, { recursive: true });
+    writeFileSync(join(folder!.dir, 'build.md'), '---\nname: Build\n---\nThe build uses Bun.\n');
+    const scan = await scanSources(resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory'));
+    expect(scan.files.map((f) => f.relPath)).toEqual([`${h.key}/memory/build.md`]);
+    // Moved there by its local settings: that folder alone; and a checked-in folder there is said by status.
+    h.local({ env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '0' }, autoMemoryDirectory: '~/notes/this-project' });
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir).map((f) => f.root)).toEqual([join(root, 'notes', 'this-project')]);
+    h.local({ autoMemoryEnabled: true });
+    h.checkedIn({ autoMemoryDirectory: '~/notes/checked-in' });
+    expect(unsyncedProjectMemory(env, h.claude, root, h.managedDir).map((u) => u.dir)).toEqual([join(root, 'notes', 'checked-in')]);
+    // Another project, not turned on: nothing of it counts.
+    h.local({});
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir)).toEqual([]);
+    expect(unsyncedProjectMemory(env, h.claude, root, h.managedDir)).toEqual([]);
+  });
+});
+
+describe("Claude Code's managed-settings folder", () => {
+  it('is the platform\'s own: /Library/Application Support/ClaudeCode on macOS, C:\\Program Files\\ClaudeCode on Windows, /etc/claude-code elsewhere (read from the CLI bundle, 2.1.337; on 6acbf28 /etc/claude-code everywhere: a Mac\'s managed settings were never read)', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform') as PropertyDescriptor;
+    const under = async (name: NodeJS.Platform) => {
+      Object.defineProperty(process, 'platform', { ...platform, value: name });
+      try {
+        vi.resetModules();
+        return (await import('../../src/lib/config/claude-memory.js')).MANAGED_SETTINGS_DIR;
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+        vi.resetModules();
+      }
+    };
+    expect(await under('darwin')).toBe('/Library/Application Support/ClaudeCode');
+    expect(await under('win32')).toBe('C:\\Program Files\\ClaudeCode');
+    expect(await under('linux')).toBe('/etc/claude-code');
   });
 });

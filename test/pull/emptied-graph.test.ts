@@ -276,6 +276,24 @@ describe('a pull on a graph emptied behind our back (EMPTIED_GROUP)', () => {
     expect(readFileSync(kept.setAside[0]?.kept as string, 'utf8')).toContain('The build uses Bun.');
   });
 
+  it("a set-aside index that cannot be read keeps the note here and says so, with the step (INDEX_READ_OR_NOTHING; on 6acbf28 not a word: the deletion stayed undone at every pull, the index's step unsaid)", async () => {
+    const [a, b] = await machines.pair();
+    a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'build.md');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    await machines.server.restart({ data: 'lost' });
+    const t0 = Date.now();
+    mkdirSync(join(b.config().stateDir, 'set-aside'), { recursive: true });
+    writeFileSync(join(b.config().stateDir, 'set-aside', 'index.json'), '[{"file": "torn');
+    const warned: string[] = [];
+    const logger = { ...nullLogger, warn: (msg: string, fields?: Record<string, unknown>) => void warned.push(`${msg} ${JSON.stringify(fields ?? {})}`), child: () => logger };
+    const blocked = await b.pull({ now: () => t0 + b.config().confirmMaxAgeMs + 60_000, logger });
+    expect([blocked.removed, blocked.setAside]).toEqual([[], []]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+    expect(warned.join('\n')).toMatch(/cannot be read.*move it away to start a new one.*build\.md/s);
+  });
+
   it('control: a text set aside is not kept for ever (a deletion on purpose): it goes after SET_ASIDE_DAYS; a note deleted elsewhere while its group lists others is removed as before, nothing kept', async () => {
     const { a, b, file, fileB } = await twoNotesOnBoth();
     rmSync(fileB);

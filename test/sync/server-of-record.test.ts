@@ -79,6 +79,27 @@ describe('SERVER_OF_RECORD in the sync', () => {
 
   it('so is one deleted while away in runs of one source only (DELETED_WHILE_AWAY with LOOK_OWED_TO_SOURCES_LEFT_OUT)', () => deletedWhileAway('pai'));
 
+  it("and the facts its episode left on a server whose delete keeps them are found by the part's words and removed, as for a note deleted at home (on 6acbf28 LEFT_LIST_SLIM dropped the words: searched by its title alone, they stayed)", async () => {
+    let gone = '';
+    await awayFromHome(
+      async ({ box, home, away }) => {
+        const made = () => home.facts().filter((f) => f.fact.includes('Make')).length;
+        expect(made()).toBeGreaterThan(0);
+        await runSync(box.config(away), { waitMs: 3000 });
+        rmSync(gone);
+        await runSync(box.config(away), { waitMs: 3000 });
+        await runSync(box.config(), { waitMs: 3000 });
+        await runSync(box.config(), { waitMs: 3000 });
+        expect(names(home)).toEqual(['CI']);
+        expect(made()).toBe(0);
+      },
+      (box) => {
+        box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');
+        gone = box.pai('LEARNING/old.md', '# Old\n\nThe build used Make.\n');
+      },
+    );
+  });
+
   it('with MADEINOZ_KNOWLEDGE_DELETE_REMOVED=false a note deleted while away keeps its episode on the first server too, as it does on the one it was deleted on (on 7a49815 DELETED_WHILE_AWAY deleted it there)', async () => {
     let gone = '';
     const keep = { MADEINOZ_KNOWLEDGE_DELETE_REMOVED: 'false' };
@@ -123,14 +144,14 @@ describe('SERVER_OF_RECORD in the sync', () => {
   const DAY = 86_400_000;
   const leftOn = async (box: Sandbox) => (await loadState(box.config().stateDir, { readOnly: true })).state.leftOn ?? {};
 
-  it('LEFT_LIST_SLIM: what is kept for the server left holds what a delete needs, not each part\'s send history', async () => {
+  it('LEFT_LIST_SLIM: what is kept for the server left holds what a delete needs (the search words for the facts it left among them), not each part\'s send history', async () => {
     await awayFromHome(
       async ({ box, away }) => {
         await runSync(box.config(away), { waitMs: 3000 });
         const lists = Object.values(await leftOn(box));
         expect(lists).toHaveLength(1);
         expect(lists[0]).toHaveLength(2);
-        for (const ref of lists[0] ?? []) expect(Object.keys(ref).sort()).toEqual(['groupId', 'marker', 'name', 'part', 'parts', 'resends', 'uuid']);
+        for (const ref of lists[0] ?? []) expect(Object.keys(ref).sort()).toEqual(['groupId', 'marker', 'name', 'part', 'parts', 'probe', 'resends', 'uuid']);
       },
       (box) => {
         box.pai('LEARNING/ci.md', '# CI\n\nThe CI runs on Node 22.\n');

@@ -3,7 +3,7 @@
  * (read from the CLI bundle's memory-folder resolver and measured on 2.1.330, 2.1.332 and 2.1.337:
  * test/claude/memory-location.claude.test.ts), so that the sync and the SessionStart hook look where
  * Claude Code writes. The settings files it reads, highest priority first (SETTINGS_LAYERS):
- * the managed settings (MANAGED_SETTINGS_DIR: managed-settings.json with the managed-settings.d/*.json
+ * the managed settings (MANAGED_SETTINGS_DIR, the platform's own folder: managed-settings.json with the managed-settings.d/*.json
  * drop-ins merged on top in name order), `--settings`, the project's local settings
  * (`<project>/.claude/settings.local.json`), the checked-in project settings, the user settings
  * (`<CLAUDE_CONFIG_DIR>/settings.json`).
@@ -14,7 +14,8 @@
  *    (1/true/yes/on) turns auto memory off; false (0/false/no/off) keeps it on whatever the settings say;
  * 2. `autoMemoryEnabled` of the first layer that sets it (managed `true` beats a user `false`);
  * 3. on.
- * Off means no folder: nothing new is read or sent from it. The notes already in the graph stay
+ * Off means no folder: nothing new is read or sent from it (off for every project but on in one
+ * project's local settings: that project's folder, ON_IN_ONE_PROJECT). The notes already in the graph stay
  * there, searchable and in the session context: they are the person's knowledge, and the source
  * merely goes unseen (a run that does not see a folder never takes its notes for deleted). Turn it
  * on again and the sync catches up with whatever changed there meanwhile.
@@ -43,8 +44,22 @@ import { isAbsolute, join, normalize, resolve } from 'node:path';
 type Env = Record<string, string | undefined>;
 type Settings = Record<string, unknown>;
 
-/** Linux's managed-settings folder: fixed in Claude Code (no variable moves it; measured 2.1.330–2.1.337). */
-export const MANAGED_SETTINGS_DIR = '/etc/claude-code';
+/**
+ * MANAGED_SETTINGS_PLACE: the folder of Claude Code's managed settings on this platform, fixed in
+ * Claude Code (no variable moves it; measured on Linux 2.1.330–2.1.337): each platform has its own,
+ * as the CLI bundle's resolver says (2.1.337): `/Library/Application Support/ClaudeCode` on macOS,
+ * `C:\Program Files\ClaudeCode` on Windows, `/etc/claude-code` on Linux, WSL and the rest. Taken as
+ * `/etc/claude-code` everywhere, a Mac's managed settings (a company's folder, its switch) were never read.
+ * (macOS's MDM profiles and Windows' registry policies are not files: not followed.)
+ */
+function managedSettingsDir(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
+  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
+  return '/etc/claude-code';
+}
+
+/** This platform's managed-settings folder (MANAGED_SETTINGS_PLACE). */
+export const MANAGED_SETTINGS_DIR = managedSettingsDir();
 
 /** A folder of Claude Code auto memory to sync: `projects` holds `<key>/memory/`, `folder` is a memory folder itself. */
 export interface AutoMemoryFolder {
@@ -136,11 +151,6 @@ function autoMemoryOff(env: Env, layers: SettingsLayer[]): boolean {
   return firstSet(layers, (s) => (typeof s.autoMemoryEnabled === 'boolean' ? s.autoMemoryEnabled : undefined))?.value === false;
 }
 
-/** Auto memory off for every project: the variable, or the managed or user settings (a project's local settings are its own). */
-export function autoMemoryDisabled(env: Env, claudeConfigDir: string, managedDir = MANAGED_SETTINGS_DIR): boolean {
-  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
-}
-
 /** A folder setting as Claude Code accepts it: absolute after `~/` expansion (when allowed), else ignored. */
 function folderSetting(value: unknown, homeDir: string, expandTilde: boolean): string | undefined {
   if (typeof value !== 'string' || value.trim() === '' || value.includes('\0')) return undefined;
@@ -209,23 +219,36 @@ export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string
  * projects moved to, and each known project's own moved folder. None when auto memory is off.
  * Each gets its own source name, so a run that does not see a variable (a terminal without it)
  * leaves that folder's notes alone instead of taking them for deleted.
+ *
+ * ON_IN_ONE_PROJECT: off for every project (the variable, the managed or user settings) but on
+ * again in a project's local settings (`autoMemoryEnabled: true`, or its `env` setting
+ * CLAUDE_CODE_DISABLE_AUTO_MEMORY false: AUTO_MEMORY_SWITCH's first layer that sets it), Claude Code
+ * writes that project's notes, and the hook reads them: the folders such projects use are synced,
+ * under the names they have when auto memory is on (a switch flipped later changes no file id).
  */
 export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): AutoMemoryFolder[] {
   const layers = settingsLayers(claudeConfigDir, managedDir);
-  if (autoMemoryOff(env, layers)) return [];
+  const off = autoMemoryOff(env, layers);
+  const projects = knownProjects(env, claudeConfigDir, homeDir);
+  // Each known project's folder where its own layers keep auto memory on.
+  const used = projects.flatMap((project) => {
+    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
+    return own === undefined ? [] : [{ project, ...own }];
+  });
+  if (off && used.length === 0) return [];
   const folders: AutoMemoryFolder[] = [{ name: 'auto-memory', root: resolve(claudeConfigDir, 'projects'), layout: 'projects', via: 'default' }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
   if (remote) folders.push({ name: 'auto-memory-remote', root: resolve(base, 'projects'), layout: 'projects', via: 'CLAUDE_CODE_REMOTE_MEMORY_DIR' });
   const moved = movedFolder(env, homeDir, layers);
   if (moved) folders.push({ name: 'auto-memory-dir', root: resolve(moved.root), layout: 'folder', via: moved.via });
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+  for (const own of used) {
     // Each project's own folder, where its local settings move it and keep auto memory on.
-    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
-    if (own === undefined || own.via !== 'autoMemoryDirectory (local settings)' || folders.some((f) => f.root === resolve(own.dir))) continue;
+    if (own.via !== 'autoMemoryDirectory (local settings)' || folders.some((f) => f.root === resolve(own.dir))) continue;
     const id = shortId(resolve(own.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${project})` });
+    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${own.project})` });
   }
-  return folders;
+  // ON_IN_ONE_PROJECT: only the folders the projects turned on use (a `projects` layout by its setting, a folder by its path).
+  return off ? folders.filter((f) => used.some((u) => (f.layout === 'folder' ? f.root === resolve(u.dir) : f.via === u.via))) : folders;
 }
 
 /** A memory folder Claude Code uses that is not synced, and why (status says so, with the fix). */
@@ -242,7 +265,7 @@ export interface UnsyncedMemoryFolder {
  * graph). Said by `status`, with the setting that syncs them, so the notes are not lost unseen.
  */
 export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): UnsyncedMemoryFolder[] {
-  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
+  // Per project, not by the switch for every project: a project's local settings may turn it on (ON_IN_ONE_PROJECT).
   const out: UnsyncedMemoryFolder[] = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
     const settingsFile = join(project, '.claude', 'settings.json');

@@ -71,7 +71,9 @@ export interface GraphProblem {
   told: boolean;
 }
 
-const FILE = 'graph-problem.json';
+/** The record's file in the state folder (exported for tests that put something in its way). */
+export const GRAPH_PROBLEM_FILE = 'graph-problem.json';
+const FILE = GRAPH_PROBLEM_FILE;
 
 export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
@@ -140,7 +142,8 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
  * does not end it (the group still holds other notes: that is how the loss went unseen); `sync
  * --force` does (clearEmptiedGraph), and so do its notes gone or sent again (LOST_OWNS_ITS_NOTES,
  * `settleLostParts`). An emptied graph on record, which says more, is left as it is; an outage is
- * replaced (LOSS_OUTLIVES_OUTAGE). A group named again keeps every part named (a record of a build
+ * replaced (LOSS_OUTLIVES_OUTAGE; qa-review-16a found it as LOST_OVER_OUTAGE: the refresh after the
+ * sync ends the outage when it works, so a kept outage swallowed the loss and no session heard of it). A group named again keeps every part named (a record of a build
  * before LOST_OWNS_ITS_NOTES names none: the larger count).
  */
 export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {

@@ -325,7 +325,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, logger, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -398,6 +398,8 @@ type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
 interface PullRun {
   config: Config;
   options: PullOptions;
+  /** The pull's logger (its component named). */
+  logger: Logger;
   ledger: PulledLedger;
   report: PullReport;
   notes: Incoming;
@@ -479,7 +481,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run.lock, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== undefined && run.silent.has(pulled.group) };
+  const input: ActInput = { config, logger: run.logger, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run.lock, ours: run.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== undefined && run.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -612,6 +614,7 @@ async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, wh
 
 interface ActInput {
   config: Config;
+  logger: Logger;
   ledger: PulledLedger;
   report: PullReport;
   project: LocalProject;
@@ -703,11 +706,16 @@ function liveFilesIn(project: LocalProject, notes: Incoming): Map<string, NoteVe
   return out;
 }
 
-/** setAside, or null when the text could not be kept (the file then stays, judged again at the next pull). */
-function keepAside(stateDir: string, note: Parameters<typeof setAside>[1]): ReturnType<typeof setAside> | null {
+/**
+ * setAside, or null when the text could not be kept (the file then stays, judged again at the next
+ * pull). Said in the log with the error, which names the step (an index that cannot be read:
+ * INDEX_READ_OR_NOTHING, move it away): kept silently, the deletion stayed undone at every pull.
+ */
+function keepAside(stateDir: string, note: Parameters<typeof setAside>[1], logger: Pick<Logger, 'warn'>): ReturnType<typeof setAside> | null {
   try {
     return setAside(stateDir, note);
-  } catch {
+  } catch (error) {
+    logger.warn(`a note whose group lists nothing at all was not removed, as its text could not be kept aside first (SET_ASIDE_WHEN_GROUP_EMPTY): ${error instanceof Error ? error.message : String(error)}; the next pull tries again`, { file: note.file });
     return null;
   }
 }
@@ -776,7 +784,7 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       // The line first: a kill between the two leaves the untouched copy without its line (the next
       // pull removes it again), never a line listing a note that is gone.
       // Its group lists nothing at all: a wipe cannot be told from a deletion, so its text is kept first (never removed when it cannot be).
-      const aside = a.groupSilent && a.pulled !== undefined ? keepAside(a.config.stateDir, { file, group: a.pulled.group, origin: a.pulled.origin, at: a.when }) : undefined;
+      const aside = a.groupSilent && a.pulled !== undefined ? keepAside(a.config.stateDir, { file, group: a.pulled.group, origin: a.pulled.origin, at: a.when }, a.logger) : undefined;
       if (aside === null) return;
       await unindexNote(a.project.memoryDir, a.path);
       // A file that cannot be removed (no permission) stays pull's copy, tried again next time:

@@ -21,7 +21,9 @@
  * to the look (the same version, found again by its marker). Several moves keep one list per server left.
  *
  * LEFT_LIST_SLIM: a kept part holds only what its delete needs (its uuid, group, marker and name,
- * and a hold's fields: retire.ts judges it as any orphan), not its send history: the list is written
+ * its few words, `probe`: the search that finds the facts it left, retire.ts `factsOf` and
+ * fact-cleanup.ts, on a server without get_episode_entities; and a hold's fields: retire.ts judges
+ * it as any orphan), not its send history: the list is written
  * with the state at every save. A part deleted on purpose elsewhere (`deletedElsewhere`) is not kept:
  * nothing of it is left to delete.
  *
@@ -50,9 +52,9 @@ const DAY_MS = 86_400_000;
 
 /** LEFT_LIST_SLIM: what a kept part's delete needs (retire.ts reads these of an orphan), nothing of its send history. */
 function slim(ref: EpisodeRef): EpisodeRef {
-  const { marker, name, groupId, part, parts, uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
+  const { marker, name, groupId, part, parts, uuid, probe, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
   const out: EpisodeRef = { marker, name, groupId, part, parts, resends: 0 };
-  Object.assign(out, Object.fromEntries(Object.entries({ uuid, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== undefined)));
+  Object.assign(out, Object.fromEntries(Object.entries({ uuid, probe, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== undefined)));
   return out;
 }
 

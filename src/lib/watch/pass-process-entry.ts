@@ -58,7 +58,7 @@ function runPass(id: number, settings: Config): void {
     async (summary) => {
       // What a listing of the pass no longer showed: the next session is told the step (sync/force-look.ts LOST_SEEN_IN_PASSING),
       // while those notes are there and not sent again (graph-problem.ts LOST_OWNS_ITS_NOTES).
-      await recordLostAfterSync(config.stateDir, summary.lostSeen);
+      await recordLostAfterSync(config.stateDir, summary.lostSeen, logger);
       // The person's notes from their other machines (issue 42), at most every few minutes: a pull lists the whole group.
       if (summary.serverReachable && !controller.signal.aborted && pullDue(config.stateDir, Date.now(), WATCH_PULL_EVERY_MS)) {
         await runPull(config, { logger: logger.child({ component: 'pull' }), signal: controller.signal, lockTimeoutMs }).then(
