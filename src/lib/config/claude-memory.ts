@@ -14,7 +14,9 @@
  *    (1/true/yes/on) turns auto memory off; false (0/false/no/off) keeps it on whatever the settings say;
  * 2. `autoMemoryEnabled` of the first layer that sets it (managed `true` beats a user `false`);
  * 3. on.
- * Off means no folder: nothing new is read or sent from it. The notes already in the graph stay
+ * Off means no folder: nothing new is read or sent from it (for one project off by its own local
+ * settings, MEMORY_OFF_LEFT_OUT: its `projects/<key>/memory` is left out of the scan of the default
+ * and remote `projects` folders, and `status` says so). The notes already in the graph stay
  * there, searchable and in the session context: they are the person's knowledge, and the source
  * merely goes unseen (a run that does not see a folder never takes its notes for deleted). Turn it
  * on again and the sync catches up with whatever changed there meanwhile.
@@ -39,6 +41,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, resolve } from 'node:path';
+import { resolveProjectKey } from '../util/claude-project-key.js';
 
 type Env = Record<string, string | undefined>;
 type Settings = Record<string, unknown>;
@@ -54,6 +57,18 @@ export interface AutoMemoryFolder {
   layout: 'projects' | 'folder';
   /** The setting that put it there, for status and logs. */
   via: string;
+  /** Layout `projects` only: the projects whose folder here is not scanned, auto memory being off for them (MEMORY_OFF_LEFT_OUT). */
+  leftOut?: LeftOutProject[];
+}
+
+/** A project Claude Code keeps no auto memory for, by its own local settings, while the others keep theirs. */
+export interface LeftOutProject {
+  /** The project's folder. */
+  project: string;
+  /** Its folder name under `projects/`, left out of the scan. */
+  key: string;
+  /** The settings file that turns it off. */
+  settingsFile: string;
 }
 
 /** Claude Code's truthy spellings for a switch variable. */
@@ -218,14 +233,28 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
   if (remote) folders.push({ name: 'auto-memory-remote', root: resolve(base, 'projects'), layout: 'projects', via: 'CLAUDE_CODE_REMOTE_MEMORY_DIR' });
   const moved = movedFolder(env, homeDir, layers);
   if (moved) folders.push({ name: 'auto-memory-dir', root: resolve(moved.root), layout: 'folder', via: moved.via });
+  const off: string[] = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
     // Each project's own folder, where its local settings move it and keep auto memory on.
     const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
+    if (own === undefined) off.push(project);
     if (own === undefined || own.via !== 'autoMemoryDirectory (local settings)' || folders.some((f) => f.root === resolve(own.dir))) continue;
     const id = shortId(resolve(own.dir));
     folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${project})` });
   }
-  return folders;
+  return off.length === 0 ? folders : folders.map((f) => (f.layout === 'projects' ? { ...f, leftOut: leftOutIn(f.root, off) } : f));
+}
+
+/**
+ * MEMORY_OFF_LEFT_OUT: a project whose local settings turn auto memory off (on for every other
+ * project: AUTO_MEMORY_SWITCH over its layers) has no memory folder for Claude Code, measured on
+ * 2.1.330–2.1.337 (test/claude/memory-location.claude.test.ts): its `projects/<key>/memory`, which
+ * Claude Code neither reads nor writes then, is not scanned either, as the SessionStart hook already
+ * reads none for it. Its notes in the graph stay (files there are unknown, not deleted: sync/plan.ts).
+ * The key is the project's folder name as Claude Code makes it under that `projects` folder.
+ */
+function leftOutIn(projectsRoot: string, projects: string[]): LeftOutProject[] {
+  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: join(project, '.claude', 'settings.local.json') }));
 }
 
 /** A memory folder Claude Code uses that is not synced, and why (status says so, with the fix). */
