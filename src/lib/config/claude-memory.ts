@@ -211,7 +211,11 @@ function shortId(path: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Project folders Claude Code knows (the `projects` of its global config file), for their local settings. */
+/**
+ * Project folders Claude Code knows (the `projects` of its global config file), for their local
+ * settings. The interactive UI records a project there (its trust dialog); a `-p` run records none
+ * (measured, 2.1.330): a project only ever run with `-p` is not known, and its local settings unread.
+ */
 export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string): string[] {
   const file = env.CLAUDE_CONFIG_DIR !== undefined && env.CLAUDE_CONFIG_DIR !== '' ? join(claudeConfigDir, '.claude.json') : join(homeDir, '.claude.json');
   const projects = settingsValue(file, 'projects');
