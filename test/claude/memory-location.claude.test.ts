@@ -237,10 +237,12 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     const fork = await box.claude(['-p', 'and again', '--resume', session, '--fork-session']);
     expect(fork.code).toBe(0);
     expect(fork.stderr).toBe('');
-    // Neither 2.1.330 nor 2.1.332 runs SessionStart for `-p --resume --fork-session` (measured): the fork
-    // carries the parent's block. Where a fork does run it (source "fork"), the hook adds none
-    // (test/hooks/session-start.test.ts), so it is once either way.
+    // No pinned generation (2.1.330, 2.1.332, 2.1.337) runs SessionStart for `-p --resume --fork-session`
+    // (measured here, so a generation that starts to shows): the fork carries the parent's block. Where a
+    // fork does run it (source "fork"), the hook adds none (test/hooks/session-start.test.ts), so it is
+    // once either way.
     for (const run of hookRuns(fork.debug)) expect(run.status).toBe(0);
+    expect(hookRuns(fork.debug).map((r) => r.event)).toEqual(['Stop']);
     const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
     expect(contexts).toHaveLength(1);
     expect(contexts[0]).toContain('shared queue');
