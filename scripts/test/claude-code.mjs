@@ -15,8 +15,8 @@
  *
  * Every generation users run is pinned (CLAUDE_CODE_VERSIONS); GMS_CLAUDE_CODE_VERSION picks the one
  * a run uses (default the oldest). The npm packages of 2.1.332 and 2.1.337 require Node >= 22: their
- * suites run under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance
- * suite does).
+ * suites run under the Node 22 of a committed hashed lock (scripts/test/locked-node.mjs, run by
+ * scripts/test/test-claude.mjs, as the conformance suite is).
  *
  *   node scripts/test/claude-code.mjs                  prints the path of the `claude` binary (installs if needed)
  *   node scripts/test/claude-code.mjs --lock 2.1.338   writes the lock folder of a new generation (then
@@ -28,12 +28,11 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installLocked, installedFromLock } from './locked-install.mjs';
+import { NODE_22_VERSION } from './locked-node.mjs';
 
 /** The pinned generations, oldest first, and the Node major each one's npm package requires. */
 export const CLAUDE_CODE_VERSIONS = ['2.1.330', '2.1.332', '2.1.337'];
 export const CLAUDE_CODE_NODE = { '2.1.330': 18, '2.1.332': 22, '2.1.337': 22 };
-/** The Node 22 the 2.1.332 and 2.1.337 suites run under (npx -p node@…), pinned exactly like the conformance suite's. */
-export const NODE_22_PACKAGE = 'node@22.23.3';
 
 /** The version this run uses: GMS_CLAUDE_CODE_VERSION (one of the pinned), else the oldest. */
 export function claudeCodeVersion(env = process.env) {
@@ -66,14 +65,14 @@ function works(bin, version) {
 export function ensureClaudeCode(env = process.env, version = claudeCodeVersion(env)) {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < CLAUDE_CODE_NODE[version]) {
-    throw new Error(`Claude Code ${version} requires Node >= ${CLAUDE_CODE_NODE[version]} (this is ${process.version}): run it through npm run test:claude, which uses ${NODE_22_PACKAGE} from the npm registry`);
+    throw new Error(`Claude Code ${version} requires Node >= ${CLAUDE_CODE_NODE[version]} (this is ${process.version}): run it through npm run test:claude, which runs it under Node.js ${NODE_22_VERSION} from its committed lock (scripts/test/locked-node.mjs)`);
   }
   const dir = claudeCodeDir(env, version);
   const bin = join(dir, 'node_modules', '.bin', 'claude');
   const lockDir = claudeCodeLockDir(version);
   if (!existsSync(join(lockDir, 'package-lock.json'))) throw new Error(`Claude Code ${version} has no committed lock in ${lockDir}: run node scripts/test/claude-code.mjs --lock ${version} and commit it`);
   if (installedFromLock(dir, lockDir) && existsSync(bin) && works(bin, version)) return bin;
-  installLocked({ lockDir, dir, env });
+  installLocked({ lockDir, dir, env, lockStep: `node scripts/test/claude-code.mjs --lock ${version}` });
   execFileSync(process.execPath, [join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'install.cjs')], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (!works(bin, version)) throw new Error(`Claude Code ${version} did not install into ${dir}`);
   return bin;

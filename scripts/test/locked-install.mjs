@@ -60,8 +60,12 @@ export function thisPlatform() {
   return { os: process.platform, cpu: process.arch, libc: process.platform !== 'linux' ? undefined : glibc === undefined ? 'musl' : 'glibc' };
 }
 
-/** npm's rule for an os/cpu/libc list: allowed when it names this value, or only excludes others (`!x`). */
-function listAllows(list, value) {
+/**
+ * npm's rule for an os/cpu/libc list: allowed when it names this value, or only excludes others (`!x`).
+ * A package may give one as a plain string (the node-<os>-<cpu> binary packages do: `"os": "linux"`).
+ */
+function listAllows(field, value) {
+  const list = typeof field === 'string' ? [field] : field;
   if (!Array.isArray(list) || list.length === 0) return true;
   if (list.includes(`!${value}`)) return false;
   const positive = list.filter((v) => !v.startsWith('!'));
@@ -84,24 +88,27 @@ export function missingPlatformPackages(packages, dir, platform = thisPlatform()
   );
 }
 
+/** The installed package's version is the locked one (the older node-<os>-<cpu> packages write it `v18.20.8`, as npm reads it too). */
 function installedVersionIs(folder, version) {
   try {
-    return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version === version;
+    return String(JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version).replace(/^v/, '') === version;
   } catch {
     return false;
   }
 }
 
-const NEXT_STEP =
-  'Do not edit the hash to make it pass: if the registry really re-published it, check the package, then regenerate the lock ' +
-  '(node scripts/test/claude-code.mjs --lock <version>) and commit it for review.';
+/** What to do when a hash fails; `lockStep` is the command that writes that lock again. */
+function nextStep(lockStep) {
+  return `Do not edit the hash to make it pass: if the registry really re-published it, check the package, then regenerate the lock (${lockStep}) and commit it for review.`;
+}
 
 /**
  * `npm ci` from the committed lock folder into `dir` (its node_modules replaced), then the stamp.
  * Throws with the next step when a hash does not match or npm fails otherwise. `npmArgs` go to npm
- * (a test points --registry/--cache at a 127.0.0.1 stand-in).
+ * (a test points --registry/--cache at a 127.0.0.1 stand-in). `lockStep`: the command that writes
+ * this lock, named in the error when a hash fails.
  */
-export function installLocked({ lockDir, dir, npmArgs = [], env = process.env }) {
+export function installLocked({ lockDir, dir, npmArgs = [], env = process.env, lockStep = 'node scripts/test/claude-code.mjs --lock <version>' }) {
   const lockFile = join(lockDir, 'package-lock.json');
   mkdirSync(dir, { recursive: true });
   // The stamp goes first: a run killed mid-install leaves a folder that is not trusted next time.
@@ -118,7 +125,7 @@ export function installLocked({ lockDir, dir, npmArgs = [], env = process.env })
   if (r.status !== 0) {
     const stderr = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
     const bad = integrityFailure(stderr, packages);
-    if (bad) throw new Error(`${bad} does not match the sha512 committed in ${lockFile}: nothing was installed. ${NEXT_STEP}\n${stderr.trim()}`);
+    if (bad) throw new Error(`${bad} does not match the sha512 committed in ${lockFile}: nothing was installed. ${nextStep(lockStep)}\n${stderr.trim()}`);
     throw new Error(`npm ci from ${lockFile} failed in ${dir} (status ${r.status}): ${stderr.trim() || 'no output'}. Check the network to the npm registry and run it again.`);
   }
   const missing = missingPlatformPackages(packages, dir);
@@ -127,7 +134,7 @@ export function installLocked({ lockDir, dir, npmArgs = [], env = process.env })
     rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
     throw new Error(
       `npm skipped ${names}, which ${lockFile} pins for this platform: its download failed or did not match the committed sha512 ` +
-        `(npm skips an optional package quietly). The install in ${dir} was removed. Run it again; if it fails the same way, ${NEXT_STEP}`,
+        `(npm skips an optional package quietly). The install in ${dir} was removed. Run it again; if it fails the same way, ${nextStep(lockStep)}`,
     );
   }
   writeFileSync(join(dir, LOCK_STAMP), `${lockDigest(lockDir)}\n`);

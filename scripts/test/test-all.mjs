@@ -60,7 +60,7 @@ add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
 add(runVitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
 script('conformance', 'test:conformance');
-// The built hooks and command line under real Node.js binaries older than we need (npx-fetched, like the conformance suite's Node 22).
+// The built hooks and command line under real Node.js binaries older than we need (from committed hashed locks, like the conformance suite's Node 22: scripts/test/locked-node.mjs).
 script('old Node.js', 'test:old-node');
 if (realPeers) {
   script('real Graphiti server', 'test:graphiti');

@@ -8,15 +8,16 @@
  * "N passed, M failed"; exits non-zero on any failure.
  *
  * A generation whose npm package needs a newer Node than this one (2.1.332, 2.1.337: Node >= 22) runs under
- * that Node from the npm registry (`npx -p node@22.23.3`, as the conformance suite does): the CLI,
- * vitest and our hooks all run on it then.
+ * Node.js 22.23.3 installed from its committed hashed lock (scripts/test/locked-node.mjs, as the
+ * conformance suite does), first on PATH: the CLI, vitest and our hooks all run on it then.
  *
  *   npm run test:claude                       every generation
  *   GMS_CLAUDE_CODE_VERSION=2.1.337 npm run test:claude -- -t fork    one generation, vitest arguments after --
  */
 import { spawnSync } from 'node:child_process';
-import { CLAUDE_CODE_NODE, CLAUDE_CODE_VERSIONS, NODE_22_PACKAGE, ensureClaudeCode } from './claude-code.mjs';
-import { npm, npx, runVitest } from './vitest-run.mjs';
+import { CLAUDE_CODE_NODE, CLAUDE_CODE_VERSIONS, ensureClaudeCode } from './claude-code.mjs';
+import { NODE_22_VERSION, ensureLockedNode, envWithNode } from './locked-node.mjs';
+import { npm, runVitest } from './vitest-run.mjs';
 
 const args = process.argv.slice(2);
 const only = process.env.GMS_CLAUDE_CODE_VERSION;
@@ -30,11 +31,12 @@ let ok = built;
 for (const version of versions) {
   if (major < CLAUDE_CODE_NODE[version]) {
     // This generation under a Node it supports: the same script, for it alone, built already.
-    process.stdout.write(`\n== Claude Code ${version} under ${NODE_22_PACKAGE}\n`);
-    const child = spawnSync(npx, ['--yes', '-p', NODE_22_PACKAGE, '--', 'node', 'scripts/test/test-claude.mjs', ...args], {
+    process.stdout.write(`\n== Claude Code ${version} under Node.js ${NODE_22_VERSION}\n`);
+    const node = ensureLockedNode(NODE_22_VERSION);
+    const child = spawnSync(node.path, ['scripts/test/test-claude.mjs', ...args], {
       stdio: ['inherit', 'pipe', 'inherit'],
       encoding: 'utf8',
-      env: { ...process.env, GMS_CLAUDE_CODE_VERSION: version, GMS_CLAUDE_SKIP_BUILD: '1' },
+      env: envWithNode(node, { ...process.env, GMS_CLAUDE_CODE_VERSION: version, GMS_CLAUDE_SKIP_BUILD: '1' }),
     });
     process.stdout.write(child.stdout ?? '');
     const tally = /(\d+) passed, (\d+) failed\s*$/.exec(child.stdout ?? '');

@@ -3,8 +3,9 @@
  * each one's registration, version, state format and folder; which is older than the state format
  * or than another copy; and the step that updates it (or removes it: one copy is enough).
  *
- * The steps were checked against Claude Code 2.1.330 and 2.1.332: `claude plugin update` refreshes
- * the marketplace (unless it did in the last 30 s) and fetches the plugin when plugin.json's version
+ * The steps were checked against Claude Code 2.1.330, 2.1.332 and 2.1.337 (test/claude/plugin.claude.test.ts,
+ * on every pinned generation): `claude plugin update` refreshes the marketplace (unless it did less
+ * than 30 s before: 20 s ago it is not fetched, 30.5 s ago it is) and fetches the plugin when plugin.json's version
  * string differs from the cached copy's, keeping the copy while it is the same. A copy whose version
  * names its content (install/plugin-version.ts) is brought up to date by that command; the builds
  * before it all said 0.1.0, so theirs is `marketplace update`, `uninstall` and `install`. A directory

@@ -97,6 +97,8 @@ export interface StatusReport {
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
   unsyncedMemory?: Array<{ project: string; dir: string; settingsFile: string }>;
+  /** Auto-memory folders left out because that project's own settings turn auto memory off (config/claude-memory.ts MEMORY_OFF_LEFT_OUT). */
+  memoryOff?: Array<{ project: string; dir: string; settingsFile: string }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   /** Who holds the state lock and the worker's lease now, each with its standing and next step (lock-holders.ts WHO_HOLDS_IT). Absent when neither is held. */
   holders?: LockHolder[];
@@ -207,6 +209,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
       : { held: { episodes: held.length, facts: held.reduce((n, { ref }) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY, list: held.map(({ id, ref }) => ({ id, uuid: ref.uuid, since: ref.heldSince ?? ref.heldAt, facts: ref.heldFacts ?? 0 })) } }),
     teamMemory: teamMemoryByStore(Object.values(state.files)),
     ...(config.unsyncedMemoryFolders.length === 0 ? {} : { unsyncedMemory: config.unsyncedMemoryFolders }),
+    ...memoryOff(config),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     ...(holders.length === 0 ? {} : { holders }),
     server,
@@ -215,6 +218,12 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     ...hooksThatCannotRun(config),
     ...copiesClaudeCodeRuns(config, stateFormatFor(everyPart(state)) === HELD_STATE_VERSION, pulledFormatFor(Object.values(ledger.notes)) === EMPTIED_PULLED_VERSION),
   };
+}
+
+/** The projects' folders the scan leaves out, auto memory being off there (MEMORY_OFF_LEFT_OUT), one per `projects` folder it applies to. */
+function memoryOff(config: Config): Pick<StatusReport, 'memoryOff'> {
+  const off = config.autoMemoryFolders.flatMap((f) => (f.leftOut ?? []).map((l) => ({ project: l.project, dir: join(f.root, l.key, 'memory'), settingsFile: l.settingsFile })));
+  return off.length === 0 ? {} : { memoryOff: off };
 }
 
 /** A graph the worker found emptied, said until `sync --force` or a refresh that works clears it (context/graph-problem.ts). */
@@ -281,6 +290,9 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
+  for (const o of s.memoryOff ?? []) {
+    lines.push(`Left out: ${o.dir}, the auto memory of ${o.project}: auto memory is off for that project (${o.settingsFile}), so Claude Code neither reads nor writes it; its notes already in the graph stay. To sync it again, turn auto memory on there.`);
+  }
   for (const u of s.unsyncedMemory ?? []) {
     lines.push(`Not synced: ${u.dir}, where Claude Code keeps the memory of ${u.project} (autoMemoryDirectory in ${u.settingsFile}, a checked-in file: a repository does not choose which of your folders go to the graph). To sync it, set the same autoMemoryDirectory in ${join(u.project, '.claude', 'settings.local.json')}.`);
   }

@@ -7,7 +7,9 @@
  * forked session carries the context once. The managed settings (/etc/claude-code, seen by that run
  * alone through harness.ts `managedSettings`), their drop-ins, `autoMemoryEnabled` and the settings'
  * `env`: in every measured combination our resolver names the folder the CLI names, or none as it
- * does; `--settings` is followed by the CLI and, measured, invisible to a hook. `npm run test:claude`.
+ * does; `--settings` is followed by the CLI and, measured, invisible to a hook. A project whose local
+ * settings turn auto memory off: the CLI loads nothing of its default folder, and the sync leaves it
+ * out (MEMORY_OFF_LEFT_OUT). `npm run test:claude`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -114,6 +116,40 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     expect(resolved({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' })).toBeUndefined();
   }, 120_000);
 
+  it('autoMemoryEnabled false in the project\'s local settings: the CLI names no memory folder and loads nothing of the default one; we leave that folder out and status says so; turned on, both take it up (MEMORY_OFF_LEFT_OUT)', async () => {
+    const INDEX_LINE = '- [Queue](queue.md) — QUEUE-INDEX-MEASURE';
+    mkdirSync(box.memoryDir, { recursive: true });
+    writeFileSync(join(box.memoryDir, 'queue.md'), NOTE);
+    writeFileSync(join(box.memoryDir, 'MEMORY.md'), `${INDEX_LINE}\n`);
+    const local = join(box.project, '.claude', 'settings.local.json');
+    settings(local, { autoMemoryEnabled: false });
+    // The project as Claude Code knows it once a person has opened it (the interactive UI's trust
+    // dialog records it in .claude.json; a `-p` run records nothing there, measured): the projects
+    // whose local settings we read are those (claude-memory.ts knownProjects).
+    settings(join(box.claudeDir, '.claude.json'), { projects: { [box.project]: { hasTrustDialogAccepted: true } } });
+    const off = await box.claude(['-p', 'hello']);
+    expect({ code: off.code, stderr: off.stderr }).toEqual({ code: 0, stderr: '' });
+    const offRequest = api.requests[api.requests.length - 1] as Record<string, unknown>;
+    expect(memoryFolderNamed(offRequest)).toBeUndefined();
+    expect(JSON.stringify(offRequest)).not.toContain('QUEUE-INDEX-MEASURE');
+    await box.workersDone();
+    const firstSync = box.gms(['sync']);
+    expect(firstSync.code, `${firstSync.stdout}${firstSync.stderr}`).toBe(0);
+    expect(graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs'))).toBe(false);
+    expect(box.gms(['status']).stdout).toContain(`Left out: ${box.memoryDir}, the auto memory of ${box.project}: auto memory is off for that project (${local})`);
+    // The control: on again, the CLI loads the folder's index, and the note reaches the graph.
+    settings(local, { autoMemoryEnabled: true });
+    const on = await box.claude(['-p', 'hello']);
+    expect(on.code).toBe(0);
+    const onRequest = api.requests[api.requests.length - 1] as Record<string, unknown>;
+    expect(memoryFolderNamed(onRequest)?.replace(/\/$/, '')).toBe(box.memoryDir);
+    expect(JSON.stringify(onRequest)).toContain('QUEUE-INDEX-MEASURE');
+    await box.workersDone();
+    // The Stop hook's worker sent it already; a sync exits 1 while an episode is still queued.
+    box.gms(['sync']);
+    await reachesGraph();
+  }, 180_000);
+
   it('autoMemoryDirectory in the MANAGED settings (/etc/claude-code) wins over the local and user settings, and the note reaches the graph after Stop', async () => {
     settings(join(box.claudeDir, 'settings.json'), { autoMemoryDirectory: '~/notes/everything' });
     settings(join(box.project, '.claude', 'settings.local.json'), { autoMemoryDirectory: '~/notes/this-project' });
@@ -202,10 +238,12 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     const fork = await box.claude(['-p', 'and again', '--resume', session, '--fork-session']);
     expect(fork.code).toBe(0);
     expect(fork.stderr).toBe('');
-    // Neither 2.1.330 nor 2.1.332 runs SessionStart for `-p --resume --fork-session` (measured): the fork
-    // carries the parent's block. Where a fork does run it (source "fork"), the hook adds none
-    // (test/hooks/session-start.test.ts), so it is once either way.
+    // No pinned generation (2.1.330, 2.1.332, 2.1.337) runs SessionStart for `-p --resume --fork-session`
+    // (measured here, so a generation that starts to shows): the fork carries the parent's block. Where a
+    // fork does run it (source "fork"), the hook adds none (test/hooks/session-start.test.ts), so it is
+    // once either way.
     for (const run of hookRuns(fork.debug)) expect(run.status).toBe(0);
+    expect(hookRuns(fork.debug).map((r) => r.event)).toEqual(['Stop']);
     const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
     expect(contexts).toHaveLength(1);
     expect(contexts[0]).toContain('shared queue');

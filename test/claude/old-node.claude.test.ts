@@ -5,8 +5,8 @@
  * with a SyntaxError: a hook error in every session. Now every session ends with exit 0 and no
  * hook error; SessionStart's output is the one `systemMessage` naming the node found, its version,
  * what is needed and the next step; Stop stays quiet; the hook itself never runs. The old nodes
- * are real binaries from the npm registry (scripts/test/old-node.mjs, pinned, fetched once into
- * npx's cache, as this suite fetches the CLI itself). Our CLI is started by this Node's absolute path.
+ * are real binaries from the npm registry (scripts/test/old-node.mjs, pinned, installed once from
+ * committed hashed lockfiles, as this suite installs the CLI itself). Our CLI is started by this Node's absolute path.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, realpathSync } from 'node:fs';
@@ -32,7 +32,7 @@ interface OldNode {
 }
 const old: Record<string, OldNode> = {};
 beforeAll(() => {
-  for (const pkg of ['node@12.22.12', 'node@18.20.8']) old[pkg] = ensureOldNode(pkg) as OldNode;
+  for (const version of ['12.22.12', '18.20.8']) old[version] = ensureOldNode(version) as OldNode;
 }, 180_000);
 
 /**
@@ -65,7 +65,7 @@ function expectTold(run: ClaudeRun, node: OldNode): void {
 describe('real Claude Code CLI: a node older than we need first on the PATH it gives its hooks', () => {
   it('install --scope user, on Node 18.20.8 and 12.22.12: no hook error, exit 0, the message as SessionStart output, Stop quiet, the hook never ran', async () => {
     expect(box.gms(['install', '--scope', 'user']).code).toBe(0);
-    for (const node of [old['node@18.20.8'], old['node@12.22.12']] as OldNode[]) {
+    for (const node of [old['18.20.8'], old['12.22.12']] as OldNode[]) {
       expectTold(await box.claude(['-p', 'hello', ...STREAM], { env: { PATH: pathWithoutNode(`${box.root}/${node.version}`, node.path) } }), node);
     }
     expect(hookStarts(box)).toBe(0);
@@ -74,7 +74,7 @@ describe('real Claude Code CLI: a node older than we need first on the PATH it g
   it('the plugin (directory marketplace), on Node 18.20.8: no hook error, exit 0, the message as SessionStart output', async () => {
     expect(box.claudeSync(['plugin', 'marketplace', 'add', marketplaceFromSource(join(box.root, 'gms-market'))]).code).toBe(0);
     expect(box.claudeSync(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync']).code).toBe(0);
-    const node = old['node@18.20.8'] as OldNode;
+    const node = old['18.20.8'] as OldNode;
     const run = await box.claude(['-p', 'hello', ...STREAM], { env: { PATH: pathWithoutNode(box.root, node.path) } });
     expectTold(run, node);
     expect(hookRuns(run.debug)[0]?.command).toContain('/hooks/session-start.cjs');

@@ -1,8 +1,9 @@
 /**
- * The plugin under the REAL Claude Code CLI (pinned 2.1.330), against a loopback FAKE Anthropic
- * API and our Graphiti-shaped test server: installed from this checkout as a directory
- * marketplace, alone and beside install's settings hooks; from a git marketplace, and updated
- * there by `claude plugin update` after a rebuild.
+ * The plugin under the REAL Claude Code CLI (each pinned generation: 2.1.330, 2.1.332, 2.1.337),
+ * against a loopback FAKE Anthropic API and our Graphiti-shaped test server: installed from this
+ * checkout as a directory marketplace, alone and beside install's settings hooks; from a git
+ * marketplace, and updated there by `claude plugin update` after a rebuild; which version strings
+ * that command takes for an update, and how recent a marketplace refresh it skips.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -131,7 +132,8 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       git('push', '-q', bare, 'main');
 
       // Users update long after the marketplace was last refreshed; Claude Code skips refreshing a
-      // marketplace it refreshed less than 30 s ago (measured: 2.1.330, 2.1.332), so say when that was.
+      // marketplace it refreshed less than 30 s ago (measured on every pinned generation: the refresh-window
+      // test below), so say when that was.
       const known = join(box.claudeDir, 'plugins', 'known_marketplaces.json');
       const marketplaces = JSON.parse(readFileSync(known, 'utf8')) as Record<string, { lastUpdated: string }>;
       (marketplaces['graphiti-memory-sync'] as { lastUpdated: string }).lastUpdated = new Date(Date.now() - 3_600_000).toISOString();
@@ -162,6 +164,64 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       await server.close();
     }
   }, 240_000);
+
+  it('git marketplace: "claude plugin update" fetches on any change of plugin.json\'s version string (downgrade, same precedence, pre-release) and only then; it refreshes a marketplace refreshed 30 s ago or more, not one refreshed 20 s ago', async () => {
+    // The facts install/plugin-version.ts and commands/copies.ts rest on, measured on each pinned generation.
+    const work = join(box.root, 'work');
+    const bare = join(box.root, 'git', 'gms.git');
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    mkdirSync(work);
+    git('init', '-q');
+    git('fetch', '-q', ROOT, 'HEAD');
+    git('checkout', '-q', '-B', 'main', 'FETCH_HEAD');
+    symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+    expect(spawnSync('git', ['clone', '-q', '--bare', work, bare]).status).toBe(0);
+    const server = await startGitHttp(join(box.root, 'git'));
+    const manifest = join(work, 'plugin', '.claude-plugin', 'plugin.json');
+    const installed = () => (JSON.parse(readFileSync(join(box.claudeDir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins: Record<string, Array<{ version: string; installPath: string }>> }).plugins['graphiti-memory-sync@graphiti-memory-sync']?.[0];
+    /** A release pushed: the manifest's version set to `version` (unless undefined) and `extra` appended to a shipped file. */
+    const push = (version: string | undefined, extra = '') => {
+      if (version !== undefined) writeFileSync(manifest, JSON.stringify({ ...(JSON.parse(readFileSync(manifest, 'utf8')) as object), version }, null, 2));
+      if (extra !== '') appendFileSync(join(work, 'plugin', 'NOTES.md'), extra);
+      git('add', '-A', 'plugin');
+      git('commit', '-qm', `release ${version ?? 'same version'}`);
+      git('push', '-q', bare, 'main');
+    };
+    /** `claude plugin update`, the marketplace last refreshed `ageMs` ago; the version installed after it. */
+    const update = async (ageMs: number): Promise<string | undefined> => {
+      const known = join(box.claudeDir, 'plugins', 'known_marketplaces.json');
+      const marketplaces = JSON.parse(readFileSync(known, 'utf8')) as Record<string, { lastUpdated: string }>;
+      (marketplaces['graphiti-memory-sync'] as { lastUpdated: string }).lastUpdated = new Date(Date.now() - ageMs).toISOString();
+      writeFileSync(known, JSON.stringify(marketplaces, null, 2));
+      const run = await box.claude(['plugin', 'update', 'graphiti-memory-sync@graphiti-memory-sync'], { management: true });
+      expect(run.code, run.stderr).toBe(0);
+      return installed()?.version;
+    };
+    try {
+      expect((await box.claude(['plugin', 'marketplace', 'add', `${server.url}/gms.git`], { management: true })).code).toBe(0);
+      expect((await box.claude(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync'], { management: true })).code).toBe(0);
+      const seen: Array<[string, string | undefined]> = [];
+      for (const version of ['0.1.0', '0.1.0+bbb222', '0.1.0+0aa000', '0.1.0-ccc333', '0.0.9']) {
+        push(version);
+        seen.push([version, await update(3_600_000)]);
+      }
+      expect(seen).toEqual(seen.map(([v]) => [v, v]));
+      // The same version string over changed files: the cached copy stays.
+      const before = installed()?.installPath;
+      push(undefined, '\nAnother build, the same version string.\n');
+      expect(await update(3_600_000)).toBe('0.0.9');
+      expect(installed()?.installPath).toBe(before);
+      // The refresh window: a marketplace refreshed 20 s ago is not fetched again; 30 s ago it is.
+      push('0.0.10');
+      expect(await update(20_000)).toBe('0.0.9');
+      expect(await update(30_500)).toBe('0.0.10');
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
 
   it('plugin and install\'s settings hooks together: install says so, and the block reaches the model once', async () => {
     installPlugin(box);

@@ -241,3 +241,26 @@ describe("Claude Code's managed-settings folder", () => {
     expect(await under('linux')).toBe('/etc/claude-code');
   });
 });
+
+describe('ON_IN_ONE_PROJECT with MEMORY_OFF_LEFT_OUT (merged)', () => {
+  it("off for every project but on in one: another known project's default folder is left out, and named as off by the switch for every project", async () => {
+    const h = home();
+    const other = join(root, 'work', 'other');
+    mkdirSync(join(other, '.claude'), { recursive: true });
+    const otherKey = other.replace(/[^a-zA-Z0-9]/g, '-');
+    h.knows(h.project, other);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    h.user({ autoMemoryEnabled: false });
+    h.local({ autoMemoryEnabled: true });
+    for (const key of [h.key, otherKey]) {
+      mkdirSync(join(h.claude, 'projects', key, 'memory'), { recursive: true });
+      writeFileSync(join(h.claude, 'projects', key, 'memory', 'build.md'), '---\nname: Build\n---\nThe build uses Bun.\n');
+    }
+    const [folder] = autoMemoryFolders(env, h.claude, root, h.managedDir);
+    expect(folder?.leftOut?.map((l) => [l.project, l.key])).toEqual([[other, otherKey]]);
+    // Not the other project's own local settings (it has none): the switch for every project turned it off.
+    expect(folder?.leftOut?.[0]?.settingsFile).not.toContain('settings.local.json');
+    const scan = await scanSources(resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory'));
+    expect(scan.files.map((f) => f.relPath)).toEqual([`${h.key}/memory/build.md`]);
+  });
+});

@@ -3,11 +3,11 @@
  * Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against
  * our client (test/conformance/client.ts) for the client scenarios we support.
  *
- *   npm run test:conformance            (= npx -p node@22 -- node test/conformance/run.mjs)
+ *   npm run test:conformance            (= node scripts/test/locked-node.mjs 22.23.3 test/conformance/run.mjs)
  *
- * The suite needs Node >= 22: `npm run test:conformance` fetches the npm package `node@22`
- * through npx just for this (it is not a devDependency, because its `node` bin would shadow
- * the system Node 20 for every npm script). Our client runs under the Node named by
+ * The suite needs Node >= 22: `npm run test:conformance` runs it under Node.js 22.23.3 installed
+ * from its committed hashed lock (scripts/test/locked-node.mjs; not a devDependency, because its
+ * `node` bin would shadow the system Node 20 for every npm script). Our client runs under the Node named by
  * GMS_CLIENT_NODE (the script passes the system node), through tsx. Offline: the suite's mock servers listen on localhost.
  * Prints one summary line per scenario and finally `N passed, M failed` (checks);
  * exits non-zero when a check failed or a scenario errored, or when a process the scenarios

@@ -7,15 +7,19 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChild, type Child } from '../helpers/child-process.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 // @ts-expect-error: a plain .mjs script without types
-import { LOCK_STAMP, installLocked, installedFromLock, thisPlatform } from '../../scripts/test/locked-install.mjs';
+import { LOCK_STAMP, installLocked, installedFromLock, missingPlatformPackages, thisPlatform } from '../../scripts/test/locked-install.mjs';
 // @ts-expect-error: a plain .mjs script without types
 import { claudeCodeLockDir, ensureClaudeCode } from '../../scripts/test/claude-code.mjs';
+// @ts-expect-error: a plain .mjs script without types
+import { NODE_22_VERSION, ensureLockedNode, nodeLockDir } from '../../scripts/test/locked-node.mjs';
+// @ts-expect-error: a plain .mjs script without types
+import { OLD_NODE_VERSIONS } from '../../scripts/test/old-node.mjs';
 
 let dir = '';
 useTempDir('gms-locked-install-', (d) => (dir = d));
@@ -61,7 +65,10 @@ function pack(p: Pkg, variant: string): { file: string; integrity: string } {
   const src = join(dir, 'src', `${p.manifest.name.replace('/', '+')}-${variant}`);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'package.json'), JSON.stringify(p.manifest));
-  for (const [name, text] of Object.entries(p.files)) writeFileSync(join(src, name), text);
+  for (const [name, text] of Object.entries(p.files)) {
+    mkdirSync(dirname(join(src, name)), { recursive: true });
+    writeFileSync(join(src, name), text, { mode: 0o755 });
+  }
   const out = join(dir, 'registry', variant);
   mkdirSync(out, { recursive: true });
   const r = spawnSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: src, encoding: 'utf8' });
@@ -212,5 +219,84 @@ describe('ensureClaudeCode (scripts/test/claude-code.mjs) against a registry sta
     expect(String(error)).toMatch(/@anthropic-ai\/claude-code@2\.1\.330 does not match the sha512 committed in .*claude-code-locks\/2\.1\.330\/package-lock\.json/);
     expect(existsSync(join(target, 'node_modules', '@anthropic-ai', 'claude-code'))).toBe(false);
     expect(existsSync(join(claudeCodeLockDir('2.1.330'), 'package-lock.json'))).toBe(true);
+  });
+});
+
+/** Runs `fn` with npm's configuration (the stand-in) in process.env, as a test script's own npm calls read it, then restores it. */
+function withEnv<T>(env: NodeJS.ProcessEnv, fn: () => T): { value?: T; error?: unknown } {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    return { value: fn() };
+  } catch (error) {
+    return { error };
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+describe('ensureLockedNode (scripts/test/locked-node.mjs): the Node.js binaries the test scripts run, from committed locks', () => {
+  /** A `node-<os>-<cpu>` package of the pinned version whose `bin/node` is a script that leaves a mark when run. */
+  function impostorNode(marker: string): Pkg {
+    return {
+      manifest: { name: `node-${here.os}-${here.cpu}`, version: NODE_22_VERSION, os: [here.os], cpu: [here.cpu], bin: { node: 'bin/node' } },
+      files: { 'bin/node': `#!/bin/sh\necho ran > ${JSON.stringify(marker)}\necho ${NODE_22_VERSION}\n` },
+    };
+  }
+
+  it('the node-<os>-<cpu> packages\' ways: `"os": "darwin"` as a plain string is another platform (not missing here), and an installed `"version": "v18.20.8"` is 18.20.8', () => {
+    const pkgDir = join(dir, 'node_modules', `node-${here.os}-${here.cpu}`);
+    mkdirSync(pkgDir, { recursive: true });
+    writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: `node-${here.os}-${here.cpu}`, version: 'v18.20.8' }));
+    const locked = [
+      { path: `node_modules/node-${here.os}-${here.cpu}`, name: `node-${here.os}-${here.cpu}`, version: '18.20.8', optional: true, os: here.os, cpu: here.cpu },
+      { path: `node_modules/node-${elsewhere}-${here.cpu}`, name: `node-${elsewhere}-${here.cpu}`, version: '18.20.8', optional: true, os: elsewhere, cpu: here.cpu },
+    ];
+    expect(missingPlatformPackages(locked, dir)).toEqual([]);
+    expect(missingPlatformPackages(locked, join(dir, 'elsewhere')).map((p: { name: string }) => p.name)).toEqual([`node-${here.os}-${here.cpu}`]);
+  });
+
+  it('every Node the test scripts run (22 and the old ones) has a committed lock pinning a sha512 for this platform, and no `node` package (its install script fetches unhashed)', () => {
+    for (const version of [NODE_22_VERSION, ...OLD_NODE_VERSIONS]) {
+      const lock = JSON.parse(readFileSync(join(nodeLockDir(version), 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
+      const entries = Object.entries(lock.packages).filter(([path]) => path !== '');
+      expect(entries.map(([path]) => path), version).toContain(`node_modules/node-${here.os}-${here.cpu}`);
+      for (const [path, entry] of entries) {
+        expect(path, version).toMatch(/^node_modules\/node-[a-z0-9]+-[a-z0-9]+$/);
+        expect(entry.version, path).toBe(version);
+        expect(entry.integrity, path).toMatch(/^sha512-/);
+      }
+    }
+  });
+
+  it('the registry serves other bytes for the Node 22 binary: refused, naming it, the lock and the next step; nothing from it runs or stays', async () => {
+    const marker = join(dir, 'impostor-node-ran');
+    const impostor = impostorNode(marker);
+    const served = pack(impostor, 'impostor');
+    const env = await registry({ [impostor.manifest.name]: { pkg: impostor, file: served.file } });
+    const target = join(dir, `node-${NODE_22_VERSION}`);
+    const { error } = withEnv({ ...env, GMS_NODE_DIR: target }, () => ensureLockedNode(NODE_22_VERSION));
+    expect(existsSync(marker), 'the impostor binary ran').toBe(false);
+    expect(String(error)).toMatch(new RegExp(`npm skipped node-${here.os}-${here.cpu}@${NODE_22_VERSION.replace(/\./g, '\\.')}, which .*node-locks/${NODE_22_VERSION.replace(/\./g, '\\.')}/package-lock\\.json pins for this platform`));
+    expect(String(error)).toMatch(/Do not edit the hash .*node scripts\/test\/locked-node\.mjs --lock 22\.23\.3/);
+    expect(existsSync(join(target, 'node_modules'))).toBe(false);
+    expect(existsSync(join(target, LOCK_STAMP))).toBe(false);
+  });
+
+  it('a cache folder left by an unhashed install (no stamp) is not run, even once to ask its version: installed again from the lock, and refused here', async () => {
+    const marker = join(dir, 'stale-node-ran');
+    const target = join(dir, `node-${NODE_22_VERSION}`);
+    const stale = join(target, 'node_modules', `node-${here.os}-${here.cpu}`, 'bin', 'node');
+    mkdirSync(dirname(stale), { recursive: true });
+    writeFileSync(stale, `#!/bin/sh\necho ran > ${JSON.stringify(marker)}\necho ${NODE_22_VERSION}\n`);
+    chmodSync(stale, 0o755);
+    const impostor = impostorNode(marker);
+    const served = pack(impostor, 'impostor');
+    const env = await registry({ [impostor.manifest.name]: { pkg: impostor, file: served.file } });
+    const { error } = withEnv({ ...env, GMS_NODE_DIR: target }, () => ensureLockedNode(NODE_22_VERSION));
+    expect(String(error)).toMatch(/pins for this platform/);
+    expect(existsSync(marker), 'the unstamped binary ran').toBe(false);
+    expect(existsSync(stale)).toBe(false);
   });
 });

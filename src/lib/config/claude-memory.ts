@@ -15,7 +15,9 @@
  * 2. `autoMemoryEnabled` of the first layer that sets it (managed `true` beats a user `false`);
  * 3. on.
  * Off means no folder: nothing new is read or sent from it (off for every project but on in one
- * project's local settings: that project's folder, ON_IN_ONE_PROJECT). The notes already in the graph stay
+ * project's local settings: that project's folder, ON_IN_ONE_PROJECT; for one project off by its own local
+ * settings, MEMORY_OFF_LEFT_OUT: its `projects/<key>/memory` is left out of the scan of the default
+ * and remote `projects` folders, and `status` says so). The notes already in the graph stay
  * there, searchable and in the session context: they are the person's knowledge, and the source
  * merely goes unseen (a run that does not see a folder never takes its notes for deleted). Turn it
  * on again and the sync catches up with whatever changed there meanwhile.
@@ -40,6 +42,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, resolve } from 'node:path';
+import { resolveProjectKey } from '../util/claude-project-key.js';
 
 type Env = Record<string, string | undefined>;
 type Settings = Record<string, unknown>;
@@ -69,6 +72,18 @@ export interface AutoMemoryFolder {
   layout: 'projects' | 'folder';
   /** The setting that put it there, for status and logs. */
   via: string;
+  /** Layout `projects` only: the projects whose folder here is not scanned, auto memory being off for them (MEMORY_OFF_LEFT_OUT). */
+  leftOut?: LeftOutProject[];
+}
+
+/** A project Claude Code keeps no auto memory for, by its own local settings, while the others keep theirs. */
+export interface LeftOutProject {
+  /** The project's folder. */
+  project: string;
+  /** Its folder name under `projects/`, left out of the scan. */
+  key: string;
+  /** The settings file that turns it off. */
+  settingsFile: string;
 }
 
 /** Claude Code's truthy spellings for a switch variable. */
@@ -206,7 +221,11 @@ function shortId(path: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Project folders Claude Code knows (the `projects` of its global config file), for their local settings. */
+/**
+ * Project folders Claude Code knows (the `projects` of its global config file), for their local
+ * settings. The interactive UI records a project there (its trust dialog); a `-p` run records none
+ * (measured, 2.1.330): a project only ever run with `-p` is not known, and its local settings unread.
+ */
 export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string): string[] {
   const file = env.CLAUDE_CONFIG_DIR !== undefined && env.CLAUDE_CONFIG_DIR !== '' ? join(claudeConfigDir, '.claude.json') : join(homeDir, '.claude.json');
   const projects = settingsValue(file, 'projects');
@@ -248,7 +267,27 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
     folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${own.project})` });
   }
   // ON_IN_ONE_PROJECT: only the folders the projects turned on use (a `projects` layout by its setting, a folder by its path).
-  return off ? folders.filter((f) => used.some((u) => (f.layout === 'folder' ? f.root === resolve(u.dir) : f.via === u.via))) : folders;
+  const kept = off ? folders.filter((f) => used.some((u) => (f.layout === 'folder' ? f.root === resolve(u.dir) : f.via === u.via))) : folders;
+  // MEMORY_OFF_LEFT_OUT: the known projects whose own layers turn it off, inside the `projects` folders kept.
+  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
+  // Off for every project (ON_IN_ONE_PROJECT keeps a `projects` folder for the projects turned on), the others are
+  // left out by the switch for all of them, not by their own local settings: status names what turned them off.
+  const offBy = off ? OFF_FOR_EVERY_PROJECT : undefined;
+  return offProjects.length === 0 ? kept : kept.map((f) => (f.layout === 'projects' ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f));
+}
+
+/**
+ * MEMORY_OFF_LEFT_OUT: a project whose local settings turn auto memory off (on for every other
+ * project: AUTO_MEMORY_SWITCH over its layers) has no memory folder for Claude Code, measured on
+ * 2.1.330–2.1.337 (test/claude/memory-location.claude.test.ts): its `projects/<key>/memory`, which
+ * Claude Code neither reads nor writes then, is not scanned either, as the SessionStart hook already
+ * reads none for it. Its notes in the graph stay (files there are unknown, not deleted: sync/plan.ts).
+ * The key is the project's folder name as Claude Code makes it under that `projects` folder.
+ */
+const OFF_FOR_EVERY_PROJECT = 'CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings';
+
+function leftOutIn(projectsRoot: string, projects: string[], offBy?: string): LeftOutProject[] {
+  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? join(project, '.claude', 'settings.local.json') }));
 }
 
 /** A memory folder Claude Code uses that is not synced, and why (status says so, with the fix). */

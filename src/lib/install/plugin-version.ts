@@ -7,9 +7,10 @@
  *
  * Why: `claude plugin update` keeps the cached copy while plugin.json's version string is
  * unchanged, and fetches the marketplace's copy into a new cache folder as soon as the string
- * differs — any difference: measured with Claude Code 2.1.330 and 2.1.332, `0.1.0` to `0.1.0+bbb222`,
- * `0.1.0+bbb222` to `0.1.0+0aa000` (the same semver precedence), to `0.1.0-ccc333` and to `0.0.9`
- * all updated; test/claude/plugin.claude.test.ts checks it on every pinned generation. A hash of the content makes the
+ * differs — any difference: measured with Claude Code 2.1.330, 2.1.332 and 2.1.337, `0.1.0+<hash>` to
+ * `0.1.0`, to `0.1.0+bbb222`, `0.1.0+bbb222` to `0.1.0+0aa000` (the same semver precedence), to
+ * `0.1.0-ccc333` and to `0.0.9` all updated, and changed files under the same string did not;
+ * test/claude/plugin.claude.test.ts ("any change of plugin.json's version string") checks it on every pinned generation. A hash of the content makes the
  * string change exactly when what users run changes, with no release step to forget; package.json's
  * version in front keeps the release readable. Build metadata rather than a pre-release tag: it says
  * "the same release, another build" and ranks no lower than the release itself.

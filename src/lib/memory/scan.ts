@@ -14,6 +14,8 @@
  *   Only each project's `memory/` folder is read: project folders also hold thousands of
  *   transcript files. A moved memory folder (layout `folder`): `**\/*.md` under it, same rule.
  *   Team memory (`memory/team/<store>/…`) is scanned like the rest (sources.ts names its owner).
+ *   A project with auto memory off by its own local settings is not looked into (the source's
+ *   `leftOut`: config/claude-memory.ts MEMORY_OFF_LEFT_OUT).
  * - `extra`: every `*.md` and `*.markdown` under the folder.
  * Extensions match case-insensitively (`Notes.MD` counts).
  *
@@ -51,6 +53,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import picomatch from 'picomatch';
 import { conflictOriginalName } from './conflict-copy.js';
 import { linkOutOfReach } from './link-reach.js';
+import { inLeftOutProject } from './sources.js';
 import type { MemorySource, ScannedFile, ScanProblem, ScanResult, SourceKind } from './types.js';
 
 /**
@@ -273,8 +276,9 @@ class SourceScan {
         else this.fsProblem('', root, error, 'folder');
         return;
       }
-      // Only <project>/memory is read; the project folder itself (transcripts) is never listed.
-      for (const p of projects) if (!p.name.startsWith('.') && !p.isFile()) this.addStart(root, rootChain, `${p.name}/memory`);
+      // Only <project>/memory is read; the project folder itself (transcripts) is never listed, nor
+      // that of a project with auto memory off (sources.ts inLeftOutProject, MEMORY_OFF_LEFT_OUT).
+      for (const p of projects) if (!p.name.startsWith('.') && !p.isFile() && !inLeftOutProject(this.source, p.name)) this.addStart(root, rootChain, `${p.name}/memory`);
     }
     for (let dir = this.stack.pop(); dir !== undefined; dir = this.stack.pop()) {
       await this.list(dir);

@@ -15,6 +15,8 @@ export interface MemorySource {
   shared: boolean;
   /** Auto memory only: `projects` (`<key>/memory/…` under the root, the default) or `folder` (a moved memory folder itself). */
   layout?: 'projects' | 'folder';
+  /** Layout `projects` only: project folders not scanned, auto memory being off there (config/claude-memory.ts MEMORY_OFF_LEFT_OUT). */
+  leftOut?: readonly string[];
 }
 
 /** One candidate file found by a scan: metadata only, the content is not read. */

@@ -13,7 +13,7 @@ import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { totalRedactions } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
 import { isUnderProblem } from '../memory/scan.js';
-import { fileIdFor, originFor } from '../memory/sources.js';
+import { fileIdFor, inLeftOutProject, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
@@ -404,6 +404,9 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     if (seen.has(record.id) || !scannedSources.has(record.source)) continue;
     // Under a folder the scan could not use (its root included: relPath ''), a file is unknown, not gone.
     if (isUnderProblem(record.source, record.relPath, input.scan.problems)) continue;
+    // In a project folder left out (auto memory off there: MEMORY_OFF_LEFT_OUT), a file is unseen, not gone.
+    const source = input.sources.find((s) => s.name === record.source);
+    if (source !== undefined && inLeftOutProject(source, record.relPath)) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
     if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && sameGroups(record, renamedTo.planned.record) && !signedPathMoves(input, renamedTo.planned.record)) {

@@ -18,6 +18,7 @@
  */
 import type { Stats } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { inLeftOutProject } from '../memory/sources.js';
 import picomatch from 'picomatch';
 import { hasMemoryExtension, isIgnoredName } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
@@ -74,8 +75,9 @@ export function createPathFilter(sources: readonly MemorySource[], exclude: read
       // A moved memory folder: the memory itself.
       if (type === 'file' && name === 'MEMORY.md') return undefined;
     } else if (source.kind === 'auto-memory') {
-      // <project> (folder) → <project>/memory (folder) → anything below.
+      // <project> (folder) → <project>/memory (folder) → anything below; not a project left out (MEMORY_OFF_LEFT_OUT).
       if (segs.length === 1 && type === 'file') return undefined;
+      if (inLeftOutProject(source, relPath)) return undefined;
       if (segs.length >= 2 && segs[1] !== 'memory') return undefined;
       if (segs.length === 2 && type === 'file') return undefined;
       if (type === 'file' && name === 'MEMORY.md') return undefined;

@@ -1,0 +1,87 @@
+/**
+ * MEMORY_OFF_LEFT_OUT (config/claude-memory.ts): a project whose own local settings turn Claude Code's
+ * auto memory off has no memory folder for Claude Code (measured: test/claude/memory-location.claude.test.ts),
+ * so its default `projects/<key>/memory` is not synced either, while every other project's is; its
+ * notes already in the graph stay (unseen, not deleted), `status` says the folder is left out, and
+ * turned on again the folder is synced as before. The watch takes no event from there.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { resolveSources } from '../../src/lib/memory/sources.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import { createPathFilter } from '../../src/lib/watch/filter.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import type { Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
+});
+
+const note = (word: string) => `---\nname: ${word}\ndescription: the ${word} note\ntype: project\n---\nThe ${word} decision stands.\n`;
+
+/** Two projects Claude Code knows; `quiet` gets its own local settings. */
+function twoProjects(): { quiet: string; other: string; localSettings: string } {
+  const quiet = box.path('work', 'quiet');
+  const other = box.path('work', 'other');
+  mkdirSync(join(quiet, '.claude'), { recursive: true });
+  mkdirSync(other, { recursive: true });
+  mkdirSync(box.path('claude'), { recursive: true });
+  writeFileSync(box.path('claude', '.claude.json'), JSON.stringify({ projects: { [quiet]: {}, [other]: {} } }));
+  box.auto(claudeProjectKey(quiet), 'quiet.md', note('quiet'));
+  box.auto(claudeProjectKey(other), 'other.md', note('other'));
+  return { quiet, other, localSettings: join(quiet, '.claude', 'settings.local.json') };
+}
+
+const sentWords = () => server.episodes().map((e) => /The (\w+) decision/.exec(e.content)?.[1]).sort();
+
+describe('a project whose local settings turn auto memory off (MEMORY_OFF_LEFT_OUT)', () => {
+  it('its default memory folder is not synced, the others are; status says it is left out and how to sync it again', async () => {
+    const { quiet, localSettings } = twoProjects();
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other']);
+    const text = formatStatus(await collectStatus(box.config(), nullLogger));
+    expect(text).toContain(`Left out: ${box.path('claude', 'projects', claudeProjectKey(quiet), 'memory')}, the auto memory of ${quiet}: auto memory is off for that project (${localSettings})`);
+  });
+
+  it('the same by the local settings\' env CLAUDE_CODE_DISABLE_AUTO_MEMORY', async () => {
+    const { localSettings } = twoProjects();
+    writeFileSync(localSettings, JSON.stringify({ env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } }));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other']);
+  });
+
+  it('turned off after a sync: its notes stay in the graph, even one deleted meanwhile (unseen, not gone); turned on again, it catches up', async () => {
+    const { quiet, localSettings } = twoProjects();
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other', 'quiet']);
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    rmSync(box.path('claude', 'projects', claudeProjectKey(quiet), 'memory', 'quiet.md'));
+    box.auto(claudeProjectKey(quiet), 'later.md', note('later'));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other', 'quiet']);
+    const { state } = await loadState(box.config().stateDir);
+    expect(Object.values(state.files).map((f) => f.relPath).sort()).toEqual([`${claudeProjectKey(box.path('work', 'other'))}/memory/other.md`, `${claudeProjectKey(quiet)}/memory/quiet.md`].sort());
+    expect(state.orphans).toEqual([]);
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: true }));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['later', 'other']);
+  });
+
+  it('the watch takes no event from its folder, and still takes the other projects\'', () => {
+    const { quiet, other, localSettings } = twoProjects();
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    const filter = createPathFilter(resolveSources(box.config()));
+    expect(filter.classify(box.path('claude', 'projects', claudeProjectKey(quiet), 'memory', 'quiet.md'), 'file')).toBeUndefined();
+    expect(filter.classify(box.path('claude', 'projects', claudeProjectKey(other), 'memory', 'other.md'), 'file')).toMatchObject({ source: 'auto-memory' });
+  });
+});
