@@ -205,6 +205,10 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
   // words (`password policies <https://docs…>`): the separator was the URL's own.
   if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;
+  // SYMBOL_NOT_SEPARATOR: a colon with a space or a `/` before it and a name glued after it is a Ruby symbol or a
+  // route's parameter (`generates_token_for :password_reset`, `/reset-password/:token`), not a label's separator: a
+  // label's colon follows the label (`password:`, `password :` then a space), it does not lead the value.
+  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && /[A-Za-z_]/.test(line[at] ?? '')) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
