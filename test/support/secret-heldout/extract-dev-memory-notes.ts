@@ -29,6 +29,8 @@ import { testHalfNearCopy } from './test-half-vendors.js';
 export type MemoryFileKind = 'MEMORY.md' | 'memory/' | 'memory-bank/' | 'CLAUDE.md';
 
 export interface MemoryNoteSample {
+  /** The pass that added its repository (the candidates file's `## pass N` sections): each later pass first met the rules the earlier ones taught. */
+  pass: number;
   repo: string;
   path: string;
   kind: MemoryFileKind;
@@ -38,10 +40,11 @@ export interface MemoryNoteSample {
   label: PublicLabel;
 }
 
-export interface MemoryNoteSource { repo: string; commit: string; licence: string; licenceFile: string; split: PublicSplit; files: number; samples: number }
+export interface MemoryNoteSource { pass: number; repo: string; commit: string; licence: string; licenceFile: string; split: PublicSplit; files: number; samples: number }
 
 const PER_REPO = 40;
 const CONTROL_PER_REPO = 6;
+/** The control row's size, per pass. */
 const CONTROL = 150;
 const SEED = 40_2026_12_16;
 
@@ -58,22 +61,40 @@ function kindOf(path: string): MemoryFileKind | undefined {
 
 const gitIn = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
 const listOf = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+/** The candidates by pass: lines before the first `## pass N` are pass 1. */
+function passesOf(file: string): { pass: number; repo: string }[] {
+  let pass = 1;
+  const out: { pass: number; repo: string }[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const marker = /^## pass (\d+)/.exec(line);
+    if (marker !== null) pass = Number(marker[1]);
+    else if (line !== '' && !line.startsWith('#')) out.push({ pass, repo: line });
+  }
+  return out;
+}
 
 function main(): void {
   const root = process.argv[2] ?? '/work/.mirror';
   const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
   const publicSources = new Set(listOf(here('./dev-public-notes-candidates.txt')));
-  const candidates = listOf(here('./dev-memory-notes-candidates.txt'));
+  const candidates = passesOf(here('./dev-memory-notes-candidates.txt'));
   const nearCopy = testHalfNearCopy();
   const rng = mulberry32(SEED);
   const sources: MemoryNoteSource[] = [];
   const excluded: { repo: string; reason: string }[] = [];
   const seen = new Set<string>();
   const credential: MemoryNoteSample[] = [];
-  const rest: MemoryNoteSample[] = [];
+  // The control row is drawn per pass, when the pass ends, so a later pass leaves an earlier pass's samples as they were.
+  const control: MemoryNoteSample[] = [];
+  let rest: MemoryNoteSample[] = [];
+  const endPass = (): void => {
+    control.push(...shuffled(rest, rng).slice(0, CONTROL));
+    rest = [];
+  };
   let nearCopies = 0;
 
-  for (const repo of candidates) {
+  for (const [i, { pass, repo }] of candidates.entries()) {
+    if (i > 0 && candidates[i - 1]?.pass !== pass) endPass();
     if (publicSources.has(repo)) {
       excluded.push({ repo, reason: 'a source of the public agent notes' });
       continue;
@@ -112,15 +133,15 @@ function main(): void {
           nearCopies++;
           continue;
         }
-        mine.push({ repo, path, kind: kindOf(path) as MemoryFileKind, split, row: CREDENTIAL_WORD.test(s) ? 'credential' : 'control', text: s, label: { label: 'benign' } });
+        mine.push({ pass, repo, path, kind: kindOf(path) as MemoryFileKind, split, row: CREDENTIAL_WORD.test(s) ? 'credential' : 'control', text: s, label: { label: 'benign' } });
       }
     }
     const cred = shuffled(mine.filter((s) => s.row === 'credential'), rng).slice(0, PER_REPO);
     credential.push(...cred);
     rest.push(...shuffled(mine.filter((s) => s.row === 'control'), rng).slice(0, CONTROL_PER_REPO));
-    sources.push({ repo, commit, licence, licenceFile, split, files: files.length, samples: cred.length });
+    sources.push({ pass, repo, commit, licence, licenceFile, split, files: files.length, samples: cred.length });
   }
-  const control = shuffled(rest, rng).slice(0, CONTROL);
+  endPass();
   const samples = [...credential, ...control].map((s) => ({ ...s, label: labelPublicNote(s.text) }));
   for (const src of sources) src.samples = samples.filter((s) => s.repo === src.repo).length;
 
