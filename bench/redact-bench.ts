@@ -25,6 +25,7 @@ import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from '../test/support/secr
 import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from '../test/support/secret-heldout/dev-own-notes-7.js';
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from '../test/support/secret-heldout/dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from '../test/support/secret-heldout/public-notes.js';
+import { MEMORY_FILE_KINDS, memoryBenignNotes, memorySecretNotes } from '../test/support/secret-heldout/memory-notes.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -401,6 +402,32 @@ export async function benchRedact(): Promise<Row[]> {
       const values = publicSecretNotes(split);
       const removed = values.filter((p) => p.secrets.every((v) => !survives(redactSecrets(p.note).text, v))).length;
       rows.push({ name: `public agent notes (${label}), values in public agent files (rule P1): removed, of ${values.length}`, value: (100 * removed) / Math.max(1, values.length), unit: '%', note: `${removed}/${values.length}` });
+    }
+    // Memory files people and their agents keep in public repositories (dev-memory-notes.json, sixteenth session; rule
+    // P1): `MEMORY.md`, a `memory/` folder's notes, Cline's `memory-bank/`, the `CLAUDE.md` beside them; whole repositories
+    // on each side, the dev half tuned on, the check half never. Per row and per kind of file.
+    for (const split of ['dev', 'check'] as const) {
+      const label = split === 'dev' ? 'dev, tuned on' : 'check, not tuned on';
+      const benign = memoryBenignNotes(split);
+      const touchedBy = (redact: Redact, f: (b: (typeof benign)[number]) => boolean): number => benign.filter((b) => f(b) && redact(b.note).text !== b.note).length;
+      const all = (): boolean => true;
+      const ours = touchedBy(redactSecrets, all);
+      const old = baseline.redact === undefined ? undefined : touchedBy(baseline.redact, all);
+      rows.push({ name: `public memory notes (${label}): benign touched, of ${benign.length}`, value: (100 * ours) / benign.length, unit: '%', note: `${ours}/${benign.length}${old === undefined ? '' : `; before ${old}/${benign.length}`}` });
+      for (const row of ['credential', 'control'] as const) {
+        const n = benign.filter((b) => b.row === row).length;
+        const t = touchedBy(redactSecrets, (b) => b.row === row);
+        rows.push({ name: `public memory notes (${label}), ${row === 'credential' ? 'with a credential word' : 'control row'}: benign touched, of ${n}`, value: (100 * t) / Math.max(1, n), unit: '%', note: `${t}/${n}` });
+      }
+      for (const kind of MEMORY_FILE_KINDS) {
+        const n = benign.filter((b) => b.kind === kind).length;
+        if (n === 0) continue;
+        const t = touchedBy(redactSecrets, (b) => b.kind === kind);
+        rows.push({ name: `public memory notes (${label}), ${kind}: benign touched, of ${n}`, value: (100 * t) / n, unit: '%', note: `${t}/${n}` });
+      }
+      const values = memorySecretNotes(split);
+      const removed = values.filter((p) => p.secrets.every((v) => !survives(redactSecrets(p.note).text, v))).length;
+      rows.push({ name: `public memory notes (${label}), values in public memory files (rule P1): removed, of ${values.length}`, value: (100 * removed) / Math.max(1, values.length), unit: '%', note: `${removed}/${values.length}` });
     }
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;

@@ -13,9 +13,10 @@
  * their counts are not watched while the rules change.
  *
  * The scanner tests' check half (dev-scanner-tests.json) is counted only with `--check-scanner-tests`, likewise, and KICS's
- * fixtures' check half (dev-kics.json) only with `--check-kics`.
+ * fixtures' check half (dev-kics.json) only with `--check-kics`, and the public memory notes' check half
+ * (dev-memory-notes.json) only with `--check-memory`.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests] [--check-kics]`.
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests] [--check-kics] [--check-memory]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -26,6 +27,7 @@ import { ownBenignNotesBatch6, ownSecretNotesBatch6 } from './dev-own-notes-6.js
 import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from './dev-own-notes-7.js';
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from './dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from './public-notes.js';
+import { MEMORY_FILE_KINDS, memoryBenignNotes, memorySecretNotes } from './memory-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets } from './notes.js';
 
@@ -33,6 +35,7 @@ const show = process.argv.includes('--show');
 /** The batches whose check half is counted only when asked, once at the end of a round. */
 const checkAsked: Record<number, boolean> = { 6: process.argv.includes('--check-6'), 7: process.argv.includes('--check-7'), 8: process.argv.includes('--check-8') };
 const checkPublic = process.argv.includes('--check-public');
+const checkMemory = process.argv.includes('--check-memory');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
 
 /** The lines of `after` that differ from `before`'s (what the redaction changed). */
@@ -207,6 +210,22 @@ for (const split of checkPublic ? (['dev', 'check'] as const) : (['dev'] as cons
   if (show && split === 'dev') {
     for (const b of touched) out(`  PUBLIC TOUCHED [${b.kind}] ${b.repo}: ${changed(b.note, redactSecrets(b.note).text)}`);
     for (const p of kept) out(`  PUBLIC KEPT [${p.kind}] ${p.repo}: ${p.secrets.join(', ')}`);
+  }
+}
+
+// Memory files people and their agents keep in public repositories (dev-memory-notes.json, rule P1): the dev half,
+// shown with --show; the check half counted only with --check-memory (once at first contact, once at the end).
+for (const split of checkMemory ? (['dev', 'check'] as const) : (['dev'] as const)) {
+  const benign = memoryBenignNotes(split);
+  const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
+  const secrets = memorySecretNotes(split);
+  const kept = secrets.filter((p) => p.secrets.some((v) => survives(redactSecrets(p.note).text, v)));
+  const rowOf = (row: 'credential' | 'control'): string => `${touched.filter((b) => b.row === row).length}/${benign.filter((b) => b.row === row).length}`;
+  out(`public memory notes, ${split === 'dev' ? 'dev (tuned on)' : 'check (not tuned on)'}: benign touched ${touched.length}/${benign.length} (credential words ${rowOf('credential')}, control ${rowOf('control')}); values in public memory files removed ${secrets.length - kept.length}/${secrets.length}`);
+  out(`  per kind: ${MEMORY_FILE_KINDS.map((k) => `${k} ${touched.filter((b) => b.kind === k).length}/${benign.filter((b) => b.kind === k).length}`).join(', ')}`);
+  if (show && split === 'dev') {
+    for (const b of touched) out(`  MEMORY TOUCHED [${b.kind}] ${b.repo}: ${changed(b.note, redactSecrets(b.note).text)}`);
+    for (const p of kept) out(`  MEMORY KEPT [${p.kind}] ${p.repo}: ${p.secrets.join(', ')}`);
   }
 }
 

@@ -78,7 +78,7 @@ function kindOf(path: string): AgentFileKind | undefined {
 }
 
 /** The licence by its text (the name a file gives itself is not trusted). */
-function licenceOf(text: string): string | undefined {
+export function licenceOf(text: string): string | undefined {
   if (text.includes('Permission is hereby granted, free of charge')) return 'MIT';
   if (/Apache License,?\s+Version 2\.0/.test(text)) return 'Apache-2.0';
   if (text.includes('Redistribution and use in source and binary forms')) return 'BSD';
@@ -133,7 +133,7 @@ const hashOf = (s: string): string => createHash('sha256').update(s).digest('hex
 /** Whole repositories on one side: the first byte of the name's hash, even for dev. */
 export const splitOfRepo = (repo: string): PublicSplit => (parseInt(hashOf(repo).slice(0, 2), 16) % 2 === 0 ? 'dev' : 'check');
 
-function shuffled<T>(xs: readonly T[], rng: () => number): T[] {
+export function shuffled<T>(xs: readonly T[], rng: () => number): T[] {
   const a = [...xs];
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));

@@ -4,7 +4,7 @@
  * Values are matched whole (quoted: up to the closing quote or the end of the line; bare: up
  * to whitespace), whatever their length, then judged by values.ts.
  */
-import { isCommonPasswordWord, isCountingRun } from './common-passwords.js';
+import { isCommonPasswordWord, isCountingRun, isWeakWordWithDigits } from './common-passwords.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
@@ -111,7 +111,7 @@ const PIN_NAME_HINTS = ['', '_', '-', '.', ' '].flatMap((join) => [`pin${join}co
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
 const KEYWORD = new RegExp(
-  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`,
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:[_.-]?key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`,
 );
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
@@ -188,24 +188,42 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
-/** The names WEAK_SECRET_VALUE reads, lower-cased: a secret key's and an API key's (`SECRET_KEY`, `apiKey`, `api key`). */
-const SECRET_OR_API_KEY = /(?:secret|api)[_.\- ]?key/;
+/**
+ * The names WEAK_SECRET_VALUE reads, lower-cased: a secret key's, an API key's and an encryption key's (`SECRET_KEY`,
+ * `apiKey`, `api key`, `ENCRYPTION_KEY`, `encryption key`): keys an application's owner sets by hand as often as
+ * by a generator. Not a vendor's access key (`secret_access_key` does not match: `access` comes between).
+ */
+const KEY_SET_BY_HAND = /(?:secret|api|encryption)[_.\- ]?key/;
 /** A value telling the reader to change it (`changeme`, `change_this`): a stand-in where a key goes, though `changeme` heads the lists. */
 const ASKS_TO_BE_CHANGED = /^change[_-]?(?:me|it|this)/i;
 /**
- * WEAK_SECRET_VALUE: how a value under a secret key's or an API key's name was made (`SECRET_KEY`, `API_KEY`,
- * `apiKey`, `DJANGO_SECRET_KEY`), which chosenBy reads as generated, when the value is a most-common password word
- * or a counting run (common-passwords.ts: `SECRET_KEY=123456`, `API_KEY=letmein`): no generator makes one, so a
- * person chose it (an app's own secret key or a self-hosted service's API key is set by hand), and it is that weak
- * secret, judged as a password is (only explicit placeholders stay: `your-secret-key`, `xxxxxx`, `${API_KEY}`).
- * Only those two names: a vendor's access key (`AWS_SECRET_ACCESS_KEY`, `access_key`), a token or a private key is
- * issued by a tool, never chosen, so such a value there is a document's stand-in (chosenBy's reading stays).
+ * NUMBER_AS_KEY: digits, six or more, are no name, type or reference a document writes where a key goes, and no
+ * stand-in either (documents write `xxxx`, `<key>` or a counting run): under a key set by hand
+ * (`ENCRYPTION_KEY=918273645`, `SECRET_KEY: 48213977`) they are the key. Fewer digits are a size or a count as
+ * often (`key: 256`); a run that counts on past the digit row's end (`123456789012`, AWS's example account id)
+ * is the stand-in COUNTING_RUN names, and stays. Up to 15 digits: a longer number beside the word is the entropy
+ * test's (context.ts isHighEntropy), which tells a random one from a zeroed stand-in (`API_KEY=000…0`, 32 zeros).
+ */
+function isNumberAsKey(value: string): boolean {
+  return /^\d{6,15}$/.test(value) && !/^(?:1234567890?)\d*$/.test(value);
+}
+/**
+ * WEAK_SECRET_VALUE: how a value under a key set by hand was made (KEY_SET_BY_HAND: `SECRET_KEY`, `API_KEY`,
+ * `apiKey`, `DJANGO_SECRET_KEY`, `ENCRYPTION_KEY`), which chosenBy reads as generated, when the value is a
+ * most-common password word, a counting run or such a word with digits (common-passwords.ts: `SECRET_KEY=123456`,
+ * `API_KEY=letmein`, `SECRET_KEY=password123`), or a number (NUMBER_AS_KEY): no generator makes one, so a person
+ * chose it (an app's own secret key or a self-hosted service's API key is set by hand), and it is that weak secret,
+ * judged as a password is (only explicit placeholders stay: `your-secret-key`, `xxxxxx`, `${API_KEY}`). Only those
+ * names: a vendor's access key (`AWS_SECRET_ACCESS_KEY`, `access_key`), a token or a private key is issued by a
+ * tool, never chosen, so such a value there is a document's stand-in (chosenBy's reading stays).
+ * Asked wherever a value is judged by the name it is given under: assignments, table and CSV cells, a label above
+ * its value, a YAML list's name/value pair (context.ts, named-value.ts).
  */
 export function chosenFor(name: string, value: string, kind = genericKind(name)): ChosenBy {
   const chosen = chosenBy(name, kind);
-  if (chosen !== false || !SECRET_OR_API_KEY.test(name.toLowerCase())) return chosen;
+  if (chosen !== false || !KEY_SET_BY_HAND.test(name.toLowerCase())) return chosen;
   const v = unquote(value.trim()).inner.replace(/[)\].,:;!?]+$/, '');
-  return (isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v)) || isCountingRun(v);
+  return (isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v)) || isCountingRun(v) || isWeakWordWithDigits(v) || isNumberAsKey(v);
 }
 
 const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${PIN_NAME}|${WIFI_KEY}|${SECURITY_ANSWER}`);

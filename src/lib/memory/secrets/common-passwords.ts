@@ -2,8 +2,8 @@
  * The most common passwords, as every public most-common password list opens (they agree on their heads):
  * one owner for the list, read where a value's being one of them says a person chose it:
  * - password-forms.ts: a word after `password` with only a space, where the clause ends (`pi password raspberry`);
- * - assignment.ts WEAK_SECRET_VALUE: a value under a secret key's or an API key's name (`SECRET_KEY=123456`,
- *   `API_KEY=letmein`), where a generated value is expected and none of these is ever generated.
+ * - assignment.ts WEAK_SECRET_VALUE: a value under a key set by hand (`SECRET_KEY=123456`, `API_KEY=letmein`,
+ *   `SECRET_KEY=password123`), where a generated value is expected and none of these is ever generated.
  */
 
 /**
@@ -35,4 +35,18 @@ const DIGIT_ROW = '1234567890';
 const DIGIT_ROW_BACKWARDS = '0987654321';
 export function isCountingRun(value: string): boolean {
   return /^\d{4,10}$/.test(value) && (DIGIT_ROW.includes(value) || DIGIT_ROW_BACKWARDS.includes(value));
+}
+
+/**
+ * WORD_THEN_DIGITS: a head word of the lists, or `password` or `admin` (which the head words leave out as terms of
+ * the trade, but which the lists hold with digits: `password123`, `admin123`), then one to four digits and an
+ * optional `!` (`qwerty123`, `letmein2024`, `password1!`): the lists' next rows, a person's weak password made
+ * "stronger" by a number. With the number no document reads them as a term or a stand-in; `test123` and
+ * `secret123` are left out, as test fixtures' stand-ins.
+ */
+export function isWeakWordWithDigits(value: string): boolean {
+  const m = /^([A-Za-z]+)\d{1,4}!?$/.exec(value);
+  if (m === null) return false;
+  const word = (m[1] as string).toLowerCase();
+  return COMMON_PASSWORD_WORDS.has(word) || word === 'password' || word === 'admin';
 }

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
+import { chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
@@ -205,6 +205,10 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
   // words (`password policies <https://docs…>`): the separator was the URL's own.
   if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;
+  // SYMBOL_NOT_SEPARATOR: a colon with a space or a `/` before it and a name glued after it is a Ruby symbol or a
+  // route's parameter (`generates_token_for :password_reset`, `/reset-password/:token`), not a label's separator: a
+  // label's colon follows the label (`password:`, `password :` then a space), it does not lead the value.
+  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && /[A-Za-z_]/.test(line[at] ?? '')) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
@@ -426,7 +430,8 @@ function redactCell(cell: string, kind: string, name: string, otherLanguage: 'co
   // cells is a form's fields (`| Пароль | Строка | Да |`: its type and whether it is required).
   const plainWordAlone = otherLanguage === 'column' && isPlainWord(value) && !inUnspacedScript(value);
   if (otherLanguage !== false && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value) && !plainWordAlone) return cell;
-  if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
+  // Judged by the word it is given under and by the value (chosenFor): a weak value under an API key's column is that weak key.
+  if (!isCredentialValue(value, chosenFor(name, value)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
 
@@ -600,7 +605,8 @@ const LABEL_ABOVE: ScanRule = {
     let out = '';
     let cursor = 0;
     // Only lines ending in a colon are labels: found by one search, not tried at every line.
-    const colonEnd = /:[ \t]*\n[ \t]*/g;
+    // BOLD_LABEL: the colon may sit inside markdown bold (`**Password:**`), as notes write a label as often as after it.
+    const colonEnd = /:(?:\*\*)?[ \t]*\n[ \t]*/g;
     for (let c = colonEnd.exec(text); c !== null; c = colonEnd.exec(text)) {
       const lineStart = text.lastIndexOf('\n', c.index) + 1;
       const label = text.slice(lineStart, c.index);
@@ -613,7 +619,7 @@ const LABEL_ABOVE: ScanRule = {
       for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:') || label.includes('arn:')) && label.length - (w.index + w[0].length) < 4) named = true;
       if (!named) continue;
       const kind = genericKind(label);
-      if (!isCredentialValue(valueLine, chosenBy(label)) && !isHighEntropy(valueLine)) continue;
+      if (!isCredentialValue(valueLine, chosenFor(label, valueLine)) && !isHighEntropy(valueLine)) continue;
       out += text.slice(cursor, valueStart) + tag(kind);
       cursor = valueStart + valueLine.length;
     }

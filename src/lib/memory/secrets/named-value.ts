@@ -6,9 +6,10 @@
  * one line, so they miss it. (JSON's `{"name": …, "value": …}` is structured.ts's JSON_NAMED_VALUE.)
  *
  * The value is replaced when the name is a credential's (`…PASSWORD`, `…_TOKEN`, `…SECRET…`,
- * `…_KEY`, not `…_FILE`, `…_URL`, `…_ID`…) and the value is a credential (values.ts).
+ * `…_KEY`, not `…_FILE`, `…_URL`, `…_ID`…) and the value is a credential (values.ts) as the name makes it
+ * (assignment.ts chosenFor).
  */
-import { chosenBy, genericKind } from './assignment.js';
+import { chosenFor, genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { isCredentialValue, isPath, isRedacted, isTemplateStart, unquote } from './values.js';
 
@@ -28,7 +29,8 @@ export const NAMED_VALUE: ScanRule = {
       const { inner, quote } = unquote(raw);
       if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
       const kind = genericKind(name);
-      if (!isCredentialValue(raw, chosenBy(name))) return m;
+      // Judged by the name and the value (chosenFor): a weak value under `API_KEY` is that weak key.
+      if (!isCredentialValue(raw, chosenFor(name, raw))) return m;
       return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
     }),
 };
