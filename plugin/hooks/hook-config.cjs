@@ -577,15 +577,15 @@ function readSettingsFile(file, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(file, "r");
-    const problem = settingsFileProblem((0, import_node_fs8.fstatSync)(fd));
+    fd = (0, import_node_fs9.openSync)(file, "r");
+    const problem = settingsFileProblem((0, import_node_fs9.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs8.readFileSync)(fd);
+    bytes = (0, import_node_fs9.readFileSync)(fd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
   }
   const text = decode(bytes, file);
   const parsed = (0, import_dotenv.parse)(text);
@@ -605,11 +605,11 @@ function surprises(text, file, wanted) {
   });
   return notes;
 }
-var import_node_fs8, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs9, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
     init_safe_ancestors();
@@ -644,7 +644,7 @@ __export(config_exports, {
   withCurrentOrigin: () => withCurrentOrigin
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // node_modules/zod/v3/external.js
 var external_exports = {};
@@ -5091,9 +5091,62 @@ function hasCredentials(url) {
 }
 
 // src/lib/config/claude-memory.ts
+var import_node_fs8 = require("node:fs");
+var import_node_path7 = require("node:path");
+
+// src/lib/util/claude-project-key.ts
 var import_node_fs7 = require("node:fs");
 var import_node_path6 = require("node:path");
-var MANAGED_SETTINGS_DIR = "/etc/claude-code";
+var MAX_SANITIZED_LENGTH = 200;
+function claudePathHash(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return Math.abs(h).toString(36);
+}
+function claudeProjectKey(path) {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
+}
+function resolveProjectKey(path, projectsDir, env) {
+  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
+  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+  const computed = claudeProjectKey(path);
+  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
+  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs7.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+  } catch {
+    return computed;
+  }
+  if (names.length === 0 || names.includes(computed)) return computed;
+  let best = names[0];
+  let bestTime = -1;
+  for (const name of names) {
+    const st = statOrUndefinedHere((0, import_node_path6.join)(projectsDir, name));
+    if (st !== void 0 && st.mtimeMs > bestTime) {
+      best = name;
+      bestTime = st.mtimeMs;
+    }
+  }
+  return best;
+}
+function statOrUndefinedHere(path) {
+  try {
+    return (0, import_node_fs7.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/lib/config/claude-memory.ts
+function managedSettingsDir(platform = process.platform) {
+  if (platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+var MANAGED_SETTINGS_DIR = managedSettingsDir();
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -5102,7 +5155,7 @@ function claudeSwitchOff(value) {
 }
 function readSettings(file) {
   try {
-    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
   } catch {
     return void 0;
@@ -5118,11 +5171,11 @@ function envOf(settings) {
 function managedSettings(dir) {
   let files = [];
   try {
-    files = (0, import_node_fs7.readdirSync)((0, import_node_path6.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    files = (0, import_node_fs8.readdirSync)((0, import_node_path7.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file of [(0, import_node_path6.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path6.join)(dir, "managed-settings.d", f))]) {
+  for (const file of [(0, import_node_path7.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path7.join)(dir, "managed-settings.d", f))]) {
     const settings = readSettings(file);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
@@ -5130,8 +5183,8 @@ function managedSettings(dir) {
 }
 function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
   const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path6.join)(claudeConfigDir, "settings.json")) ?? {} });
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path7.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick) {
@@ -5147,15 +5200,12 @@ function autoMemoryOff(env, layers) {
   if (claudeSwitchOff(variable)) return false;
   return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
 }
-function autoMemoryDisabled(env, claudeConfigDir, managedDir = MANAGED_SETTINGS_DIR) {
-  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
-}
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path6.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path6.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path6.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path7.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path7.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path7.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function autoMemoryDirectoryIn(settingsFile, homeDir) {
@@ -5179,7 +5229,7 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, ma
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path6.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path7.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
@@ -5187,31 +5237,42 @@ function shortId(path) {
   return (h >>> 0).toString(36);
 }
 function knownProjects(env, claudeConfigDir, homeDir) {
-  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path6.join)(claudeConfigDir, ".claude.json") : (0, import_node_path6.join)(homeDir, ".claude.json");
+  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path7.join)(claudeConfigDir, ".claude.json") : (0, import_node_path7.join)(homeDir, ".claude.json");
   const projects = settingsValue(file, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path6.isAbsolute)(p)) : [];
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path7.isAbsolute)(p)) : [];
 }
 function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
   const layers = settingsLayers(claudeConfigDir, managedDir);
-  if (autoMemoryOff(env, layers)) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path6.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
-  const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path6.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedFolder(env, homeDir, layers);
-  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+  const off = autoMemoryOff(env, layers);
+  const projects = knownProjects(env, claudeConfigDir, homeDir);
+  const used = projects.flatMap((project) => {
     const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
-    if (own === void 0 || own.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path6.resolve)(own.dir))) continue;
-    const id = shortId((0, import_node_path6.resolve)(own.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(own.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    return own === void 0 ? [] : [{ project, ...own }];
+  });
+  if (off && used.length === 0) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path7.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path7.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const own of used) {
+    if (own.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path7.resolve)(own.dir))) continue;
+    const id = shortId((0, import_node_path7.resolve)(own.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(own.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own.project})` });
   }
-  return folders;
+  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path7.resolve)(u.dir) : f.via === u.via)) : folders;
+  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
+  const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
+  return offProjects.length === 0 ? kept : kept.map((f) => f.layout === "projects" ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f);
+}
+var OFF_FOR_EVERY_PROJECT = "CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings";
+function leftOutIn(projectsRoot, projects, offBy) {
+  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? (0, import_node_path7.join)(project, ".claude", "settings.local.json") }));
 }
 function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
-  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path6.join)(project, ".claude", "settings.json");
+    const settingsFile = (0, import_node_path7.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
     const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
@@ -5248,7 +5309,7 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (/etc/claude-code/managed-settings.json and managed-settings.d/), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false): the notes already synced stay in the graph." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, and status says so): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
@@ -5420,7 +5481,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path7.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path8.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -5478,7 +5539,7 @@ function parseSourceGroups(raw) {
 }
 function settingsFilesOf(config, env = process.env) {
   const withDirs = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path7.join)(config.claudeConfigDir, "settings.json")])];
+  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path8.join)(config.claudeConfigDir, "settings.json")])];
 }
 async function loadConfig(options = {}) {
   const processEnv = options.env ?? process.env;
@@ -5549,11 +5610,11 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path7.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path8.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path8.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -5586,8 +5647,8 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path7.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path7.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path8.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path8.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,

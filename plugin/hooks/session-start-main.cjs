@@ -620,12 +620,17 @@ function ourNote(text) {
 
 // src/lib/context/graph-problem.ts
 var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied", "lost"]);
-var FILE = "graph-problem.json";
+var LOSSES = /* @__PURE__ */ new Set(["emptied", "lost"]);
+function isLoss(kind) {
+  return LOSSES.has(kind);
+}
+var GRAPH_PROBLEM_FILE = "graph-problem.json";
+var FILE = GRAPH_PROBLEM_FILE;
 function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = value.kind === "emptied" || value.kind === "lost" ? emptiedGroupsOf(value.groups) : void 0;
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
@@ -635,7 +640,16 @@ function readGraphProblem(stateDir) {
 function emptiedGroupsOf(value) {
   if (!Array.isArray(value)) return void 0;
   const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
-  return groups.length === value.length ? groups : void 0;
+  if (groups.length !== value.length) return void 0;
+  return groups.map(({ group, notes, parts }) => {
+    const known = lostPartsOf(parts);
+    return { group, notes, ...known === void 0 ? {} : { parts: known } };
+  });
+}
+function lostPartsOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const parts = value.filter((p) => typeof p === "object" && p !== null && typeof p.id === "string" && typeof p.uuid === "string");
+  return parts.length === value.length ? parts.map(({ id, uuid }) => ({ id, uuid })) : void 0;
 }
 function write(stateDir, problem) {
   writeFileAtomicSync((0, import_node_path10.join)(stateDir, FILE), `${JSON.stringify(problem)}
@@ -717,9 +731,62 @@ var import_node_path14 = require("node:path");
 var import_node_os2 = require("node:os");
 
 // src/lib/config/claude-memory.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path13 = require("node:path");
+
+// src/lib/util/claude-project-key.ts
 var import_node_fs12 = require("node:fs");
 var import_node_path12 = require("node:path");
-var MANAGED_SETTINGS_DIR = "/etc/claude-code";
+var MAX_SANITIZED_LENGTH = 200;
+function claudePathHash(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return Math.abs(h).toString(36);
+}
+function claudeProjectKey(path) {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
+}
+function resolveProjectKey(path, projectsDir, env) {
+  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
+  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+  const computed = claudeProjectKey(path);
+  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
+  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+  } catch {
+    return computed;
+  }
+  if (names.length === 0 || names.includes(computed)) return computed;
+  let best = names[0];
+  let bestTime = -1;
+  for (const name of names) {
+    const st = statOrUndefinedHere((0, import_node_path12.join)(projectsDir, name));
+    if (st !== void 0 && st.mtimeMs > bestTime) {
+      best = name;
+      bestTime = st.mtimeMs;
+    }
+  }
+  return best;
+}
+function statOrUndefinedHere(path) {
+  try {
+    return (0, import_node_fs12.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/lib/config/claude-memory.ts
+function managedSettingsDir(platform = process.platform) {
+  if (platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+var MANAGED_SETTINGS_DIR = managedSettingsDir();
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -728,7 +795,7 @@ function claudeSwitchOff(value) {
 }
 function readSettings(file) {
   try {
-    const parsed = JSON.parse((0, import_node_fs12.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs13.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
   } catch {
     return void 0;
@@ -741,11 +808,11 @@ function envOf(settings) {
 function managedSettings(dir) {
   let files = [];
   try {
-    files = (0, import_node_fs12.readdirSync)((0, import_node_path12.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    files = (0, import_node_fs13.readdirSync)((0, import_node_path13.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file of [(0, import_node_path12.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path12.join)(dir, "managed-settings.d", f))]) {
+  for (const file of [(0, import_node_path13.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path13.join)(dir, "managed-settings.d", f))]) {
     const settings = readSettings(file);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
@@ -753,8 +820,8 @@ function managedSettings(dir) {
 }
 function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
   const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path12.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path12.join)(claudeConfigDir, "settings.json")) ?? {} });
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path13.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path13.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick2) {
@@ -773,9 +840,9 @@ function autoMemoryOff(env, layers) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path12.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path12.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path12.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path13.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path13.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path13.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function movedFolder(env, homeDir, layers) {
@@ -796,53 +863,7 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, ma
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path12.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
-}
-
-// src/lib/util/claude-project-key.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path13 = require("node:path");
-var MAX_SANITIZED_LENGTH = 200;
-function claudePathHash(path) {
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
-  return Math.abs(h).toString(36);
-}
-function claudeProjectKey(path) {
-  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
-  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
-  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
-}
-function resolveProjectKey(path, projectsDir, env) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
-  const computed = claudeProjectKey(path);
-  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
-  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
-  let names;
-  try {
-    names = (0, import_node_fs13.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
-  } catch {
-    return computed;
-  }
-  if (names.length === 0 || names.includes(computed)) return computed;
-  let best = names[0];
-  let bestTime = -1;
-  for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path13.join)(projectsDir, name));
-    if (st !== void 0 && st.mtimeMs > bestTime) {
-      best = name;
-      bestTime = st.mtimeMs;
-    }
-  }
-  return best;
-}
-function statOrUndefinedHere(path) {
-  try {
-    return (0, import_node_fs13.statSync)(path);
-  } catch {
-    return void 0;
-  }
+  return { dir: (0, import_node_path13.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 
 // src/lib/graphiti/escape.ts

@@ -452,6 +452,14 @@ var nullLogger = createLogger({ level: "silent" });
 var import_node_fs7 = require("node:fs");
 var import_node_path7 = require("node:path");
 
+// src/lib/config/claude-memory.ts
+function managedSettingsDir(platform = process.platform) {
+  if (platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+var MANAGED_SETTINGS_DIR = managedSettingsDir();
+
 // src/lib/config/process-env.ts
 function processEnv() {
   return process.env;

@@ -5145,7 +5145,64 @@ var init_display_url = __esm({
   }
 });
 
+// src/lib/util/claude-project-key.ts
+function claudePathHash(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return Math.abs(h).toString(36);
+}
+function claudeProjectKey(path) {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
+}
+function resolveProjectKey(path, projectsDir, env) {
+  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
+  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+  const computed = claudeProjectKey(path);
+  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
+  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs8.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+  } catch {
+    return computed;
+  }
+  if (names.length === 0 || names.includes(computed)) return computed;
+  let best = names[0];
+  let bestTime = -1;
+  for (const name of names) {
+    const st = statOrUndefinedHere((0, import_node_path7.join)(projectsDir, name));
+    if (st !== void 0 && st.mtimeMs > bestTime) {
+      best = name;
+      bestTime = st.mtimeMs;
+    }
+  }
+  return best;
+}
+function statOrUndefinedHere(path) {
+  try {
+    return (0, import_node_fs8.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+var import_node_fs8, import_node_path7, MAX_SANITIZED_LENGTH;
+var init_claude_project_key = __esm({
+  "src/lib/util/claude-project-key.ts"() {
+    "use strict";
+    import_node_fs8 = require("node:fs");
+    import_node_path7 = require("node:path");
+    MAX_SANITIZED_LENGTH = 200;
+  }
+});
+
 // src/lib/config/claude-memory.ts
+function managedSettingsDir(platform = process.platform) {
+  if (platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -5154,7 +5211,7 @@ function claudeSwitchOff(value) {
 }
 function readSettings(file2) {
   try {
-    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file2, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs9.readFileSync)(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
   } catch {
     return void 0;
@@ -5170,11 +5227,11 @@ function envOf(settings) {
 function managedSettings(dir) {
   let files = [];
   try {
-    files = (0, import_node_fs8.readdirSync)((0, import_node_path7.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    files = (0, import_node_fs9.readdirSync)((0, import_node_path8.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file2 of [(0, import_node_path7.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path7.join)(dir, "managed-settings.d", f))]) {
+  for (const file2 of [(0, import_node_path8.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path8.join)(dir, "managed-settings.d", f))]) {
     const settings = readSettings(file2);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
@@ -5182,8 +5239,8 @@ function managedSettings(dir) {
 }
 function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
   const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path7.join)(claudeConfigDir, "settings.json")) ?? {} });
+  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path8.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
+  layers.push({ name: "user settings", settings: readSettings((0, import_node_path8.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick2) {
@@ -5199,15 +5256,12 @@ function autoMemoryOff(env, layers) {
   if (claudeSwitchOff(variable)) return false;
   return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
 }
-function autoMemoryDisabled(env, claudeConfigDir, managedDir = MANAGED_SETTINGS_DIR) {
-  return autoMemoryOff(env, settingsLayers(claudeConfigDir, managedDir));
-}
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path7.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path7.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path7.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path8.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path8.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path8.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function autoMemoryDirectoryIn(settingsFile, homeDir) {
@@ -5231,7 +5285,7 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, ma
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path7.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path8.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
@@ -5239,31 +5293,41 @@ function shortId(path) {
   return (h >>> 0).toString(36);
 }
 function knownProjects(env, claudeConfigDir, homeDir) {
-  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path7.join)(claudeConfigDir, ".claude.json") : (0, import_node_path7.join)(homeDir, ".claude.json");
+  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path8.join)(claudeConfigDir, ".claude.json") : (0, import_node_path8.join)(homeDir, ".claude.json");
   const projects = settingsValue(file2, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path7.isAbsolute)(p)) : [];
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path8.isAbsolute)(p)) : [];
 }
 function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
   const layers = settingsLayers(claudeConfigDir, managedDir);
-  if (autoMemoryOff(env, layers)) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path7.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
-  const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path7.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedFolder(env, homeDir, layers);
-  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+  const off = autoMemoryOff(env, layers);
+  const projects = knownProjects(env, claudeConfigDir, homeDir);
+  const used = projects.flatMap((project) => {
     const own2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
-    if (own2 === void 0 || own2.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path7.resolve)(own2.dir))) continue;
-    const id = shortId((0, import_node_path7.resolve)(own2.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(own2.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+    return own2 === void 0 ? [] : [{ project, ...own2 }];
+  });
+  if (off && used.length === 0) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path8.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path8.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path8.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const own2 of used) {
+    if (own2.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path8.resolve)(own2.dir))) continue;
+    const id = shortId((0, import_node_path8.resolve)(own2.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path8.resolve)(own2.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own2.project})` });
   }
-  return folders;
+  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path8.resolve)(u.dir) : f.via === u.via)) : folders;
+  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
+  const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
+  return offProjects.length === 0 ? kept : kept.map((f) => f.layout === "projects" ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f);
+}
+function leftOutIn(projectsRoot, projects, offBy) {
+  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? (0, import_node_path8.join)(project, ".claude", "settings.local.json") }));
 }
 function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
-  if (autoMemoryDisabled(env, claudeConfigDir, managedDir)) return [];
   const out = [];
   for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path7.join)(project, ".claude", "settings.json");
+    const settingsFile = (0, import_node_path8.join)(project, ".claude", "settings.json");
     const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
     if (checkedIn === void 0) continue;
     const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
@@ -5272,13 +5336,15 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAG
   }
   return out;
 }
-var import_node_fs8, import_node_path7, MANAGED_SETTINGS_DIR;
+var import_node_fs9, import_node_path8, MANAGED_SETTINGS_DIR, OFF_FOR_EVERY_PROJECT;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
-    import_node_path7 = require("node:path");
-    MANAGED_SETTINGS_DIR = "/etc/claude-code";
+    import_node_fs9 = require("node:fs");
+    import_node_path8 = require("node:path");
+    init_claude_project_key();
+    MANAGED_SETTINGS_DIR = managedSettingsDir();
+    OFF_FOR_EVERY_PROJECT = "CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings";
   }
 });
 
@@ -5625,15 +5691,15 @@ function readSettingsFile(file2, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs9.openSync)(file2, "r");
-    const problem = settingsFileProblem((0, import_node_fs9.fstatSync)(fd));
+    fd = (0, import_node_fs10.openSync)(file2, "r");
+    const problem = settingsFileProblem((0, import_node_fs10.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file2} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs9.readFileSync)(fd);
+    bytes = (0, import_node_fs10.readFileSync)(fd);
   } catch (error62) {
     if (error62 instanceof ConfigError) throw error62;
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
   const text3 = decode(bytes, file2);
   const parsed = (0, import_dotenv.parse)(text3);
@@ -5653,11 +5719,11 @@ function surprises(text3, file2, wanted) {
   });
   return notes;
 }
-var import_node_fs9, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs10, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
     init_safe_ancestors();
@@ -5690,11 +5756,11 @@ var init_context_header = __esm({
 
 // src/lib/context/cache.ts
 function contextCacheDir(stateDir) {
-  return (0, import_node_path9.join)(stateDir, "context");
+  return (0, import_node_path10.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path9.join)(contextCacheDir(stateDir), `${safe}.json`);
+  return (0, import_node_path10.join)(contextCacheDir(stateDir), `${safe}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -5703,7 +5769,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text3 = (0, import_node_fs10.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text3 = (0, import_node_fs11.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text3);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -5716,12 +5782,12 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs10, import_node_path9, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs11, import_node_path10, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
-    import_node_path9 = require("node:path");
+    import_node_fs11 = require("node:fs");
+    import_node_path10 = require("node:path");
     init_fs_atomic();
     init_context_header();
     MAX_CONTEXT_CHARS = 9e3;
@@ -5734,47 +5800,47 @@ function shellWord(s) {
   return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 function nodeCli(root) {
-  return `node ${shellWord((0, import_node_path10.join)(root, "dist", "cli.js"))}`;
+  return `node ${shellWord((0, import_node_path11.join)(root, "dist", "cli.js"))}`;
 }
 function inside(dir, parent) {
-  const rel = (0, import_node_path10.relative)(parent, dir);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path10.sep}`) && !(0, import_node_path10.isAbsolute)(rel);
+  const rel = (0, import_node_path11.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path11.sep}`) && !(0, import_node_path11.isAbsolute)(rel);
 }
 function routeOfPackage(root, probe = {}) {
-  const exists = probe.exists ?? import_node_fs11.existsSync;
+  const exists = probe.exists ?? import_node_fs12.existsSync;
   const cwd = probe.cwd ?? process.cwd();
   const win = (probe.platform ?? process.platform) === "win32";
   const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
   if (m?.[1] !== void 0 && m[1] !== "") {
     const owner = m[1];
-    const global = win ? exists((0, import_node_path10.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path10.basename)(owner) === "lib" && !exists((0, import_node_path10.join)(owner, "package.json"));
+    const global = win ? exists((0, import_node_path11.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path11.basename)(owner) === "lib" && !exists((0, import_node_path11.join)(owner, "package.json"));
     if (global) return { route: "global", root, cli: PACKAGE_NAME };
-    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path10.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path11.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
   }
-  return { route: "folder", root, checkout: exists((0, import_node_path10.join)(root, ".git")), cli: nodeCli(root) };
+  return { route: "folder", root, checkout: exists((0, import_node_path11.join)(root, ".git")), cli: nodeCli(root) };
 }
 function routeOfModule(file2, probe = {}) {
-  const exists = probe.exists ?? import_node_fs11.existsSync;
-  let dir = (0, import_node_path10.dirname)(file2);
-  while ((0, import_node_path10.basename)(dir) !== "lib" && (0, import_node_path10.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path10.dirname)(dir);
-    if (up === dir) return routeOfPackage((0, import_node_path10.dirname)((0, import_node_path10.dirname)(file2)), probe);
+  const exists = probe.exists ?? import_node_fs12.existsSync;
+  let dir = (0, import_node_path11.dirname)(file2);
+  while ((0, import_node_path11.basename)(dir) !== "lib" && (0, import_node_path11.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path11.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path11.dirname)((0, import_node_path11.dirname)(file2)), probe);
     dir = up;
   }
-  const buildRoot = (0, import_node_path10.dirname)(dir);
-  if ((0, import_node_path10.basename)(dir) === "hooks" && exists((0, import_node_path10.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+  const buildRoot = (0, import_node_path11.dirname)(dir);
+  if ((0, import_node_path11.basename)(dir) === "hooks" && exists((0, import_node_path11.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
     const cached2 = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
     if (cached2?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached2[1] };
-    const repo = (0, import_node_path10.dirname)(buildRoot);
-    const built = exists((0, import_node_path10.join)(repo, "dist", "cli.js"));
-    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path10.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+    const repo = (0, import_node_path11.dirname)(buildRoot);
+    const built = exists((0, import_node_path11.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path11.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
   }
-  return routeOfPackage((0, import_node_path10.dirname)(buildRoot), probe);
+  return routeOfPackage((0, import_node_path11.dirname)(buildRoot), probe);
 }
 function runningCopy(cwd = process.cwd()) {
   running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
   if (running.route === "project" && running.projectDir !== void 0) {
-    const here = inside((0, import_node_path10.resolve)(cwd), running.projectDir);
+    const here = inside((0, import_node_path11.resolve)(cwd), running.projectDir);
     return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
   }
   return running;
@@ -5787,7 +5853,7 @@ function cli(copy = runningCopy()) {
 }
 function commandCaveat(copy = runningCopy()) {
   if (copy.cli !== void 0) return "";
-  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path10.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path10.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path11.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path11.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
 }
 function namedCommand(args, copy = runningCopy()) {
   return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
@@ -5805,18 +5871,18 @@ function updateStepFor(copy) {
     case "plugin-cache":
       return `"claude plugin update ${PACKAGE_NAME}@${copy.marketplace ?? "<marketplace>"}" (it refreshes the marketplace first), then restart Claude Code`;
     case "plugin-folder":
-      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path10.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
+      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path11.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
   }
 }
 function upgradeStep(to, copy = runningCopy()) {
   return `upgrade ${PACKAGE_NAME}${to === void 0 ? "" : ` (${to})`}: ${updateStepFor(copy)}`;
 }
-var import_node_fs11, import_node_path10, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
+var import_node_fs12, import_node_path11, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
 var init_install_route = __esm({
   "src/lib/util/install-route.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path10 = require("node:path");
+    import_node_fs12 = require("node:fs");
+    import_node_path11 = require("node:path");
     import_node_url2 = require("node:url");
     PACKAGE_NAME = "graphiti-memory-sync";
     INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
@@ -5828,7 +5894,7 @@ function levelEnabled(threshold, level) {
   return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
 }
 function logFilePath(stateDir) {
-  return (0, import_node_path11.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path12.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -5851,17 +5917,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs12.mkdirSync)((0, import_node_path11.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs13.mkdirSync)((0, import_node_path12.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs12.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs12.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs13.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs13.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs12.appendFileSync)(file2, `${line}
+      (0, import_node_fs13.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5876,12 +5942,12 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs12, import_node_path11, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs13, import_node_path12, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_fs13 = require("node:fs");
+    import_node_path12 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -5898,6 +5964,138 @@ var init_our_note = __esm({
   "src/lib/context/our-note.ts"() {
     "use strict";
     OUR_NOTE_LABEL = "Note for the user from graphiti-memory-sync:";
+  }
+});
+
+// src/lib/context/graph-problem.ts
+function isLoss(kind) {
+  return LOSSES.has(kind);
+}
+function readGraphProblem(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs14.readFileSync)((0, import_node_path13.join)(stateDir, FILE), "utf8"));
+    if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : void 0;
+      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
+    }
+  } catch {
+  }
+  return void 0;
+}
+function emptiedGroupsOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
+  if (groups.length !== value.length) return void 0;
+  return groups.map(({ group, notes, parts }) => {
+    const known2 = lostPartsOf(parts);
+    return { group, notes, ...known2 === void 0 ? {} : { parts: known2 } };
+  });
+}
+function lostPartsOf(value) {
+  if (!Array.isArray(value)) return void 0;
+  const parts = value.filter((p) => typeof p === "object" && p !== null && typeof p.id === "string" && typeof p.uuid === "string");
+  return parts.length === value.length ? parts.map(({ id, uuid: uuid3 }) => ({ id, uuid: uuid3 })) : void 0;
+}
+function write(stateDir, problem) {
+  writeFileAtomicSync((0, import_node_path13.join)(stateDir, FILE), `${JSON.stringify(problem)}
+`);
+}
+function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
+  const previous = readGraphProblem(stateDir);
+  if (previous !== void 0 && isLoss(previous.kind)) return;
+  const same = previous?.kind === kind;
+  write(stateDir, { kind, detail: detail.split("\n")[0]?.slice(0, 300) ?? "", since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
+}
+function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date()) {
+  const previous = readGraphProblem(stateDir);
+  const kept = previous?.kind === "emptied" ? previous.groups ?? [] : [];
+  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
+  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
+  const same = previous?.kind === "emptied";
+  write(stateDir, { kind: "emptied", detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
+}
+function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
+  const previous = readGraphProblem(stateDir);
+  if (previous?.kind === "emptied") return;
+  const before = previous?.kind === "lost" ? previous : void 0;
+  const kept = before?.groups ?? [];
+  const merged = lost.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
+  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...merged.map((m) => m.group)];
+  const news = merged.some((m) => m.news);
+  write(stateDir, { kind: "lost", detail: emptiedDetail(groups), groups, since: before?.since ?? now.toISOString(), told: before !== void 0 && !news ? before.told : false });
+}
+function mergeLostGroup(kept, seen) {
+  if (kept === void 0) return { group: seen, news: true };
+  if (kept.parts === void 0 || seen.parts === void 0) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...seen.parts === void 0 ? {} : { parts: seen.parts } }, news: kept.notes < seen.notes };
+  const key = (p) => `${p.id}\0${p.uuid}`;
+  const known2 = new Set(kept.parts.map(key));
+  const added = seen.parts.filter((p) => !known2.has(key(p)));
+  const parts = [...kept.parts, ...added];
+  return { group: { group: seen.group, notes: new Set(parts.map((p) => p.id)).size, parts }, news: added.length > 0 };
+}
+function settleLostParts(stateDir, stillLost2) {
+  const problem = readGraphProblem(stateDir);
+  if (problem?.kind !== "lost" || problem.groups === void 0) return;
+  let changed = false;
+  const groups = [];
+  for (const g of problem.groups) {
+    if (g.parts === void 0) {
+      groups.push(g);
+      continue;
+    }
+    const parts = g.parts.filter((p) => stillLost2(g.group, p));
+    if (parts.length === g.parts.length) {
+      groups.push(g);
+      continue;
+    }
+    changed = true;
+    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, parts });
+  }
+  if (!changed) return;
+  if (groups.length === 0) return clearGraphProblem(stateDir);
+  write(stateDir, { ...problem, groups, detail: emptiedDetail(groups) });
+}
+function lostNamesParts(stateDir) {
+  const problem = readGraphProblem(stateDir);
+  return problem?.kind === "lost" && (problem.groups ?? []).some((g) => g.parts !== void 0);
+}
+function emptiedDetail(groups) {
+  return groups.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", ");
+}
+function refreshShowed(stateDir, shown) {
+  const problem = readGraphProblem(stateDir);
+  if (problem === void 0 || problem.kind === "lost") return;
+  if (problem.kind !== "emptied" || problem.groups === void 0 && shown.length > 0) return clearGraphProblem(stateDir);
+  if (problem.groups === void 0) return;
+  const left = problem.groups.filter((g) => !shown.includes(g.group));
+  if (left.length === problem.groups.length) return;
+  if (left.length === 0) return clearGraphProblem(stateDir);
+  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
+}
+function refreshEndsProblem(stateDir) {
+  const problem = readGraphProblem(stateDir);
+  return problem !== void 0 && !isLoss(problem.kind);
+}
+function clearGraphProblem(stateDir) {
+  try {
+    (0, import_node_fs14.unlinkSync)((0, import_node_path13.join)(stateDir, FILE));
+  } catch {
+  }
+}
+var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE;
+var init_graph_problem = __esm({
+  "src/lib/context/graph-problem.ts"() {
+    "use strict";
+    import_node_fs14 = require("node:fs");
+    import_node_path13 = require("node:path");
+    init_fs_atomic();
+    init_install_route();
+    init_log();
+    init_our_note();
+    KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied", "lost"]);
+    LOSSES = /* @__PURE__ */ new Set(["emptied", "lost"]);
+    GRAPH_PROBLEM_FILE = "graph-problem.json";
+    FILE = GRAPH_PROBLEM_FILE;
   }
 });
 
@@ -6029,58 +6227,6 @@ var init_errors2 = __esm({
         super(message2, { cause: reason });
       }
     };
-  }
-});
-
-// src/lib/util/claude-project-key.ts
-function claudePathHash(path) {
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
-  return Math.abs(h).toString(36);
-}
-function claudeProjectKey(path) {
-  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
-  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
-  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
-}
-function resolveProjectKey(path, projectsDir, env) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
-  const computed = claudeProjectKey(path);
-  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
-  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
-  let names;
-  try {
-    names = (0, import_node_fs14.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
-  } catch {
-    return computed;
-  }
-  if (names.length === 0 || names.includes(computed)) return computed;
-  let best = names[0];
-  let bestTime = -1;
-  for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path13.join)(projectsDir, name));
-    if (st !== void 0 && st.mtimeMs > bestTime) {
-      best = name;
-      bestTime = st.mtimeMs;
-    }
-  }
-  return best;
-}
-function statOrUndefinedHere(path) {
-  try {
-    return (0, import_node_fs14.statSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-var import_node_fs14, import_node_path13, MAX_SANITIZED_LENGTH;
-var init_claude_project_key = __esm({
-  "src/lib/util/claude-project-key.ts"() {
-    "use strict";
-    import_node_fs14 = require("node:fs");
-    import_node_path13 = require("node:path");
-    MAX_SANITIZED_LENGTH = 200;
   }
 });
 
@@ -9078,6 +9224,7 @@ __export(sources_exports, {
   UnknownSourceError: () => UnknownSourceError,
   fileIdFor: () => fileIdFor,
   filterSources: () => filterSources,
+  inLeftOutProject: () => inLeftOutProject,
   isTeamOrigin: () => isTeamOrigin,
   originFor: () => originFor,
   resolveSources: () => resolveSources,
@@ -9090,13 +9237,18 @@ function resolveSources(config2) {
   if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path18.resolve)((0, import_node_path18.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
     const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path18.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout });
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout, ...f.leftOut === void 0 ? {} : { leftOut: f.leftOut.map((l) => l.key) } });
   }
   for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path18.resolve)(extra.path) });
   return roots.map((s) => {
     const shared2 = config2.sharedSources[s.name];
     return { ...s, origin: shared2 ?? config2.origin, shared: shared2 !== void 0 };
   });
+}
+function inLeftOutProject(source2, relPath) {
+  if (source2.layout === "folder" || source2.leftOut === void 0) return false;
+  const slash = relPath.indexOf("/");
+  return source2.leftOut.includes(slash === -1 ? relPath : relPath.slice(0, slash));
 }
 function teamMemoryOf(source2, relPath) {
   if (source2.kind !== "auto-memory") return void 0;
@@ -11045,6 +11197,7 @@ var init_scan = __esm({
     import_picomatch = __toESM(require_picomatch2(), 1);
     init_conflict_copy();
     init_link_reach();
+    init_sources();
     nodeScanFs = {
       readdir: (path) => (0, import_node_fs20.readdirSync)(path, { withFileTypes: true }),
       stat: (path) => (0, import_node_fs20.statSync)(path),
@@ -11160,7 +11313,7 @@ var init_scan = __esm({
             else this.fsProblem("", root, error62, "folder");
             return;
           }
-          for (const p of projects) if (!p.name.startsWith(".") && !p.isFile()) this.addStart(root, rootChain, `${p.name}/memory`);
+          for (const p of projects) if (!p.name.startsWith(".") && !p.isFile() && !inLeftOutProject(this.source, p.name)) this.addStart(root, rootChain, `${p.name}/memory`);
         }
         for (let dir = this.stack.pop(); dir !== void 0; dir = this.stack.pop()) {
           await this.list(dir);
@@ -33732,6 +33885,12 @@ function isCommonPasswordWord(value) {
 function isCountingRun(value) {
   return /^\d{4,10}$/.test(value) && (DIGIT_ROW.includes(value) || DIGIT_ROW_BACKWARDS.includes(value));
 }
+function isWeakWordWithDigits(value) {
+  const m = /^([A-Za-z]+)\d{1,4}!?$/.exec(value);
+  if (m === null) return false;
+  const word = m[1].toLowerCase();
+  return COMMON_PASSWORD_WORDS.has(word) || word === "password" || word === "admin";
+}
 var COMMON_PASSWORD_WORDS, DIGIT_ROW, DIGIT_ROW_BACKWARDS;
 var init_common_passwords = __esm({
   "src/lib/memory/secrets/common-passwords.ts"() {
@@ -33834,11 +33993,14 @@ function chosenBy(name, kind = genericKind(name)) {
   if (kind === "password") return true;
   return kind === "secret" && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? "secret" : false;
 }
+function isNumberAsKey(value) {
+  return /^\d{6,15}$/.test(value) && !/^(?:1234567890?)\d*$/.test(value);
+}
 function chosenFor(name, value, kind = genericKind(name)) {
   const chosen = chosenBy(name, kind);
-  if (chosen !== false || !SECRET_OR_API_KEY.test(name.toLowerCase())) return chosen;
+  if (chosen !== false || !KEY_SET_BY_HAND.test(name.toLowerCase())) return chosen;
   const v = unquote(value.trim()).inner.replace(/[)\].,:;!?]+$/, "");
-  return isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v) || isCountingRun(v);
+  return isCommonPasswordWord(v) && !ASKS_TO_BE_CHANGED.test(v) || isCountingRun(v) || isWeakWordWithDigits(v) || isNumberAsKey(v);
 }
 function genericKind(key) {
   const k = key.toLowerCase();
@@ -33923,7 +34085,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, SECRET_OR_API_KEY, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -33988,12 +34150,12 @@ var init_assignment = __esm({
     PIN_NAME = String.raw`(?<![a-z])pin[_.\- ]?(?:code|number)`;
     PIN_NAME_HINTS = ["", "_", "-", ".", " "].flatMap((join34) => [`pin${join34}code`, `pin${join34}number`]);
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:[_.-]?key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|${PIN_NAME}|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     NEGATED_CREDENTIAL_NAME = /^no[nt]_(?:a_)?/;
-    SECRET_OR_API_KEY = /(?:secret|api)[_.\- ]?key/;
+    KEY_SET_BY_HAND = /(?:secret|api|encryption)[_.\- ]?key/;
     ASKS_TO_BE_CHANGED = /^change[_-]?(?:me|it|this)/i;
     PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${PIN_NAME}|${WIFI_KEY}|${SECURITY_ANSWER}`);
     ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
@@ -34201,6 +34363,7 @@ function labelledValue(line, after, chosen) {
   if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return void 0;
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
+  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && /[A-Za-z_]/.test(line[at] ?? "")) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
@@ -34327,7 +34490,7 @@ function redactCell(cell, kind, name, otherLanguage = false) {
   if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
   const plainWordAlone = otherLanguage === "column" && isPlainWord(value) && !inUnspacedScript(value);
   if (otherLanguage !== false && /[^\x00-\x7f]/.test(value) && !isWordAndNumberInAnyScript(value) && !plainWordAlone) return cell;
-  if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
+  if (!isCredentialValue(value, chosenFor(name, value)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
 function credentialColumns(header2) {
@@ -34509,7 +34672,7 @@ var init_context = __esm({
       scan: (text3) => {
         let out = "";
         let cursor = 0;
-        const colonEnd = /:[ \t]*\n[ \t]*/g;
+        const colonEnd = /:(?:\*\*)?[ \t]*\n[ \t]*/g;
         for (let c = colonEnd.exec(text3); c !== null; c = colonEnd.exec(text3)) {
           const lineStart = text3.lastIndexOf("\n", c.index) + 1;
           const label = text3.slice(lineStart, c.index);
@@ -34522,7 +34685,7 @@ var init_context = __esm({
           for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes("urn:") || label.includes("arn:")) && label.length - (w.index + w[0].length) < 4) named = true;
           if (!named) continue;
           const kind = genericKind(label);
-          if (!isCredentialValue(valueLine, chosenBy(label)) && !isHighEntropy(valueLine)) continue;
+          if (!isCredentialValue(valueLine, chosenFor(label, valueLine)) && !isHighEntropy(valueLine)) continue;
           out += text3.slice(cursor, valueStart) + tag(kind);
           cursor = valueStart + valueLine.length;
         }
@@ -34995,7 +35158,7 @@ var init_named_value = __esm({
         const { inner, quote } = unquote(raw);
         if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
         const kind = genericKind(name);
-        if (!isCredentialValue(raw, chosenBy(name))) return m;
+        if (!isCredentialValue(raw, chosenFor(name, raw))) return m;
         return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
       })
     };
@@ -72384,13 +72547,14 @@ function text(v) {
   if (v instanceof Uint8Array) return Buffer.from(v).toString("utf8");
   return v === null || v === void 0 ? "" : String(v);
 }
-var MARKER, ISO, FalkorDbEpisodes;
+var MARKER, ISO, UUID, FalkorDbEpisodes;
 var init_falkordb_episodes = __esm({
   "src/lib/graphiti/falkordb-episodes.ts"() {
     "use strict";
     init_server_runtime();
     MARKER = /^\[gms:[0-9A-Za-z:/_-]{1,200}\]$/;
     ISO = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/;
+    UUID = /^[0-9A-Za-z-]{1,100}$/;
     FalkorDbEpisodes = class _FalkorDbEpisodes {
       constructor(client) {
         this.client = client;
@@ -72415,16 +72579,25 @@ var init_falkordb_episodes = __esm({
       /**
        * Episodes of group `groupId` (as the server got it: escaped) whose source description ends with
        * one of `markers` (with `everyMarked`: that holds any marker of this tool, whoever's, as a
-       * rebuild after lost state must see), and every episode of the group that started at or after
-       * `since` (ISO): uuid, name, start, description; no content.
+       * rebuild after lost state must see), every episode whose uuid is one of `uuids`, and every
+       * episode of the group that started at or after `since` (ISO): uuid, name, start, description;
+       * no content.
+       *
+       * ADOPTED_FOUND_BY_UUID: `uuids` are the episodes our parts already rest on. A part adopted from
+       * an episode we did not send (sync/adopt-prior.ts: the madeinoz hook's, no marker of ours) is
+       * found only by its uuid, as a get_episodes listing shows it (sync/reconcile.ts LISTED_BY_UUID).
+       * Looked for by marker alone, `sync --force` on the local server found it missing, took it for
+       * lost (sync/force-look.ts FORCE_LOOK) and sent the note again beside the episode still there.
        */
       async find(groupId, markers, since, options2 = {}) {
         if (!/^[A-Za-z0-9_-]{1,200}$/.test(groupId)) throw new TypeError(`not a group id: ${groupId.slice(0, 80)}`);
         for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
         if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
-        const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)}`;
+        const uuids = options2.uuids ?? [];
+        for (const u of uuids) if (!UUID.test(u)) throw new TypeError(`not an episode uuid: ${u.slice(0, 80)}`);
+        const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)} uuids=${JSON.stringify(uuids)}`;
         const ours = options2.everyMarked === true ? `e.source_description CONTAINS '[gms:'` : `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
-        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
+        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours} OR e.uuid IN $uuids) RETURN e.uuid, e.name, e.created_at, e.source_description`;
         let reply;
         try {
           reply = await this.client.sendCommand(["GRAPH.RO_QUERY", _FalkorDbEpisodes.graphOf(groupId), query]);
@@ -72683,13 +72856,15 @@ var init_listing = __esm({
         }
         for (const marker of watched) wanted.add(marker);
         if (wanted.size === 0 && !this.everyMarked) return void 0;
+        const uuids = /* @__PURE__ */ new Set();
+        for (const ref of everyPart(ctx.state)) if (ref.groupId === group && ref.uuid !== void 0 && wanted.has(ref.marker)) uuids.add(ref.uuid);
         if (!Number.isFinite(since)) since = ctx.now();
         const window2 = new Date(since - MAX_SKEW_MS - 6e4).toISOString();
         try {
           this.episodes ??= await this.open();
           if (this.episodes === void 0) return void 0;
           const elapsed = stopwatch(ctx);
-          const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window2, { everyMarked: this.everyMarked });
+          const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window2, { everyMarked: this.everyMarked, uuids: [...uuids] });
           const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
           const ms = elapsed();
           ctx.logger.debug("read group from the local FalkorDB", { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });
@@ -77703,6 +77878,8 @@ function settleRemovals(input2, verdicts, plan) {
   for (const record2 of Object.values(input2.state.files)) {
     if (seen.has(record2.id) || !scannedSources.has(record2.source)) continue;
     if (isUnderProblem(record2.source, record2.relPath, input2.scan.problems)) continue;
+    const source2 = input2.sources.find((s) => s.name === record2.source);
+    if (source2 !== void 0 && inLeftOutProject(source2, record2.relPath)) continue;
     plan.changed = true;
     const renamedTo = record2.hash === void 0 ? void 0 : byHash.get(record2.hash);
     if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped" && sameGroups(record2, renamedTo.planned.record) && !signedPathMoves(input2, renamedTo.planned.record)) {
@@ -78404,7 +78581,7 @@ async function reconcileWithGraph(ctx, run2) {
   }
   for (const { record: record2, ref } of r.unseen) {
     logger.warn("a listing of the group no longer shows this note's episode (the graph lost it: a server started again without its data?); sync --force sends it again (force-look.ts LOST_SEEN_IN_PASSING)", { id: record2.id, marker: ref.marker });
-    ctx.lostSeen.set(ref.groupId, (ctx.lostSeen.get(ref.groupId) ?? /* @__PURE__ */ new Set()).add(record2.id));
+    if (ref.uuid !== void 0) ctx.lostSeen.set(ref.groupId, [...ctx.lostSeen.get(ref.groupId) ?? [], { id: record2.id, uuid: ref.uuid }]);
   }
   ctx.counts.resentFor.goneElsewhere += new Set(r.goneElsewhere.map(({ record: record2 }) => record2.id)).size;
   ctx.counts.resentFor.lost += new Set(r.lost.map(({ record: record2 }) => record2.id)).size;
@@ -79112,7 +79289,7 @@ function summarize(ctx, plan, semantics) {
     serverReachable: ctx.server.reachable,
     ...ctx.server.error === void 0 ? {} : { serverError: ctx.server.error },
     ...semantics === void 0 ? {} : { semantics },
-    ...ctx.lostSeen.size === 0 ? {} : { lostSeen: [...ctx.lostSeen].map(([group, ids]) => ({ group, notes: ids.size })) },
+    ...ctx.lostSeen.size === 0 ? {} : { lostSeen: [...ctx.lostSeen].map(([group, parts]) => ({ group, notes: new Set(parts.map((p) => p.id)).size, parts })) },
     dryRun,
     ...dryRun ? { plannedActions: plan.actions } : {}
   };
@@ -79567,9 +79744,9 @@ function partsKnownHere(state) {
   return out;
 }
 function slim(ref) {
-  const { marker, name, groupId, part, parts, uuid: uuid3, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
+  const { marker, name, groupId, part, parts, uuid: uuid3, probe, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks } = ref;
   const out = { marker, name, groupId, part, parts, resends: 0 };
-  Object.assign(out, Object.fromEntries(Object.entries({ uuid: uuid3, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== void 0)));
+  Object.assign(out, Object.fromEntries(Object.entries({ uuid: uuid3, probe, foreign, unsigned, heldAt, heldFacts, heldSince, heldChecks }).filter(([, v]) => v !== void 0)));
   return out;
 }
 function leaveServer(state, server, parts, nowIso) {
@@ -80008,6 +80185,39 @@ var init_sync = __esm({
   }
 });
 
+// src/lib/context/lost-notes.ts
+var lost_notes_exports = {};
+__export(lost_notes_exports, {
+  recordLostAfterSync: () => recordLostAfterSync,
+  stillLost: () => stillLost
+});
+function stillLost(state, group, part) {
+  const record2 = state.files[part.id];
+  return record2 !== void 0 && record2.episodes.some((ref) => ref.groupId === group && ref.uuid === part.uuid);
+}
+async function recordLostAfterSync(stateDir, lostSeen, logger) {
+  try {
+    if (lostSeen !== void 0 && lostSeen.length > 0) recordLostSeen(stateDir, lostSeen);
+    if (!lostNamesParts(stateDir)) return;
+    let state;
+    try {
+      ({ state } = await loadState(stateDir, { readOnly: true }));
+    } catch {
+      return;
+    }
+    settleLostParts(stateDir, (group, part) => stillLost(state, group, part));
+  } catch (error62) {
+    logger.warn("could not record for the next session the notes a listing no longer showed (LOST_SEEN_IN_PASSING); the next sync that lists their group tells them again, and `sync --force` sends them again", { lost: lostSeen, error: error62 instanceof Error ? error62.message : String(error62) });
+  }
+}
+var init_lost_notes = __esm({
+  "src/lib/context/lost-notes.ts"() {
+    "use strict";
+    init_state();
+    init_graph_problem();
+  }
+});
+
 // src/lib/context/change-record.ts
 function mayOpenChangeRecord(clause) {
   return CHANGE_TYPE_LABEL.test(clause) || SCOPE_LABEL.test(clause);
@@ -80034,15 +80244,18 @@ function touchesSafeguard(text3) {
 function harmfulEffect(text3) {
   return WHOLE_ENVIRONMENT.test(text3) || MADE_PUBLIC.test(text3) || DESTROYED_IN_PRODUCTION.test(text3);
 }
+function isRecordVerbToo(verb) {
+  return RECORD_VERBS_TOO.has(verb);
+}
 function isCodeChangeRecord(clause) {
   if (actsOutside(clause.verb, clause.injectionVerb) || clause.determined || !clause.whole) return false;
   if (clause.conventionVerb && !RECORD_VERBS_TOO.has(clause.verb) || clause.futureWork || KEPT_UP.test(clause.text)) return false;
   const head = clause.text;
-  if (addressedToSession(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
+  if (addressedToSession(head) || THIS_PROJECT.test(head) || namesMachinePlace(head) || touchesSafeguard(head)) return false;
   const namesCode = BACKTICKED_NAME.test(head) || clause.objectWords.some((w) => CODE_NAME.test(w.replace(/^[("'“]+|[)"'”.,;:]+$/g, "")));
   return namesCode && !harmfulEffect(head);
 }
-var CHANGE_TYPE_LABEL, SCOPE_LABEL, NORMATIVE_TIMING, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN, WHOLE_ENVIRONMENT, MADE_PUBLIC, DESTROYED_IN_PRODUCTION, RECORD_VERBS_TOO, KEPT_UP;
+var CHANGE_TYPE_LABEL, SCOPE_LABEL, NORMATIVE_TIMING, ADDRESSED, CODE_EDIT_VERBS, MORE_OUTSIDE, CODE_NAME, BACKTICKED_NAME, MACHINE_PLACES, PATH_VARIABLE, SAFEGUARDS, BACKTICKED_SPAN, WHOLE_ENVIRONMENT, MADE_PUBLIC, DESTROYED_IN_PRODUCTION, RECORD_VERBS_TOO, KEPT_UP, THIS_PROJECT;
 var init_change_record = __esm({
   "src/lib/context/change-record.ts"() {
     "use strict";
@@ -80063,6 +80276,7 @@ var init_change_record = __esm({
     DESTROYED_IN_PRODUCTION = /\b(?:drop|truncate|wipe|purge|destroy|erase)\b[^.!?\n]*\b(?:production|prod)\b/i;
     RECORD_VERBS_TOO = /* @__PURE__ */ new Set(["keep"]);
     KEPT_UP = /^keep\b[^\n]{1,80}?\s(?:updated|up[ -]to[ -]date|current|in sync|synced|synchronized)\b/i;
+    THIS_PROJECT = /\bthis (?:project|repo|repository|codebase|monorepo|workspace)\b/i;
   }
 });
 
@@ -80265,10 +80479,31 @@ function scopeHead(tokens, j) {
   return void 0;
 }
 function normativeStandard(tokens, i) {
-  let k = i + 1;
+  const graded = gradesFrom(tokens, i + 1);
+  if (graded !== void 0) return scopeHead(tokens, graded) ?? graded;
+  const manner = gradedManner(tokens, i);
+  if (manner === void 0) return void 0;
+  const head = scopeHead(tokens, manner);
+  return head !== void 0 && (head + 1 === tokens.length || tokens[head + 1] === "(") ? tokens.length : void 0;
+}
+function gradesFrom(tokens, j) {
+  let k = j;
   if (["more", "most"].includes((tokens[k] ?? "").toLowerCase())) k += 1;
   if (!STANDARD_GRADES.has((tokens[k] ?? "").toLowerCase())) return void 0;
-  return scopeHead(tokens, k + 1) ?? k + 1;
+  k += 1;
+  while ((tokens[k] === "," || (tokens[k] ?? "").toLowerCase() === "and") && STANDARD_GRADES.has((tokens[k + 1] ?? "").toLowerCase())) k += 2;
+  return k;
+}
+function gradedManner(tokens, i) {
+  for (let k = i + 1; k <= i + 4 && k < tokens.length; k += 1) {
+    const word = tokens[k].toLowerCase();
+    if (k > i + 1 && PREPOSITIONS.has(word) && word !== "to") {
+      const article = ["a", "an"].includes((tokens[k + 1] ?? "").toLowerCase()) ? 1 : 0;
+      return gradesFrom(tokens, k + 1 + article);
+    }
+    if (!isContentWord(word)) return void 0;
+  }
+  return void 0;
 }
 function genericAlternative(tokens, i) {
   for (let k = i + 2; k < i + 14 && k + 1 < tokens.length; k += 1) {
@@ -80290,8 +80525,10 @@ function meansForAKind(tokens, i) {
   for (let k = i + 2; k < i + 20 && k < tokens.length; k += 1) {
     const word = tokens[k].toLowerCase();
     if (KIND_PREPOSITIONS.has(word)) {
-      const head = OBJECT_OPENERS.has((tokens[k + 1] ?? "").toLowerCase()) || verbBeforeCase(tokens, i, k) ? void 0 : scopeHead(tokens, k + 1);
-      return head === void 0 ? void 0 : head + 1;
+      if (OBJECT_OPENERS.has((tokens[k + 1] ?? "").toLowerCase()) || verbBeforeCase(tokens, i, k)) return void 0;
+      const head = scopeHead(tokens, k + 1);
+      if (head !== void 0) return head + 1;
+      return word === "for" && isBarePluralKind(tokens.slice(i + 1, k)) ? massPurposeEnd(tokens, k + 1) : void 0;
     }
     if (CASE_OPENERS.has(word)) {
       const next = tokens[k + 1] ?? "";
@@ -80301,6 +80538,60 @@ function meansForAKind(tokens, i) {
     if (word === "to" || word === "," || word === ":" || SUBORDINATORS.has(word) && word !== "and" && word !== "or") return void 0;
   }
   return void 0;
+}
+function isBarePluralKind(object2) {
+  if (object2.length === 0 || object2.length > 3) return false;
+  return object2.every((t) => isContentWord(t.toLowerCase()) || isPast(t.toLowerCase())) && isPluralHead(object2[object2.length - 1]);
+}
+function massPurposeEnd(tokens, j) {
+  let k = j;
+  let words3 = 0;
+  for (; k < tokens.length; k += 1) {
+    const raw = tokens[k];
+    const word = raw.toLowerCase();
+    if (word === "and" || word === "or") continue;
+    if (!WORD2.test(raw) || FUNCTION_WORDS2.has(word)) break;
+    words3 += 1;
+    if (words3 > MAX_PURPOSE_WORDS) return void 0;
+  }
+  if (words3 === 0) return void 0;
+  const next = (tokens[k] ?? "").toLowerCase();
+  return next === "" || next === "," || SUBORDINATORS.has(next) ? tokens.length : void 0;
+}
+function isWorkArtefact(word) {
+  return WORK_ARTEFACTS.has(word.toLowerCase());
+}
+function artefactsForAKind(tokens, i) {
+  for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
+    const word = tokens[k].toLowerCase();
+    if (!isContentWord(word)) return void 0;
+    if (!WORK_ARTEFACTS.has(word)) {
+      if (isPluralHead(tokens[k])) return void 0;
+      continue;
+    }
+    if (k === i + 1 && !VERB_SHAPED.has(tokens[i].toLowerCase())) return void 0;
+    if (!SCOPE_PREPOSITIONS.has((tokens[k + 1] ?? "").toLowerCase())) return void 0;
+    return coordinatedKindHead(tokens, k + 2);
+  }
+  return void 0;
+}
+function coordinatedKindHead(tokens, j) {
+  let words3 = 0;
+  for (let k = j; k < tokens.length && words3 < MAX_PURPOSE_WORDS; k += 1) {
+    const raw = tokens[k];
+    const word = raw.toLowerCase();
+    if (k > j && (word === "and" || word === "or")) continue;
+    if (!isContentWord(word) && !isAcronymPlural(raw) && !/^[A-Z]{2,}$/.test(raw)) return void 0;
+    if (isPluralHead(raw)) return k;
+    words3 += 1;
+  }
+  return void 0;
+}
+function avoidedActivity(tokens, i) {
+  if (tokens[i].toLowerCase() !== "avoid") return void 0;
+  const object2 = tokens.slice(isGerund(tokens[i + 1] ?? "") ? i + 2 : i + 1);
+  const head = object2.findIndex((t) => isPluralHead(t));
+  return head === object2.length - 1 && isBarePluralKind(object2) && object2.every((t) => WORD2.test(t)) ? tokens.length : void 0;
 }
 function anyVerbOrder(tokens, i) {
   const w = tokens[i].toLowerCase();
@@ -80312,7 +80603,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -80349,7 +80640,9 @@ function recordsAChange({ head, tokens, i, whole, polite }) {
   const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
   const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== void 0 || normativeStandard(tokens, i) !== void 0 || genericAlternative(tokens, i) !== void 0;
-  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb), futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
+  const second = (tokens[i + 2] ?? "").toLowerCase();
+  const coordinated = ["and", "or"].includes(next.toLowerCase()) && CONVENTION_VERBS.has(second) && !isRecordVerbToo(second);
+  return isCodeChangeRecord({ verb, injectionVerb: VERB_SHAPED.has(verb), conventionVerb: CONVENTION_VERBS.has(verb) || coordinated, futureWork, determined: OBJECT_OPENERS.has(next.toLowerCase()), objectWords, text: head.slice(head.indexOf(first)), whole });
 }
 function opensWithBareVerb(consequent) {
   const tokens = clauseTokens(clauseHead(consequent));
@@ -80392,8 +80685,8 @@ function orderShape({ tokens, i, polite }) {
   const rest = tokens.slice(i + 1).filter((t) => t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
   if (isAccessObjectSentOn(rest)) return !hasFiniteVerb(rest.slice(2));
-  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i);
-  if (sent !== void 0) return !hasFiniteVerb(tokens.slice(sent));
+  const sent = pluralObjectSent(tokens, i, false) ?? futureWorkScope(tokens, i, true) ?? normativeStandard(tokens, i) ?? artefactsForAKind(tokens, i);
+  if (sent !== void 0) return !hasFiniteVerb(tokens.slice(sent, tokens.indexOf(":", sent) < 0 ? void 0 : tokens.indexOf(":", sent)));
   return !hasFiniteVerb(rest);
 }
 function opensWithQuestion(clause) {
@@ -80404,7 +80697,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, MEANS_VERBS, CASE_OPENERS, KIND_PREPOSITIONS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, MEANS_VERBS, CASE_OPENERS, KIND_PREPOSITIONS, MAX_PURPOSE_WORDS, WORK_ARTEFACTS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -80803,6 +81096,8 @@ var init_imperative = __esm({
     MEANS_VERBS = /* @__PURE__ */ new Set(["use", "choose", "pick", "reserve", "employ"]);
     CASE_OPENERS = /* @__PURE__ */ new Set(["when", "whenever"]);
     KIND_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "over"]);
+    MAX_PURPOSE_WORDS = 4;
+    WORK_ARTEFACTS = /* @__PURE__ */ new Set(["tests", "specs", "reviews", "benchmarks", "docstrings"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -80860,7 +81155,9 @@ function forbidsAKind(clause) {
   const place = tokens.slice(head + 1);
   if (place.length === 0) return true;
   const words3 = place.slice(1);
-  return PLACE_PREPOSITIONS.has(place[0].toLowerCase()) && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
+  const preposition = place[0].toLowerCase();
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) || preposition === "for" && FOR_THE_WORK(words3[words3.length - 1] ?? "");
+  return isPlace && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 function judgesAKind(clause) {
   const tokens = clauseTokens(clauseHead(clause));
@@ -80879,7 +81176,7 @@ function judgesAKind(clause) {
   const kinds = items.filter((item) => item.length > 0);
   return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS2.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1]) || isGerund(item[item.length - 1])));
 }
-var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, FINITE_AFTER_KIND, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, FINITE_AFTER_KIND, FOR_THE_WORK, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
 var init_obligation = __esm({
   "src/lib/context/obligation.ts"() {
     "use strict";
@@ -80891,7 +81188,8 @@ var init_obligation = __esm({
     MAX_SUBJECT_WORDS = 8;
     NECESSARY_CONDITION = /\b(?:must|should)\b.*?\b(?:to be|in order to)\b/i;
     FINITE_AFTER_KIND = /* @__PURE__ */ new Set(["are", "were", "have", "had", "do", "did", "can", "could", "may", "might", "will", "would", "aren't", "don't", "can't", "won't"]);
-    PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "for", "from", "under"]);
+    FOR_THE_WORK = (lastWord) => isWorkArtefact(lastWord) || lastWord.toLowerCase() === "code";
+    PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "from", "under"]);
     EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
     MAX_KIND_WORDS = 4;
     VERDICT_PLACES = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "anywhere", "here"]);
@@ -80907,7 +81205,7 @@ function overridePattern(f) {
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
 function subjectlessAdviceInChinese(text3) {
-  for (const m of text3.matchAll(CHINESE_ADVICE_SENTENCE)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text3.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0])) return true;
   return false;
 }
 function subjectlessModalInChinese(text3) {
@@ -80968,7 +81266,7 @@ function mainClausesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -81177,6 +81475,8 @@ var init_orders_by_language = __esm({
     CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
     CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
     ADVICE_TAKEN = /[已被]/u;
+    QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
+    QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
     CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
     JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
@@ -83190,7 +83490,7 @@ async function pullLocked(config2, options2, key, logger, lock) {
   const ledger = await readPulled(config2.stateDir);
   const clock = options2.clockMark?.() ?? (options2.now === void 0 ? clockMarkNow() : void 0);
   if (clock !== void 0) missingSinceAfterJump(ledger, startedAt, clock, logger);
-  await writeMissingIndexLines(ledger);
+  await writeMissingIndexLines(ledger, lock);
   const projects = localProjects(config2, env, options2.projectDirs ?? [], ledger.checkouts);
   const renamedHere = /* @__PURE__ */ new Map();
   for (const folders of projects.values()) {
@@ -83210,7 +83510,14 @@ async function pullLocked(config2, options2, key, logger, lock) {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options2.signal);
     inView = await groupsInView(graphiti, config2.db, groups, episodes, options2.signal);
     if (Object.keys(ledger.notes).length > 0) {
-      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false, noteAnswer: (write2) => write2() }).catch(() => void 0);
+      const noteAnswer = async (write2) => {
+        lock.prove();
+        await write2();
+      };
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false, noteAnswer }).catch((error62) => {
+        if (error62 instanceof LockLostError) throw error62;
+        return void 0;
+      });
       editWindow = editGapElsewhere(semantics);
     }
   } finally {
@@ -83265,11 +83572,11 @@ async function pullLocked(config2, options2, key, logger, lock) {
       const folders = projects.get(any2.project);
       if (folders === void 0) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to, renamedHere.get(incoming.project), clonedHere(incoming.project));
+        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to, renamedHere.get(incoming.project), clonedHere(incoming.project), lock);
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, logger, ledger, report, notes, groups, lostFolders, toDelete, journal, lock, when, now: startedAt, absenceRule, inView, silent, ours, spelt });
     }
   } finally {
     await journal.close();
@@ -83277,7 +83584,11 @@ async function pullLocked(config2, options2, key, logger, lock) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  for (const c of ledger.copies) if (!(0, import_node_fs33.existsSync)(c.copy) && c.indexLine !== void 0 && c.listed === true) await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  for (const c of ledger.copies) {
+    if ((0, import_node_fs33.existsSync)(c.copy) || c.indexLine === void 0 || c.listed !== true) continue;
+    lock.prove();
+    await unindexNote(c.indexLine.memoryDir, c.indexLine.path);
+  }
   ledger.copies = ledger.copies.filter((c) => (0, import_node_fs33.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
@@ -83353,7 +83664,7 @@ async function pullInto(project, id, path, run2) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run2.lock, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== void 0 && run2.silent.has(pulled.group) };
+  const input2 = { config: config2, logger: run2.logger, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, lock: run2.lock, ours: run2.ours, holdsLocal, liveFiles: () => liveFilesIn(project, notes), groupSilent: pulled !== void 0 && run2.silent.has(pulled.group) };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -83370,13 +83681,20 @@ async function writeCopyIndexLine(copy) {
   await indexNote(copy.indexLine.memoryDir, copy.indexLine.path, copy.indexLine.title, copy.indexLine.description);
   copy.listed = true;
 }
-async function writeMissingIndexLines(ledger) {
+async function writeMissingIndexLines(ledger, lock) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs33.existsSync)(note.file)) await writeIndexLine(note);
-    else delete note.indexLine;
+    if (!(0, import_node_fs33.existsSync)(note.file)) delete note.indexLine;
+    else {
+      lock.prove();
+      await writeIndexLine(note);
+    }
   }
-  for (const copy of ledger.copies) if ((0, import_node_fs33.existsSync)(copy.copy)) await writeCopyIndexLine(copy);
+  for (const copy of ledger.copies) {
+    if (!(0, import_node_fs33.existsSync)(copy.copy) || (copy.indexLine === void 0 || copy.listed === true)) continue;
+    lock.prove();
+    await writeCopyIndexLine(copy);
+  }
 }
 function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
@@ -83417,7 +83735,7 @@ function newest(a, b) {
   if (b === void 0) return a;
   return b.version > a.version ? b : a;
 }
-async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
+async function hold2(ledger, report, v, when, to, renamedHere, clonedHere, lock) {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === void 0 || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
@@ -83427,6 +83745,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
   }
   const file2 = inside2((0, import_node_path40.join)((0, import_node_path40.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
+  lock.prove();
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
 }
@@ -83469,10 +83788,11 @@ function liveFilesIn(project, notes) {
   }
   return out;
 }
-function keepAside(stateDir, note) {
+function keepAside(stateDir, note, logger) {
   try {
     return setAside(stateDir, note);
-  } catch {
+  } catch (error62) {
+    logger.warn(`a note whose group lists nothing at all was not removed, as its text could not be kept aside first (SET_ASIDE_WHEN_GROUP_EMPTY): ${error62 instanceof Error ? error62.message : String(error62)}; the next pull tries again`, { file: note.file });
     return null;
   }
 }
@@ -83527,7 +83847,7 @@ async function act(decision, a, pending) {
     case "remove-local":
       if (await otherSpelling(file2, a.liveFiles().keys()) !== void 0) return;
       a.lock.prove();
-      const aside = a.groupSilent && a.pulled !== void 0 ? keepAside(a.config.stateDir, { file: file2, group: a.pulled.group, origin: a.pulled.origin, at: a.when }) : void 0;
+      const aside = a.groupSilent && a.pulled !== void 0 ? keepAside(a.config.stateDir, { file: file2, group: a.pulled.group, origin: a.pulled.origin, at: a.when }, a.logger) : void 0;
       if (aside === null) return;
       await unindexNote(a.project.memoryDir, a.path);
       const gone = await (0, import_promises12.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
@@ -83815,7 +84135,7 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 init_v3();
 init_env_file();
 init_server_runtime();
@@ -83874,7 +84194,7 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (/etc/claude-code/managed-settings.json and managed-settings.d/), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false): the notes already synced stay in the graph." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, and status says so): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
@@ -84046,7 +84366,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep2).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path8.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path9.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -84166,11 +84486,11 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path8.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path9.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path8.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path9.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -84203,8 +84523,8 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path8.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path8.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path9.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path9.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
@@ -84247,82 +84567,7 @@ function workerTimeoutMs(env) {
 
 // src/hooks/worker.ts
 init_cache();
-
-// src/lib/context/graph-problem.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path12 = require("node:path");
-init_fs_atomic();
-init_install_route();
-init_log();
-init_our_note();
-var KINDS = /* @__PURE__ */ new Set(["unreachable", "searches-failing", "not-graphiti", "emptied", "lost"]);
-var FILE = "graph-problem.json";
-function readGraphProblem(stateDir) {
-  try {
-    const value = JSON.parse((0, import_node_fs13.readFileSync)((0, import_node_path12.join)(stateDir, FILE), "utf8"));
-    if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = value.kind === "emptied" || value.kind === "lost" ? emptiedGroupsOf(value.groups) : void 0;
-      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
-    }
-  } catch {
-  }
-  return void 0;
-}
-function emptiedGroupsOf(value) {
-  if (!Array.isArray(value)) return void 0;
-  const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
-  return groups.length === value.length ? groups : void 0;
-}
-function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path12.join)(stateDir, FILE), `${JSON.stringify(problem)}
-`);
-}
-function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
-  const previous = readGraphProblem(stateDir);
-  const same = previous?.kind === kind;
-  write(stateDir, { kind, detail: detail.split("\n")[0]?.slice(0, 300) ?? "", since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
-}
-function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date()) {
-  const previous = readGraphProblem(stateDir);
-  const kept = previous?.kind === "emptied" ? previous.groups ?? [] : [];
-  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
-  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
-  const same = previous?.kind === "emptied";
-  write(stateDir, { kind: "emptied", detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
-}
-function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
-  const previous = readGraphProblem(stateDir);
-  if (previous !== void 0 && previous.kind !== "lost") return;
-  const kept = previous?.groups ?? [];
-  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...lost.map((e) => ({ group: e.group, notes: Math.max(e.notes, kept.find((k) => k.group === e.group)?.notes ?? 0) }))];
-  const news = lost.some((e) => !kept.some((k) => k.group === e.group && k.notes >= e.notes));
-  write(stateDir, { kind: "lost", detail: emptiedDetail(groups), groups, since: previous?.since ?? now.toISOString(), told: previous !== void 0 && !news ? previous.told : false });
-}
-function emptiedDetail(groups) {
-  return groups.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", ");
-}
-function refreshShowed(stateDir, shown) {
-  const problem = readGraphProblem(stateDir);
-  if (problem === void 0 || problem.kind === "lost") return;
-  if (problem.kind !== "emptied" || problem.groups === void 0 && shown.length > 0) return clearGraphProblem(stateDir);
-  if (problem.groups === void 0) return;
-  const left = problem.groups.filter((g) => !shown.includes(g.group));
-  if (left.length === problem.groups.length) return;
-  if (left.length === 0) return clearGraphProblem(stateDir);
-  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
-}
-function refreshEndsProblem(stateDir) {
-  const problem = readGraphProblem(stateDir);
-  return problem !== void 0 && problem.kind !== "emptied" && problem.kind !== "lost";
-}
-function clearGraphProblem(stateDir) {
-  try {
-    (0, import_node_fs13.unlinkSync)((0, import_node_path12.join)(stateDir, FILE));
-  } catch {
-  }
-}
-
-// src/hooks/worker.ts
+init_graph_problem();
 init_errors2();
 init_log();
 init_project();
@@ -84716,7 +84961,7 @@ function realSteps(config2, logger) {
         serverReachable: summary.serverReachable
       });
       await recordCopyQuestion(cfg, ctx.logger);
-      if (summary.lostSeen !== void 0) recordLostSeen(cfg.stateDir, summary.lostSeen);
+      await (await Promise.resolve().then(() => (init_lost_notes(), lost_notes_exports))).recordLostAfterSync(cfg.stateDir, summary.lostSeen, ctx.logger);
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
