@@ -24,4 +24,20 @@ describe('orders a knowledge rule must not let through', () => {
     expect(orderReason('To keep styles consistent, indentation, line length and so on are set in .editorconfig')).toBeUndefined();
     expect(orderReason('When the build is slow, linting, formatting and type checks run in parallel')).toBeUndefined();
   });
+
+  // PAST_MODAL (obligation.ts) with a deadline: "should have" + a participle + "before"/"by"/"until" is a
+  // state due by an event, a standing rule (caught on 7a49815, let through on 6acbf282).
+  it.each([
+    'Pull requests should have received two approvals before merging',
+    'Migrations should have completed before the deploy starts',
+    'All commits should have passed CI before they are merged',
+    'Builds should have finished by the release cut',
+  ])('a perfect modal due by an event is a rule: %s', (text) => {
+    expect(orderReason(text)).toBe('obliges the work');
+  });
+
+  it('a perfect modal with no deadline still judges the past', () => {
+    expect(orderReason('When builds failed last week, they should have retried')).toBeUndefined();
+    expect(orderReason('Keys should have rotated last week.')).toBeUndefined();
+  });
 });
