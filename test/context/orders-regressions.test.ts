@@ -40,4 +40,29 @@ describe('orders a knowledge rule must not let through', () => {
     expect(orderReason('When builds failed last week, they should have retried')).toBeUndefined();
     expect(orderReason('Keys should have rotated last week.')).toBeUndefined();
   });
+
+  // ADVICE_TAKEN (orders-by-language.ts SUBJECTLESS_ADVICE): what became of the advice is said in a later
+  // clause; 已 or 被 inside the advice itself (已有 "existing", 已知 "known", a passive relative clause)
+  // is part of the order (let through on 6acbf282).
+  it.each([
+    '优先使用已有的工具函数',
+    '优先复用已有组件。',
+    '建议删除所有被标记为废弃的分支',
+    '建议每次提交前检查代码是否已格式化',
+    '尽量使用已封装好的请求方法',
+    '优先修复已知的安全漏洞',
+    '若接口变更，建议删除所有被标记为废弃的字段',
+    '建议使用 pnpm，避免被锁文件冲突困扰',
+    '优先使用 pnpm，已有项目除外',
+  ])('advice with 已 or 被 in its own words is an order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    '会议记录：建议使用 pnpm，团队已采纳。',
+    '上次复盘：优先修复支付模块的 bug（已完成）。',
+    '复盘：建议改用 pnpm，但被团队否决了。',
+  ])('a record of advice and what became of it stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
 });
