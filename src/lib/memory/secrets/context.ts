@@ -205,6 +205,9 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
   // words (`password policies <https://docs…>`): the separator was the URL's own.
   if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;
+  // An earlier rule's tag where the value goes (`password=[REDACTED:password];password=…`): nothing to judge (isRedacted
+  // below), said before the value is read to the word's end, once per word of a long word of many.
+  if (line.startsWith('[REDACTED:', at)) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
@@ -261,11 +264,13 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
   TOKEN.lastIndex = 0;
   for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
     const runStart = after + t.index;
+    TOKEN.lastIndex = t.index + t[0].length;
+    // Before the run is read to its end: a run judged from an earlier word is not read again (a line of many words glued
+    // into one run, `password=[REDACTED:password];password=…`, is read once, not once per word).
+    if (runStart < judged.until) continue;
     RUN.lastIndex = runStart;
     RUN.exec(line);
     const runEnd = RUN.lastIndex;
-    TOKEN.lastIndex = t.index + t[0].length;
-    if (runStart < judged.until) continue;
     judged.until = runEnd;
     const run = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
