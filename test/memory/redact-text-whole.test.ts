@@ -23,6 +23,18 @@ describe('the entries after a replaced value (assignment.ts ENTRY_READ_ON)', () 
   });
 });
 
+describe('WEAK_SECRET_VALUE asks of the value, not of the word it was read from', () => {
+  it.each([
+    // The whole word was asked whether it is a most-common password; then the context rule took `;DEBUG=true` with the value.
+    ['API_KEY=letmein;DEBUG=true', 'API_KEY=[REDACTED:api-key];DEBUG=true'],
+    ['SECRET_KEY=123456,DEBUG=true', 'SECRET_KEY=[REDACTED:secret],DEBUG=true'],
+    // Kept whole before.
+    ['api_key=qwerty;host=db;SECRET_KEY=654321', 'api_key=[REDACTED:api-key];host=db;SECRET_KEY=[REDACTED:secret]'],
+  ])('%s', (text, expected) => {
+    expect(redactSecrets(text).text).toBe(expected);
+  });
+});
+
 describe('a long word of many entries is read in linear time', () => {
   it.each([
     // Each label's value was read to the word's end, once per label (context.ts): minutes on 6acbf282.

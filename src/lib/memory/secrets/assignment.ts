@@ -317,9 +317,6 @@ export function endsInCredentialWord(key: string): boolean {
 function genericReplacement(key: string, raw: string, inQuery: boolean): { tagged: string; rest: string } | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
   const kind = genericKind(key);
-  const chosen = chosenFor(key, raw, kind);
-  const chooser = chosen !== false ? 'chosen' : 'generated';
-  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   const { inner, quote } = unquote(raw);
   // An unclosed quote: everything to the end of the line is the value.
   const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
@@ -328,6 +325,10 @@ function genericReplacement(key: string, raw: string, inQuery: boolean): { tagge
   const esc = quote === '' && opened === '' ? bare.value.search(/\\[nrt]/) : -1;
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
+  // WEAK_SECRET_VALUE asks of the value itself, not of the word it was read from (`API_KEY=letmein;DEBUG=true`).
+  const chosen = chosenFor(key, quote === '' && opened === '' ? value : raw, kind);
+  const chooser = chosen !== false ? 'chosen' : 'generated';
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   if (isPath(quote === '' ? candidate : inner)) return undefined;
   // (Quoted or not: `"pass_mask32": "0x…"` names a mask, not a password.)
   if (isNumberLiteral((quote === '' ? candidate : inner).replace(/;$/, '')) && !endsInCredentialWord(key)) return undefined; // (a statement's `;` after it)
