@@ -50,3 +50,15 @@ describe('a long word of many entries is read in linear time', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe("a connection string's next entry with a name of several words (assignment.ts SPACED_ENTRY_NAME)", () => {
+  it.each([
+    // `;Persist` went into the tag (7a49815 and 6acbf282 alike).
+    ['Server=db;Database=app;User Id=sa;Password=Sup3rS3cret!;Persist Security Info=False;', 'Server=db;Database=app;User Id=sa;Password=[REDACTED:password];Persist Security Info=False;'],
+    ['Data Source=db;Initial Catalog=app;User ID=sa;Password=Winter2024!;Connect Timeout=30', 'Data Source=db;Initial Catalog=app;User ID=sa;Password=[REDACTED:password];Connect Timeout=30'],
+    // Judged with `;Api` glued to it, the password was kept whole.
+    ['Server=db;User Id=sa;Password=Sup3rS3cret!;Api Key=Xk92pqLm77;', 'Server=db;User Id=sa;Password=[REDACTED:password];Api Key=[REDACTED:api-key];'],
+  ])('%s', (text, expected) => {
+    expect(redactSecrets(text).text).toBe(expected);
+  });
+});

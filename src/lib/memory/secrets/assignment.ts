@@ -388,11 +388,23 @@ export function isVariableUnderItsOwnName(key: string, separator: string, raw: s
   return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
 
-/** The value after a key's separator, as GENERIC_VALUE reads one (quoted, or a bare word up to whitespace). */
+/** The value after a key's separator, as GENERIC_VALUE reads one (quoted, or a bare word up to whitespace, SPACED_ENTRY_NAME). */
 function readValue(text: string, at: number): string | undefined {
   GENERIC_VALUE.lastIndex = at;
-  return GENERIC_VALUE.exec(text)?.[0];
+  const raw = GENERIC_VALUE.exec(text)?.[0];
+  if (raw === undefined || /^["'`]/.test(raw)) return raw;
+  const last = ENTRY_NAME_START.exec(raw);
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text.slice(at + raw.length, at + raw.length + 64)) ? raw.slice(0, last.index) : raw;
 }
+/**
+ * SPACED_ENTRY_NAME (qa-review-16b): a connection string's next entry may have a name of several words
+ * (`Password=…;Persist Security Info=False`, `…;Initial Catalog=app`, `…;Api Key=…`): the bare word ends at the
+ * space inside that name, so nextEntryAt never saw its `=`; the value took `;Persist` with it (and the tag swallowed
+ * it), or was judged with it and kept (`Password=Sup3rS3cret!;Api Key=x`). A word that ends in `;` and a name,
+ * where the line goes on with the name's other words and `=`, ends before that `;`.
+ */
+const ENTRY_NAME_START = /;[A-Za-z][A-Za-z0-9_]*$/;
+const SPACED_NAME_GOES_ON = /^(?: [A-Za-z][A-Za-z0-9_]*){1,3}[ \t]*=/;
 
 /**
  * ENTRY_READ_ON (qa-review-16b): a value of a bare word whose earlier entry was read (`DB_PASSWORD=…` of
