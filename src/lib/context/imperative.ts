@@ -1048,9 +1048,27 @@ export function opensWithBareVerb(consequent: string): boolean {
   const w = first.toLowerCase();
   if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ':' || isAcronymPlural(first)) return false;
   // A comma right after the word makes it a list's first item ("To keep styles consistent, indentation,
-  // line length and so on …"), unless it is a verb injections open with ("If it fails, stop, then …"), as orderShape reads one.
-  if (tokens[1] === ',') return VERB_SHAPED.has(w);
+  // line length and so on …"), unless it is a verb injections open with ("If it fails, stop, then …"), as orderShape reads one,
+  // or the list never reaches a verb of its own (LIST_NEEDS_ITS_VERB).
+  if (tokens[1] === ',') return VERB_SHAPED.has(w) || !listReachesItsVerb(tokens.slice(2));
   return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
+}
+
+/**
+ * LIST_NEEDS_ITS_VERB (qa-review-16b): a list that opens the main clause is its subject, so a finite verb
+ * follows its last item ("indentation, line length and so on are set in …", "linting, formatting and type
+ * checks run in CI"). With none, the first word and its comma are a bare verb, the first of a sequence of
+ * acts ("If CI fails, revert, then force-push to main", "When in doubt, escalate, then wait"): an order, as
+ * the clause without the comma is. The last item is what follows the list's last "and"/"or" (else its last
+ * comma); hasFiniteVerb stops at either, so it reads from there. `rest`: the tokens after the comma.
+ */
+function listReachesItsVerb(rest: readonly string[]): boolean {
+  let last = 0;
+  rest.forEach((t, k) => {
+    const w = t.toLowerCase();
+    if (w === 'and' || w === 'or' || t === ',') last = k + 1;
+  });
+  return hasFiniteVerb(rest.slice(last));
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */

@@ -59,6 +59,13 @@ function takesUpAKind(subject: readonly string[], fronted: string | undefined): 
   const kind = verbAt > 0 ? tokens.slice(0, verbAt) : tokens.slice(0, 1);
   return kind.length > 0 && (kind[0] as string).toLowerCase() !== 'we' && isGenericSubject(kind, 'should');
 }
+/**
+ * PERFECT_BY_A_DEADLINE (qa-review-16b): "should have" and a participle before an event ("Pull requests should
+ * have received two approvals before merging", "Migrations should have completed before the deploy starts") is
+ * a state due by the time of every such event: a standing rule, as "should be approved before merging" is.
+ * PAST_MODAL's judgement of a past act names no such event ("they should have known", "… should have retried").
+ */
+const DEADLINES: ReadonlySet<string> = new Set(['before', 'by', 'until', 'till', 'prior']);
 /** The auxiliaries a fronted clause's kind takes ("are used", "have changed", "do not"). */
 const FINITE_AFTER_KIND: ReadonlySet<string> = new Set(['are', 'were', 'have', 'had', 'do', 'did', 'can', 'could', 'may', 'might', 'will', 'would', "aren't", "don't", "can't", "won't"]);
 
@@ -82,8 +89,8 @@ export function obligesTheWork(clause: string, fronted?: string): boolean {
   const verb = (tokens[v] ?? '').toLowerCase();
   if (verb !== 'be' && verb !== 'have' && (!isContentWord(verb) || isThirdPerson(verb) || isPast(verb))) return false;
   // PAST_MODAL (qa-orders-11): "should have" and a participle judges what was due once ("they should have
-  // known"), no standing duty.
-  if (verb === 'have' && isPast((tokens[v + 1] ?? '').toLowerCase())) return false;
+  // known"), no standing duty; not when a deadline follows (PERFECT_BY_A_DEADLINE).
+  if (verb === 'have' && isPast((tokens[v + 1] ?? '').toLowerCase()) && !tokens.slice(v + 2).some((t) => DEADLINES.has(t.toLowerCase()))) return false;
   return !NECESSARY_CONDITION.test(head);
 }
 

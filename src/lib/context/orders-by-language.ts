@@ -335,12 +335,16 @@ const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?
 
 /**
  * SUBJECTLESS_ADVICE's clause with the rest of its sentence. ADVICE_TAKEN: a record of advice goes on to say what
- * became of it, 已 "already" or 被 (the passive) later in the sentence ("会议记录：建议使用 pnpm，团队已采纳", "复盘：优先修复
- * 支付模块的 bug（已完成）"): knowledge, as "Meeting notes: use pnpm, the team adopted it" is. The sentence is consumed
- * whole, so a long line is read once.
+ * became of it, 已 "already" or 被 (the passive) in a later clause of the sentence, after a comma, a semicolon or
+ * an opening parenthesis ("会议记录：建议使用 pnpm，团队已采纳", "复盘：优先修复支付模块的 bug（已完成）", "…，但被团队否决了"):
+ * knowledge, as "Meeting notes: use pnpm, the team adopted it" is. Not in the advice's own clause (qa-review-16b):
+ * there 已 qualifies what the advice names ("优先使用已有的工具函数": existing; "是否已格式化") and 被 opens a relative
+ * clause ("建议删除所有被标记为废弃的分支": every branch marked deprecated), the order's own words. Nor, later, 已有
+ * "existing" and 已知 "known" ("，已有项目除外": existing projects excepted), or 被 after a verb of avoiding (避免被,
+ * 以免被, 防止被: "so as not to be …"), the advice's purpose. The sentence is consumed whole, so a long line is read once.
  */
 const CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
-const ADVICE_TAKEN = /[已被]/u;
+const ADVICE_TAKEN = /[，,；;（(][^，,；;（(]*?(?:已(?![有知])|(?<![免止])被)/u;
 
 /**
  * QUANTIFIED_TOPIC_ADVICE (qa-orders-12): before the adverb of advice, a topic that is a quantified kind, 单
@@ -357,7 +361,8 @@ const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]
 const QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
 
 function subjectlessAdviceInChinese(text: string): boolean {
-  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  // From the adverb on: the punctuation the match opens with is the clause before's, not a later one's.
+  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0].replace(/^[^\p{Script=Han}]+/u, ''))) return true;
   return false;
 }
 

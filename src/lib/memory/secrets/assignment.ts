@@ -331,12 +331,10 @@ export function endsInCredentialWord(key: string): boolean {
   return KEYWORD.test(words[i] ?? '') || /^(?:pin|pw)$/.test(words[i] ?? '') || KEYWORD_ENDS.test(words.slice(0, i + 1).join('_')) || (i === words.length - 1 && KEY_SUFFIX.test(key));
 }
 
-function genericReplacement(key: string, raw: string, inQuery: boolean): string | undefined {
+/** The value's replacement, and the rest of the bare word after the value (punctuation, the list's next entries), left to be read. */
+function genericReplacement(key: string, raw: string, inQuery: boolean): { tagged: string; rest: string } | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
   const kind = genericKind(key);
-  const chosen = chosenFor(key, raw, kind);
-  const chooser = chosen !== false ? 'chosen' : 'generated';
-  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   const { inner, quote } = unquote(raw);
   // An unclosed quote: everything to the end of the line is the value.
   const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
@@ -345,11 +343,15 @@ function genericReplacement(key: string, raw: string, inQuery: boolean): string 
   const esc = quote === '' && opened === '' ? bare.value.search(/\\[nrt]/) : -1;
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
+  // WEAK_SECRET_VALUE asks of the value itself, not of the word it was read from (`API_KEY=letmein;DEBUG=true`).
+  const chosen = chosenFor(key, quote === '' && opened === '' ? value : raw, kind);
+  const chooser = chosen !== false ? 'chosen' : 'generated';
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   if (isPath(quote === '' ? candidate : inner)) return undefined;
   // (Quoted or not: `"pass_mask32": "0x…"` names a mask, not a password.)
   if (isNumberLiteral((quote === '' ? candidate : inner).replace(/;$/, '')) && !endsInCredentialWord(key)) return undefined; // (a statement's `;` after it)
   if (!isCredentialValue(candidate, chosen)) return undefined;
-  return `${quote || opened}${tag(kind)}${quote}${rest}`;
+  return { tagged: `${quote || opened}${tag(kind)}${quote}`, rest };
 }
 
 /**
@@ -404,6 +406,37 @@ export function isVariableUnderItsOwnName(key: string, separator: string, raw: s
   return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
 
+/** The value after a key's separator, as GENERIC_VALUE reads one (quoted, or a bare word up to whitespace, SPACED_ENTRY_NAME). */
+function readValue(text: string, at: number): string | undefined {
+  GENERIC_VALUE.lastIndex = at;
+  const raw = GENERIC_VALUE.exec(text)?.[0];
+  if (raw === undefined || /^["'`]/.test(raw)) return raw;
+  const last = ENTRY_NAME_START.exec(raw);
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text.slice(at + raw.length, at + raw.length + 64)) ? raw.slice(0, last.index) : raw;
+}
+/**
+ * SPACED_ENTRY_NAME (qa-review-16b): a connection string's next entry may have a name of several words
+ * (`Password=…;Persist Security Info=False`, `…;Initial Catalog=app`, `…;Api Key=…`): the bare word ends at the
+ * space inside that name, so nextEntryAt never saw its `=`; the value took `;Persist` with it (and the tag swallowed
+ * it), or was judged with it and kept (`Password=Sup3rS3cret!;Api Key=x`). A word that ends in `;` and a name,
+ * where the line goes on with the name's other words and `=`, ends before that `;`.
+ */
+const ENTRY_NAME_START = /;[A-Za-z][A-Za-z0-9_]*$/;
+const SPACED_NAME_GOES_ON = /^(?: [A-Za-z][A-Za-z0-9_]*){1,3}[ \t]*=/;
+
+/**
+ * ENTRY_READ_ON (qa-review-16b): a value of a bare word whose earlier entry was read (`DB_PASSWORD=…` of
+ * `PIN_CODE=8531;DB_PASSWORD=…`), up to the word's next entry (nextEntryAt): its own value, read in the time its
+ * entry takes, so a word of many entries is read once (reading each to the word's end took a square of its length).
+ * A quoted value is read as GENERIC_VALUE reads it.
+ */
+function entryInWord(text: string, at: number, wordEnd: number, inQuery: boolean): string | undefined {
+  if (/["'`]/.test(text[at] ?? '')) return readValue(text, at);
+  const word = text.slice(at, wordEnd);
+  const next = nextEntryAt(word, inQuery);
+  return next === 0 ? undefined : next < 0 ? word : word.slice(0, next);
+}
+
 const GENERIC: ScanRule = {
   kind: 'generic',
   hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer', ...PIN_NAME_HINTS],
@@ -414,6 +447,8 @@ const GENERIC: ScanRule = {
     let from = 0;
     let tried = -1;
     const seen = { start: -1, end: -1 };
+    // ENTRY_READ_ON: where the bare word a value was read from ends, while its next entries are read.
+    let wordEnd = -1;
     KEY_WORD.lastIndex = 0;
     for (let w = KEY_WORD.exec(text); w !== null; w = KEY_WORD.exec(text)) {
       // Where a key holding this word can start, leftmost first: the run of key characters before a
@@ -433,27 +468,30 @@ const GENERIC: ScanRule = {
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
         let valueAt = m.index + m[0].length;
-        GENERIC_VALUE.lastIndex = valueAt;
-        let raw = GENERIC_VALUE.exec(text)?.[0];
+        // A URL query's or a form's parameter (`?token=…&next=…`): its value ends at the next `&name=`.
+        const inQuery = text[m.index - 1] === '?' || text[m.index - 1] === '&';
+        let raw = valueAt < wordEnd ? entryInWord(text, valueAt, wordEnd, inQuery) : readValue(text, valueAt);
         if (raw === undefined) continue;
         const typed = typedValueAt(text, valueAt, raw);
         if (typed !== undefined) {
           valueAt = typed;
-          GENERIC_VALUE.lastIndex = valueAt;
-          raw = GENERIC_VALUE.exec(text)?.[0];
+          raw = readValue(text, valueAt);
           if (raw === undefined) continue;
         }
+        if (valueAt >= wordEnd && !/^["'`]/.test(raw)) wordEnd = valueAt + raw.length;
         if (isVariableUnderItsOwnName(key, m[2] as string, raw, text.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
-        // A URL query's or a form's parameter (`?token=…&next=…`): its value ends at the next `&name=`.
-        const replacement = genericReplacement(key, raw, text[m.index - 1] === '?' || text[m.index - 1] === '&');
+        const replacement = genericReplacement(key, raw, inQuery);
         if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
         // A word of the code or sentence around it (`for _, secret := range secrets {`): prose.ts judges it, for the context rules too.
         if (!/^["'`]/.test(raw) && continuesSentence(m[2] as string, raw, text.slice(valueAt + raw.length, valueAt + raw.length + SENTENCE_LOOKAHEAD))) continue;
         if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48)) && !outrunsExampleComment(raw)) continue; // `"P@ssw0rd"  # Replace with an actual password`
-        out += text.slice(cursor, valueAt) + replacement;
-        cursor = valueAt + raw.length;
+        // ENTRY_READ_ON (qa-review-16b): the rest of the word after the value (`;DB_PASSWORD=…` of `PIN_CODE=8531;DB_PASSWORD=…`)
+        // is read on from where it starts, so the next entry's key is judged under its own name; skipped, its value was
+        // left to the context rules, whose tag took the name with it (and a `!` after it stayed out).
+        out += text.slice(cursor, valueAt) + replacement.tagged;
+        cursor = valueAt + raw.length - replacement.rest.length;
         from = cursor;
       }
       if (KEY_WORD.lastIndex < from) KEY_WORD.lastIndex = from;

@@ -209,6 +209,9 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // route's parameter (`generates_token_for :password_reset`, `/reset-password/:token`), not a label's separator: a
   // label's colon follows the label (`password:`, `password :` then a space), it does not lead the value.
   if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && /[A-Za-z_]/.test(line[at] ?? '')) return undefined;
+  // An earlier rule's tag where the value goes (`password=[REDACTED:password];password=…`): nothing to judge (isRedacted
+  // below), said before the value is read to the word's end, once per word of a long word of many.
+  if (line.startsWith('[REDACTED:', at)) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
@@ -265,11 +268,13 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
   TOKEN.lastIndex = 0;
   for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
     const runStart = after + t.index;
+    TOKEN.lastIndex = t.index + t[0].length;
+    // Before the run is read to its end: a run judged from an earlier word is not read again (a line of many words glued
+    // into one run, `password=[REDACTED:password];password=…`, is read once, not once per word).
+    if (runStart < judged.until) continue;
     RUN.lastIndex = runStart;
     RUN.exec(line);
     const runEnd = RUN.lastIndex;
-    TOKEN.lastIndex = t.index + t[0].length;
-    if (runStart < judged.until) continue;
     judged.until = runEnd;
     const run = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
