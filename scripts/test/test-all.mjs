@@ -9,20 +9,20 @@
  * Prints one closing line "N passed, M failed, K skipped" over every suite, the failed tests by name
  * before it, and exits non-zero if any step failed.
  *
- * PEER_LANES: after the fast suite (two vitest workers, both cores busy), the suites that run their
- * files one at a time run in two lanes side by side: the real Graphiti server alone (the longest, its
- * files one after another), and conformance, old Node.js, the real Claude Code CLI and the package
- * routes one after another. They share no port, cache folder or build: each lane's processes carry
- * their own run's name (test/setup/stray-processes.ts), the Graphiti environments and Claude Code
- * installs live in their own cache folders, and the Claude Code suite uses the dist/ built here
- * (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it under the other lane. Each suite's output is
- * printed whole when it ends, so the log reads suite by suite.
+ * PEER_LANES: after the fast suite (two vitest workers, both cores busy), the rest runs in two lanes
+ * side by side: the real Graphiti server alone (the longest), and the hooks from dist, conformance,
+ * old Node.js, the real Claude Code CLI and the package routes one after another. They share no port,
+ * cache folder or build: each lane's processes carry their own run's name (test/setup/stray-processes.ts),
+ * the Graphiti environments and Claude Code installs live in their own cache folders,
+ * and the Claude Code suite uses the dist/ built here (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it
+ * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
+ * suite.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, npx, runVitest } from './vitest-run.mjs';
+import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
 
 // Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
 const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
@@ -84,7 +84,7 @@ step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('build', npm, ['run', '--silent', 'build']);
 add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
-add(runVitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
+const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
 const conformance = () => script('conformance', 'test:conformance');
 // The built hooks and command line under real Node.js binaries older than we need (npx-fetched, like the conformance suite's Node 22).
 const oldNode = () => script('old Node.js', 'test:old-node');
@@ -93,11 +93,11 @@ if (realPeers) {
   const started = Date.now();
   await Promise.all([
     lane([() => script('real Graphiti server', 'test:graphiti')]),
-    lane([conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
+    lane([hooksFromDist, conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
   ]);
   process.stdout.write(`\n== peer lanes: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 } else {
-  await lane([conformance, oldNode]);
+  await lane([hooksFromDist, conformance, oldNode]);
 }
 
 let failures = '';
