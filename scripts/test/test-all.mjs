@@ -8,12 +8,21 @@
  * package made from a fresh clone, installed and run under that CLI (npm run test:package).
  * Prints one closing line "N passed, M failed, K skipped" over every suite, the failed tests by name
  * before it, and exits non-zero if any step failed.
+ *
+ * PEER_LANES: after the fast suite (two vitest workers, both cores busy), the rest runs in two lanes
+ * side by side: the real Graphiti server alone (the longest), and the hooks from dist, conformance,
+ * old Node.js, the real Claude Code CLI and the package routes one after another. They share no port,
+ * cache folder or build: each lane's processes carry their own run's name (test/setup/stray-processes.ts),
+ * the Graphiti environments and Claude Code installs live in their own cache folders,
+ * and the Claude Code suite uses the dist/ built here (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it
+ * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
+ * suite.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, npx, runVitest } from './vitest-run.mjs';
+import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
 
 // Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
 const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
@@ -42,30 +51,53 @@ function add(counts) {
   if (!counts.ok) broken = true;
 }
 
-/** A suite run by its own npm script, counted from its closing "N passed, M failed" line. */
-function script(name, scriptName) {
-  process.stdout.write(`\n== ${name}: npm run ${scriptName}\n`);
+/**
+ * A suite run by its own npm script, counted from its closing "N passed, M failed" line; its output
+ * is printed whole when it ends (another lane's suite may run meanwhile: PEER_LANES).
+ */
+function script(name, scriptName, env = {}) {
   const started = Date.now();
-  const r = spawnSync(npm, ['run', '--silent', scriptName], { encoding: 'utf8', env: process.env, maxBuffer: 256 * 1024 * 1024 });
-  process.stdout.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
-  // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
-  const m = [...(r.stdout ?? '').matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
-  add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok: r.status === 0 && m !== undefined });
-  process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${r.status ?? r.signal}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.once('error', (error) => (stderr += `${error.message}\n`));
+    child.once('close', (code, signal) => {
+      process.stdout.write(`\n== ${name}: npm run ${scriptName}\n${stdout}${stderr}`);
+      // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
+      const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
+      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok: code === 0 && m !== undefined });
+      process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
+      resolve();
+    });
+  });
+}
+
+/** Suites one after another (one lane of PEER_LANES). */
+async function lane(suites) {
+  for (const suite of suites) await suite();
 }
 
 step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('build', npm, ['run', '--silent', 'build']);
 add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
-add(runVitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
-script('conformance', 'test:conformance');
+const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
+const conformance = () => script('conformance', 'test:conformance');
 // The built hooks and command line under real Node.js binaries older than we need (from committed hashed locks, like the conformance suite's Node 22: scripts/test/locked-node.mjs).
-script('old Node.js', 'test:old-node');
+const oldNode = () => script('old Node.js', 'test:old-node');
 if (realPeers) {
-  script('real Graphiti server', 'test:graphiti');
-  script('real Claude Code CLI', 'test:claude');
-  script('package routes', 'test:package');
+  // PEER_LANES: the real Graphiti server beside the rest; dist/ was built above.
+  const started = Date.now();
+  await Promise.all([
+    lane([() => script('real Graphiti server', 'test:graphiti')]),
+    lane([hooksFromDist, conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
+  ]);
+  process.stdout.write(`\n== peer lanes: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+} else {
+  await lane([hooksFromDist, conformance, oldNode]);
 }
 
 let failures = '';

@@ -5,7 +5,7 @@
  * GMS_FAILURES_FILE names a file, appended to it: test-all.mjs repeats them beside its closing line,
  * the part of a long CI log that is read first.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -19,32 +19,60 @@ export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  * @returns {{ passed: number, failed: number, skipped: number, ok: boolean }}
  */
 export function runVitest(name, args, env = {}, { quiet = false } = {}) {
+  const run = vitestRun(name, args, quiet);
+  if (!quiet) process.stdout.write(run.header);
+  const r = spawnSync(npx, run.argv, { stdio: quiet ? 'ignore' : 'inherit', env: { ...process.env, ...env } });
+  return run.counts(r.status, r.signal);
+}
+
+/**
+ * The same run without blocking this process (test-all.mjs runs it beside another suite: PEER_LANES);
+ * its output is printed whole when it ends, so it does not interleave with the other suite's.
+ * @returns {Promise<{ passed: number, failed: number, skipped: number, ok: boolean }>}
+ */
+export function runVitestAsync(name, args, env = {}) {
+  const run = vitestRun(name, args, false);
+  return new Promise((resolve) => {
+    const child = spawn(npx, run.argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
+    child.once('error', (error) => (output += `${error.message}\n`));
+    child.once('close', (code, signal) => {
+      process.stdout.write(run.header + output);
+      resolve(run.counts(code, signal));
+    });
+  });
+}
+
+/** One vitest run's header line, arguments (a JSON report in a folder of its own) and how its counts are read once it ended. */
+function vitestRun(name, args, quiet) {
   const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
   const report = join(dir, 'vitest.json');
   const say = (text) => (quiet ? undefined : process.stdout.write(text));
-  say(`\n== ${name}: vitest run ${args.join(' ')}\n`);
-  const r = spawnSync(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: quiet ? 'ignore' : 'inherit',
-    env: { ...process.env, ...env },
-  });
-  const counts = { passed: 0, failed: 0, skipped: 0, ok: r.status === 0 };
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    counts.passed = json.numPassedTests ?? 0;
-    counts.failed = json.numFailedTests ?? 0;
-    counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-    if ((json.numTotalTests ?? 0) === 0) counts.ok = false;
-    const failures = failuresOf(json);
-    // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
-    // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
-    if (r.status !== 0 && failures.length === 0) failures.push(`vitest exited with ${r.status ?? r.signal} though no test failed: see the error printed before its summary`);
-    reportFailures(name, failures, say);
-  } catch {
-    counts.ok = false;
-    say(`== ${name} wrote no report\n`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  return counts;
+  const header = `\n== ${name}: vitest run ${args.join(' ')}\n`;
+  const argv = ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const counts = (status, signal) => {
+    const counts = { passed: 0, failed: 0, skipped: 0, ok: status === 0 };
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      counts.passed = json.numPassedTests ?? 0;
+      counts.failed = json.numFailedTests ?? 0;
+      counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+      if ((json.numTotalTests ?? 0) === 0) counts.ok = false;
+      const failures = failuresOf(json);
+      // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
+      // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
+      if (status !== 0 && failures.length === 0) failures.push(`vitest exited with ${status ?? signal} though no test failed: see the error printed before its summary`);
+      reportFailures(name, failures, say);
+    } catch {
+      counts.ok = false;
+      say(`== ${name} wrote no report\n`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    return counts;
+  };
+  return { header, argv, counts };
 }
 
 /** One line per failed test, or per test file that failed without a failed test (it did not load). */
