@@ -206,9 +206,22 @@ export function lostNamesParts(stateDir: string): boolean {
   return problem?.kind === 'lost' && (problem.groups ?? []).some((g) => g.parts !== undefined);
 }
 
-/** `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`). */
+/**
+ * `1 note in group main, 2 notes in group x`: what the warning names (the session's note and `status`).
+ * DETAIL_NAMES_FEW: the first DETAIL_GROUPS groups are named, the rest counted ("and 230 notes in 115
+ * more groups"). Naming every group, a machine that syncs many (a group per project, a team's) wrote a
+ * warning longer than the context's budget; the context is cut at whole lines and the warning comes
+ * first, so the session got nothing at all. The record keeps every group: only the words are short.
+ */
+const DETAIL_GROUPS = 5;
+const notesText = (n: number) => `${n} note${n === 1 ? '' : 's'}`;
+
 function emptiedDetail(groups: readonly EmptiedGroup[]): string {
-  return groups.map((e) => `${e.notes} note${e.notes === 1 ? '' : 's'} in group ${e.group}`).join(', ');
+  const named = groups.slice(0, DETAIL_GROUPS).map((e) => `${notesText(e.notes)} in group ${e.group}`);
+  const rest = groups.slice(DETAIL_GROUPS);
+  if (rest.length === 0) return named.join(', ');
+  const notes = rest.reduce((sum, e) => sum + e.notes, 0);
+  return `${named.join(', ')}, and ${notesText(notes)} in ${rest.length} more group${rest.length === 1 ? '' : 's'}`;
 }
 
 /**
