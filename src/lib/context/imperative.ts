@@ -877,11 +877,6 @@ function massPurposeEnd(tokens: readonly string[], j: number): number | undefine
  */
 const WORK_ARTEFACTS: ReadonlySet<string> = new Set(['tests', 'specs', 'reviews', 'benchmarks', 'docstrings']);
 
-/** Whether a word is one of the artefacts the work makes about its code (WORK_ARTEFACTS). */
-export function isWorkArtefact(word: string): boolean {
-  return WORK_ARTEFACTS.has(word.toLowerCase());
-}
-
 function artefactsForAKind(tokens: readonly string[], i: number): number | undefined {
   for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
     const word = (tokens[k] as string).toLowerCase();
