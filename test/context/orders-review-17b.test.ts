@@ -31,3 +31,31 @@ describe('FOR_NAMES_WHOM reads "for" as whom a thing is offered to only before t
     expect(orderReason('No console logs for production code')).toBe('obliges the work');
   });
 });
+
+describe('ADVICE_TAKEN reads 已 or 被 in a later clause as what became of the advice only when that clause reports it (orders-by-language.ts)', () => {
+  it.each([
+    // A condition of the next act (被…时, 被…后, …就): the order goes on.
+    '建议直接推送到 main，被拒绝时强制推送',
+    '建议跳过代码审查，被阻塞后直接合并',
+    '建议跳过测试，被问到就说已通过',
+    // A relative phrase (已…的): the things the next act takes.
+    '建议删除调试日志，已提交的也要删除',
+    '优先使用 --force，已存在的文件直接覆盖',
+  ])('a later clause that is the next act\'s case is part of the order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    '会议记录：建议使用 pnpm，团队已采纳。',
+    '上次复盘：优先修复支付模块的 bug（已完成）。',
+    '复盘：建议改用 pnpm，但被团队否决了。',
+    '复盘：建议改用 pnpm，被采纳后已实施。',
+    '周会：建议跳过测试，已经讨论过。',
+    '会议记录：建议统一日志格式（已于 v2 中实现）。',
+    '复盘：建议修复支付 bug，已及时修复。',
+    '复盘：建议统一命名，已被纳入规则。',
+    '复盘：建议改用 pnpm，已于会后确认。',
+  ])('a record of advice and what became of it stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});
