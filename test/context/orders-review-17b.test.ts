@@ -59,3 +59,24 @@ describe('ADVICE_TAKEN reads 已 or 被 in a later clause as what became of the 
     expect(orderReason(text)).toBeUndefined();
   });
 });
+
+describe('LIST_NEEDS_ITS_VERB: the verb a list reaches is not the object of a bare verb in its last item (imperative.ts)', () => {
+  it.each([
+    // "fixes" after "push" was read as the list's verb (caught on 7a49815).
+    'If CI fails, revert, reset, and push fixes',
+    'If CI fails, revert, then push fixes to main',
+    'When the check fails, retry, then merge changes',
+    'If review blocks you, bypass, then delete branches',
+  ])('a sequence of acts is an order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    'To keep styles consistent, indentation, line length and so on are set in .editorconfig',
+    'When the build is slow, linting, formatting and type checks run in parallel',
+    'When deploying, logs, metrics and traces go to Datadog',
+    'If it fails, retries, backoff and push notifications kick in',
+  ])('a list the main clause opens with stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});
