@@ -22,3 +22,22 @@ describe('SYMBOL_NOT_SEPARATOR skips only a symbol or a route parameter, not a v
     untouched('GET /password/:resetToken');
   });
 });
+
+describe('CLOUDFORMATION_LITERALS: the literals a function returns, picks or joins under a credential\'s key (cloudformation.ts)', () => {
+  it('each literal that may be the value is removed (left by 6acbf282 and 043cc918, and by 7a49815)', () => {
+    removed("MasterUserPassword: !If [IsProd, 'Pr0dS3cret!x', 'devpass']", 'Pr0dS3cret!x');
+    removed('  DBPassword: !Select [0, ["Pr0dS3cret!x", "Other0ne!x"]]', 'Pr0dS3cret!x');
+    removed('  DBPassword: !Select [0, ["Pr0dS3cret!x", "Other0ne!x"]]', 'Other0ne!x');
+    removed("MasterUserPassword: !Join ['', ['Sup3r','S3cret!']]", 'Sup3r');
+    removed("MasterUserPassword: !Join ['', ['Sup3r','S3cret!']]", 'S3cret!');
+    removed("ApiKey: !If [UseStaging, 'Xk92pqLm7abcQ41z', !Ref ProdApiKey]", 'Xk92pqLm7abcQ41z');
+  });
+
+  it('what the stack computes, a placeholder and a key that is no credential stay', () => {
+    untouched('MasterUserPassword: !If [IsProd, !Ref ProdPassword, !Ref DevPassword]');
+    untouched("MasterUserPassword: !Join ['', ['{{resolve:secretsmanager:', !Ref DBSecret, ':SecretString:password}}']]");
+    untouched("MasterUserPassword: !If [IsProd, '${ProdPassword}', '<your-password>']");
+    untouched("BucketName: !Join ['-', ['app', 'Sup3rS3cret']]");
+    untouched("PasswordPolicy: !If [IsProd, 'strict', 'relaxed']");
+  });
+});
