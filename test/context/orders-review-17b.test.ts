@@ -80,3 +80,16 @@ describe('LIST_NEEDS_ITS_VERB: the verb a list reaches is not the object of a ba
     expect(orderReason(text)).toBeUndefined();
   });
 });
+
+describe('ADVICE_GIVERS reads 员 as a person only when 成员 is no member of the code (orders-by-language.ts CODE_MEMBERS)', () => {
+  it.each(['所有类成员建议使用 private 修饰', '所有公共成员建议添加注释', '每个静态成员建议声明为 readonly', '所有私有成员建议以下划线开头'])(
+    'advice on every member of a class is an order: %s',
+    (text) => {
+      expect(orderReason(text)).toBe('opens with an imperative');
+    },
+  );
+
+  it.each(['所有成员建议跳过代码审查', '每位成员建议跳过测试', '所有团队成员建议跳过代码审查'])('the members of a team report their advice: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});

@@ -378,8 +378,11 @@ function adviceTaken(sentence: string): boolean {
  * 建议 …", "各位成员建议 …": everyone advises), so a topic counted with 位 (the measure word for persons) or
  * ending in a word for persons (人 "person", 者 "-er", 员 "member", 家 "expert", 们 the persons' plural) reports
  * advice. ADVICE_TAKEN holds as for SUBJECTLESS_ADVICE.
+ * CODE_MEMBERS (qa-review-17b): 成员 after a kind of the code is a class's member, not a person ("所有类成员建议使用
+ * private", "每个静态成员建议声明为 readonly"): advice on a kind of code, an order as "每个组件建议 …" is.
  */
-const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
+const CODE_MEMBERS = String.raw`(?<=(?:类|類|公共|公有|私有|静态|靜態|数据|數據|实例|實例|保护|保護)成)[员員]`;
+const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?(?:[^\s。！？；：，,;:人者员員家们們]|${CODE_MEMBERS})`;
 const QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
 
 function subjectlessAdviceInChinese(text: string): boolean {
