@@ -130,7 +130,8 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  * code, and the person would want the session to know them. OFFERED_TO (qa-review-17b) names them, the
  * head of the phrase after "for": people and the plans or accounts they hold. Before anything else "for"
  * is a place in the work as "in" is, as it was before qa-orders-12 ("No type assertions for API
- * responses", "No direct commits for release branches", "No console logs for production code"): read
+ * responses", "No direct commits for release branches", "No console logs for production code": what
+ * WORK_AFTER_FOR kept for the work's artefacts and "code", now for every part of the work): read
  * as whom, every code rule written with "for" reached the session as knowledge. No line of the dev
  * halves was caught through "for" (qa-orders-12), so the list was read off the business's terms alone.
  */
