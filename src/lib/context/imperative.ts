@@ -877,11 +877,6 @@ function massPurposeEnd(tokens: readonly string[], j: number): number | undefine
  */
 const WORK_ARTEFACTS: ReadonlySet<string> = new Set(['tests', 'specs', 'reviews', 'benchmarks', 'docstrings']);
 
-/** Whether a word is one of the artefacts the work makes about its code (WORK_ARTEFACTS). */
-export function isWorkArtefact(word: string): boolean {
-  return WORK_ARTEFACTS.has(word.toLowerCase());
-}
-
 function artefactsForAKind(tokens: readonly string[], i: number): number | undefined {
   for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
     const word = (tokens[k] as string).toLowerCase();
@@ -1068,7 +1063,14 @@ function listReachesItsVerb(rest: readonly string[]): boolean {
     const w = t.toLowerCase();
     if (w === 'and' || w === 'or' || t === ',') last = k + 1;
   });
-  return hasFiniteVerb(rest.slice(last));
+  const item = rest.slice(last);
+  const opener = (item[0] ?? '').toLowerCase();
+  // ACTS_IN_A_ROW (qa-review-17b): "then" opens the next act of a sequence, never a subject list's item ("revert,
+  // then push fixes to main"); and after a verb injections open with, the next word is its object, not the list's
+  // verb ("revert, reset, and push fixes": "fixes" read as the verb of a list "revert, reset, and push"), so the
+  // verb is looked for after that word ("… and type checks run in parallel" still reaches "run").
+  if (opener === 'then') return false;
+  return hasFiniteVerb(VERB_SHAPED.has(opener) ? item.slice(1) : item);
 }
 
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */

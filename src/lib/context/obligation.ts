@@ -30,7 +30,7 @@
  *   system ("Files must be in docs.json to be included"), a fact about how it works, not a duty.
  */
 
-import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isGerund, isPast, isPluralHead, isThirdPerson, isWorkArtefact, OBJECT_OPENERS } from './imperative.js';
+import { clauseHead, clauseTokens, FUNCTION_WORDS, isContentWord, isGerund, isPast, isPluralHead, isThirdPerson, OBJECT_OPENERS } from './imperative.js';
 
 const OBLIGING_MODALS: ReadonlySet<string> = new Set(['must', 'should', 'shall', 'mustn\'t', 'shouldn\'t']);
 const QUANTIFIERS: ReadonlySet<string> = new Set(['all', 'every', 'each', 'any', 'no']);
@@ -124,20 +124,19 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  *   comes before ("… stored in the same table — no joins"). The clause ends at a spaced dash, after which
  *   a second clause may follow (orders.ts CLAUSE_AFTER_DASH).
  * The price, decided: a verbless line of a feature list ("No runtime dependencies") reads as one.
- * FOR_NAMES_WHOM (decided, qa-orders-12): "for" after the kind is no place in the work. It names whom or
- * what the thing is offered to, and a business states its terms so: "No free trials for enterprise
- * customers", "No refunds for annual plans", "No SLA for the free tier" are the user's knowledge of their
- * product (what it offers whom), not a rule of how to write the code, and the person would want the
- * session to know them. A prohibition on the work names where in it ("in library code", "inside
- * components", "across modules"). No line of the dev halves was caught through "for".
- * WORK_AFTER_FOR (mine, after qa-orders-12): "for" before the work itself is still a place in it. When the
- * phrase after "for" ends in one of the work's artefacts (imperative.ts WORK_ARTEFACTS: "No mocks for
- * integration tests") or in "code" ("No console logs for production code"), it says where in the work the
- * kind is forbidden, as "in" does; these were caught before FOR_NAMES_WHOM and stay caught. Customers,
- * plans and tiers are none of these, so a business's terms stay knowledge.
+ * FOR_NAMES_WHOM (decided, qa-orders-12): "for" before the ones a thing is offered to is no place in the
+ * work: "No free trials for enterprise customers", "No refunds for annual plans", "No admin rights for guest
+ * users" are the user's knowledge of their product (what it offers whom), not a rule of how to write the
+ * code, and the person would want the session to know them. OFFERED_TO (qa-review-17b) names them, the
+ * head of the phrase after "for": people and the plans or accounts they hold. Before anything else "for"
+ * is a place in the work as "in" is, as it was before qa-orders-12 ("No type assertions for API
+ * responses", "No direct commits for release branches", "No console logs for production code": what
+ * WORK_AFTER_FOR kept for the work's artefacts and "code", now for every part of the work): read
+ * as whom, every code rule written with "for" reached the session as knowledge. No line of the dev
+ * halves was caught through "for" (qa-orders-12), so the list was read off the business's terms alone.
  */
-const FOR_THE_WORK = (lastWord: string): boolean => isWorkArtefact(lastWord) || lastWord.toLowerCase() === 'code';
-const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'from', 'under']);
+const OFFERED_TO: ReadonlySet<string> = new Set(['customers', 'clients', 'users', 'accounts', 'plans', 'tiers', 'subscribers', 'subscriptions', 'members', 'memberships', 'tenants', 'partners', 'buyers', 'guests', 'visitors', 'students', 'employees', 'orders', 'purchases']);
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'for', 'from', 'under']);
 /** A participle a found state takes before its noun ("known", "broken", "hidden", "written"); -ed ones are isPast's. */
 const EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
 const MAX_KIND_WORDS = 4;
@@ -157,7 +156,7 @@ export function forbidsAKind(clause: string): boolean {
   if (place.length === 0) return true;
   const words = place.slice(1);
   const preposition = (place[0] as string).toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) || (preposition === 'for' && FOR_THE_WORK((words[words.length - 1] ?? '') as string));
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === 'for' && OFFERED_TO.has(((words[words.length - 1] ?? '') as string).toLowerCase()));
   return isPlace && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 

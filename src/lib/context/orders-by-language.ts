@@ -344,7 +344,29 @@ const CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?
  * 以免被, 防止被: "so as not to be …"), the advice's purpose. The sentence is consumed whole, so a long line is read once.
  */
 const CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
-const ADVICE_TAKEN = /[，,；;（(][^，,；;（(]*?(?:已(?![有知])|(?<![免止])被)/u;
+const ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
+/**
+ * OUTCOME_NOT_CASE (qa-review-17b): a later clause reports what became of the advice ("团队已采纳", "已完成", "但被团队
+ * 否决了", "被采纳后已实施"), not the case of a next act. A clause that states a condition (…时 "when", …就/则 "then",
+ * …的话, 如果/若/一旦 "if") or a mark that goes on to 的 or 后 (a relative phrase, "已提交的也要删除": the ones already
+ * committed; a sequence, "被阻塞后直接合并": once blocked, merge) names whom or when the order acts on next: the order
+ * goes on ("建议直接推送到 main，被拒绝时强制推送"), and it stays one. Not 时 or 则 inside a word of their own (及时 "in
+ * time", 同时, 暂时; 规则 "rule", 原则), nor 会后 "after the meeting": "已及时修复", "已被纳入规则", "已于会后确认" still
+ * report an outcome. The price, decided: an outcome dated after another event ("已于发布后修复") reads as a sequence, so
+ * the line is taken as an order.
+ */
+const CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
+const MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+
+/** ADVICE_TAKEN: whether a later clause of the advice's sentence (after ，；（) reports what became of it (OUTCOME_NOT_CASE). */
+function adviceTaken(sentence: string): boolean {
+  const clauses = sentence.split(/[，,；;（(]/u).slice(1);
+  for (const clause of clauses) {
+    if (CASE_OF_NEXT_ACT.test(clause)) continue;
+    for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1))) return true;
+  }
+  return false;
+}
 
 /**
  * QUANTIFIED_TOPIC_ADVICE (qa-orders-12): before the adverb of advice, a topic that is a quantified kind, 单
@@ -356,13 +378,16 @@ const ADVICE_TAKEN = /[，,；;（(][^，,；;（(]*?(?:已(?![有知])|(?<![免
  * 建议 …", "各位成员建议 …": everyone advises), so a topic counted with 位 (the measure word for persons) or
  * ending in a word for persons (人 "person", 者 "-er", 员 "member", 家 "expert", 们 the persons' plural) reports
  * advice. ADVICE_TAKEN holds as for SUBJECTLESS_ADVICE.
+ * CODE_MEMBERS (qa-review-17b): 成员 after a kind of the code is a class's member, not a person ("所有类成员建议使用
+ * private", "每个静态成员建议声明为 readonly"): advice on a kind of code, an order as "每个组件建议 …" is.
  */
-const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
+const CODE_MEMBERS = String.raw`(?<=(?:类|類|公共|公有|私有|静态|靜態|数据|數據|实例|實例|保护|保護)成)[员員]`;
+const QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?(?:[^\s。！？；：，,;:人者员員家们們]|${CODE_MEMBERS})`;
 const QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, 'gu');
 
 function subjectlessAdviceInChinese(text: string): boolean {
   // From the adverb on: the punctuation the match opens with is the clause before's, not a later one's.
-  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0].replace(/^[^\p{Script=Han}]+/u, ''))) return true;
+  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text.matchAll(pattern)) if (!adviceTaken(m[0].replace(/^[^\p{Script=Han}]+/u, ''))) return true;
   return false;
 }
 

@@ -23,6 +23,7 @@ import { ACCESS_CODE_RULES } from './secrets/access-codes.js';
 import { CONFIG_DIRECTIVE_RULES } from './secrets/config-directives.js';
 import { ASSIGNMENT_RULES } from './secrets/assignment.js';
 import { BARE_TOKEN } from './secrets/bare-token.js';
+import { CLOUDFORMATION_LITERALS } from './secrets/cloudformation.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
 import { CONTEXT_RULES } from './secrets/context.js';
 import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
@@ -52,7 +53,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, CLOUDFORMATION_LITERALS, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

@@ -14,6 +14,7 @@
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
 import { chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
+import { isCommonPasswordWord } from './common-passwords.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
 import { continuesSentence, SENTENCE_LOOKAHEAD, cutAtEntity, describesCredential, inUnspacedScript, isLabelGap, isNextLabel, isPlainWord, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
@@ -171,6 +172,19 @@ function windowEnd(line: string, after: number): number {
  */
 const QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
 
+/**
+ * CODE_SYMBOL_NAME (qa-review-17b), what SYMBOL_NOT_SEPARATOR skips: a Ruby symbol's or a route parameter's name is a
+ * word of letters and underscores opening in lower case (`:password_reset`, `:token`, `:resetToken`), ending where
+ * the word ends. A digit, a capital first letter or a symbol glued on (`:hunter22`, `:Sup3rS3cret!`, `:Xk92pqLm7abc`)
+ * is no name a program gives, nor is a most-common password (`:letmein`): a value, judged as any other. The price,
+ * decided: a lower-case word of letters alone glued to a spaced colon (`Password for prod :correcthorse`) reads as a
+ * symbol; notes write a label's colon after the label.
+ */
+function isCodeSymbolName(line: string, at: number): boolean {
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~])/.exec(line.slice(at, at + 64))?.[0];
+  return name !== undefined && !isCommonPasswordWord(name);
+}
+
 /** The labelled value after a credential word ending at `after`: its span, or undefined. */
 function labelledValue(line: string, after: number, chosen: ChosenBy): { start: number; end: number } | undefined {
   const passwordLike = chosen === true;
@@ -208,7 +222,9 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // SYMBOL_NOT_SEPARATOR: a colon with a space or a `/` before it and a name glued after it is a Ruby symbol or a
   // route's parameter (`generates_token_for :password_reset`, `/reset-password/:token`), not a label's separator: a
   // label's colon follows the label (`password:`, `password :` then a space), it does not lead the value.
-  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && /[A-Za-z_]/.test(line[at] ?? '')) return undefined;
+  // Only a name of the code glued there (CODE_SYMBOL_NAME): a value glued to a spaced colon is still one (`Password for
+  // prod :Sup3rS3cret!`, `credentials :Xk92pqLm7abc`; qa-review-17b).
+  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && isCodeSymbolName(line, at)) return undefined;
   // An earlier rule's tag where the value goes (`password=[REDACTED:password];password=…`): nothing to judge (isRedacted
   // below), said before the value is read to the word's end, once per word of a long word of many.
   if (line.startsWith('[REDACTED:', at)) return undefined;
