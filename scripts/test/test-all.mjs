@@ -19,7 +19,7 @@
  * suite.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
@@ -68,7 +68,11 @@ function script(name, scriptName, env = {}) {
       process.stdout.write(`\n== ${name}: npm run ${scriptName}\n${stdout}${stderr}`);
       // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
       const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
-      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok: code === 0 && m !== undefined });
+      const ok = code === 0 && m !== undefined;
+      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok });
+      // SUITE_FAILURE_NAMED: a suite that failed is named in the list at the end of the log, whichever lane ran it; its
+      // tests name themselves there only when vitest ran them (not an environment that could not be built, nor a crash).
+      if (!ok) appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: npm run ${scriptName} exited with ${code ?? signal}${m === undefined ? ' without its closing count' : ''}: see its output above\n`);
       process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
       resolve();
     });
