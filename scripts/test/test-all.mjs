@@ -16,10 +16,10 @@
  * the Graphiti environments and Claude Code installs live in their own cache folders,
  * and the Claude Code suite uses the dist/ built here (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it
  * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
- * suite.
+ * suite (and when the run is stopped, what each running suite printed so far: OUTPUT_OUTLIVES_STOP).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
@@ -52,6 +52,24 @@ function add(counts) {
 }
 
 /**
+ * OUTPUT_OUTLIVES_STOP: the suites running now, each with what it printed so far. A suite's output is
+ * held until it ends (PEER_LANES), so a run stopped meanwhile (a CI job's time limit, Ctrl-C) would
+ * lose it, the hung suite's last words first: stopped, the run prints each running suite's output,
+ * ends the suite (a child left running would outlive the run) and exits as stopped.
+ */
+const running = new Map();
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    for (const [name, suite] of running) {
+      process.stdout.write(`\n== ${name} (stopped by ${signal}; what it printed so far):\n${suite.output()}`);
+      suite.child.kill(signal);
+    }
+    process.stdout.write(`\n== stopped by ${signal}\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+/**
  * A suite run by its own npm script, counted from its closing "N passed, M failed" line; its output
  * is printed whole when it ends (another lane's suite may run meanwhile: PEER_LANES).
  */
@@ -61,14 +79,20 @@ function script(name, scriptName, env = {}) {
     const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    running.set(name, { child, output: () => `${stdout}${stderr}` });
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
     child.once('error', (error) => (stderr += `${error.message}\n`));
     child.once('close', (code, signal) => {
+      running.delete(name);
       process.stdout.write(`\n== ${name}: npm run ${scriptName}\n${stdout}${stderr}`);
       // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
       const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
-      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok: code === 0 && m !== undefined });
+      const ok = code === 0 && m !== undefined;
+      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok });
+      // SUITE_FAILURE_NAMED: a suite that failed is named in the list at the end of the log, whichever lane ran it; its
+      // tests name themselves there only when vitest ran them (not an environment that could not be built, nor a crash).
+      if (!ok) appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: npm run ${scriptName} exited with ${code ?? signal}${m === undefined ? ' without its closing count' : ''}: see its output above\n`);
       process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
       resolve();
     });
@@ -84,7 +108,7 @@ step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('build', npm, ['run', '--silent', 'build']);
 add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
-const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
+const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }, running));
 const conformance = () => script('conformance', 'test:conformance');
 // The built hooks and command line under real Node.js binaries older than we need (from committed hashed locks, like the conformance suite's Node 22: scripts/test/locked-node.mjs).
 const oldNode = () => script('old Node.js', 'test:old-node');

@@ -28,17 +28,21 @@ export function runVitest(name, args, env = {}, { quiet = false } = {}) {
 /**
  * The same run without blocking this process (test-all.mjs runs it beside another suite: PEER_LANES);
  * its output is printed whole when it ends, so it does not interleave with the other suite's.
+ * `running` (test-all.mjs OUTPUT_OUTLIVES_STOP) holds it, with its output so far, while it runs.
  * @returns {Promise<{ passed: number, failed: number, skipped: number, ok: boolean }>}
  */
-export function runVitestAsync(name, args, env = {}) {
+export function runVitestAsync(name, args, env = {}, running = new Map()) {
   const run = vitestRun(name, args, false);
   return new Promise((resolve) => {
     const child = spawn(npx, run.argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
+    // While it runs: what it printed so far, for a run stopped meanwhile (test-all.mjs OUTPUT_OUTLIVES_STOP).
+    running.set(name, { child, output: () => output });
     child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
     child.once('error', (error) => (output += `${error.message}\n`));
     child.once('close', (code, signal) => {
+      running.delete(name);
       process.stdout.write(run.header + output);
       resolve(run.counts(code, signal));
     });

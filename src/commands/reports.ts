@@ -97,7 +97,7 @@ export interface StatusReport {
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
   unsyncedMemory?: Array<{ project: string; dir: string; settingsFile: string }>;
-  /** Auto-memory folders left out because that project's own settings turn auto memory off (config/claude-memory.ts MEMORY_OFF_LEFT_OUT). */
+  /** Auto-memory folders left out, auto memory being off for that project (config/claude-memory.ts MEMORY_OFF_LEFT_OUT); those that are there (LEFT_OUT_WHERE_NOTES_ARE). */
   memoryOff?: Array<{ project: string; dir: string; settingsFile: string }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   /** Who holds the state lock and the worker's lease now, each with its standing and next step (lock-holders.ts WHO_HOLDS_IT). Absent when neither is held. */
@@ -220,9 +220,16 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   };
 }
 
-/** The projects' folders the scan leaves out, auto memory being off there (MEMORY_OFF_LEFT_OUT), one per `projects` folder it applies to. */
+/**
+ * The projects' folders the scan leaves out, auto memory being off there (MEMORY_OFF_LEFT_OUT), one per `projects` folder it
+ * applies to. LEFT_OUT_WHERE_NOTES_ARE: only a folder that is there: off for every project but on in one, every other known
+ * project is left out, most of them with no memory folder at all; each was said to be left out, a line per project
+ * Claude Code ever opened, burying the one that holds notes.
+ */
 function memoryOff(config: Config): Pick<StatusReport, 'memoryOff'> {
-  const off = config.autoMemoryFolders.flatMap((f) => (f.leftOut ?? []).map((l) => ({ project: l.project, dir: join(f.root, l.key, 'memory'), settingsFile: l.settingsFile })));
+  const off = config.autoMemoryFolders
+    .flatMap((f) => (f.leftOut ?? []).map((l) => ({ project: l.project, dir: join(f.root, l.key, 'memory'), settingsFile: l.settingsFile })))
+    .filter((o) => existsSync(o.dir));
   return off.length === 0 ? {} : { memoryOff: off };
 }
 

@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { detectProject } from '../../src/lib/context/project.js';
-import { resolveSources } from '../../src/lib/memory/sources.js';
+import { inLeftOutProject, resolveSources } from '../../src/lib/memory/sources.js';
 import { scanSources } from '../../src/lib/memory/scan.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
@@ -262,5 +262,25 @@ describe('ON_IN_ONE_PROJECT with MEMORY_OFF_LEFT_OUT (merged)', () => {
     expect(folder?.leftOut?.[0]?.settingsFile).not.toContain('settings.local.json');
     const scan = await scanSources(resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory'));
     expect(scan.files.map((f) => f.relPath)).toEqual([`${h.key}/memory/build.md`]);
+  });
+
+  it("off for every project but on in one: a project Claude Code does not know (only run with -p, or gone) is left out too; only the projects turned on are scanned (ON_ONLY_WHERE_TURNED_ON)", async () => {
+    const h = home();
+    h.knows(h.project);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    h.user({ autoMemoryEnabled: false });
+    h.local({ autoMemoryEnabled: true });
+    // A folder from before auto memory was turned off, of a project not in ~/.claude.json: Claude Code keeps no memory for it now.
+    const unknownKey = join(root, 'work', 'scratch').replace(/[^a-zA-Z0-9]/g, '-');
+    for (const key of [h.key, unknownKey]) {
+      mkdirSync(join(h.claude, 'projects', key, 'memory'), { recursive: true });
+      writeFileSync(join(h.claude, 'projects', key, 'memory', 'build.md'), '---\nname: Build\n---\nThe build uses Bun.\n');
+    }
+    const sources = resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory');
+    const scan = await scanSources(sources);
+    expect(scan.files.map((f) => f.relPath)).toEqual([`${h.key}/memory/build.md`]);
+    // The watch takes no event from there either, and a file synced from there before is unseen, not deleted (sync/plan.ts).
+    expect(sources.every((s) => inLeftOutProject(s, `${unknownKey}/memory/build.md`))).toBe(true);
+    expect(sources.some((s) => inLeftOutProject(s, `${h.key}/memory/build.md`))).toBe(false);
   });
 });

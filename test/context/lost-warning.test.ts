@@ -7,7 +7,7 @@
  * - LOSS_OUTLIVES_OUTAGE: a server briefly unreachable after the loss (or before it) does not make
  *   the person forget it; an outage ends by itself, a loss only by its step.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clearEmptiedGraph, clearGraphProblem, readGraphProblem, recordEmptiedGraph, recordGraphProblem, recordLostSeen, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
@@ -74,6 +74,21 @@ describe('a lost warning names its notes (LOST_OWNS_ITS_NOTES)', () => {
     expect(readGraphProblem(stateDir)).toBeUndefined();
     // Nothing was sent twice: Beta's new version once, nothing of the removed notes.
     expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Beta', 'Delta', 'Epsilon', 'Zeta']);
+  });
+
+  it('a note renamed here still rests on the episode seen missing: the warning keeps it, as one note, not two (LOST_PART_IS_ITS_EPISODE; on 043cc918 it let it go)', async () => {
+    const cwd = await lostWhileInFlight();
+    const stateDir = box.config().stateDir;
+    // The same text under a new name: a rename keeps the note's episode (plan.ts), under the new file's id.
+    renameSync(box.path('pai', 'MEMORY', notePath('Alpha')), box.path('pai', 'MEMORY', notePath('Alpha-renamed')));
+    expect((await cli(['sync', '--wait', '5000'], cwd)).code).toBe(0);
+    expect(readGraphProblem(stateDir)).toMatchObject({ kind: 'lost', detail: '3 notes in group main' });
+    // Seen missing again by a later listing, under its new id: the same note, no news.
+    takeGraphProblemNote(stateDir);
+    expect((await cli(['sync', '--wait', '5000'], cwd)).code).toBe(0);
+    expect(readGraphProblem(stateDir)).toMatchObject({ kind: 'lost', detail: '3 notes in group main', told: true });
+    // The warning is true: the renamed note is still missing from the graph.
+    expect(server.episodes('main').map((e) => e.name)).not.toContain('Alpha');
   });
 
   it('a note seen lost again is no news, a newly lost one is: the warning is told again', () => {

@@ -84,4 +84,18 @@ describe('a project whose local settings turn auto memory off (MEMORY_OFF_LEFT_O
     expect(filter.classify(box.path('claude', 'projects', claudeProjectKey(quiet), 'memory', 'quiet.md'), 'file')).toBeUndefined();
     expect(filter.classify(box.path('claude', 'projects', claudeProjectKey(other), 'memory', 'other.md'), 'file')).toMatchObject({ source: 'auto-memory' });
   });
+
+  it('status names only the folders left out that hold notes: a known project with no memory folder is not said to be left out (LEFT_OUT_WHERE_NOTES_ARE)', async () => {
+    const { quiet, localSettings } = twoProjects();
+    // Off for every project but on in `quiet`: `other` (with notes) and ten projects never given a memory folder are left out.
+    const bare = Array.from({ length: 10 }, (_, i) => box.path('work', `bare-${i}`));
+    for (const p of bare) mkdirSync(p, { recursive: true });
+    writeFileSync(box.path('claude', '.claude.json'), JSON.stringify({ projects: Object.fromEntries([quiet, box.path('work', 'other'), ...bare].map((p) => [p, {}])) }));
+    writeFileSync(box.path('claude', 'settings.json'), JSON.stringify({ autoMemoryEnabled: false }));
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: true }));
+    const text = formatStatus(await collectStatus(box.config(), nullLogger));
+    const leftOut = text.split('\n').filter((l) => l.startsWith('Left out: '));
+    expect(leftOut).toHaveLength(1);
+    expect(leftOut[0]).toContain(`Left out: ${box.path('claude', 'projects', claudeProjectKey(box.path('work', 'other')), 'memory')}, the auto memory of ${box.path('work', 'other')}`);
+  });
 });

@@ -230,6 +230,24 @@ describe('settings changed while the watch runs', () => {
     await server.whenIdle();
     expect(sentTo(server, 'main')).toEqual(['note a']);
   });
+
+  it("a project's auto memory turned on in its own local settings: taken up at once, its notes synced (PROJECT_SWITCH_WATCHED)", async () => {
+    const project = mkdirOf(sb.path('work', 'app'));
+    const key = project.replace(/[^a-zA-Z0-9]/g, '-');
+    const localSettings = join(mkdirOf(join(project, '.claude')), 'settings.local.json');
+    writeFileSync(join(mkdirOf(sb.path('claude')), '.claude.json'), JSON.stringify({ projects: { [project]: {} } }));
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    sb.auto(key, 'build.md', '---\nname: Build\ndescription: how the app builds\ntype: project\n---\nnote b: the build uses Bun.\n');
+    const { watcher } = await startWatcher({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url });
+    // Off for that project (MEMORY_OFF_LEFT_OUT): its folder is left out.
+    expect(sentTo(server)).toEqual([]);
+    const taken = nextEvent(watcher, 'settings');
+    const synced = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: true }));
+    await Promise.all([taken, synced]);
+    await server.whenIdle();
+    expect(sentTo(server)).toEqual(['note b']);
+  });
 });
 
 // Dotfiles managers (stow, chezmoi, yadm) keep settings files in a repository and link them into place.

@@ -74,6 +74,8 @@ export interface AutoMemoryFolder {
   via: string;
   /** Layout `projects` only: the projects whose folder here is not scanned, auto memory being off for them (MEMORY_OFF_LEFT_OUT). */
   leftOut?: LeftOutProject[];
+  /** Layout `projects` only, auto memory off for every project: the folder names here of the projects turned on, the only ones scanned (ON_ONLY_WHERE_TURNED_ON). */
+  onlyProjects?: string[];
 }
 
 /** A project Claude Code keeps no auto memory for, by its own local settings, while the others keep theirs. */
@@ -273,7 +275,11 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
   // Off for every project (ON_IN_ONE_PROJECT keeps a `projects` folder for the projects turned on), the others are
   // left out by the switch for all of them, not by their own local settings: status names what turned them off.
   const offBy = off ? OFF_FOR_EVERY_PROJECT : undefined;
-  return offProjects.length === 0 ? kept : kept.map((f) => (f.layout === 'projects' ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f));
+  // ON_ONLY_WHERE_TURNED_ON: off for every project, a `projects` folder is scanned for the projects turned on alone. Leaving
+  // out only the other known projects scanned every folder of a project Claude Code does not know (run only with `-p`,
+  // moved, gone), where memory is off too: its notes from before were sent though auto memory was off for it.
+  const only = (f: AutoMemoryFolder) => (off && f.layout === 'projects' ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {});
+  return kept.map((f) => (f.layout === 'projects' ? { ...f, ...(offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }), ...only(f) } : f));
 }
 
 /**

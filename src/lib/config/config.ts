@@ -23,7 +23,7 @@ import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity,
 import { closest } from '../util/closest.js';
 import { isLoopbackHost } from '../util/loopback.js';
 import { displayUrl, hasCredentials } from '../util/display-url.js';
-import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
+import { autoMemoryFolders, knownProjects, MANAGED_SETTINGS_DIR, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
 export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
@@ -482,10 +482,17 @@ function parseSourceGroups(raw: string | undefined): Record<string, string> {
  * is kept). Watch mode watches them and takes up a change at its next pass (watch/watch.ts).
  * Claude Code's `.claude.json` is left out: it is written all the time, and what it gives (the
  * known project folders) is read again at every pass anyway.
+ *
+ * PROJECT_SWITCH_WATCHED: also the files that say per project whether Claude Code keeps auto memory
+ * and where (claude-memory.ts ON_IN_ONE_PROJECT, MEMORY_OFF_LEFT_OUT, a project's autoMemoryDirectory):
+ * each known project's `.claude/settings.local.json` and the managed settings. Unwatched, a project's
+ * auto memory turned on while the watch ran left its folder out of the watch's filter, and the notes
+ * Claude Code wrote there went unsynced until some other change owed a pass.
  */
-export function settingsFilesOf(config: Pick<Config, 'paiDir' | 'claudeConfigDir'>, env: Env = process.env): string[] {
+export function settingsFilesOf(config: Pick<Config, 'paiDir' | 'claudeConfigDir'> & Partial<Pick<Config, 'knownProjectDirs'>>, env: Env = process.env): string[] {
   const withDirs: Env = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  return [...new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), join(config.claudeConfigDir, 'settings.json')])];
+  const perProject = (config.knownProjectDirs ?? []).map((project) => join(project, '.claude', 'settings.local.json'));
+  return [...new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), join(config.claudeConfigDir, 'settings.json'), join(MANAGED_SETTINGS_DIR, 'managed-settings.json'), ...perProject])];
 }
 
 /** Builds and validates the configuration. Throws ConfigError naming the variable, the value and what is allowed. */

@@ -161,23 +161,26 @@ export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], 
 function mergeLostGroup(kept: EmptiedGroup | undefined, seen: EmptiedGroup): { group: EmptiedGroup; news: boolean } {
   if (kept === undefined) return { group: seen, news: true };
   if (kept.parts === undefined || seen.parts === undefined) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...(seen.parts === undefined ? {} : { parts: seen.parts }) }, news: kept.notes < seen.notes };
-  const key = (p: LostPart) => `${p.id}\0${p.uuid}`;
-  const known = new Set(kept.parts.map(key));
-  const added = seen.parts.filter((p) => !known.has(key(p)));
+  // A part is its episode (LOST_PART_IS_ITS_EPISODE): the same episode under a note's new id (a rename) is no news.
+  const known = new Set(kept.parts.map((p) => p.uuid));
+  const added = seen.parts.filter((p) => !known.has(p.uuid));
   const parts = [...kept.parts, ...added];
   return { group: { group: seen.group, notes: new Set(parts.map((p) => p.id)).size, parts }, news: added.length > 0 };
 }
 
 /**
  * LOST_OWNS_ITS_NOTES: a `lost` warning names the parts it is about (each note's record id and the
- * episode the listing no longer showed), and each part stays in it only while `stillLost` says so
- * (context/lost-notes.ts: the state still has that note resting on that episode). A note removed
+ * episode the listing no longer showed), and each part stays in it only while `partNow` finds it
+ * (context/lost-notes.ts: the state still has a note resting on that episode). LOST_PART_IS_ITS_EPISODE:
+ * a part is known by its episode, the note's id going with it: a note renamed here keeps its episodes
+ * under the new file's id (sync/plan.ts), still missing from the graph; taken by the old id for gone, the
+ * warning ended while the note was still lost (and the next listing named it again as a second note). A note removed
  * since (by the person, or by `pull` for a deletion made on a linked machine) or sent again (an
  * edit, `sync --force` of its source) leaves the warning; the warning ends with its last part. It
  * held counts only, and kept telling every session of notes long gone. Fewer notes are no news:
  * whether it was told stays. A group of a record from before this rule (no parts) is left as it is.
  */
-export function settleLostParts(stateDir: string, stillLost: (group: string, part: LostPart) => boolean): void {
+export function settleLostParts(stateDir: string, partNow: (group: string, part: LostPart) => LostPart | undefined): void {
   const problem = readGraphProblem(stateDir);
   if (problem?.kind !== 'lost' || problem.groups === undefined) return;
   let changed = false;
@@ -187,8 +190,13 @@ export function settleLostParts(stateDir: string, stillLost: (group: string, par
       groups.push(g);
       continue;
     }
-    const parts = g.parts.filter((p) => stillLost(g.group, p));
-    if (parts.length === g.parts.length) {
+    const byUuid = new Map<string, LostPart>();
+    for (const p of g.parts) {
+      const now = partNow(g.group, p);
+      if (now !== undefined && !byUuid.has(now.uuid)) byUuid.set(now.uuid, now);
+    }
+    const parts = [...byUuid.values()];
+    if (parts.length === g.parts.length && parts.every((p, i) => p.id === g.parts?.[i]?.id)) {
       groups.push(g);
       continue;
     }

@@ -2,8 +2,8 @@
  * What a sync saw the graph lose, kept for the next session and `status` as long as it is true
  * (context/graph-problem.ts LOST_OWNS_ITS_NOTES): after each sync (the CLI's, the worker's, a watch
  * pass), the notes its listing no longer showed are recorded, and the notes a `lost` warning names
- * are looked up in the state as the sync left it: a note gone from the state (removed here, by the
- * person or by `pull`) or no longer resting on the episode seen missing (sent again) leaves it.
+ * are looked up in the state as the sync left it: an episode no note of the state rests on any more
+ * (removed here, by the person or by `pull`, or sent again) leaves it; a renamed note stays in it.
  * The state is read (read-only) only while a warning names notes: most syncs read nothing more.
  */
 import { loadState } from '../state/state.js';
@@ -11,10 +11,16 @@ import type { SyncState } from '../state/types.js';
 import type { Logger } from '../util/log.js';
 import { lostNamesParts, recordLostSeen, settleLostParts, type EmptiedGroup, type LostPart } from './graph-problem.js';
 
-/** Whether the state still has note `part.id` resting on episode `part.uuid` in `group`. */
-export function stillLost(state: SyncState, group: string, part: LostPart): boolean {
-  const record = state.files[part.id];
-  return record !== undefined && record.episodes.some((ref) => ref.groupId === group && ref.uuid === part.uuid);
+/**
+ * The part as the state has it now: `part` while note `part.id` still rests on episode `part.uuid` in
+ * `group`, else the note that does (renamed here: its episodes moved to the new file's id,
+ * graph-problem.ts LOST_PART_IS_ITS_EPISODE), else undefined (removed, or sent again).
+ */
+export function lostPartNow(state: SyncState, group: string, part: LostPart): LostPart | undefined {
+  const restsOn = (record: SyncState['files'][string] | undefined) => record !== undefined && record.episodes.some((ref) => ref.groupId === group && ref.uuid === part.uuid);
+  if (restsOn(state.files[part.id])) return part;
+  for (const [id, record] of Object.entries(state.files)) if (restsOn(record)) return { id, uuid: part.uuid };
+  return undefined;
 }
 
 /**
@@ -36,7 +42,7 @@ export async function recordLostAfterSync(stateDir: string, lostSeen: readonly E
     } catch {
       return; // unreadable now: the warning stays until a sync that can read it
     }
-    settleLostParts(stateDir, (group, part) => stillLost(state, group, part));
+    settleLostParts(stateDir, (group, part) => lostPartNow(state, group, part));
   } catch (error) {
     logger.warn('could not record for the next session the notes a listing no longer showed (LOST_SEEN_IN_PASSING); the next sync that lists their group tells them again, and `sync --force` sends them again', { lost: lostSeen, error: error instanceof Error ? error.message : String(error) });
   }

@@ -22,7 +22,7 @@ export function resolveSources(config: SourceConfig): MemorySource[] {
   if (config.syncPai) roots.push({ name: 'pai', kind: 'pai', root: resolve(join(config.paiDir, 'MEMORY')) });
   if (config.syncAutoMemory) {
     const folders: ReadonlyArray<Omit<Config['autoMemoryFolders'][number], 'via'>> = config.autoMemoryFolders ?? [{ name: 'auto-memory', root: join(config.claudeConfigDir, 'projects'), layout: 'projects' }];
-    for (const f of folders) roots.push({ name: f.name, kind: 'auto-memory', root: resolve(f.root), layout: f.layout, ...(f.leftOut === undefined ? {} : { leftOut: f.leftOut.map((l) => l.key) }) });
+    for (const f of folders) roots.push({ name: f.name, kind: 'auto-memory', root: resolve(f.root), layout: f.layout, ...(f.leftOut === undefined ? {} : { leftOut: f.leftOut.map((l) => l.key) }), ...(f.onlyProjects === undefined ? {} : { onlyProjects: f.onlyProjects }) });
   }
   for (const extra of config.extraSources) roots.push({ name: extra.name, kind: 'extra', root: resolve(extra.path) });
   return roots.map((s) => {
@@ -33,13 +33,15 @@ export function resolveSources(config: SourceConfig): MemorySource[] {
 
 /**
  * Whether `relPath` of `source` lies in a project folder the source leaves out (config/claude-memory.ts
- * MEMORY_OFF_LEFT_OUT): the scan does not look there, the watch takes no event from there, and the
- * plan takes a file there for unknown, not deleted.
+ * MEMORY_OFF_LEFT_OUT, or not among the only ones turned on: ON_ONLY_WHERE_TURNED_ON): the scan does not
+ * look there, the watch takes no event from there, and the plan takes a file there for unknown, not deleted.
  */
-export function inLeftOutProject(source: Pick<MemorySource, 'layout' | 'leftOut'>, relPath: string): boolean {
-  if (source.layout === 'folder' || source.leftOut === undefined) return false;
+export function inLeftOutProject(source: Pick<MemorySource, 'layout' | 'leftOut' | 'onlyProjects'>, relPath: string): boolean {
+  if (source.layout === 'folder' || relPath === '') return false;
   const slash = relPath.indexOf('/');
-  return source.leftOut.includes(slash === -1 ? relPath : relPath.slice(0, slash));
+  const project = slash === -1 ? relPath : relPath.slice(0, slash);
+  if (source.onlyProjects !== undefined && !source.onlyProjects.includes(project)) return true;
+  return source.leftOut?.includes(project) === true;
 }
 
 /**

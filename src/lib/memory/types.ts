@@ -17,6 +17,8 @@ export interface MemorySource {
   layout?: 'projects' | 'folder';
   /** Layout `projects` only: project folders not scanned, auto memory being off there (config/claude-memory.ts MEMORY_OFF_LEFT_OUT). */
   leftOut?: readonly string[];
+  /** Layout `projects` only, auto memory off for every project: the only project folders scanned, those turned on (config/claude-memory.ts ON_ONLY_WHERE_TURNED_ON). */
+  onlyProjects?: readonly string[];
 }
 
 /** One candidate file found by a scan: metadata only, the content is not read. */

@@ -1,0 +1,83 @@
+/**
+ * scripts/test/test-all.mjs, as CI runs it (`--real-peers`: PEER_LANES), with npm and npx stood in
+ * for by two small scripts first on PATH: every suite but one passes, and the real Graphiti suite
+ * fails before any test ran (its Python environment could not be built). The run must fail, and the
+ * failed suite must be named in the list at the end of the log, the part read first. And a run
+ * stopped (a CI job's time limit) while the lanes run still prints what each running suite said so far.
+ */
+import { chmodSync, createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** `npm run --silent <script>`: the build passes, the real Graphiti suite fails with no test run, the others pass. */
+const FAKE_NPM = `#!/bin/sh
+case "$*" in
+  *test:graphiti*) echo "0 passed, 1 failed (no Graphiti server environment)"; exit 1 ;;
+  *build*) exit 0 ;;
+  *) echo "3 passed, 0 failed"; exit 0 ;;
+esac
+`;
+
+/** `npx tsc …` passes; `npx vitest run … --outputFile.json=<file>` writes a report of one passed test. */
+const FAKE_NPX = `#!/bin/sh
+for a in "$@"; do
+  case "$a" in
+    --outputFile.json=*) printf '%s' '{"numPassedTests":1,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0,"numTotalTests":1,"testResults":[]}' > "\${a#--outputFile.json=}" ;;
+  esac
+done
+exit 0
+`;
+
+it.runIf(process.platform !== 'win32')('a suite of either peer lane that fails with no failed test fails the run and is named at its end', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', FAKE_NPM], ['npx', FAKE_NPX]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  expect(r.status).toBe(1);
+  const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
+  expect(tail).toMatch(/^\nFailed tests:\n {2}real Graphiti server: npm run test:graphiti exited with 1/);
+  expect(r.stdout.trim().split('\n').at(-1)).toBe('14 passed, 1 failed, 0 skipped');
+});
+
+/** The real Graphiti suite says a line, tells the test through a FIFO that it runs, and runs on (it is stopped). */
+const FAKE_NPM_LONG = `#!/bin/sh
+case "$*" in
+  *test:graphiti*) echo "graphiti: the hung test's last words"; echo running > "$GMS_FAKE_STARTED"; exec sleep 120 ;;
+  *build*) exit 0 ;;
+  *) echo "3 passed, 0 failed"; exit 0 ;;
+esac
+`;
+
+it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): what each running suite printed so far is in the log, and the suite is ended with it (OUTPUT_OUTLIVES_STOP)', async () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', FAKE_NPM_LONG], ['npx', FAKE_NPX]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const started = join(bin, 'started');
+  expect(spawnSync('mkfifo', [started]).status).toBe(0);
+  const child = spawn(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, GMS_FAKE_STARTED: started }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const ended = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  // Opening the FIFO waits for the fake suite's write: the lanes run now.
+  await new Promise<void>((resolve, reject) => {
+    createReadStream(started).once('data', () => resolve()).once('error', reject);
+  });
+  child.kill('SIGTERM');
+  const code = await ended;
+  expect(code).not.toBe(0);
+  expect(out).toContain("graphiti: the hung test's last words");
+  expect(out).toMatch(/== real Graphiti server \(stopped by SIGTERM/);
+});
