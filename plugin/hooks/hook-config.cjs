@@ -5263,7 +5263,8 @@ function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_S
   const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path7.resolve)(u.dir) : f.via === u.via)) : folders;
   const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
   const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
-  return offProjects.length === 0 ? kept : kept.map((f) => f.layout === "projects" ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f);
+  const only = (f) => off && f.layout === "projects" ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {};
+  return kept.map((f) => f.layout === "projects" ? { ...f, ...offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }, ...only(f) } : f);
 }
 var OFF_FOR_EVERY_PROJECT = "CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings";
 function leftOutIn(projectsRoot, projects, offBy) {
@@ -5539,7 +5540,8 @@ function parseSourceGroups(raw) {
 }
 function settingsFilesOf(config, env = process.env) {
   const withDirs = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path8.join)(config.claudeConfigDir, "settings.json")])];
+  const perProject = (config.knownProjectDirs ?? []).map((project) => (0, import_node_path8.join)(project, ".claude", "settings.local.json"));
+  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path8.join)(config.claudeConfigDir, "settings.json"), (0, import_node_path8.join)(MANAGED_SETTINGS_DIR, "managed-settings.json"), ...perProject])];
 }
 async function loadConfig(options = {}) {
   const processEnv = options.env ?? process.env;

@@ -5319,7 +5319,8 @@ function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_S
   const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path8.resolve)(u.dir) : f.via === u.via)) : folders;
   const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
   const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
-  return offProjects.length === 0 ? kept : kept.map((f) => f.layout === "projects" ? { ...f, leftOut: leftOutIn(f.root, offProjects, offBy) } : f);
+  const only = (f) => off && f.layout === "projects" ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {};
+  return kept.map((f) => f.layout === "projects" ? { ...f, ...offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }, ...only(f) } : f);
 }
 function leftOutIn(projectsRoot, projects, offBy) {
   return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? (0, import_node_path8.join)(project, ".claude", "settings.local.json") }));
@@ -6027,13 +6028,12 @@ function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
 function mergeLostGroup(kept, seen) {
   if (kept === void 0) return { group: seen, news: true };
   if (kept.parts === void 0 || seen.parts === void 0) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...seen.parts === void 0 ? {} : { parts: seen.parts } }, news: kept.notes < seen.notes };
-  const key = (p) => `${p.id}\0${p.uuid}`;
-  const known2 = new Set(kept.parts.map(key));
-  const added = seen.parts.filter((p) => !known2.has(key(p)));
+  const known2 = new Set(kept.parts.map((p) => p.uuid));
+  const added = seen.parts.filter((p) => !known2.has(p.uuid));
   const parts = [...kept.parts, ...added];
   return { group: { group: seen.group, notes: new Set(parts.map((p) => p.id)).size, parts }, news: added.length > 0 };
 }
-function settleLostParts(stateDir, stillLost2) {
+function settleLostParts(stateDir, partNow) {
   const problem = readGraphProblem(stateDir);
   if (problem?.kind !== "lost" || problem.groups === void 0) return;
   let changed = false;
@@ -6043,8 +6043,13 @@ function settleLostParts(stateDir, stillLost2) {
       groups.push(g);
       continue;
     }
-    const parts = g.parts.filter((p) => stillLost2(g.group, p));
-    if (parts.length === g.parts.length) {
+    const byUuid = /* @__PURE__ */ new Map();
+    for (const p of g.parts) {
+      const now = partNow(g.group, p);
+      if (now !== void 0 && !byUuid.has(now.uuid)) byUuid.set(now.uuid, now);
+    }
+    const parts = [...byUuid.values()];
+    if (parts.length === g.parts.length && parts.every((p, i) => p.id === g.parts?.[i]?.id)) {
       groups.push(g);
       continue;
     }
@@ -6060,7 +6065,11 @@ function lostNamesParts(stateDir) {
   return problem?.kind === "lost" && (problem.groups ?? []).some((g) => g.parts !== void 0);
 }
 function emptiedDetail(groups) {
-  return groups.map((e) => `${e.notes} note${e.notes === 1 ? "" : "s"} in group ${e.group}`).join(", ");
+  const named = groups.slice(0, DETAIL_GROUPS).map((e) => `${notesText(e.notes)} in group ${e.group}`);
+  const rest = groups.slice(DETAIL_GROUPS);
+  if (rest.length === 0) return named.join(", ");
+  const notes = rest.reduce((sum, e) => sum + e.notes, 0);
+  return `${named.join(", ")}, and ${notesText(notes)} in ${rest.length} more group${rest.length === 1 ? "" : "s"}`;
 }
 function refreshShowed(stateDir, shown) {
   const problem = readGraphProblem(stateDir);
@@ -6082,7 +6091,7 @@ function clearGraphProblem(stateDir) {
   } catch {
   }
 }
-var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE;
+var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE, DETAIL_GROUPS, notesText;
 var init_graph_problem = __esm({
   "src/lib/context/graph-problem.ts"() {
     "use strict";
@@ -6096,6 +6105,8 @@ var init_graph_problem = __esm({
     LOSSES = /* @__PURE__ */ new Set(["emptied", "lost"]);
     GRAPH_PROBLEM_FILE = "graph-problem.json";
     FILE = GRAPH_PROBLEM_FILE;
+    DETAIL_GROUPS = 5;
+    notesText = (n) => `${n} note${n === 1 ? "" : "s"}`;
   }
 });
 
@@ -9237,7 +9248,7 @@ function resolveSources(config2) {
   if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path18.resolve)((0, import_node_path18.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
     const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path18.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout, ...f.leftOut === void 0 ? {} : { leftOut: f.leftOut.map((l) => l.key) } });
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout, ...f.leftOut === void 0 ? {} : { leftOut: f.leftOut.map((l) => l.key) }, ...f.onlyProjects === void 0 ? {} : { onlyProjects: f.onlyProjects } });
   }
   for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path18.resolve)(extra.path) });
   return roots.map((s) => {
@@ -9246,9 +9257,11 @@ function resolveSources(config2) {
   });
 }
 function inLeftOutProject(source2, relPath) {
-  if (source2.layout === "folder" || source2.leftOut === void 0) return false;
+  if (source2.layout === "folder" || relPath === "") return false;
   const slash = relPath.indexOf("/");
-  return source2.leftOut.includes(slash === -1 ? relPath : relPath.slice(0, slash));
+  const project = slash === -1 ? relPath : relPath.slice(0, slash);
+  if (source2.onlyProjects !== void 0 && !source2.onlyProjects.includes(project)) return true;
+  return source2.leftOut?.includes(project) === true;
 }
 function teamMemoryOf(source2, relPath) {
   if (source2.kind !== "auto-memory") return void 0;
@@ -34043,19 +34056,19 @@ function endsInCredentialWord(key) {
 }
 function genericReplacement(key, raw, inQuery) {
   const kind = genericKind(key);
-  const chosen = chosenFor(key, raw, kind);
-  const chooser = chosen !== false ? "chosen" : "generated";
-  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""), chooser)) return void 0;
   const { inner, quote } = unquote(raw);
   const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
   const bare = quote === "" && opened === "" ? splitBareValue(raw, inQuery) : { value: raw, rest: "" };
   const esc2 = quote === "" && opened === "" ? bare.value.search(/\\[nrt]/) : -1;
   const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
+  const chosen = chosenFor(key, quote === "" && opened === "" ? value : raw, kind);
+  const chooser = chosen !== false ? "chosen" : "generated";
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""), chooser)) return void 0;
   if (isPath(quote === "" ? candidate : inner)) return void 0;
   if (isNumberLiteral((quote === "" ? candidate : inner).replace(/;$/, "")) && !endsInCredentialWord(key)) return void 0;
   if (!isCredentialValue(candidate, chosen)) return void 0;
-  return `${quote || opened}${tag(kind)}${quote}${rest}`;
+  return { tagged: `${quote || opened}${tag(kind)}${quote}`, rest };
 }
 function isTypeAnnotation(raw, after) {
   const mark2 = /^[?!]/.test(after) && !/[?!]$/.test(raw) ? after.charAt(0) : "";
@@ -34075,6 +34088,19 @@ function typedValueAt(text3, valueAt, raw) {
 function isVariableUnderItsOwnName(key, separator, raw, after) {
   return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
+function readValue(text3, at) {
+  GENERIC_VALUE.lastIndex = at;
+  const raw = GENERIC_VALUE.exec(text3)?.[0];
+  if (raw === void 0 || /^["'`]/.test(raw)) return raw;
+  const last = ENTRY_NAME_START.exec(raw);
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text3.slice(at + raw.length, at + raw.length + 64)) ? raw.slice(0, last.index) : raw;
+}
+function entryInWord(text3, at, wordEnd, inQuery) {
+  if (/["'`]/.test(text3[at] ?? "")) return readValue(text3, at);
+  const word = text3.slice(at, wordEnd);
+  const next = nextEntryAt(word, inQuery);
+  return next === 0 ? void 0 : next < 0 ? word : word.slice(0, next);
+}
 function proseSecret(v, chosen) {
   if (chosen) return v.length >= 4 && !readsAsProse(v);
   if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
@@ -34085,7 +34111,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, ENTRY_NAME_START, SPACED_NAME_GOES_ON, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -34171,6 +34197,8 @@ var init_assignment = __esm({
     KEYWORD_ENDS = new RegExp(`(?:${KEYWORD.source})$`);
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
+    ENTRY_NAME_START = /;[A-Za-z][A-Za-z0-9_]*$/;
+    SPACED_NAME_GOES_ON = /^(?: [A-Za-z][A-Za-z0-9_]*){1,3}[ \t]*=/;
     GENERIC = {
       kind: "generic",
       hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer", ...PIN_NAME_HINTS],
@@ -34180,6 +34208,7 @@ var init_assignment = __esm({
         let from = 0;
         let tried = -1;
         const seen = { start: -1, end: -1 };
+        let wordEnd = -1;
         KEY_WORD.lastIndex = 0;
         for (let w = KEY_WORD.exec(text3); w !== null; w = KEY_WORD.exec(text3)) {
           for (let pass = text3.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {
@@ -34197,24 +34226,24 @@ var init_assignment = __esm({
             if (USER_SLASH_BEFORE.test(text3.slice(Math.max(0, m.index - 16), m.index))) continue;
             if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
             let valueAt = m.index + m[0].length;
-            GENERIC_VALUE.lastIndex = valueAt;
-            let raw = GENERIC_VALUE.exec(text3)?.[0];
+            const inQuery = text3[m.index - 1] === "?" || text3[m.index - 1] === "&";
+            let raw = valueAt < wordEnd ? entryInWord(text3, valueAt, wordEnd, inQuery) : readValue(text3, valueAt);
             if (raw === void 0) continue;
             const typed = typedValueAt(text3, valueAt, raw);
             if (typed !== void 0) {
               valueAt = typed;
-              GENERIC_VALUE.lastIndex = valueAt;
-              raw = GENERIC_VALUE.exec(text3)?.[0];
+              raw = readValue(text3, valueAt);
               if (raw === void 0) continue;
             }
+            if (valueAt >= wordEnd && !/^["'`]/.test(raw)) wordEnd = valueAt + raw.length;
             if (isVariableUnderItsOwnName(key, m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
-            const replacement = genericReplacement(key, raw, text3[m.index - 1] === "?" || text3[m.index - 1] === "&");
+            const replacement = genericReplacement(key, raw, inQuery);
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
             if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + SENTENCE_LOOKAHEAD))) continue;
             if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48)) && !outrunsExampleComment(raw)) continue;
-            out += text3.slice(cursor, valueAt) + replacement;
-            cursor = valueAt + raw.length;
+            out += text3.slice(cursor, valueAt) + replacement.tagged;
+            cursor = valueAt + raw.length - replacement.rest.length;
             from = cursor;
           }
           if (KEY_WORD.lastIndex < from) KEY_WORD.lastIndex = from;
@@ -34346,6 +34375,10 @@ function windowEnd(line, after) {
   const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
   return stop === null ? end : after + stop.index;
 }
+function isCodeSymbolName(line, at) {
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~])/.exec(line.slice(at, at + 64))?.[0];
+  return name !== void 0 && !isCommonPasswordWord(name);
+}
 function labelledValue(line, after, chosen) {
   const passwordLike = chosen === true;
   LABEL_GAP.lastIndex = after;
@@ -34363,7 +34396,8 @@ function labelledValue(line, after, chosen) {
   if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return void 0;
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
-  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && /[A-Za-z_]/.test(line[at] ?? "")) return void 0;
+  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && isCodeSymbolName(line, at)) return void 0;
+  if (line.startsWith("[REDACTED:", at)) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
@@ -34399,11 +34433,11 @@ function entropyToken(line, after, judged, hasUrl) {
   TOKEN.lastIndex = 0;
   for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
     const runStart2 = after + t.index;
+    TOKEN.lastIndex = t.index + t[0].length;
+    if (runStart2 < judged.until) continue;
     RUN.lastIndex = runStart2;
     RUN.exec(line);
     const runEnd = RUN.lastIndex;
-    TOKEN.lastIndex = t.index + t[0].length;
-    if (runStart2 < judged.until) continue;
     judged.until = runEnd;
     const run2 = line.slice(runStart2, runEnd);
     if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
@@ -34522,6 +34556,7 @@ var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
     init_assignment();
+    init_common_passwords();
     init_engine();
     init_names();
     init_prose();
@@ -34822,6 +34857,49 @@ var init_bare_token = __esm({
   }
 });
 
+// src/lib/memory/secrets/cloudformation.ts
+function literalsIn(list) {
+  const found = [];
+  LITERAL.lastIndex = 0;
+  for (let m = LITERAL.exec(list); m !== null; m = LITERAL.exec(list)) {
+    const inner = m[1] !== void 0 ? m[1].replace(/''/g, "'") : m[2];
+    found.push({ start: m.index + 1, end: m.index + m[0].length - 1, inner });
+  }
+  return found;
+}
+var FUNCTION_LIST, LITERAL, CLOUDFORMATION_LITERALS;
+var init_cloudformation = __esm({
+  "src/lib/memory/secrets/cloudformation.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    FUNCTION_LIST = /^([ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*!(If|Join|Select)[ \t]*\[)([^\n]*\])/gm;
+    LITERAL = /'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)"/g;
+    CLOUDFORMATION_LITERALS = {
+      kind: "cloudformation",
+      hints: ["!If", "!Join", "!Select"],
+      scan: (text3) => text3.replace(FUNCTION_LIST, (m, head, key, fn, list) => {
+        if (!endsInCredentialWord(key)) return m;
+        const kind = genericKind(key);
+        const all = literalsIn(list);
+        const delimiter = fn === "Join" && /^[ \t]*["']/.test(list) ? all[0] : void 0;
+        const parts = all.filter((l) => l !== delimiter && l.inner !== "");
+        const judged = (value) => isCredentialValue(value, chosenFor(key, value));
+        const secret = fn === "Join" ? parts.length > 0 && judged(parts.map((l) => l.inner).join(delimiter?.inner ?? "")) ? parts : [] : parts.filter((l) => judged(l.inner));
+        if (secret.length === 0) return m;
+        let out = "";
+        let cursor = 0;
+        for (const l of secret) {
+          out += list.slice(cursor, l.start) + tag(kind);
+          cursor = l.end;
+        }
+        return head + out + list.slice(cursor);
+      })
+    };
+  }
+});
+
 // src/lib/memory/secrets/command-line.ts
 function keepOrTag(prefix, value, kind, chosen = true) {
   if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, chosen, { inSentence: false })) return void 0;
@@ -35112,16 +35190,16 @@ function replaceLiteral(lead, name, bytes, literal2) {
   const tagged = keyedCredentialLiteral(name, literal2);
   return tagged === void 0 ? void 0 : `${lead}${bytes}${tagged}`;
 }
-var LITERAL, DEFAULT_ARGUMENT, FALLBACK_OPERATOR, ENV_DEFAULT_RULES;
+var LITERAL2, DEFAULT_ARGUMENT, FALLBACK_OPERATOR, ENV_DEFAULT_RULES;
 var init_env_default = __esm({
   "src/lib/memory/secrets/env-default.ts"() {
     "use strict";
     init_assignment();
-    LITERAL = `(b?)("[^"\\n]{1,256}"|'[^'\\n]{1,256}')`;
+    LITERAL2 = `(b?)("[^"\\n]{1,256}"|'[^'\\n]{1,256}')`;
     DEFAULT_ARGUMENT = {
       kind: "generic",
       hints: ["getenv", "environ", "env.get", "getordefault"],
-      re: new RegExp(`((?<![\\w$])(?:getenv|environ\\.get|env\\.get|getOrDefault)\\([ \\t]*(["']?)([A-Za-z_][\\w.]*)\\2[ \\t]*,[ \\t]*)${LITERAL}`, "gi"),
+      re: new RegExp(`((?<![\\w$])(?:getenv|environ\\.get|env\\.get|getOrDefault)\\([ \\t]*(["']?)([A-Za-z_][\\w.]*)\\2[ \\t]*,[ \\t]*)${LITERAL2}`, "gi"),
       replace: (m, g) => replaceLiteral(g[0] ?? "", g[2] ?? "", g[3] ?? "", g[4] ?? "") ?? m
     };
     FALLBACK_OPERATOR = {
@@ -35129,7 +35207,7 @@ var init_env_default = __esm({
       // (`env.` and `env[`: a Node lookup's, `…env.NAME`, `…env["NAME"]`.)
       hints: ["getenv", "environ", "env.", "env["],
       re: new RegExp(
-        `((?:process\\.env(?:\\.([A-Za-z_]\\w*)|\\[[ \\t]*["']([A-Za-z_]\\w*)["'][ \\t]*\\])|(?<![\\w$])(?:getenv|environ\\.get|env\\.get)\\([ \\t]*["']([A-Za-z_][\\w.]*)["'][ \\t]*\\))[ \\t]*(?:\\|\\||\\?\\?|[ \\t]or[ \\t])[ \\t]*)${LITERAL}`,
+        `((?:process\\.env(?:\\.([A-Za-z_]\\w*)|\\[[ \\t]*["']([A-Za-z_]\\w*)["'][ \\t]*\\])|(?<![\\w$])(?:getenv|environ\\.get|env\\.get)\\([ \\t]*["']([A-Za-z_][\\w.]*)["'][ \\t]*\\))[ \\t]*(?:\\|\\||\\?\\?|[ \\t]or[ \\t])[ \\t]*)${LITERAL2}`,
         "gi"
       ),
       replace: (m, g) => replaceLiteral(g[0] ?? "", g[1] ?? g[2] ?? g[3] ?? "", g[4] ?? "", g[5] ?? "") ?? m
@@ -36304,6 +36382,7 @@ var init_redact = __esm({
     init_config_directives();
     init_assignment();
     init_bare_token();
+    init_cloudformation();
     init_command_line();
     init_context();
     init_credential_id();
@@ -36320,7 +36399,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, XML_NAMED_VALUE, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, CLOUDFORMATION_LITERALS, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
@@ -80188,12 +80267,14 @@ var init_sync = __esm({
 // src/lib/context/lost-notes.ts
 var lost_notes_exports = {};
 __export(lost_notes_exports, {
-  recordLostAfterSync: () => recordLostAfterSync,
-  stillLost: () => stillLost
+  lostPartNow: () => lostPartNow,
+  recordLostAfterSync: () => recordLostAfterSync
 });
-function stillLost(state, group, part) {
-  const record2 = state.files[part.id];
-  return record2 !== void 0 && record2.episodes.some((ref) => ref.groupId === group && ref.uuid === part.uuid);
+function lostPartNow(state, group, part) {
+  const restsOn = (record2) => record2 !== void 0 && record2.episodes.some((ref) => ref.groupId === group && ref.uuid === part.uuid);
+  if (restsOn(state.files[part.id])) return part;
+  for (const [id, record2] of Object.entries(state.files)) if (restsOn(record2)) return { id, uuid: part.uuid };
+  return void 0;
 }
 async function recordLostAfterSync(stateDir, lostSeen, logger) {
   try {
@@ -80205,7 +80286,7 @@ async function recordLostAfterSync(stateDir, lostSeen, logger) {
     } catch {
       return;
     }
-    settleLostParts(stateDir, (group, part) => stillLost(state, group, part));
+    settleLostParts(stateDir, (group, part) => lostPartNow(state, group, part));
   } catch (error62) {
     logger.warn("could not record for the next session the notes a listing no longer showed (LOST_SEEN_IN_PASSING); the next sync that lists their group tells them again, and `sync --force` sends them again", { lost: lostSeen, error: error62 instanceof Error ? error62.message : String(error62) });
   }
@@ -80558,9 +80639,6 @@ function massPurposeEnd(tokens, j) {
   const next = (tokens[k] ?? "").toLowerCase();
   return next === "" || next === "," || SUBORDINATORS.has(next) ? tokens.length : void 0;
 }
-function isWorkArtefact(word) {
-  return WORK_ARTEFACTS.has(word.toLowerCase());
-}
 function artefactsForAKind(tokens, i) {
   for (let k = i + 1; k <= i + 3 && k < tokens.length; k += 1) {
     const word = tokens[k].toLowerCase();
@@ -80650,8 +80728,19 @@ function opensWithBareVerb(consequent) {
   if (first === void 0 || !WORD2.test(first) || NAME.test(first) || /^[A-Z]{2,}/.test(first)) return false;
   const w = first.toLowerCase();
   if (!isContentWord(w) || isThirdPerson(w) || isPast(w) || IRREGULAR_PAST.has(w) || tokens[1] === ":" || isAcronymPlural(first)) return false;
-  if (tokens[1] === ",") return VERB_SHAPED.has(w);
+  if (tokens[1] === ",") return VERB_SHAPED.has(w) || !listReachesItsVerb(tokens.slice(2));
   return tokens.length > 1 && !hasFiniteVerb(tokens.slice(1));
+}
+function listReachesItsVerb(rest) {
+  let last = 0;
+  rest.forEach((t, k) => {
+    const w = t.toLowerCase();
+    if (w === "and" || w === "or" || t === ",") last = k + 1;
+  });
+  const item = rest.slice(last);
+  const opener = (item[0] ?? "").toLowerCase();
+  if (opener === "then") return false;
+  return hasFiniteVerb(VERB_SHAPED.has(opener) ? item.slice(1) : item);
 }
 function isInjectionVerb(word) {
   return VERB_SHAPED.has(word);
@@ -81127,7 +81216,7 @@ function obligesTheWork(clause, fronted) {
   while (MODAL_ADVERBS.has((tokens[v] ?? "").toLowerCase())) v += 1;
   const verb = (tokens[v] ?? "").toLowerCase();
   if (verb !== "be" && verb !== "have" && (!isContentWord(verb) || isThirdPerson(verb) || isPast(verb))) return false;
-  if (verb === "have" && isPast((tokens[v + 1] ?? "").toLowerCase())) return false;
+  if (verb === "have" && isPast((tokens[v + 1] ?? "").toLowerCase()) && !tokens.slice(v + 2).some((t) => DEADLINES.has(t.toLowerCase()))) return false;
   return !NECESSARY_CONDITION.test(head);
 }
 function isGenericSubject(subject, modal) {
@@ -81156,7 +81245,7 @@ function forbidsAKind(clause) {
   if (place.length === 0) return true;
   const words3 = place.slice(1);
   const preposition = place[0].toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) || preposition === "for" && FOR_THE_WORK(words3[words3.length - 1] ?? "");
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === "for" && OFFERED_TO.has((words3[words3.length - 1] ?? "").toLowerCase()));
   return isPlace && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 function judgesAKind(clause) {
@@ -81176,7 +81265,7 @@ function judgesAKind(clause) {
   const kinds = items.filter((item) => item.length > 0);
   return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS2.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1]) || isGerund(item[item.length - 1])));
 }
-var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, FINITE_AFTER_KIND, FOR_THE_WORK, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, DEADLINES, FINITE_AFTER_KIND, OFFERED_TO, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
 var init_obligation = __esm({
   "src/lib/context/obligation.ts"() {
     "use strict";
@@ -81187,9 +81276,10 @@ var init_obligation = __esm({
     SUBJECT_LINKS = /* @__PURE__ */ new Set(["that", "which", "who", "of", "for", "in", "with", "from", "and", "or"]);
     MAX_SUBJECT_WORDS = 8;
     NECESSARY_CONDITION = /\b(?:must|should)\b.*?\b(?:to be|in order to)\b/i;
+    DEADLINES = /* @__PURE__ */ new Set(["before", "by", "until", "till", "prior"]);
     FINITE_AFTER_KIND = /* @__PURE__ */ new Set(["are", "were", "have", "had", "do", "did", "can", "could", "may", "might", "will", "would", "aren't", "don't", "can't", "won't"]);
-    FOR_THE_WORK = (lastWord) => isWorkArtefact(lastWord) || lastWord.toLowerCase() === "code";
-    PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "from", "under"]);
+    OFFERED_TO = /* @__PURE__ */ new Set(["customers", "clients", "users", "accounts", "plans", "tiers", "subscribers", "subscriptions", "members", "memberships", "tenants", "partners", "buyers", "guests", "visitors", "students", "employees", "orders", "purchases"]);
+    PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "for", "from", "under"]);
     EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
     MAX_KIND_WORDS = 4;
     VERDICT_PLACES = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "anywhere", "here"]);
@@ -81204,8 +81294,16 @@ function overridePattern(f) {
   const [ignore, earlier, instructions] = [alt(f.ignore), alt(f.earlier), alt(f.instructions)];
   return new RegExp(`${b}(?:${ignore})${gap}(?:(?:${earlier})${gap}(?:${instructions})|(?:${instructions})${gap}(?:${earlier}))`, "iu");
 }
+function adviceTaken(sentence) {
+  const clauses = sentence.split(/[，,；;（(]/u).slice(1);
+  for (const clause of clauses) {
+    if (CASE_OF_NEXT_ACT.test(clause)) continue;
+    for (const mark2 of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark2.index ?? 0) + 1))) return true;
+  }
+  return false;
+}
 function subjectlessAdviceInChinese(text3) {
-  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text3.matchAll(pattern)) if (!ADVICE_TAKEN.test(m[0])) return true;
+  for (const pattern of [CHINESE_ADVICE_SENTENCE, QUANTIFIED_TOPIC_ADVICE_SENTENCE]) for (const m of text3.matchAll(pattern)) if (!adviceTaken(m[0].replace(/^[^\p{Script=Han}]+/u, ""))) return true;
   return false;
 }
 function subjectlessModalInChinese(text3) {
@@ -81266,7 +81364,7 @@ function mainClausesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN_MARK, CASE_OF_NEXT_ACT, MARK_GOES_ON, CODE_MEMBERS, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -81474,8 +81572,11 @@ var init_orders_by_language = __esm({
     CHINESE_ADVICE = String.raw`优先(?![级級权權队隊顺順事])|優先(?![级級权權队隊顺順事])|建议(?![书書稿者已被是的：:])|建議(?![书書稿者已被是的：:])|尽量|盡量`;
     CHINESE_SUBJECTLESS_MODAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:禁止|严禁|嚴禁|切勿|请勿|請勿|不得(?!不)|不要(?!求)|必须|必須|务必|務必)/u;
     CHINESE_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
-    ADVICE_TAKEN = /[已被]/u;
-    QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?[^\s。！？；：，,;:人者员員家们們]`;
+    ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
+    CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
+    MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+    CODE_MEMBERS = String.raw`(?<=(?:类|類|公共|公有|私有|静态|靜態|数据|數據|实例|實例|保护|保護)成)[员員]`;
+    QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?(?:[^\s。！？；：，,;:人者员員家们們]|${CODE_MEMBERS})`;
     QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
     CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
