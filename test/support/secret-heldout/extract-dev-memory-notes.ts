@@ -17,11 +17,10 @@
  *
  * Run: `npx tsx test/support/secret-heldout/extract-dev-memory-notes.ts [mirror root, default /work/.mirror]`.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../prng.js';
-import { CREDENTIAL_WORD, licenceOf, samplesOf, shuffled, splitOfRepo, type PublicRow, type PublicSplit } from './extract-dev-public-notes.js';
+import { readRepoNotes, shuffled, type PublicRow, type PublicSplit } from './extract-dev-public-notes.js';
 import { labelPublicNote, type PublicLabel } from './rule-public-notes.js';
 import { testHalfNearCopy } from './test-half-vendors.js';
 
@@ -59,7 +58,6 @@ function kindOf(path: string): MemoryFileKind | undefined {
   return undefined;
 }
 
-const gitIn = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
 const listOf = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
 /** The candidates by pass: lines before the first `## pass N` are pass 1. */
 function passesOf(file: string): { pass: number; repo: string }[] {
@@ -104,38 +102,14 @@ function main(): void {
       excluded.push({ repo, reason: 'no snapshot to be had' });
       continue;
     }
-    const commit = gitIn(dir, 'rev-parse', 'HEAD').trim();
-    const top = gitIn(dir, 'ls-tree', '--name-only', commit).split('\n');
-    const licenceFile = top.find((f) => /^(?:LICEN[CS]E|COPYING)(?:[.-](?:md|txt|MIT))?$/i.test(f));
-    const licence = licenceFile === undefined ? undefined : licenceOf(gitIn(dir, 'show', `${commit}:${licenceFile}`));
-    if (licenceFile === undefined || licence === undefined) {
-      excluded.push({ repo, reason: licenceFile === undefined ? 'no licence file' : `licence not MIT, Apache-2.0, BSD or ISC (${licenceFile})` });
+    const read = readRepoNotes(dir, repo, (p) => kindOf(p) !== undefined, 'no memory file at its newest commit', seen, nearCopy);
+    if ('excluded' in read) {
+      excluded.push({ repo, reason: read.excluded });
       continue;
     }
-    const files = gitIn(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter((p) => kindOf(p) !== undefined);
-    if (files.length === 0) {
-      excluded.push({ repo, reason: 'no memory file at its newest commit' });
-      continue;
-    }
-    const split = splitOfRepo(repo);
-    const mine: MemoryNoteSample[] = [];
-    for (const path of files) {
-      let text: string;
-      try {
-        text = gitIn(dir, 'show', `${commit}:${path}`);
-      } catch {
-        continue; // a file the snapshot lacks (over 4 MiB, or LFS)
-      }
-      for (const s of samplesOf(text)) {
-        if (seen.has(s)) continue;
-        seen.add(s);
-        if (s.split(/\s+/).some((word) => word.length >= 12 && /[\d=:/@_]/.test(word) && nearCopy(word))) {
-          nearCopies++;
-          continue;
-        }
-        mine.push({ pass, repo, path, kind: kindOf(path) as MemoryFileKind, split, row: CREDENTIAL_WORD.test(s) ? 'credential' : 'control', text: s, label: { label: 'benign' } });
-      }
-    }
+    const { commit, licence, licenceFile, split, files } = read;
+    nearCopies += read.nearCopies;
+    const mine: MemoryNoteSample[] = read.samples.map(({ path, text, row }) => ({ pass, repo, path, kind: kindOf(path) as MemoryFileKind, split, row, text, label: { label: 'benign' } }));
     const cred = shuffled(mine.filter((s) => s.row === 'credential'), rng).slice(0, PER_REPO);
     credential.push(...cred);
     rest.push(...shuffled(mine.filter((s) => s.row === 'control'), rng).slice(0, CONTROL_PER_REPO));

@@ -142,6 +142,47 @@ export function shuffled<T>(xs: readonly T[], rng: () => number): T[] {
   return a;
 }
 
+/** What one repository's snapshot gives: its reason to be left out, or its licence, files and new samples. */
+export type RepoNotes =
+  | { excluded: string }
+  | { commit: string; licence: string; licenceFile: string; split: PublicSplit; files: string[]; samples: Array<{ path: string; text: string; row: PublicRow }>; nearCopies: number };
+
+/**
+ * Reads one repository's snapshot (a `fetch` mirror's git folder) at its newest commit, as this extractor and
+ * extract-dev-memory-notes.ts both do: the licence by its text, the files `isKind` takes, and each sample
+ * (`samplesOf`) not in `seen` (which it adds to) and not sharing a value-like word with the held-out test half
+ * (`nearCopy`: dropped unseen, counted). `noFiles` is the reason given when no file is of the kind.
+ */
+export function readRepoNotes(dir: string, repo: string, isKind: (path: string) => boolean, noFiles: string, seen: Set<string>, nearCopy: (word: string) => boolean): RepoNotes {
+  const commit = gitIn(dir, 'rev-parse', 'HEAD').trim();
+  const top = gitIn(dir, 'ls-tree', '--name-only', commit).split('\n');
+  const licenceFile = top.find((f) => /^(?:LICEN[CS]E|COPYING)(?:[.-](?:md|txt|MIT))?$/i.test(f));
+  const licence = licenceFile === undefined ? undefined : licenceOf(gitIn(dir, 'show', `${commit}:${licenceFile}`));
+  if (licenceFile === undefined || licence === undefined) return { excluded: licenceFile === undefined ? 'no licence file' : `licence not MIT, Apache-2.0, BSD or ISC (${licenceFile})` };
+  const files = gitIn(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter(isKind);
+  if (files.length === 0) return { excluded: noFiles };
+  const samples: Array<{ path: string; text: string; row: PublicRow }> = [];
+  let nearCopies = 0;
+  for (const path of files) {
+    let text: string;
+    try {
+      text = gitIn(dir, 'show', `${commit}:${path}`);
+    } catch {
+      continue; // a file the snapshot lacks (over 4 MiB, or LFS)
+    }
+    for (const s of samplesOf(text)) {
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (s.split(/\s+/).some((word) => word.length >= 12 && /[\d=:/@_]/.test(word) && nearCopy(word))) {
+        nearCopies++;
+        continue;
+      }
+      samples.push({ path, text: s, row: CREDENTIAL_WORD.test(s) ? 'credential' : 'control' });
+    }
+  }
+  return { commit, licence, licenceFile, split: splitOfRepo(repo), files, samples, nearCopies };
+}
+
 function main(): void {
   const root = process.argv[2] ?? '/work/.mirror';
   const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
@@ -161,42 +202,18 @@ function main(): void {
       excluded.push({ repo, reason: 'no mirror' });
       continue;
     }
-    const commit = gitIn(dir, 'rev-parse', 'HEAD').trim();
-    const top = gitIn(dir, 'ls-tree', '--name-only', commit).split('\n');
-    const licenceFile = top.find((f) => /^(?:LICEN[CS]E|COPYING)(?:[.-](?:md|txt|MIT))?$/i.test(f));
-    const licence = licenceFile === undefined ? undefined : licenceOf(gitIn(dir, 'show', `${commit}:${licenceFile}`));
-    if (licenceFile === undefined || licence === undefined) {
-      excluded.push({ repo, reason: licenceFile === undefined ? 'no licence file' : `licence not MIT, Apache-2.0, BSD or ISC (${licenceFile})` });
+    const read = readRepoNotes(dir, repo, (p) => kindOf(p) !== undefined, 'no agent file at its newest commit', seen, nearCopy);
+    if ('excluded' in read) {
+      excluded.push({ repo, reason: read.excluded });
       continue;
     }
-    const files = gitIn(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter((p) => kindOf(p) !== undefined);
-    if (files.length === 0) {
-      excluded.push({ repo, reason: 'no agent file at its newest commit' });
-      continue;
-    }
-    const split = splitOfRepo(repo);
-    const mine: PublicNoteSample[] = [];
-    for (const path of files) {
-      let text: string;
-      try {
-        text = gitIn(dir, 'show', `${commit}:${path}`);
-      } catch {
-        continue; // a file the snapshot lacks (over 4 MiB, or LFS)
-      }
-      for (const s of samplesOf(text)) {
-        if (seen.has(s)) continue;
-        seen.add(s);
-        if (s.split(/\s+/).some((word) => word.length >= 12 && /[\d=:/@_]/.test(word) && nearCopy(word))) {
-          nearCopies++;
-          continue;
-        }
-        mine.push({ repo, path, kind: kindOf(path) as AgentFileKind, split, row: CREDENTIAL_WORD.test(s) ? 'credential' : 'control', text: s, label: { label: 'benign' } });
-      }
-    }
+    const { commit, licence, licenceFile, split, files } = read;
+    nearCopies += read.nearCopies;
+    const mine: PublicNoteSample[] = read.samples.map(({ path, text, row }) => ({ repo, path, kind: kindOf(path) as AgentFileKind, split, row, text, label: { label: 'benign' } }));
     const cred = shuffled(mine.filter((s) => s.row === 'credential'), rng).slice(0, PER_REPO);
     credential.push(...cred);
     rest.push(...shuffled(mine.filter((s) => s.row === 'control'), rng).slice(0, CONTROL_PER_REPO));
-    sources.push({ repo, commit, licence, licenceFile: licenceFile, split, files: files.length, samples: cred.length });
+    sources.push({ repo, commit, licence, licenceFile, split, files: files.length, samples: cred.length });
   }
   const control = shuffled(rest, rng).slice(0, CONTROL);
   const samples = [...credential, ...control].map((s) => ({ ...s, label: labelPublicNote(s.text) }));
