@@ -42,6 +42,29 @@ async function warmUp(b: ClaudeBox): Promise<void> {
   await waitForCondition(b.stateDir, () => (readContextCache(b.stateDir, claudeProjectKey(b.project))?.text ?? '').includes(FACT), 30_000, 'the context cache');
 }
 
+/**
+ * A release users installed from a git marketplace: this checkout's committed HEAD in a work tree that can be
+ * rebuilt (`git` runs there), a bare clone served over a loopback smart-HTTP server, and what Claude Code records
+ * as installed.
+ */
+async function releaseRepo(b: ClaudeBox) {
+  const work = join(b.root, 'work');
+  const bare = join(b.root, 'git', 'gms.git');
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+  mkdirSync(work);
+  git('init', '-q');
+  git('fetch', '-q', ROOT, 'HEAD');
+  git('checkout', '-q', '-B', 'main', 'FETCH_HEAD');
+  symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+  expect(spawnSync('git', ['clone', '-q', '--bare', work, bare]).status).toBe(0);
+  const server = await startGitHttp(join(b.root, 'git'));
+  const installed = () => (JSON.parse(readFileSync(join(b.claudeDir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins: Record<string, Array<{ version: string; installPath: string }>> }).plugins['graphiti-memory-sync@graphiti-memory-sync']?.[0];
+  return { work, bare, git, server, installed };
+}
+
 describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
   it('directory marketplace: installs without npm install or a build, its hooks run the bundles, the second session gets the context', async () => {
     const ms = installPlugin(box);
@@ -98,20 +121,7 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
 
   it('git marketplace: a rebuild that changes the bundles changes the version, "claude plugin update" fetches it, and the next session runs the new hooks', async () => {
     // The release users installed: this checkout's committed HEAD, in a work tree that can be rebuilt.
-    const work = join(box.root, 'work');
-    const bare = join(box.root, 'git', 'gms.git');
-    const git = (...args: string[]) => {
-      const r = spawnSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-    };
-    mkdirSync(work);
-    git('init', '-q');
-    git('fetch', '-q', ROOT, 'HEAD');
-    git('checkout', '-q', '-B', 'main', 'FETCH_HEAD');
-    symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-    expect(spawnSync('git', ['clone', '-q', '--bare', work, bare]).status).toBe(0);
-    const server = await startGitHttp(join(box.root, 'git'));
-    const installed = () => (JSON.parse(readFileSync(join(box.claudeDir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins: Record<string, Array<{ version: string; installPath: string }>> }).plugins['graphiti-memory-sync@graphiti-memory-sync']?.[0];
+    const { work, bare, git, server, installed } = await releaseRepo(box);
     const manifestVersion = () => (JSON.parse(readFileSync(join(work, 'plugin', '.claude-plugin', 'plugin.json'), 'utf8')) as { version: string }).version;
     try {
       expect((await box.claude(['plugin', 'marketplace', 'add', `${server.url}/gms.git`], { management: true })).code).toBe(0);
@@ -167,21 +177,8 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
 
   it('git marketplace: "claude plugin update" fetches on any change of plugin.json\'s version string (downgrade, same precedence, pre-release) and only then; it refreshes a marketplace refreshed 30 s ago or more, not one refreshed 20 s ago', async () => {
     // The facts install/plugin-version.ts and commands/copies.ts rest on, measured on each pinned generation.
-    const work = join(box.root, 'work');
-    const bare = join(box.root, 'git', 'gms.git');
-    const git = (...args: string[]) => {
-      const r = spawnSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-    };
-    mkdirSync(work);
-    git('init', '-q');
-    git('fetch', '-q', ROOT, 'HEAD');
-    git('checkout', '-q', '-B', 'main', 'FETCH_HEAD');
-    symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-    expect(spawnSync('git', ['clone', '-q', '--bare', work, bare]).status).toBe(0);
-    const server = await startGitHttp(join(box.root, 'git'));
+    const { work, bare, git, server, installed } = await releaseRepo(box);
     const manifest = join(work, 'plugin', '.claude-plugin', 'plugin.json');
-    const installed = () => (JSON.parse(readFileSync(join(box.claudeDir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins: Record<string, Array<{ version: string; installPath: string }>> }).plugins['graphiti-memory-sync@graphiti-memory-sync']?.[0];
     /** A release pushed: the manifest's version set to `version` (unless undefined) and `extra` appended to a shipped file. */
     const push = (version: string | undefined, extra = '') => {
       if (version !== undefined) writeFileSync(manifest, JSON.stringify({ ...(JSON.parse(readFileSync(manifest, 'utf8')) as object), version }, null, 2));
