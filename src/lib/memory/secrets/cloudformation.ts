@@ -73,6 +73,9 @@ function scanFlow(text: string): string {
 /** CLOUDFORMATION_JSON: a key, `{ "Fn::If":` (or Join, Select) and its list to the line's last `]`. */
 const JSON_FUNCTION_LIST = /("([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[)([^\n]*\])/g;
 
+/** A JSON string, read where it starts (sticky: the list is read once, whatever its number of strings). */
+const JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/y;
+
 interface JsonLiteral extends Literal { item: number; depth: number; inObject: boolean }
 
 /** The string literals of a JSON list (its opening `[` already read), with the top-level item each is in. */
@@ -84,7 +87,8 @@ function jsonLiteralsIn(list: string): JsonLiteral[] {
   for (let i = 0; i < list.length && depth > 0; i += 1) {
     const c = list[i];
     if (c === '"') {
-      const m = /^"((?:[^"\\\n]|\\.)*)"/.exec(list.slice(i));
+      JSON_STRING.lastIndex = i;
+      const m = JSON_STRING.exec(list);
       if (m === null) break;
       found.push({ start: i + 1, end: i + m[0].length - 1, inner: m[1] as string, item, depth, inObject: objects > 0 });
       i += m[0].length - 1;
