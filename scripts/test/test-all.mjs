@@ -40,6 +40,8 @@ function step(name, cmd, args) {
   if (r.status !== 0) {
     broken = true;
     process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`);
+    // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
+    appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}: see its output above\n`);
   }
   return r.status === 0;
 }

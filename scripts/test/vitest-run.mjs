@@ -72,6 +72,9 @@ function vitestRun(name, args, quiet) {
     } catch {
       counts.ok = false;
       say(`== ${name} wrote no report\n`);
+      // SUITE_FAILURE_NAMED (test-all.mjs): a run that ended before it wrote its report (a crash, a config
+      // that did not load) is named in the list at the end of the log, like a failed test.
+      reportFailures(name, [`vitest exited with ${status ?? signal} and wrote no report: see its output above`], () => undefined);
     }
     rmSync(dir, { recursive: true, force: true });
     return counts;
