@@ -10,8 +10,12 @@
  * before it, and exits non-zero if any step failed.
  *
  * PEER_LANES: after the fast suite (two vitest workers, both cores busy), the rest runs in two lanes
- * side by side: the real Graphiti server alone (the longest), and the hooks from dist, conformance,
- * old Node.js, the real Claude Code CLI and the package routes one after another. They share no port,
+ * side by side: the hooks from dist then the real Graphiti server, and conformance, old Node.js, the
+ * real Claude Code CLI and the package routes one after another. LANES_BALANCED: the two lanes take
+ * about as long (ci-5: Graphiti 821 s, Claude Code 832 s of 967 s in its lane); the hooks from dist sit
+ * before Graphiti because they install nothing that the other lane installs too (the Node.js binaries
+ * of conformance and old Node.js, the Claude Code installs of the package routes are the Claude Code
+ * suite's as well, and an install is not safe to run twice at once). They share no port,
  * cache folder or build: each lane's processes carry their own run's name (test/setup/stray-processes.ts),
  * the Graphiti environments and Claude Code installs live in their own cache folders,
  * and the Claude Code suite uses the dist/ built here (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it
@@ -115,11 +119,11 @@ const conformance = () => script('conformance', 'test:conformance');
 // The built hooks and command line under real Node.js binaries older than we need (from committed hashed locks, like the conformance suite's Node 22: scripts/test/locked-node.mjs).
 const oldNode = () => script('old Node.js', 'test:old-node');
 if (realPeers) {
-  // PEER_LANES: the real Graphiti server beside the rest; dist/ was built above.
+  // PEER_LANES, LANES_BALANCED: the real Graphiti server beside the rest; dist/ was built above.
   const started = Date.now();
   await Promise.all([
-    lane([() => script('real Graphiti server', 'test:graphiti')]),
-    lane([hooksFromDist, conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
+    lane([hooksFromDist, () => script('real Graphiti server', 'test:graphiti')]),
+    lane([conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
   ]);
   process.stdout.write(`\n== peer lanes: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 } else {
