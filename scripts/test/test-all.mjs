@@ -22,7 +22,7 @@
  * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
  * suite (and when the run is stopped, what each running suite printed so far: OUTPUT_OUTLIVES_STOP).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,16 +38,32 @@ let failed = 0;
 let skipped = 0;
 let broken = false;
 
+/**
+ * A step before the tests (typecheck, build); its output is printed whole when it ends, with its
+ * time (BUILD_BESIDE_TYPECHECK: the two run side by side).
+ */
 function step(name, cmd, args) {
-  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) {
-    broken = true;
-    process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`);
-    // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
-    appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}: see its output above\n`);
-  }
-  return r.status === 0;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    running.set(name, { child, output: () => output });
+    child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
+    child.once('error', (error) => (output += `${error.message}\n`));
+    child.once('close', (code, signal) => {
+      running.delete(name);
+      process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n${output}`);
+      if (code !== 0) {
+        broken = true;
+        process.stdout.write(`== ${name} FAILED (exit ${code ?? signal})\n`);
+        // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
+        appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${code ?? signal}: see its output above\n`);
+      }
+      process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function add(counts) {
@@ -110,9 +126,12 @@ async function lane(suites) {
   for (const suite of suites) await suite();
 }
 
-step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('build', npm, ['run', '--silent', 'build']);
+// BUILD_BESIDE_TYPECHECK: two processes that only read src/ (the build writes dist/, the typecheck
+// nothing), one core each; the tests wait for both.
+await Promise.all([step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']), step('build', npm, ['run', '--silent', 'build'])]);
+const fastStarted = Date.now();
 add(runVitest('vitest', []));
+process.stdout.write(`== vitest: ${((Date.now() - fastStarted) / 1000).toFixed(0)} s\n`);
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
 const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }, running));
 const conformance = () => script('conformance', 'test:conformance');
