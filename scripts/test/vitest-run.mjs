@@ -68,6 +68,8 @@ function vitestRun(name, args, quiet) {
       // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
       // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
       if (status !== 0 && failures.length === 0) failures.push(`vitest exited with ${status ?? signal} though no test failed: see the error printed before its summary`);
+      // A run of no test (a filter that matched nothing) fails the run (counts.ok above): named too.
+      else if ((json.numTotalTests ?? 0) === 0) failures.push('vitest ran no test: see its output above');
       reportFailures(name, failures, say);
     } catch {
       counts.ok = false;

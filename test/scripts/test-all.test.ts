@@ -90,6 +90,33 @@ it.runIf(process.platform !== 'win32')('a typecheck or build that fails, and a v
   expect(tail).toMatch(/^ {2}hooks from dist: vitest exited with 1 and wrote no report: see its output above$/m);
 });
 
+/** Every vitest run passes, but the hooks-from-dist one ran no test (a file filter that matched nothing). */
+const FAKE_NPX_NO_TEST = `#!/bin/sh
+total=1
+case "$*" in
+  *test/hooks*) total=0 ;;
+esac
+for a in "$@"; do
+  case "$a" in
+    --outputFile.json=*) printf '{"numPassedTests":%s,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0,"numTotalTests":%s,"testResults":[]}' "$total" "$total" > "\${a#--outputFile.json=}" ;;
+  esac
+done
+exit 0
+`;
+
+it.runIf(process.platform !== 'win32')('a vitest run that ran no test fails the run and is named in the failed list at the end (SUITE_FAILURE_NAMED)', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', FAKE_NPM.replace('*test:graphiti*) echo "0 passed, 1 failed (no Graphiti server environment)"; exit 1 ;;\n', '')], ['npx', FAKE_NPX_NO_TEST]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  expect(r.status).toBe(1);
+  const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
+  expect(tail).toMatch(/^\nFailed tests:\n {2}hooks from dist: vitest ran no test: see its output above\n/);
+});
+
 /** The real Graphiti suite says a line, tells the test through a FIFO that it runs, and runs on (it is stopped). */
 const FAKE_NPM_LONG = `#!/bin/sh
 case "$*" in
