@@ -2,7 +2,8 @@
  * scripts/test/test-all.mjs, as CI runs it (`--real-peers`: PEER_LANES), with npm and npx stood in
  * for by two small scripts first on PATH: every suite but one passes, and the real Graphiti suite
  * fails before any test ran (its Python environment could not be built). The run must fail, and the
- * failed suite must be named in the list at the end of the log, the part read first. And a run
+ * failed suite must be named in the list at the end of the log, the part read first; so must a failed
+ * typecheck or build, and a vitest run that crashed before writing its report. And a run
  * stopped (a CI job's time limit) while the lanes run still prints what each running suite said so far.
  */
 import { chmodSync, createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,73 @@ it.runIf(process.platform !== 'win32')('a suite of either peer lane that fails w
   const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
   expect(tail).toMatch(/^\nFailed tests:\n {2}real Graphiti server: npm run test:graphiti exited with 1/);
   expect(r.stdout.trim().split('\n').at(-1)).toBe('14 passed, 1 failed, 0 skipped');
+});
+
+/** \`npm run --silent build\` fails; every suite passes. */
+const FAKE_NPM_BUILD_FAILS = `#!/bin/sh
+case "$*" in
+  *build*) echo "build: an error"; exit 1 ;;
+  *) echo "3 passed, 0 failed"; exit 0 ;;
+esac
+`;
+
+/** \`npx tsc …\` fails; the hooks-from-dist vitest run crashes before it writes a report; the other vitest runs pass. */
+const FAKE_NPX_TSC_FAILS = `#!/bin/sh
+case "$1" in
+  tsc) echo "src/x.ts(1,1): error TS2322"; exit 2 ;;
+esac
+case "$*" in
+  *test/hooks*) echo "vitest: a crash before any test"; exit 1 ;;
+esac
+for a in "$@"; do
+  case "$a" in
+    --outputFile.json=*) printf '%s' '{"numPassedTests":1,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0,"numTotalTests":1,"testResults":[]}' > "\${a#--outputFile.json=}" ;;
+  esac
+done
+exit 0
+`;
+
+it.runIf(process.platform !== 'win32')('a typecheck or build that fails, and a vitest run that ends with no report, are named in the failed list at the end (SUITE_FAILURE_NAMED)', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', FAKE_NPM_BUILD_FAILS], ['npx', FAKE_NPX_TSC_FAILS]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  expect(r.status).toBe(1);
+  const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
+  expect(tail).toMatch(/^\nFailed tests:\n/);
+  expect(tail).toMatch(/^ {2}typecheck: npx tsc -p tsconfig\.json --noEmit exited with 2: see its output above$/m);
+  expect(tail).toMatch(/^ {2}build: npm run --silent build exited with 1: see its output above$/m);
+  expect(tail).toMatch(/^ {2}hooks from dist: vitest exited with 1 and wrote no report: see its output above$/m);
+});
+
+/** Every vitest run passes, but the hooks-from-dist one ran no test (a file filter that matched nothing). */
+const FAKE_NPX_NO_TEST = `#!/bin/sh
+total=1
+case "$*" in
+  *test/hooks*) total=0 ;;
+esac
+for a in "$@"; do
+  case "$a" in
+    --outputFile.json=*) printf '{"numPassedTests":%s,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0,"numTotalTests":%s,"testResults":[]}' "$total" "$total" > "\${a#--outputFile.json=}" ;;
+  esac
+done
+exit 0
+`;
+
+it.runIf(process.platform !== 'win32')('a vitest run that ran no test fails the run and is named in the failed list at the end (SUITE_FAILURE_NAMED)', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', FAKE_NPM.replace('*test:graphiti*) echo "0 passed, 1 failed (no Graphiti server environment)"; exit 1 ;;\n', '')], ['npx', FAKE_NPX_NO_TEST]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  expect(r.status).toBe(1);
+  const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
+  expect(tail).toMatch(/^\nFailed tests:\n {2}hooks from dist: vitest ran no test: see its output above\n/);
 });
 
 /** The real Graphiti suite says a line, tells the test through a FIFO that it runs, and runs on (it is stopped). */
