@@ -98,4 +98,16 @@ describe('a project whose local settings turn auto memory off (MEMORY_OFF_LEFT_O
     expect(leftOut).toHaveLength(1);
     expect(leftOut[0]).toContain(`Left out: ${box.path('claude', 'projects', claudeProjectKey(box.path('work', 'other')), 'memory')}, the auto memory of ${box.path('work', 'other')}`);
   });
+
+  it('a run with nothing to do does not connect while a project left out has notes synced before (the early handshake reads inLeftOutProject)', async () => {
+    const { localSettings } = twoProjects();
+    await runSync(box.config(), { waitMs: 5000 });
+    await server.whenIdle();
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    await runSync(box.config());
+    server.clearLogs();
+    const idle = await runSync(box.config());
+    expect(idle).toMatchObject({ unchanged: 1 });
+    expect(server.http).toHaveLength(0);
+  });
 });
