@@ -76,10 +76,13 @@ function vitestRun(name, args, quiet) {
       // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
       // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
       if (status !== 0 && failures.length === 0) failures.push(`vitest exited with ${status ?? signal} though no test failed: see the error printed before its summary`);
+      else if ((json.numTotalTests ?? 0) === 0 && failures.length === 0) failures.push('vitest ran no test: see its output above');
       reportFailures(name, failures, say);
     } catch {
       counts.ok = false;
       say(`== ${name} wrote no report\n`);
+      // SUITE_FAILURE_NAMED (test-all.mjs): a run that crashed or never started is named at the end of the log too.
+      reportFailures(name, [`vitest exited with ${status ?? signal} and wrote no report (it crashed or did not start): see its output above`], () => undefined);
     }
     rmSync(dir, { recursive: true, force: true });
     return counts;

@@ -125,3 +125,31 @@ it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): t
   if (outcome !== 'ended') process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
   expect(outcome).toBe('ended');
 }, 30_000);
+
+/** `npx vitest run …`: the built hooks' run ("hooks from dist", a lane's first suite) crashes before it writes its report. */
+const FAKE_NPX_HOOKS_CRASH = `#!/bin/sh
+case "$*" in
+  *test/hooks*) echo "Error: failed to load the config"; exit 1 ;;
+esac
+for a in "$@"; do
+  case "$a" in
+    --outputFile.json=*) printf '%s' '{"numPassedTests":1,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0,"numTotalTests":1,"testResults":[]}' > "\${a#--outputFile.json=}" ;;
+  esac
+done
+exit 0
+`;
+
+it.runIf(process.platform !== 'win32')('a vitest suite of a peer lane that ends without its report fails the run and is named at its end (SUITE_FAILURE_NAMED)', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  const passingNpm = FAKE_NPM.replace(/\*test:graphiti\*\)[^\n]*\n/, '');
+  for (const [name, text] of [['npm', passingNpm], ['npx', FAKE_NPX_HOOKS_CRASH]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  expect(r.status).toBe(1);
+  const at = r.stdout.lastIndexOf('\nFailed tests:');
+  expect(at).toBeGreaterThan(-1);
+  expect(r.stdout.slice(at)).toContain('  hooks from dist: ');
+});
