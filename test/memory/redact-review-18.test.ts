@@ -27,3 +27,17 @@ describe('CLOUDFORMATION_PLAIN_ITEMS: an unquoted literal in the function\'s lis
     untouched('PasswordPolicy: !If [IsProd, strict, relaxed]');
   });
 });
+
+describe('CODE_SYMBOL_NAME: a word joined to more by a hyphen is no name of the code (context.ts)', () => {
+  it('a value of words joined by hyphens glued to a spaced colon is removed (removed on 6acbf282, kept on 539ca3f5)', () => {
+    removed('Password for prod :correct-horse-battery-staple', 'correct-horse');
+    removed('Password for the NAS :trombone-Cactus-42', 'trombone-Cactus');
+  });
+
+  it('a symbol, and a route\'s parameters joined by a hyphen, stay', () => {
+    untouched('- `generates_token_for :password_reset` for reset tokens');
+    untouched('PUT /users/:id/password/:token');
+    untouched('GET /password-resets/:from-:to');
+    untouched('before_action :require_password, only: :update');
+  });
+});
