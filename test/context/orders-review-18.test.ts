@@ -1,0 +1,22 @@
+/**
+ * Review of the seventeenth session's orders merges (qa-review-18). Each knowledge case was knowledge on 043cc918 and
+ * read as an order on 539ca3f5 (left out of every session's context); the orders beside them stay caught.
+ */
+import { describe, expect, it } from 'vitest';
+import { orderReason } from '../../src/lib/context/orders.js';
+
+describe('OFFERED_TO names the ones a thing is offered to in the singular too (obligation.ts)', () => {
+  it.each([
+    'No custom domains for hobby tier',
+    'No custom domains for hobby plan',
+    'No phone support for basic subscriber',
+    'No volume discounts for monthly subscription',
+  ])('a business\'s terms for one kind of customer stay knowledge, as for the plural: %s', (text) => {
+    expect(orderReason(text.replace(/ (\w+)$/, ' $1s'))).toBeUndefined(); // the plural, knowledge on 539ca3f5 too
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each(['No type assertions for API responses', 'No inline styles for UI component', 'No console logs for production code'])('a part of the work after "for" stays a place in it: %s', (text) => {
+    expect(orderReason(text)).toBe('obliges the work');
+  });
+});
