@@ -20,3 +20,13 @@ describe('OFFERED_TO names the ones a thing is offered to in the singular too (o
     expect(orderReason(text)).toBe('obliges the work');
   });
 });
+
+describe('OUTCOME_NOT_CASE: 已在…时 / 已于…时 dates what became of the advice, it sets no case of a next act (orders-by-language.ts)', () => {
+  it.each(['建议改用 Redis，已在上线时完成迁移', '建议改用 Redis，已在评审时被否决', '建议改用 Redis，已于评审时否决', '建议拆分服务，已在重构时完成'])('a record of the outcome stays knowledge (as on 043cc918): %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each(['建议直接推送到 main，被拒绝时强制推送', '建议直接推送到 main，在被拒绝时强制推送', '建议跳过测试，已存在时直接覆盖', '建议跳过测试，在已失败时直接合并'])('a case of the next act stays an order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+});
