@@ -26,7 +26,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
+import { npm, npx, runVitest, runVitestAsync, SUITE_GROUP } from './vitest-run.mjs';
 
 // Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
 const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
@@ -80,11 +80,19 @@ function add(counts) {
  * ends the suite (a child left running would outlive the run) and exits as stopped.
  */
 const running = new Map();
+/** A stop ends a running suite's process group, not only the process spawned (vitest-run.mjs SUITE_ENDS_WHOLE). */
+function endSuite(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal); // no group (not started, or already gone)
+  }
+}
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     for (const [name, suite] of running) {
       process.stdout.write(`\n== ${name} (stopped by ${signal}; what it printed so far):\n${suite.output()}`);
-      suite.child.kill(signal);
+      endSuite(suite.child, signal);
     }
     process.stdout.write(`\n== stopped by ${signal}\n`);
     process.exit(signal === 'SIGINT' ? 130 : 143);
@@ -98,7 +106,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 function script(name, scriptName, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...SUITE_GROUP });
     let stdout = '';
     let stderr = '';
     running.set(name, { child, output: () => `${stdout}${stderr}` });

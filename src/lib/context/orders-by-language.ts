@@ -357,11 +357,18 @@ const ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
  */
 const CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
 const MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+/**
+ * OUTCOME_AT_A_TIME (qa-review-18): 已在…时 / 已于…时 ("already, at the time of …") dates the outcome it reports ("已在上线时
+ * 完成迁移", "已于评审时否决"): that 时 sets no case of a next act, which opens with its own 在 or none ("在被拒绝时强制推送",
+ * "已存在时直接覆盖", "在已失败时直接合并" stay cases). Read without it, a record of what became of the advice was an order.
+ */
+const OUTCOME_DATED = /已[在于於][^，,；;（(]*?[时時]/u;
 
 /** ADVICE_TAKEN: whether a later clause of the advice's sentence (after ，；（) reports what became of it (OUTCOME_NOT_CASE). */
 function adviceTaken(sentence: string): boolean {
   const clauses = sentence.split(/[，,；;（(]/u).slice(1);
-  for (const clause of clauses) {
+  for (const written of clauses) {
+    const clause = written.replace(OUTCOME_DATED, '已');
     if (CASE_OF_NEXT_ACT.test(clause)) continue;
     for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1))) return true;
   }

@@ -7,9 +7,11 @@
  * - `!Select [0, ['Pr0dS3cret!x', …]]`: each item of the list may be the one picked;
  * - `!Join ['', ['Sup3r', 'S3cret!']]`: the parts after the delimiter, joined, are the value, judged whole.
  * Each quoted literal is judged as any value under that key (assignment.ts chosenFor, values.ts isCredentialValue),
- * so a `${…}` in it, a placeholder or a path stays; a bare item (`!Ref X`, a condition's or a parameter's name,
- * an index) is no literal and stays. A flow list on the key's own line, the way templates write these; and the two
- * other ways (qa-redact-13):
+ * so a `${…}` in it, a placeholder or a path stays; a tagged item (`!Ref X`, `!GetAtt …`) is no literal and stays.
+ * CLOUDFORMATION_PLAIN_ITEMS (qa-review-18): an item without quotes is a literal as well (YAML's flow style needs
+ * none, and AWS's own examples write none: `!Join [ ":", [ a, b, c ] ]`), judged the same; only the list's first
+ * item, the condition's name, the index or the delimiter, is not one of the values. A flow list on the key's own
+ * line, the way templates write these; and the two other ways (qa-redact-13):
  * - CLOUDFORMATION_JSON: a JSON template's `"Key": { "Fn::If": ["IsProd", "Pr0dS3cret!x", "devpass"] }` on one line.
  *   JSON quotes the condition's name, the delimiter and the index, so the list's first item is never the value; and a
  *   literal inside a nested object (`{"Ref": "ProdPw"}`, `{"Fn::GetAtt": [...]}`) is a function's argument, not a value.
@@ -26,6 +28,12 @@ import { isCredentialValue } from './values.js';
 const FUNCTION_LIST = /^([ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*!(If|Join|Select)[ \t]*\[)([^\n]*\])/gm;
 /** A quoted literal in YAML's flow style: single quotes double themselves, double quotes escape. */
 const LITERAL = /'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)"/g;
+/**
+ * An item without quotes, tag, nested list or mapping: after `[` or `,` (and spaces) to the next `,` or `]`, its
+ * trailing spaces trimmed after (CLOUDFORMATION_PLAIN_ITEMS). Each try opens at a `[` or `,` and runs greedily to the
+ * next delimiter, so a long line is read in linear time.
+ */
+const PLAIN_ITEM = /[[,][ \t]*([^\s'"!\[\]{},#&*|>%@`][^,[\]\n]*)(?=[,\]])/g;
 
 interface Literal { start: number; end: number; inner: string }
 
@@ -36,7 +44,21 @@ function literalsIn(list: string): Literal[] {
     const inner = m[1] !== undefined ? m[1].replace(/''/g, "'") : (m[2] as string);
     found.push({ start: m.index + 1, end: m.index + m[0].length - 1, inner });
   }
-  return found;
+  // The first item (the condition's name, the index, or a delimiter written bare) is none of the values.
+  const firstItemEnd = /^[ \t]*["']/.test(list) ? (found[0]?.end ?? 0) : list.indexOf(',');
+  const quoted = found.length;
+  let q = 0; // the quoted literals, in order: a `,` inside one opens no item
+  PLAIN_ITEM.lastIndex = 0;
+  for (let m = PLAIN_ITEM.exec(list); m !== null; m = PLAIN_ITEM.exec(list)) {
+    const inner = (m[1] as string).trimEnd();
+    const start = m.index + m[0].length - (m[1] as string).length;
+    // The item ends at its delimiter: the next try opens there (`[a,b]`: `,b` after `[a`).
+    PLAIN_ITEM.lastIndex = m.index + m[0].length;
+    while (q < quoted && (found[q] as Literal).end < m.index) q += 1;
+    const inQuotes = q < quoted && (found[q] as Literal).start <= m.index;
+    if (start > firstItemEnd && !inQuotes) found.push({ start, end: start + inner.length, inner });
+  }
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** Replaces the chosen spans of `text` (sorted, not overlapping) by the kind's tag. */

@@ -176,12 +176,14 @@ const QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ 
  * CODE_SYMBOL_NAME (qa-review-17b), what SYMBOL_NOT_SEPARATOR skips: a Ruby symbol's or a route parameter's name is a
  * word of letters and underscores opening in lower case (`:password_reset`, `:token`, `:resetToken`), ending where
  * the word ends. A digit, a capital first letter or a symbol glued on (`:hunter22`, `:Sup3rS3cret!`, `:Xk92pqLm7abc`)
- * is no name a program gives, nor is a most-common password (`:letmein`): a value, judged as any other. The price,
+ * is no name a program gives, nor is a most-common password (`:letmein`): a value, judged as any other. Nor is a
+ * word a hyphen joins to more (`:correct-horse-battery-staple`, `:trombone-Cactus-42`; qa-review-18): a symbol's
+ * name has none, and a route's next parameter after one opens with its own colon (`/:from-:to`). The price,
  * decided: a lower-case word of letters alone glued to a spaced colon (`Password for prod :correcthorse`) reads as a
  * symbol; notes write a label's colon after the label.
  */
 function isCodeSymbolName(line: string, at: number): boolean {
-  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~])/.exec(line.slice(at, at + 64))?.[0];
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~]|-\w)/.exec(line.slice(at, at + 64))?.[0];
   return name !== undefined && !isCommonPasswordWord(name);
 }
 
