@@ -3,8 +3,9 @@
  * harness chose is taken by another program (a second CI lane's server) before our process binds
  * it. FalkorDB's start already tried again on another port; Graphiti's did not: on 539ca3f5 its
  * start took the other program's /health answer for our server's (HEALTH_FROM_OUR_CHILD), or
- * failed outright once uvicorn gave up the bind. Now both start on another free port, and nothing
- * of ours (MCP calls, FalkorDB's password) goes to the other program after the start.
+ * failed outright once uvicorn gave up the bind; and FalkorDB's readiness probe sent its password
+ * to the other program before redis had found the port taken (falkordb.ts REDIS_BOUND_FIRST). Now
+ * both start on another free port, and nothing of ours (MCP calls, FalkorDB's password) goes to the other program.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -79,5 +80,7 @@ describe(`a chosen port taken before the bind: real Graphiti ${GENERATION}`, () 
     expect(other.received().slice(before)).toBe('');
     expect(other.received()).not.toContain('POST /mcp');
     expect(real.log()).toContain(`127.0.0.1:${real.graphiti.server.port}`);
+    // FalkorDB's readiness probe authenticates: its password went to the other lane while redis was still to bind (REDIS_BOUND_FIRST).
+    expect(other.received()).not.toContain(real.graphiti.falkordb.password);
   });
 });

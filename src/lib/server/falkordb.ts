@@ -142,6 +142,16 @@ function redisEnv(): NodeJS.ProcessEnv {
  */
 const REDIS_PORT_TAKEN = /listening socket \S+: bind: Address already in use/;
 
+/**
+ * REDIS_BOUND_FIRST: on a TCP port alone (the real-server tests' FalkorDB; `server start` always has
+ * its socket, PASSWORD_ON_OUR_SOCKET), the readiness probe, which begins with AUTH and the password,
+ * waits for our redis's own line saying it listens ("Ready to accept connections tcp", written once
+ * every listener is bound). Probed from the spawn on, a port another program took before redis
+ * bound it (chosen-port.ts CHOSEN_PORT_RETRIED) got the password before INFO's process_id could
+ * tell it was not ours (found by review: the harness's password went to the other lane).
+ */
+const REDIS_LISTENING = /Ready to accept connections/;
+
 /** The last line a process wrote. */
 function lastLine(output: string): string {
   return output.trim().split('\n').pop() ?? '';
@@ -192,6 +202,8 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
+        // REDIS_BOUND_FIRST: on the TCP port alone, nothing is sent until our redis says it listens.
+        if (socketPath === undefined && !REDIS_LISTENING.test(proc.recentOutput)) return undefined;
         // PASSWORD_ON_OUR_SOCKET: never the TCP port when there is a socket.
         const probe = await probeFalkorDb(socketPath ?? port, proc.pid, options.password);
         if (probe === true) return true;
