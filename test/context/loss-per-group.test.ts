@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRAPH_PROBLEM_FILE, clearEmptiedGraph, graphLossText, lostNamesParts, readGraphProblem, recordEmptiedGraph, recordLostSeen, refreshShowed, settleLostParts, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
+import { GRAPH_PROBLEM_FILE, clearEmptiedGraph, graphLossText, lostNamesParts, readGraphProblem, recordEmptiedGraph, recordGraphProblem, recordLostSeen, refreshShowed, settleLostParts, takeGraphProblemNote } from '../../src/lib/context/graph-problem.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -72,6 +72,14 @@ describe('a loss per group (LOSS_PER_GROUP)', () => {
     recordLostSeen(other, LOST_A);
     recordEmptiedGraph(other, [{ group: 'alpha', notes: 2 }]);
     expect(readGraphProblem(other)).toMatchObject({ kind: 'emptied', groups: [{ group: 'alpha', notes: 2, kind: 'emptied' }] });
+  });
+
+  it('nothing seen lost or emptied changes nothing: an outage on record stays', () => {
+    const dir = stateDir();
+    recordGraphProblem(dir, 'unreachable', '');
+    recordLostSeen(dir, []);
+    recordEmptiedGraph(dir, []);
+    expect(readGraphProblem(dir)?.kind).toBe('unreachable');
   });
 
   it('sync --force ends both', () => {

@@ -157,6 +157,7 @@ export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemK
  * of these. (`sync --force` on the command line ends it too: clearEmptiedGraph.)
  */
 export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGroup[], now: Date = new Date()): void {
+  if (emptied.length === 0) return;
   const previous = lossOnRecord(stateDir);
   const kept = previous?.groups ?? [];
   // A group found emptied is that now, whatever it was on record as; the other groups keep their loss (LOSS_PER_GROUP).
@@ -182,7 +183,7 @@ export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], 
   const kept = before?.groups ?? [];
   // An emptied group seen again by a listing that shows nothing of ours there: emptied says more.
   const seen = lost.filter((e) => !kept.some((k) => k.group === e.group && k.kind === 'emptied'));
-  if (before !== undefined && seen.length === 0) return;
+  if (seen.length === 0) return;
   const merged = seen.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
   const groups = [...kept.filter((k) => !seen.some((e) => e.group === k.group)), ...merged.map((m) => ({ ...m.group, kind: 'lost' as const }))];
   const news = merged.some((m) => m.news);
