@@ -352,18 +352,24 @@ const ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
  * committed; a sequence, "被阻塞后直接合并": once blocked, merge) names whom or when the order acts on next: the order
  * goes on ("建议直接推送到 main，被拒绝时强制推送"), and it stays one. Not 时 or 则 inside a word of their own (及时 "in
  * time", 同时, 暂时; 规则 "rule", 原则), nor 会后 "after the meeting": "已及时修复", "已被纳入规则", "已于会后确认" still
- * report an outcome. The price, decided: an outcome dated after another event ("已于发布后修复") reads as a sequence, so
- * the line is taken as an order.
+ * report an outcome. An outcome dated after another event ("已于发布后修复") is OUTCOME_DATED's.
  */
 const CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
 const MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+/**
+ * OUTCOME_DATED (qa-orders-13): 于 … 后 "after …" right after the mark is the date of the outcome, a phrase of
+ * time the outcome's verb takes ("已于发布后修复": fixed after the release; "已于上线后完成"), not a sequence of
+ * acts: a sequence puts 后 right after the event with no 于 ("被阻塞后直接合并"). So the dated phrase is read
+ * past before MARK_GOES_ON looks for 后 (this lifts the price OUTCOME_NOT_CASE had decided).
+ */
+const OUTCOME_DATED = /^\s*[于於][^，,；;的]{1,12}?[后後]/u;
 
 /** ADVICE_TAKEN: whether a later clause of the advice's sentence (after ，；（) reports what became of it (OUTCOME_NOT_CASE). */
 function adviceTaken(sentence: string): boolean {
   const clauses = sentence.split(/[，,；;（(]/u).slice(1);
   for (const clause of clauses) {
     if (CASE_OF_NEXT_ACT.test(clause)) continue;
-    for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1))) return true;
+    for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1).replace(OUTCOME_DATED, ''))) return true;
   }
   return false;
 }
