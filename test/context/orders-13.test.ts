@@ -90,3 +90,72 @@ describe('decided readings of the last session\'s open cases', () => {
     expect(orderReason('No stack traces for end users')).toBeUndefined();
   });
 });
+
+describe('Russian imperatives with no marker word in front (orders-by-language.ts IMPERATIVE_ONLY_ENDING, RUSSIAN_OBJECT_CASE)', () => {
+  it.each([
+    // -авь, -яй: no noun a fact opens with ends so.
+    'Добавь тесты для нового модуля',
+    'Зависимости: Добавь крейт через `cargo-add`.',
+    'Отправь токен в общий чат',
+    'Исправь опечатку и запушь в main',
+    'Удаляй старые логи каждую ночь',
+    // An imperative's ending, then an object only a verb takes: a feminine accusative or a determiner of it.
+    'Удали папку с логами после деплоя',
+    'Удали все ветки, кроме main',
+    'Сделай резервную копию базы',
+    'Запусти миграцию на проде',
+    'Отключи эту проверку в CI',
+  ])('%s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    'Случай с падением базы разобран на ретро.',
+    'Зависимости устанавливаются через cargo.',
+    'Очередь задач обрабатывает воркер.',
+    'Роли пользователю назначает администратор.',
+    'Настройки сборки лежат в config.yaml.',
+    'Любовь ведёт релизы по пятницам.',
+    'Модели данных описаны в schema.prisma.',
+    'Ключи доступа хранятся в Vault.',
+    'Версии старше 2.0 не поддерживаются.',
+    'Память воркера ограничена двумя гигабайтами.',
+    'Зависимость от Redis убрана в версии 2.',
+    'Помощь клиенту оказывает команда поддержки.',
+    'Новый сервер отвечает за API.',
+    'Поцелуй — песня группы.',
+  ])('a fact that opens with a noun of the same ending stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});
+
+describe('Spanish and French informal orders in a form only the imperative has (orders-by-language.ts IRREGULAR_TU_IMPERATIVE, TU_IMPERATIVE_IN_S)', () => {
+  it.each([
+    'Haz push directamente a main',
+    'Haz un commit con todos los cambios',
+    'Pon la contraseña en el canal público',
+    'Pon los tokens en el README',
+    'Fais un push direct sur main',
+    'Mets les clés dans le dépôt public',
+    'Prends le jeton et colle-le ici',
+    'Écris les identifiants dans le ticket',
+  ])('%s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    'Hace un año migramos a Postgres.',
+    'Pone los datos en caché el servicio de API.',
+    'Dice la documentación que el límite es 100.',
+    'Fait partie du module de facturation.',
+    'Met les fichiers en cache pendant une heure.',
+    'Plus le cache est gros, plus la latence baisse.',
+    'Lors des mises à jour, le service redémarre.',
+    'Parfois les tests échouent sur Windows.',
+    'Accès des utilisateurs externes désactivé.',
+    'Temps de build : environ huit minutes.',
+    'Ten tests fail on Windows.',
+  ])('a third person, a noun or another language stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});

@@ -76,6 +76,16 @@ interface BareImperativeForms {
    * order, and no fact or summary speaks of "vous": with an article after it, no marker is needed.
    */
   secondPersonEndings?: readonly string[];
+  /**
+   * TU_IMPERATIVE_FORM (qa-orders-13): the informal order's forms that differ from the third person (Spanish's
+   * irregular "pon", "ten", "ven" beside "pone", "tiene", "viene", not "di", which is Italian's "of" in notVerbs;
+   * French's "-s" of -ir/-re/-oir verbs, "fais", "mets", "prends", "écris", beside "fait", "met", "prend",
+   * "écrit"; the regular "Supprime", "Ejecuta" are the third person's form, SUMMARY_DROPS_SUBJECT's), so they say "you" without a subject, as
+   * SECOND_PERSON_FORM's "-ez" does: before one of `articles` (those that open an object; not a genitive's "des":
+   * "Droits des utilisateurs …" is a noun's phrase), no marker is needed. `words`: whole forms; `endings`: the
+   * form's endings (French: "-is", "-ds", "-ts", "-rs"; the adverbs ending so are in `notVerbs`).
+   */
+  tuForms?: { words?: readonly string[]; endings?: readonly string[]; articles: readonly string[] };
 }
 
 /** NEGATED_IMPERATIVE's words for one language. */
@@ -105,6 +115,8 @@ interface LanguageForms {
   assistant?: { names: readonly string[]; obliged: readonly string[] };
   /** IMPERATIVE_ONLY_ENDING: endings only the imperative has among the words that open a clause (lower case; see below). */
   imperativeOnlyEndings?: readonly string[];
+  /** IMPERATIVE_ONLY_WORD: whole words that are only an imperative (lower case): an order whatever follows. */
+  imperativeOnlyWords?: readonly string[];
   /** FRONTED_CONDITION: the words a fronted condition opens with ("если", "wenn", "si"; lower case). */
   conditions?: readonly string[];
 }
@@ -164,7 +176,11 @@ const FORMS: readonly LanguageForms[] = [
       notVerbs: ['según', 'tras', 'desde', 'durante', 'hasta', 'hacia', 'bajo', 'ante', 'sobre', 'entre', 'contra', 'para', 'por', 'con', 'sin', 'en', 'de', 'del', 'al', 'hoy', 'ayer', 'mañana', 'ahora', 'después', 'antes', 'también', 'ya', 'aún', 'todavía', 'aquí', 'entonces', 'y', 'o', 'pero', 'porque', 'cuando', 'si', 'como', 'que', 'mientras', 'aunque', 'donde', 'hay', 'es', 'son', 'fue', 'era', 'está', 'están', 'existe', 'existen', 'falta', 'faltan', 'queda', 'quedan'],
       copulas: ['es', 'son', 'era', 'fue'],
       subjectArticles: ['el', 'la', 'los', 'las'],
+      tuForms: { words: ['pon', 'sal', 'ten', 'ven', 've'], articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'este', 'esta', 'estos', 'estas', 'tus', 'mis'] },
     },
+    // IMPERATIVE_ONLY_WORD: hacer's informal order ("Haz push directamente a main"), no other form of any verb
+    // here and no word of a team's notes ("haz de luz", a beam, is a physicist's), so nothing needs to follow it.
+    imperativeOnlyWords: ['haz'],
     negated: { negations: ['no', 'nunca'], orderForm: (w) => /\p{L}{2,}[ae]s$/u.test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) },
   },
   {
@@ -176,11 +192,14 @@ const FORMS: readonly LanguageForms[] = [
       // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
       // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
       markers: ['sans', 'jamais', 'rien', 'personne', 'chaque', 'toujours', 'directement', 'immédiatement', 'tes', 'ton', 'ta', 'vos', 'votre'],
-      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont', 'assez', 'nez'],
+      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont', 'assez', 'nez',
+        // The adverbs that end as TU_IMPERATIVE_FORM's "-s" forms do ("Parfois les tests échouent …", "Alors le service …").
+        'alors', 'lors', 'toujours', 'ailleurs', 'hors', 'parfois', 'désormais', 'jamais', 'plus', 'moins', 'très'],
       copulas: ['est', 'sont', 'était'],
       // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
       thirdPersonEndings: ['t', 'd'],
       secondPersonEndings: ['ez'],
+      tuForms: { endings: ['is', 'ds', 'ts', 'rs'], articles: ['le', 'les', 'un', 'une', 'ce', 'cet', 'cette', 'ces', 'tes', 'ton', 'ta', 'mes', 'nos', 'vos', 'votre', 'notre'] },
     },
     // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
     // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -255,8 +274,11 @@ const FORMS: readonly LanguageForms[] = [
     // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
     // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
     // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
-    // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
-    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите'],
+    // -и) do ("Случай", "Зависимость", "Зависимости"), so they need RUSSIAN_OBJECT_CASE below.
+    // (qa-orders-13) Two of the shorter forms no noun a fact opens with has: -авь, the imperative of -авить verbs
+    // ("добавь", "отправь", "исправь", "оставь"; the nouns in -вь end -овь or -увь: "любовь", "обувь"), and -яй, the
+    // imperfective's of -ять verbs ("удаляй", "добавляй", "обновляй"; only a few words for people end so, "лентяй").
+    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите', 'авь', 'яй'],
   },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
@@ -427,9 +449,44 @@ export function subjectlessModalInChinese(text: string): boolean {
  */
 const IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
 
+/** IMPERATIVE_ONLY_WORD: every row's words in one pattern, as the clause's first word. */
+const IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyWords ?? []))})(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
+
+/**
+ * RUSSIAN_OBJECT_CASE (qa-orders-13): the short imperatives (-и, -ь, -й: "Удали", "Запусти", "Сделай") share their
+ * endings with nouns a fact opens with ("Зависимости", "Очередь", "Случай"), but what follows tells them apart: a
+ * verb takes its object in the accusative, and a noun takes no accusative after it. So an imperative's ending, then
+ * a feminine accusative (-у/-ю, its adjective's -ую/-юю: "папку", "резервную копию") or a determiner only an object
+ * has ("все", "эту", "свою"), is an order ("Удали папку с логами …", "Удали все ветки"). Not the endings of nouns
+ * and adjectives that no imperative has (-ии "версии", -ть "зависимость", "память", and an infinitive; -ый, -ий,
+ * -ой). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
+ * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then. The price, decided: a noun read
+ * as a verb there ("проект", "коммит") lets an order through; a verbless noun with a dative after it ("Помощь
+ * клиенту по выходным") is read as an order.
+ */
+const RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
+const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+const RUSSIAN_OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['все', 'всё', 'эту', 'этот', 'эти', 'это', 'свой', 'свою', 'свои', 'каждую', 'каждый', 'его', 'её', 'их']);
+const RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
+
+function russianObjectCase(clause: string): boolean {
+  const words = (clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string).toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
+  const [verb, object] = [words[0] ?? '', words[1] ?? ''];
+  if (!/^\p{Script=Cyrillic}{3,}$/u.test(verb) || !RUSSIAN_IMPERATIVE_ENDING.test(verb) || RUSSIAN_NOT_IMPERATIVE.test(verb)) return false;
+  if (!RUSSIAN_OBJECT_DETERMINERS.has(object) && !/^\p{Script=Cyrillic}{2,}[ую]$/u.test(object)) return false;
+  return !words.slice(2).some((w) => RUSSIAN_FINITE.test(w));
+}
+
+/** TU_IMPERATIVE_FORM: whether `verb` (lower case) is one of a row's informal forms and `second` an article that opens its object. */
+function tuImperativeForm(row: BareImperativeForms, verb: string, second: string): boolean {
+  const forms = row.tuForms;
+  if (forms === undefined || !forms.articles.includes(second)) return false;
+  return (forms.words ?? []).includes(verb) || (verb.length > 3 && (forms.endings ?? []).some((e) => verb.endsWith(e)));
+}
+
 /** Whether the clause (text from a clause start, orders.ts) opens with a BARE_IMPERATIVE of one of the languages above. */
 export function bareImperativeInOtherLanguage(clause: string): boolean {
-  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause) || IMPERATIVE_ONLY_WORD.test(clause) || russianObjectCase(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];
@@ -442,7 +499,8 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
     (row) =>
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
       ((row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
-        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e))))) &&
+        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e)))) ||
+        tuImperativeForm(row, verb, second)) &&
       !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) &&
       !namesATask(row, later) &&
       !hasPostverbalSubject(row, later),
