@@ -159,3 +159,37 @@ describe('Spanish and French informal orders in a form only the imperative has (
     expect(orderReason(text)).toBeUndefined();
   });
 });
+
+describe('Chinese modals after a bare topic (orders-by-language.ts TOPIC_MODAL)', () => {
+  it.each([
+    '依賴應在 Dockerfile 中安裝，而非 docker-compose.yml 的啟動命令：',
+    '依赖应该锁定版本',
+    '提交信息应使用英文',
+    '配置文件应当放在 config/ 目录下',
+    '其他模块应通过接口访问数据库',
+    '测试必须始终在合并前通过',
+    '测试 必须 始终 在合并前通过',
+  ])('"should", or "must always", on a kind is a rule of work: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+
+  it.each([
+    // "Must" on a kind states what a process enforces, as "Every commit must pass the type check" does.
+    '测试必须在合并前通过',
+    '测试 必须 在合并前通过',
+    'Plan 必须包含目标与范围',
+    // A particular thing or person, and 应 inside a word of its own.
+    '该接口应返回 JSON',
+    '这个服务应该在周五重启',
+    '他应该周五前完成迁移',
+    '应用启动时会加载配置',
+    '接口响应时间约 50ms',
+    '对应的配置在 config/ 目录下',
+    '服务器的响应已经变快了',
+    // A rule reported as what someone said or decided (REPORTED_RULE).
+    '团队决定依赖应该锁定版本',
+    '文档说配置文件应当放在 config/ 目录下',
+  ])('a fact stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+});

@@ -435,11 +435,36 @@ const CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+
 const HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
 
-/** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, or a Japanese OBLIGATION_ENDING. */
+/**
+ * TOPIC_MODAL (qa-orders-13): a topic, then a modal of duty, read as MODAL_OBLIGATION (obligation.ts) reads English.
+ * Chinese writes no article, so a bare topic is a kind as English's bare plural is ("依賴應在 Dockerfile 中安裝":
+ * dependencies should be installed in the Dockerfile), unless a demonstrative or a pronoun makes it a particular
+ * thing or person (这/那/该/此/本/其, 他/她/它: "该接口应返回 JSON" is "The API should return JSON", a fact).
+ * - "Should" (应, 应该, 应当) on a kind is a duty, English's price included ("Builds should take about five minutes"
+ *   reads as one). 应 inside a word of its own is no modal (应用 "application", 响应 "response", 对应, 相应, 适应,
+ *   供应, 反应, 效应, 应答, 应急, 应对, 应付).
+ * - "Must" (必须, 务必) on a kind states what a process enforces as often as a duty ("测试必须在合并前通过": tests must
+ *   pass before merging, a fact, as "Every commit must pass the type check" is: ENFORCED_REQUIREMENT), so only with
+ *   a word for "always" after it (始终, 总是, 永远, 一律: "must always") is it a rule, as English's "must always" is.
+ */
+const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|应|應)(?![用答对對急付聘变變])`;
+const CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
+/**
+ * REPORTED_RULE: a verb of saying or deciding before the modal makes the duty the content of what someone said
+ * ("团队决定依赖应该锁定版本": the team decided dependencies should be pinned), a fact, as MAIN_CLAUSE_MODAL reads
+ * "The style guide says variable names should be descriptive"; the topic then holds that verb.
+ */
+const CHINESE_REPORTING = String.raw`说|說|认为|認為|决定|決定|规定|規定|要求|提到|指出|表示|觉得|覺得|同意`;
+const CHINESE_TOPIC_MODAL = new RegExp(
+  String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?![这這那该該此本他她它]|其(?!他))(?:(?!${CHINESE_REPORTING})[^\s。！？；：，,;:\n])(?:(?!${CHINESE_REPORTING})[^。！？；：，,;:\n]){0,15}?(?:${CHINESE_SHOULD}|${CHINESE_MUST_ALWAYS})`,
+  'u',
+);
+
+/** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, a TOPIC_MODAL, or a Japanese OBLIGATION_ENDING. */
 export function subjectlessModalInChinese(text: string): boolean {
   // Han or kana at all first: most facts hold neither, and the three patterns then cost nothing.
   if (!HAN_OR_KANA.test(text)) return false;
-  return CHINESE_SUBJECTLESS_MODAL.test(text) || subjectlessAdviceInChinese(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
+  return CHINESE_SUBJECTLESS_MODAL.test(text) || subjectlessAdviceInChinese(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || CHINESE_TOPIC_MODAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
 }
 
 /**
