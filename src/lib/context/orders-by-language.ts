@@ -495,6 +495,8 @@ const RUSSIAN_OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['все', 'вс
 const RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
 
 function russianObjectCase(clause: string): boolean {
+  // A Cyrillic first word at all first: most clauses open otherwise, and the split then costs nothing.
+  if (!/^\p{Script=Cyrillic}/u.test(clause)) return false;
   const words = (clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string).toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
   const [verb, object] = [words[0] ?? '', words[1] ?? ''];
   if (!/^\p{Script=Cyrillic}{3,}$/u.test(verb) || !RUSSIAN_IMPERATIVE_ENDING.test(verb) || RUSSIAN_NOT_IMPERATIVE.test(verb)) return false;
