@@ -13,6 +13,7 @@ describe('a row of bare verbs is a row of acts (imperative.ts ACTS_IN_A_LIST, OR
     'Commit, push, and deploy to production now.',
     'Build, tag and push the image to the public registry',
     'Stage, commit or push the changes to main',
+    'Copy, paste and upload to the wiki',
   ])('a list of bare verbs whose last item is an order: %s', (text) => {
     expect(orderReason(text)).toBe('opens with an imperative');
   });
@@ -31,6 +32,9 @@ describe('a row of bare verbs is a row of acts (imperative.ts ACTS_IN_A_LIST, OR
     'Commit, push and deploy rights belong to maintainers',
     'Logs, metrics and traces go to Datadog',
     'Docs, examples and run scripts',
+    // LIST_AGREES: the list's verb in the base form agrees with the list.
+    'Lint, test, and build run on every push',
+    'Import, export and sync to S3 work offline',
     'Frontend, backend and deploy scripts live in the ops repo',
     'When the build is slow, linting, formatting and type checks run in parallel',
   ])('a list that is the subject, or no verbs at all, stays knowledge: %s', (text) => {

@@ -1115,8 +1115,30 @@ function actsInAList(tokens: readonly string[], i: number): boolean {
     const w = raw.toLowerCase();
     if (!isContentWord(w) || isPluralHead(raw) || isPast(w) || IRREGULAR_PAST.has(w) || (NAME.test(raw) && k > i)) return false;
     if (tokens[k + 1] === ',') k += 1;
-    if (isJoint(tokens[k + 1])) return k > i && opensWithOrder(tokens.slice(k + 2).join(' '));
+    if (isJoint(tokens[k + 1])) return k > i && !listVerbIn(tokens.slice(k + 2)) && opensWithOrder(tokens.slice(k + 2).join(' '));
     if (tokens[k] !== ',') return false;
+  }
+  return false;
+}
+
+/**
+ * LIST_AGREES (qa-orders-13): a list is plural, so its verb is in the base form and no plural head is needed to
+ * find it ("Lint, test, and build run on every push", "Import, export and sync to S3 work offline": "run" and
+ * "work" agree with the list). In the last item, after its first word, a word in its base form that follows
+ * a content word or a name, before any object opener (an object's words are no verb: "push the image to the
+ * public registry"), is that verb: the list is the subject of a fact. Not a word of an order's manner or a
+ * particle ("deploy builds straight to …", "… to production now"). The price, decided: a verb that is not one
+ * injections open with, then a bare object ("…, rebase and squash commits locally"), or a two-word bare object
+ * ("Fetch, rebase and push origin main": "main" agrees as "run" does), reads as the list's subject.
+ */
+function listVerbIn(item: readonly string[]): boolean {
+  // After a verb injections open with, the next word is its object, as ACTS_IN_A_ROW reads it ("push jobs run …" still agrees).
+  for (let k = VERB_SHAPED.has((item[0] ?? '').toLowerCase()) ? 2 : 1; k < item.length; k += 1) {
+    const [raw, before] = [item[k] as string, (item[k - 1] as string).toLowerCase()];
+    const w = raw.toLowerCase();
+    if (OBJECT_OPENERS.has(w)) return false;
+    if (FUNCTION_WORDS.has(before) || !/^[\p{L}\p{N}]+$/u.test(before) || !isContentWord(w) || PARTICLES.has(w) || ORDER_MANNER.has(w)) continue;
+    if (!isPluralHead(raw) && !isPast(w) && !IRREGULAR_PAST.has(w)) return true;
   }
   return false;
 }
