@@ -190,6 +190,10 @@ describe('Chinese modals after a bare topic (orders-by-language.ts TOPIC_MODAL)'
     '接口响应时间约 50ms',
     '对应的配置在 config/ 目录下',
     '服务器的响应已经变快了',
+    // EPISTEMIC_SHOULD: what is probably so.
+    '问题应该是缓存导致的',
+    '这个 bug 应该已经修复了',
+    '构建应该会在十分钟内完成',
     // A rule reported as what someone said or decided (REPORTED_RULE).
     '团队决定依赖应该锁定版本',
     '文档说配置文件应当放在 config/ 目录下',

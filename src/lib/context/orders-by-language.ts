@@ -442,12 +442,14 @@ const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:
  * thing or person (这/那/该/此/本/其, 他/她/它: "该接口应返回 JSON" is "The API should return JSON", a fact).
  * - "Should" (应, 应该, 应当) on a kind is a duty, English's price included ("Builds should take about five minutes"
  *   reads as one). 应 inside a word of its own is no modal (应用 "application", 响应 "response", 对应, 相应, 适应,
- *   供应, 反应, 效应, 应答, 应急, 应对, 应付).
+ *   供应, 反应, 效应, 应答, 应急, 应对, 应付). EPISTEMIC_SHOULD: before 是, 会, 已, 能/可以 or a negation of them it says
+ *   what is probably so ("问题应该是缓存导致的": the problem is probably the cache; "应该已经修复"), a guess, no duty.
  * - "Must" (必须, 务必) on a kind states what a process enforces as often as a duty ("测试必须在合并前通过": tests must
  *   pass before merging, a fact, as "Every commit must pass the type check" is: ENFORCED_REQUIREMENT), so only with
  *   a word for "always" after it (始终, 总是, 永远, 一律: "must always") is it a rule, as English's "must always" is.
  */
-const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|应|應)(?![用答对對急付聘变變])`;
+const CHINESE_GUESS = String.raw`是|会|會|已|能|可以|没|沒|不会|不會`;
+const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})`;
 const CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
 /**
  * REPORTED_RULE: a verb of saying or deciding before the modal makes the duty the content of what someone said
