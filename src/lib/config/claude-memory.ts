@@ -284,7 +284,11 @@ function projectsBase(env: Env, claudeConfigDir: string): { base: string; remote
  */
 export function projectMemoryFolder(env: Env, claudeConfigDir: string, homeDir: string, project: string | SessionFolder, key: string, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()): { dir: string; via: string } | undefined {
   const layers = settingsLayers(files, claudeConfigDir, managedDir, typeof project === 'string' ? { mainRoot: project, dir: project } : project);
-  if (autoMemoryOff(env, layers)) return undefined;
+  return autoMemoryOff(env, layers) ? undefined : memoryFolderOver(env, claudeConfigDir, homeDir, layers, key);
+}
+
+/** MEMORY_FOLDER over one project's layers, auto memory being on there. */
+function memoryFolderOver(env: Env, claudeConfigDir: string, homeDir: string, layers: SettingsLayer[], key: string): { dir: string; via: string } {
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
@@ -298,21 +302,30 @@ function shortId(path: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** How much of a transcript's start is read for its `cwd` (its first lines carry it). */
-const TRANSCRIPT_HEAD_BYTES = 64 * 1024;
+/**
+ * How much of a transcript's start is read for its `cwd`: its first user line carries it, after a
+ * few short queue lines (measured); a long first prompt may push it further, up to the larger read.
+ */
+const TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
 /** How many transcripts of one project folder are tried before it is taken for one with none. */
 const TRANSCRIPTS_TRIED = 3;
 
-/** The first `cwd` recorded in a transcript's first TRANSCRIPT_HEAD_BYTES, undefined when none. */
+/** The first `cwd` recorded in a transcript's start (TRANSCRIPT_HEAD_BYTES), undefined when none. */
 function transcriptCwd(file: string): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    const buf = Buffer.alloc(TRANSCRIPT_HEAD_BYTES);
-    const head = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
-    const m = /"cwd":("(?:[^"\\]|\\.)*")/.exec(head);
-    const cwd: unknown = m === null ? undefined : JSON.parse(m[1] as string);
-    return typeof cwd === 'string' && isAbsolute(cwd) ? cwd : undefined;
+    for (const size of TRANSCRIPT_HEAD_BYTES) {
+      const buf = Buffer.alloc(size);
+      const read = readSync(fd, buf, 0, size, 0);
+      const m = /"cwd":("(?:[^"\\]|\\.)*")/.exec(buf.subarray(0, read).toString('utf8'));
+      if (m !== null) {
+        const cwd: unknown = JSON.parse(m[1] as string);
+        return typeof cwd === 'string' && isAbsolute(cwd) ? cwd : undefined;
+      }
+      if (read < size) break; // the whole file was read
+    }
+    return undefined;
   } catch {
     return undefined; // unreadable: no project learnt from it
   } finally {
@@ -425,9 +438,9 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
   const off = autoMemoryOff(env, layers);
   const switches: ProjectSwitch[] = knownProjects(env, claudeConfigDir, homeDir, files).map((dir) => {
     const project = sessionFolderOf(dir);
-    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir, files);
-    const by = autoMemorySwitch(env, settingsLayers(files, claudeConfigDir, managedDir, project)).by;
-    return { project, own, ...(by === undefined ? {} : { by }) };
+    const own = settingsLayers(files, claudeConfigDir, managedDir, project);
+    const { off: ownOff, by } = autoMemorySwitch(env, own);
+    return { project, own: ownOff ? undefined : memoryFolderOver(env, claudeConfigDir, homeDir, own, ''), ...(by === undefined ? {} : { by }) };
   });
   // Each known project's folder where its own layers keep auto memory on.
   const used = switches.flatMap((s) => (s.own === undefined ? [] : [{ project: s.project, ...s.own }]));
