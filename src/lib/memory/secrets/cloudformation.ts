@@ -50,6 +50,19 @@ function replaceSpans(text: string, spans: readonly { start: number; end: number
   return out + text.slice(cursor);
 }
 
+interface TaggedSpan { start: number; end: number; kind: string }
+
+/** Replaces each span of `text` (in order, not overlapping) by its own kind's tag. */
+function replaceTaggedSpans(text: string, spans: readonly TaggedSpan[]): string {
+  let out = '';
+  let cursor = 0;
+  for (const s of spans) {
+    out += text.slice(cursor, s.start) + tag(s.kind);
+    cursor = s.end;
+  }
+  return out + text.slice(cursor);
+}
+
 /** Which of a function's literals are the value: each judged for If and Select, the parts joined and judged whole for Join. */
 function secretLiterals(key: string, fn: string, parts: readonly Literal[], delimiter: string): Literal[] {
   const judged = (value: string): boolean => isCredentialValue(value, chosenFor(key, value));
@@ -70,21 +83,25 @@ function scanFlow(text: string): string {
   });
 }
 
-/** CLOUDFORMATION_JSON: a key, `{ "Fn::If":` (or Join, Select) and its list to the line's last `]`. */
-const JSON_FUNCTION_LIST = /("([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[)([^\n]*\])/g;
+/**
+ * CLOUDFORMATION_JSON: a key and `{ "Fn::If": [` (or Join, Select); its list is read from there to its own closing `]`
+ * on that line (jsonLiteralsIn), not to the line's last: a template written on one line has more keys after it
+ * (qa-review-19).
+ */
+const JSON_FUNCTION_HEAD = /"([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[/g;
 
 /** A JSON string, read where it starts (sticky: the list is read once, whatever its number of strings). */
 const JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/y;
 
 interface JsonLiteral extends Literal { item: number; depth: number; inObject: boolean }
 
-/** The string literals of a JSON list (its opening `[` already read), with the top-level item each is in. */
-function jsonLiteralsIn(list: string): JsonLiteral[] {
+/** The string literals of a JSON list (its opening `[` already read), with the top-level item each is in, and where the list closes (-1: not on this text). */
+function jsonLiteralsIn(list: string): { literals: JsonLiteral[]; end: number } {
   const found: JsonLiteral[] = [];
   let depth = 1;
   let objects = 0;
   let item = 0;
-  for (let i = 0; i < list.length && depth > 0; i += 1) {
+  for (let i = 0; i < list.length; i += 1) {
     const c = list[i];
     if (c === '"') {
       JSON_STRING.lastIndex = i;
@@ -93,24 +110,41 @@ function jsonLiteralsIn(list: string): JsonLiteral[] {
       found.push({ start: i + 1, end: i + m[0].length - 1, inner: m[1] as string, item, depth, inObject: objects > 0 });
       i += m[0].length - 1;
     } else if (c === '[') depth += 1;
-    else if (c === ']') depth -= 1;
-    else if (c === '{') objects += 1;
+    else if (c === ']') {
+      depth -= 1;
+      if (depth === 0) return { literals: found, end: i + 1 };
+    } else if (c === '{') objects += 1;
     else if (c === '}') objects -= 1;
     else if (c === ',' && depth === 1 && objects === 0) item += 1;
   }
-  return found;
+  return { literals: found, end: -1 };
 }
 
 function scanJson(text: string): string {
-  return text.replace(JSON_FUNCTION_LIST, (m, head: string, key: string, fn: string, list: string) => {
-    if (!endsInCredentialWord(key)) return m;
-    const all = jsonLiteralsIn(list).filter((l) => !l.inObject);
+  const spans: TaggedSpan[] = [];
+  JSON_FUNCTION_HEAD.lastIndex = 0;
+  for (let m = JSON_FUNCTION_HEAD.exec(text); m !== null; m = JSON_FUNCTION_HEAD.exec(text)) {
+    const key = m[1] as string;
+    const fn = m[2] as string;
+    if (!endsInCredentialWord(key)) continue;
+    const listStart = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', listStart);
+    const { literals, end } = jsonLiteralsIn(text.slice(listStart, lineEnd < 0 ? text.length : lineEnd));
+    // A list that does not close on its line (a cut line) is not read, and neither is the rest of the line: read again
+    // from each later key, the line would be read once per key.
+    if (end < 0) {
+      JSON_FUNCTION_HEAD.lastIndex = lineEnd < 0 ? text.length : lineEnd;
+      continue;
+    }
+    const all = literals.filter((l) => !l.inObject);
     // The first item is the condition's name (If), the delimiter (Join) or the index (Select): never the value.
     const delimiter = fn === 'Join' ? all.find((l) => l.item === 0 && l.depth === 1)?.inner ?? '' : '';
     const parts = all.filter((l) => l.item > 0 && l.inner !== '');
-    const secret = secretLiterals(key, fn, parts, delimiter);
-    return secret.length === 0 ? m : head + replaceSpans(list, secret, genericKind(key));
-  });
+    for (const l of secretLiterals(key, fn, parts, delimiter)) spans.push({ start: listStart + l.start, end: listStart + l.end, kind: genericKind(key) });
+    // The search goes on after this list: a key nested in it is a function's argument, not a value.
+    JSON_FUNCTION_HEAD.lastIndex = listStart + end;
+  }
+  return replaceTaggedSpans(text, spans);
 }
 
 /** CLOUDFORMATION_BLOCK: a key whose value is `!If` (or Join, Select) alone, or `Fn::If:` alone on the next line, deeper. */
@@ -129,7 +163,7 @@ function blockScalar(line: string, at: number, written: string): Literal | undef
 }
 
 function scanBlock(text: string): string {
-  const spans: { start: number; end: number; kind: string }[] = [];
+  const spans: TaggedSpan[] = [];
   BLOCK_HEAD.lastIndex = 0;
   for (let m = BLOCK_HEAD.exec(text); m !== null; m = BLOCK_HEAD.exec(text)) {
     const indent = (m[1] as string).length;
@@ -155,14 +189,7 @@ function scanBlock(text: string): string {
     for (const l of secretLiterals(key, fn, items, fn === 'Join' ? delimiter : '')) spans.push({ ...l, kind: genericKind(key) });
     BLOCK_HEAD.lastIndex = Math.max(BLOCK_HEAD.lastIndex, at - 1);
   }
-  if (spans.length === 0) return text;
-  let out = '';
-  let cursor = 0;
-  for (const s of spans) {
-    out += text.slice(cursor, s.start) + tag(s.kind);
-    cursor = s.end;
-  }
-  return out + text.slice(cursor);
+  return replaceTaggedSpans(text, spans);
 }
 
 export const CLOUDFORMATION_LITERALS: ScanRule = {
