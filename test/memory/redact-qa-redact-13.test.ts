@@ -62,6 +62,17 @@ describe('CLOUDFORMATION_BLOCK: the block list under !If, !Join, !Select or Fn::
     removed("MasterUserPassword: !Join\n  - ''\n  - - Sup3r\n    - S3cret!", 'S3cret!');
   });
 
+  it('a list written at the key\'s own indent (YAML\'s compact form: the dash counts as indentation) is read too (qa-review-19)', () => {
+    // On df7dcfad only items deeper than the key were read: these went out whole.
+    expect(redactSecrets('MasterUserPassword: !If\n- IsProd\n- Pr0dS3cret!x\n- devpass\nEngine: postgres').text).toBe(
+      'MasterUserPassword: !If\n- IsProd\n- [REDACTED:password]\n- [REDACTED:password]\nEngine: postgres',
+    );
+    removed('  DBPassword: !Join\n  - \'\'\n  - - Sup3r\n    - S3cret!', 'S3cret!');
+    // An item of the list the key's entry is in is no item of the key's value.
+    untouched('- Name: MasterUserPassword\n  Value: !If\n  - IsProd\n  - !Ref ProdPw\n- devpass');
+    untouched('- MasterUserPassword: !If\n  - IsProd\n  - !Ref ProdPw\n- devpass');
+  });
+
   it('the long form Fn::If: the literal goes, the function\'s name stays (CLOUDFORMATION_LONG_FORM, values.ts)', () => {
     expect(redactSecrets('MasterUserPassword:\n  Fn::If:\n    - IsProd\n    - Pr0dS3cret!x\n    - !Ref DevPw').text).toBe(
       'MasterUserPassword:\n  Fn::If:\n    - IsProd\n    - [REDACTED:password]\n    - !Ref DevPw',

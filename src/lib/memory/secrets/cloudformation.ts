@@ -14,9 +14,10 @@
  *   JSON quotes the condition's name, the delimiter and the index, so the list's first item is never the value; and a
  *   literal inside a nested object (`{"Ref": "ProdPw"}`, `{"Fn::GetAtt": [...]}`) is a function's argument, not a value.
  * - CLOUDFORMATION_BLOCK: YAML's block list under the tag (`Key: !If` or `Key:` then `Fn::If:`, then `- IsProd`,
- *   `- 'Pr0dS3cret!x'`, `- devpass` on the lines below, deeper than the key). A block item is a YAML scalar, bare or
- *   quoted: a bare `- devpass` is the string devpass, written as block lists write strings; the first item is the
- *   condition, the delimiter or the index; an item that is a tag (`- !Ref DevPw`), a map or a flow list is computed.
+ *   `- 'Pr0dS3cret!x'`, `- devpass` on the lines below, deeper than the key or at its column: YAML's compact form).
+ *   A block item is a YAML scalar, bare or quoted: a bare `- devpass` is the string devpass, written as block lists
+ *   write strings; the first item is the condition, the delimiter or the index; an item that is a tag (`- !Ref DevPw`),
+ *   a map or a flow list is computed.
  */
 import { chosenFor, endsInCredentialWord, genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
@@ -148,7 +149,7 @@ function scanJson(text: string): string {
 }
 
 /** CLOUDFORMATION_BLOCK: a key whose value is `!If` (or Join, Select) alone, or `Fn::If:` alone on the next line, deeper. */
-const BLOCK_HEAD = /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
+const BLOCK_HEAD = /^([ \t]*)((?:-[ \t]+)?)["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
 /** A block list's line: its indent, its dashes (`- - Sup3r` opens a nested list), the scalar after them. */
 const BLOCK_ITEM = /^([ \t]*)((?:-[ \t]+)+)([^\n]*)$/;
 
@@ -166,9 +167,11 @@ function scanBlock(text: string): string {
   const spans: TaggedSpan[] = [];
   BLOCK_HEAD.lastIndex = 0;
   for (let m = BLOCK_HEAD.exec(text); m !== null; m = BLOCK_HEAD.exec(text)) {
-    const indent = (m[1] as string).length;
-    const key = m[2] as string;
-    const fn = (m[3] ?? m[4]) as string;
+    // The key's column (after its entry's dash, `- Key: !If`): a map's value list may be written there, YAML's compact
+    // form (the dash counts as indentation), and a line left of it is the next entry of the map or list the key is in.
+    const keyColumn = (m[1] as string).length + (m[2] as string).length;
+    const key = m[3] as string;
+    const fn = (m[4] ?? m[5]) as string;
     if (!endsInCredentialWord(key)) continue;
     const items: Literal[] = [];
     let first = true;
@@ -178,8 +181,8 @@ function scanBlock(text: string): string {
       const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
       const line = text.slice(at, lineEnd);
       const item = BLOCK_ITEM.exec(line);
-      // The list ends at a line no deeper than the key, or one that is no list item.
-      if (item === null || (item[1] as string).length <= indent) break;
+      // The list ends at a line left of the key's column, or one that is no list item.
+      if (item === null || (item[1] as string).length < keyColumn) break;
       const scalar = blockScalar(line, (item[1] as string).length + (item[2] as string).length, item[3] as string);
       if (first) delimiter = scalar?.inner ?? '';
       else if (scalar !== undefined && scalar.inner !== '') items.push({ start: at + scalar.start, end: at + scalar.end, inner: scalar.inner });
