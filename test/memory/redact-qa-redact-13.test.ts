@@ -19,6 +19,16 @@ describe('CLOUDFORMATION_JSON: a JSON template\'s Fn::If, Fn::Join and Fn::Selec
     removed('      "ApiKey": { "Fn::If": ["UseStaging", "Xk92pqLm7abcQ41z", { "Ref": "ProdApiKey" }] },', 'Xk92pqLm7abcQ41z');
   });
 
+  it('a template written on one line (minified): each function\'s list ends at its own bracket, not the line\'s last (qa-review-19)', () => {
+    // On df7dcfad the first list ran to the line's last `]`, so a later key on the line was never read.
+    const two = '{"DBPassword": {"Fn::If": ["IsProd", "Pr0dS3cret!x", "devpass"]}, "AdminPassword": {"Fn::If": ["IsProd", "Adm1nS3cret!q", "devpass2"]}}';
+    removed(two, 'Adm1nS3cret!q');
+    removed(two, 'devpass2');
+    const afterOther = '{"Name": {"Fn::Join": ["-", ["a", "b"]]}, "DBPassword": {"Fn::If": ["IsProd", "Pr0dS3cret!x", "devpass"]}}';
+    removed(afterOther, 'Pr0dS3cret!x');
+    expect(redactSecrets(afterOther).text).toBe('{"Name": {"Fn::Join": ["-", ["a", "b"]]}, "DBPassword": {"Fn::If": ["IsProd", "[REDACTED:password]", "[REDACTED:password]"]}}');
+  });
+
   it('the condition\'s name, a function\'s arguments, a placeholder and a key that is no credential stay', () => {
     untouched('"MasterUserPassword": { "Fn::If": ["IsProd", { "Ref": "ProdPassword" }, { "Ref": "DevPassword" }] }');
     untouched('"MasterUserPassword": { "Fn::If": ["IsProd", { "Fn::GetAtt": ["Secret", "Password"] }, { "Ref": "AWS::NoValue" }] }');
@@ -26,6 +36,19 @@ describe('CLOUDFORMATION_JSON: a JSON template\'s Fn::If, Fn::Join and Fn::Selec
     untouched('"MasterUserPassword": { "Fn::If": ["IsProd", "${ProdPassword}", "<your-password>"] }');
     untouched('"BucketName": { "Fn::Join": ["-", ["app", "Sup3rS3cret"]] }');
     untouched('"PasswordPolicy": { "Fn::If": ["IsProd", "strict", "relaxed"] }');
+  });
+});
+
+describe('CLOUDFORMATION_JSON in linear time on lines made to be slow (qa-review-19)', () => {
+  it.each([
+    // Each key's list was looked for to the line's end and back: 111 s for 50,000 on df7dcfad.
+    ['many credential keys whose lists never close', '"DBPassword": {"Fn::If": ['.repeat(30_000)],
+    ['many one-line templates with a password each', '{"DBPassword": {"Fn::If": ["c", "Pr0dS3cret!x", "devpass"]}}, '.repeat(30_000)],
+  ])('%s', (_name, input) => {
+    const started = performance.now();
+    redactSecrets(input);
+    // Generous for a loaded machine; a quadratic pass takes minutes here.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
@@ -37,6 +60,17 @@ describe('CLOUDFORMATION_BLOCK: the block list under !If, !Join, !Select or Fn::
     removed('  DBPassword: !Select\n    - 0\n    - - "Pr0dS3cret!x"\n      - Other0ne!x', 'Other0ne!x');
     removed("MasterUserPassword: !Join\n  - ''\n  - - Sup3r\n    - S3cret!", 'Sup3r');
     removed("MasterUserPassword: !Join\n  - ''\n  - - Sup3r\n    - S3cret!", 'S3cret!');
+  });
+
+  it('a list written at the key\'s own indent (YAML\'s compact form: the dash counts as indentation) is read too (qa-review-19)', () => {
+    // On df7dcfad only items deeper than the key were read: these went out whole.
+    expect(redactSecrets('MasterUserPassword: !If\n- IsProd\n- Pr0dS3cret!x\n- devpass\nEngine: postgres').text).toBe(
+      'MasterUserPassword: !If\n- IsProd\n- [REDACTED:password]\n- [REDACTED:password]\nEngine: postgres',
+    );
+    removed('  DBPassword: !Join\n  - \'\'\n  - - Sup3r\n    - S3cret!', 'S3cret!');
+    // An item of the list the key's entry is in is no item of the key's value.
+    untouched('- Name: MasterUserPassword\n  Value: !If\n  - IsProd\n  - !Ref ProdPw\n- devpass');
+    untouched('- MasterUserPassword: !If\n  - IsProd\n  - !Ref ProdPw\n- devpass');
   });
 
   it('the long form Fn::If: the literal goes, the function\'s name stays (CLOUDFORMATION_LONG_FORM, values.ts)', () => {

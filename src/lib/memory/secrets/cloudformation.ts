@@ -16,9 +16,10 @@
  *   JSON quotes the condition's name, the delimiter and the index, so the list's first item is never the value; and a
  *   literal inside a nested object (`{"Ref": "ProdPw"}`, `{"Fn::GetAtt": [...]}`) is a function's argument, not a value.
  * - CLOUDFORMATION_BLOCK: YAML's block list under the tag (`Key: !If` or `Key:` then `Fn::If:`, then `- IsProd`,
- *   `- 'Pr0dS3cret!x'`, `- devpass` on the lines below, deeper than the key). A block item is a YAML scalar, bare or
- *   quoted: a bare `- devpass` is the string devpass, written as block lists write strings; the first item is the
- *   condition, the delimiter or the index; an item that is a tag (`- !Ref DevPw`), a map or a flow list is computed.
+ *   `- 'Pr0dS3cret!x'`, `- devpass` on the lines below, deeper than the key or at its column: YAML's compact form).
+ *   A block item is a YAML scalar, bare or quoted: a bare `- devpass` is the string devpass, written as block lists
+ *   write strings; the first item is the condition, the delimiter or the index; an item that is a tag (`- !Ref DevPw`),
+ *   a map or a flow list is computed.
  */
 import { chosenFor, endsInCredentialWord, genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
@@ -72,6 +73,19 @@ function replaceSpans(text: string, spans: readonly { start: number; end: number
   return out + text.slice(cursor);
 }
 
+interface TaggedSpan { start: number; end: number; kind: string }
+
+/** Replaces each span of `text` (in order, not overlapping) by its own kind's tag. */
+function replaceTaggedSpans(text: string, spans: readonly TaggedSpan[]): string {
+  let out = '';
+  let cursor = 0;
+  for (const s of spans) {
+    out += text.slice(cursor, s.start) + tag(s.kind);
+    cursor = s.end;
+  }
+  return out + text.slice(cursor);
+}
+
 /** Which of a function's literals are the value: each judged for If and Select, the parts joined and judged whole for Join. */
 function secretLiterals(key: string, fn: string, parts: readonly Literal[], delimiter: string): Literal[] {
   const judged = (value: string): boolean => isCredentialValue(value, chosenFor(key, value));
@@ -92,21 +106,25 @@ function scanFlow(text: string): string {
   });
 }
 
-/** CLOUDFORMATION_JSON: a key, `{ "Fn::If":` (or Join, Select) and its list to the line's last `]`. */
-const JSON_FUNCTION_LIST = /("([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[)([^\n]*\])/g;
+/**
+ * CLOUDFORMATION_JSON: a key and `{ "Fn::If": [` (or Join, Select); its list is read from there to its own closing `]`
+ * on that line (jsonLiteralsIn), not to the line's last: a template written on one line has more keys after it
+ * (qa-review-19).
+ */
+const JSON_FUNCTION_HEAD = /"([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[/g;
 
 /** A JSON string, read where it starts (sticky: the list is read once, whatever its number of strings). */
 const JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/y;
 
 interface JsonLiteral extends Literal { item: number; depth: number; inObject: boolean }
 
-/** The string literals of a JSON list (its opening `[` already read), with the top-level item each is in. */
-function jsonLiteralsIn(list: string): JsonLiteral[] {
+/** The string literals of a JSON list (its opening `[` already read), with the top-level item each is in, and where the list closes (-1: not on this text). */
+function jsonLiteralsIn(list: string): { literals: JsonLiteral[]; end: number } {
   const found: JsonLiteral[] = [];
   let depth = 1;
   let objects = 0;
   let item = 0;
-  for (let i = 0; i < list.length && depth > 0; i += 1) {
+  for (let i = 0; i < list.length; i += 1) {
     const c = list[i];
     if (c === '"') {
       JSON_STRING.lastIndex = i;
@@ -115,28 +133,45 @@ function jsonLiteralsIn(list: string): JsonLiteral[] {
       found.push({ start: i + 1, end: i + m[0].length - 1, inner: m[1] as string, item, depth, inObject: objects > 0 });
       i += m[0].length - 1;
     } else if (c === '[') depth += 1;
-    else if (c === ']') depth -= 1;
-    else if (c === '{') objects += 1;
+    else if (c === ']') {
+      depth -= 1;
+      if (depth === 0) return { literals: found, end: i + 1 };
+    } else if (c === '{') objects += 1;
     else if (c === '}') objects -= 1;
     else if (c === ',' && depth === 1 && objects === 0) item += 1;
   }
-  return found;
+  return { literals: found, end: -1 };
 }
 
 function scanJson(text: string): string {
-  return text.replace(JSON_FUNCTION_LIST, (m, head: string, key: string, fn: string, list: string) => {
-    if (!endsInCredentialWord(key)) return m;
-    const all = jsonLiteralsIn(list).filter((l) => !l.inObject);
+  const spans: TaggedSpan[] = [];
+  JSON_FUNCTION_HEAD.lastIndex = 0;
+  for (let m = JSON_FUNCTION_HEAD.exec(text); m !== null; m = JSON_FUNCTION_HEAD.exec(text)) {
+    const key = m[1] as string;
+    const fn = m[2] as string;
+    if (!endsInCredentialWord(key)) continue;
+    const listStart = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', listStart);
+    const { literals, end } = jsonLiteralsIn(text.slice(listStart, lineEnd < 0 ? text.length : lineEnd));
+    // A list that does not close on its line (a cut line) is not read, and neither is the rest of the line: read again
+    // from each later key, the line would be read once per key.
+    if (end < 0) {
+      JSON_FUNCTION_HEAD.lastIndex = lineEnd < 0 ? text.length : lineEnd;
+      continue;
+    }
+    const all = literals.filter((l) => !l.inObject);
     // The first item is the condition's name (If), the delimiter (Join) or the index (Select): never the value.
     const delimiter = fn === 'Join' ? all.find((l) => l.item === 0 && l.depth === 1)?.inner ?? '' : '';
     const parts = all.filter((l) => l.item > 0 && l.inner !== '');
-    const secret = secretLiterals(key, fn, parts, delimiter);
-    return secret.length === 0 ? m : head + replaceSpans(list, secret, genericKind(key));
-  });
+    for (const l of secretLiterals(key, fn, parts, delimiter)) spans.push({ start: listStart + l.start, end: listStart + l.end, kind: genericKind(key) });
+    // The search goes on after this list: a key nested in it is a function's argument, not a value.
+    JSON_FUNCTION_HEAD.lastIndex = listStart + end;
+  }
+  return replaceTaggedSpans(text, spans);
 }
 
 /** CLOUDFORMATION_BLOCK: a key whose value is `!If` (or Join, Select) alone, or `Fn::If:` alone on the next line, deeper. */
-const BLOCK_HEAD = /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
+const BLOCK_HEAD = /^([ \t]*)((?:-[ \t]+)?)["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
 /** A block list's line: its indent, its dashes (`- - Sup3r` opens a nested list), the scalar after them. */
 const BLOCK_ITEM = /^([ \t]*)((?:-[ \t]+)+)([^\n]*)$/;
 
@@ -151,12 +186,14 @@ function blockScalar(line: string, at: number, written: string): Literal | undef
 }
 
 function scanBlock(text: string): string {
-  const spans: { start: number; end: number; kind: string }[] = [];
+  const spans: TaggedSpan[] = [];
   BLOCK_HEAD.lastIndex = 0;
   for (let m = BLOCK_HEAD.exec(text); m !== null; m = BLOCK_HEAD.exec(text)) {
-    const indent = (m[1] as string).length;
-    const key = m[2] as string;
-    const fn = (m[3] ?? m[4]) as string;
+    // The key's column (after its entry's dash, `- Key: !If`): a map's value list may be written there, YAML's compact
+    // form (the dash counts as indentation), and a line left of it is the next entry of the map or list the key is in.
+    const keyColumn = (m[1] as string).length + (m[2] as string).length;
+    const key = m[3] as string;
+    const fn = (m[4] ?? m[5]) as string;
     if (!endsInCredentialWord(key)) continue;
     const items: Literal[] = [];
     let first = true;
@@ -166,8 +203,8 @@ function scanBlock(text: string): string {
       const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
       const line = text.slice(at, lineEnd);
       const item = BLOCK_ITEM.exec(line);
-      // The list ends at a line no deeper than the key, or one that is no list item.
-      if (item === null || (item[1] as string).length <= indent) break;
+      // The list ends at a line left of the key's column, or one that is no list item.
+      if (item === null || (item[1] as string).length < keyColumn) break;
       const scalar = blockScalar(line, (item[1] as string).length + (item[2] as string).length, item[3] as string);
       if (first) delimiter = scalar?.inner ?? '';
       else if (scalar !== undefined && scalar.inner !== '') items.push({ start: at + scalar.start, end: at + scalar.end, inner: scalar.inner });
@@ -177,14 +214,7 @@ function scanBlock(text: string): string {
     for (const l of secretLiterals(key, fn, items, fn === 'Join' ? delimiter : '')) spans.push({ ...l, kind: genericKind(key) });
     BLOCK_HEAD.lastIndex = Math.max(BLOCK_HEAD.lastIndex, at - 1);
   }
-  if (spans.length === 0) return text;
-  let out = '';
-  let cursor = 0;
-  for (const s of spans) {
-    out += text.slice(cursor, s.start) + tag(s.kind);
-    cursor = s.end;
-  }
-  return out + text.slice(cursor);
+  return replaceTaggedSpans(text, spans);
 }
 
 export const CLOUDFORMATION_LITERALS: ScanRule = {

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { bareValueBeforeEntry, chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
+import { bareValueBeforeEntry, chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, nextEntryAt, PASSWORD_SHORTENED } from './assignment.js';
 import { isCommonPasswordWord } from './common-passwords.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
@@ -156,6 +156,29 @@ const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|w
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
 const LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
 
+/**
+ * BOUNDED_VALUE_READ (qa-review-19): a bare value is read to the word's end, so a word of many entries
+ * (`KdcAdminPassword=123,` many times) was read to its end once per credential word in it, once ENTRY_ENDS_LABELLED_VALUE
+ * stopped a kept value from taking the rest of the word (quadratic: 36 s for 30,000 entries). A value's first
+ * VALUE_HEAD characters are read first: when its list's next entry (nextEntryAt) starts early enough in them that the
+ * whole read would find the same entry, the head is the value's read; otherwise the value is read whole, as before.
+ */
+const VALUE_HEAD = 256;
+/** LABELLED_VALUE, its bare read bounded to VALUE_HEAD characters. */
+const LABELLED_VALUE_HEAD = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]{1,256}/y;
+/** An entry's match and the two characters its `(?!\/\/)` looks at fit in 28 characters (assignment.ts ENTRY). */
+const ENTRY_REACH = 28;
+
+function readLabelledValue(line: string, at: number): RegExpExecArray | null {
+  LABELLED_VALUE_HEAD.lastIndex = at;
+  const head = LABELLED_VALUE_HEAD.exec(line);
+  if (head === null || head[1] !== undefined || head[0].length < VALUE_HEAD) return head;
+  const entry = nextEntryAt(head[0]);
+  if (entry > 0 && entry < VALUE_HEAD - ENTRY_REACH) return head;
+  LABELLED_VALUE.lastIndex = at;
+  return LABELLED_VALUE.exec(line);
+}
+
 /** A struct tag's key at the end of a gap (`json:`, `yaml:"`), read backwards from its colon. */
 const STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
 
@@ -249,8 +272,7 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // An earlier rule's tag where the value goes (`password=[REDACTED:password];password=…`): nothing to judge (isRedacted
   // below), said before the value is read to the word's end, once per word of a long word of many.
   if (line.startsWith('[REDACTED:', at)) return undefined;
-  LABELLED_VALUE.lastIndex = at;
-  const v = LABELLED_VALUE.exec(line);
+  const v = readLabelledValue(line, at);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   // ENTRY_ENDS_LABELLED_VALUE (assignment.ts): a bare value ends before its list's next entry.
