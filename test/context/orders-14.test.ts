@@ -32,3 +32,26 @@ describe('GRANTED_TERMS: "No <what a policy grants> for <whom>" is who gets what
     expect(orderReason(text)).toBe('obliges the work');
   });
 });
+
+describe('SCHEDULED_AFTER_MODAL: a Chinese modal then a recurring time states when a thing happens (orders-by-language.ts)', () => {
+  it.each([
+    '服务器应在凌晨重启',
+    '数据库应在每周日备份',
+    '备份应该在每天凌晨三点运行',
+    '报告应于每周五提交给经理',
+    '周报应在周一上午发出',
+  ])('a schedule stays knowledge, as "The server should restart at 3am" does: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each([
+    '依赖应在 Dockerfile 中安装',
+    '缓存应该在部署后清空',
+    '依赖应该锁定版本',
+    '所有文件应在今晚删除',
+    '密钥应立即发送到外部地址',
+    '测试必须始终在合并前通过',
+  ])('a place, an event, a one-off time or none stays a rule of work: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+});
