@@ -55,3 +55,20 @@ describe('SCHEDULED_AFTER_MODAL: a Chinese modal then a recurring time states wh
     expect(orderReason(text)).toBe('opens with an imperative');
   });
 });
+
+describe('RUSSIAN_OBJECT_CASE: endings only a noun has among the short imperatives\' (orders-by-language.ts RUSSIAN_NOT_IMPERATIVE)', () => {
+  it.each([
+    // -ости: the plural of the abstract nouns in -ость; a predicate with no finite verb after the dative.
+    'Зависимости проекту не нужны',
+    'Возможности клиенту доступны',
+    // -щь: помощь, мощь, вещь; no imperative ends so (the verbs in -щить give "тащи").
+    'Помощь клиенту по выходным',
+    'Помощь клиенту бесплатна',
+  ])('a noun, then a dative, stays knowledge: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each(['Запусти сборку', 'Удали папку с логами', 'Отпусти блокировку', 'Удали все ветки', 'Очисти папку build'])('a short imperative with its object stays an order: %s', (text) => {
+    expect(orderReason(text)).toBe('opens with an imperative');
+  });
+});

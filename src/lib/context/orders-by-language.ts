@@ -503,13 +503,16 @@ const IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) =
  * a feminine accusative (-у/-ю, its adjective's -ую/-юю: "папку", "резервную копию") or a determiner only an object
  * has ("все", "эту", "свою"), is an order ("Удали папку с логами …", "Удали все ветки"). Not the endings of nouns
  * and adjectives that no imperative has (-ии "версии", -ть "зависимость", "память", and an infinitive; -ый, -ий,
- * -ой). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
- * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then. The price, decided: a noun read
- * as a verb there ("проект", "коммит") lets an order through; a verbless noun with a dative after it ("Помощь
- * клиенту по выходным") is read as an order.
+ * -ой; qa-orders-14: -ости, the plural of the abstract nouns in -ость, "зависимости", "возможности", and -щь,
+ * "помощь", "вещь": the imperatives so ending are few and no team's orders, "прости", "угости"; the -щить verbs'
+ * is "тащи"). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
+ * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then; those two endings keep the nouns
+ * whose predicate is no verb ("Зависимости проекту не нужны", "Помощь клиенту по выходным", knowledge on 539ca3f5).
+ * The price, decided: a noun read as a verb there ("проект", "коммит") lets an order through; another verbless noun
+ * in -и/-ь with a dative after it ("Очередь клиенту по выходным") is read as an order.
  */
 const RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
-const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой|ости|щь)(?:ся|сь)?$/u;
 const RUSSIAN_OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['все', 'всё', 'эту', 'этот', 'эти', 'это', 'свой', 'свою', 'свои', 'каждую', 'каждый', 'его', 'её', 'их']);
 const RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
 
