@@ -136,6 +136,17 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  * halves was caught through "for" (qa-orders-12), so the list was read off the business's terms alone.
  */
 const OFFERED_TO: ReadonlySet<string> = new Set(['customers', 'clients', 'users', 'accounts', 'plans', 'tiers', 'subscribers', 'subscriptions', 'members', 'memberships', 'tenants', 'partners', 'buyers', 'guests', 'visitors', 'students', 'employees', 'orders', 'purchases']);
+/**
+ * GRANTED_TERMS (qa-orders-14): the other side of FOR_NAMES_WHOM. What a policy grants or withholds (rights, limits,
+ * credits, domains: what a plan or a role comes with) is held by whoever follows "for", not written into a part of
+ * the work: "No admin rights for interns", "No rate limits for internal services", "No custom domains for hobby
+ * projects", "No free credits for new signups" say who gets what, whatever the holder is called, so no list of
+ * holders (OFFERED_TO) has to grow for them. A code rule forbids a thing written in the work ("type assertions",
+ * "default exports", "console logs", "commits"), which none of these are. Only before "for": "No admin rights in
+ * production code" is a place in the work and stays a rule. The price, decided: a code rule whose forbidden thing
+ * is one of these ("No rate limits for health checks") reads as knowledge, as it did on 043cc918.
+ */
+const GRANTED_TERMS: ReadonlySet<string> = new Set(['rights', 'permissions', 'privileges', 'roles', 'limits', 'quotas', 'credits', 'trials', 'discounts', 'refunds', 'domains', 'seats', 'licenses', 'licences']);
 /** OFFERED_TO's head in either number: "for the hobby tier" is the terms of one plan, as "for hobby tiers" is (qa-review-18). */
 const offeredTo = (head: string): boolean => OFFERED_TO.has(head) || OFFERED_TO.has(`${head}s`);
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'for', 'from', 'under']);
@@ -158,7 +169,8 @@ export function forbidsAKind(clause: string): boolean {
   if (place.length === 0) return true;
   const words = place.slice(1);
   const preposition = (place[0] as string).toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === 'for' && offeredTo(((words[words.length - 1] ?? '') as string).toLowerCase()));
+  const forWhom = preposition === 'for' && (offeredTo(((words[words.length - 1] ?? '') as string).toLowerCase()) || GRANTED_TERMS.has((tokens[head] as string).toLowerCase()));
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !forWhom;
   return isPlace && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 

@@ -456,7 +456,17 @@ const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:
  *   a word for "always" after it (始终, 总是, 永远, 一律: "must always") is it a rule, as English's "must always" is.
  */
 const CHINESE_GUESS = String.raw`是|会|會|已|能|可以|没|沒|不会|不會`;
-const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})`;
+/**
+ * SCHEDULED_AFTER_MODAL (qa-orders-14): "should" then "at/on" and a recurring time, a time of day or a day of the
+ * week ("服务器应在凌晨重启": the server restarts in the small hours; "数据库应在每周日备份"; "报告应于每周五提交"), says when a
+ * system or a team does a thing: a schedule, as a cron line is. Chinese writes "the server" bare as it writes a
+ * kind, and English keeps "The server should restart at 3am" as a fact, so the bare topic is read so here. Not a
+ * place ("应在 Dockerfile 中安装"), an event ("应该在部署后清空": a step of a procedure), or a one-off time ("应在今晚删除",
+ * "应立即发送": what an order is after): those stay rules of work. The price, decided: a planted order dated to a
+ * time of day ("文件应在凌晨删除") reads as a schedule.
+ */
+const CHINESE_RECURRING_TIME = String.raw`\s*[在于於]?\s*(?:每|凌晨|清晨|早上|上午|中午|下午|傍晚|晚上|夜间|夜間|半夜|[周週][一二三四五六日天末]|星期|礼拜|禮拜)`;
+const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})(?!${CHINESE_RECURRING_TIME})`;
 const CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
 /**
  * REPORTED_RULE: a verb of saying or deciding before the modal makes the duty the content of what someone said
@@ -493,13 +503,16 @@ const IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) =
  * a feminine accusative (-у/-ю, its adjective's -ую/-юю: "папку", "резервную копию") or a determiner only an object
  * has ("все", "эту", "свою"), is an order ("Удали папку с логами …", "Удали все ветки"). Not the endings of nouns
  * and adjectives that no imperative has (-ии "версии", -ть "зависимость", "память", and an infinitive; -ый, -ий,
- * -ой). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
- * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then. The price, decided: a noun read
- * as a verb there ("проект", "коммит") lets an order through; a verbless noun with a dative after it ("Помощь
- * клиенту по выходным") is read as an order.
+ * -ой; qa-orders-14: -ости, the plural of the abstract nouns in -ость, "зависимости", "возможности", and -щь,
+ * "помощь", "вещь": the imperatives so ending are few and no team's orders, "прости", "угости"; the -щить verbs'
+ * is "тащи"). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
+ * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then; those two endings keep the nouns
+ * whose predicate is no verb ("Зависимости проекту не нужны", "Помощь клиенту по выходным", knowledge on 539ca3f5).
+ * The price, decided: a noun read as a verb there ("проект", "коммит") lets an order through; another verbless noun
+ * in -и/-ь with a dative after it ("Очередь клиенту по выходным") is read as an order.
  */
 const RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
-const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой|ости|щь)(?:ся|сь)?$/u;
 const RUSSIAN_OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['все', 'всё', 'эту', 'этот', 'эти', 'это', 'свой', 'свою', 'свои', 'каждую', 'каждый', 'его', 'её', 'их']);
 const RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
 
