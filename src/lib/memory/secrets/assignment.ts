@@ -440,6 +440,9 @@ function entryInWord(text: string, at: number, wordEnd: number, inQuery: boolean
 const GENERIC: ScanRule = {
   kind: 'generic',
   hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer', ...PIN_NAME_HINTS],
+  // RULE_NEEDS (engine.ts): nothing is replaced without a GENERIC_KEY match, whose separator (`:=`, `=>`, `:`, `=`)
+  // holds `:` or `=`; prose about a password mostly has neither, and is not scanned.
+  needs: [':', '='],
   scan: (text) => {
     let out = '';
     let cursor = 0;

@@ -35,6 +35,8 @@ export interface RegexRule {
    */
   hints: readonly string[];
   re: RegExp;
+  /** Strings one of which every match holds (RULE_NEEDS, below). */
+  needs?: readonly string[];
   /** Default: the whole match becomes `[REDACTED:kind]`. */
   replace?: Replacer;
 }
@@ -42,6 +44,13 @@ export interface RegexRule {
 export interface ScanRule {
   kind: string;
   hints: readonly string[];
+  /**
+   * RULE_NEEDS: strings one of which every text the rule changes holds (`:` or `=` for a key and its
+   * separator), looked up in the text as the rule is given it (after the earlier rules' tags), so a
+   * rule skipped for want of them could not have changed it. Optional; the reference path
+   * (runRulesEachHint) ignores it, and the dispatch test compares the two.
+   */
+  needs?: readonly string[];
   /** Rewrites the text in one linear pass; must only insert `tag()`s, never reorder text. */
   scan: (text: string) => string;
 }
@@ -61,7 +70,14 @@ function countTags(text: string, into: Map<string, number>, sign: 1 | -1): void 
   }
 }
 
-function applyRegex(rule: RegexRule, text: string, counts: Map<string, number>): string {
+function applyRegex(rule: RegexRule, text: string, counts: Map<string, number>, shortcuts: boolean): string {
+  // NO_MATCH_FIRST: most rules a note's hints let run find nothing in it (prose names `password` far
+  // more often than it gives one). `test` from index 0 finds the first match `replace` would, so a
+  // text where it finds none comes back from `replace` unchanged: skipping the call returns the same
+  // text, and spares `replace` with a function (a call into the runtime, a closure, the arguments)
+  // for every rule that does not match. A match is searched for twice up to its start, which is rare.
+  rule.re.lastIndex = 0;
+  if (shortcuts && !rule.re.test(text)) return text;
   rule.re.lastIndex = 0;
   return text.replace(rule.re, (...args: unknown[]) => {
     const match = args[0] as string;
@@ -117,6 +133,12 @@ interface HintIndex {
   lowerSeen: Int32Array;
   exactSeen: Int32Array;
   calls: number;
+  /**
+   * RULE_FLAGS_REUSED: the flags of the last text, cleared, for the next (allocating a typed array per
+   * note cost more than the hint scan of a short note). Taken while in use, so a call inside a rule
+   * would allocate its own.
+   */
+  spare: Uint8Array | undefined;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -148,12 +170,21 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
     lowerSeen: new Int32Array(lowerAutomaton.out.length),
     exactSeen: new Int32Array(exactAutomaton.out.length),
     calls: 0,
+    spare: undefined,
   };
 }
 
-/** Sets the flags of the rules `hint` makes run (allocating them at the first hint found). */
+/** The flags of a text, all clear: the spare ones if free (RULE_FLAGS_REUSED). */
+function takeFlags(index: HintIndex, count: number): Uint8Array {
+  const spare = index.spare;
+  if (spare === undefined) return new Uint8Array(count);
+  index.spare = undefined;
+  return spare;
+}
+
+/** Sets the flags of the rules `hint` makes run (taking them at the first hint found). */
 function mark(index: HintIndex, run: Uint8Array | undefined, count: number, hint: string): Uint8Array {
-  const flags = run ?? new Uint8Array(count);
+  const flags = run ?? takeFlags(index, count);
   const rules = index.rulesOf.get(hint);
   if (rules !== undefined) for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
   return flags;
@@ -170,9 +201,9 @@ function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uin
   return run;
 }
 
-/** Sets the flags of `rules` (allocating them at the first hint found). */
-function markRules(run: Uint8Array | undefined, count: number, rules: readonly number[]): Uint8Array {
-  const flags = run ?? new Uint8Array(count);
+/** Sets the flags of `rules` (taking them at the first hint found). */
+function markRules(index: HintIndex, run: Uint8Array | undefined, count: number, rules: readonly number[]): Uint8Array {
+  const flags = run ?? takeFlags(index, count);
   for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
   return flags;
 }
@@ -209,7 +240,11 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
         hazard = isFoldHazard(code, index.lowerChars);
         index.hazards.set(code, hazard);
       }
-      if (hazard) return SLOW;
+      if (hazard) {
+        // The flags taken so far go back (the slow way starts afresh).
+        if (run !== undefined) index.spare = run.fill(0);
+        return SLOW;
+      }
       lsym = lother.get(code) ?? 0;
       xsym = xother.get(code) ?? 0;
     }
@@ -218,13 +253,13 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
     // A hint found again marks nothing new (prose repeats `key`, `pass`, `token`): its rules are marked once per text.
     if (lfound !== undefined && lseen[ls] !== call) {
       lseen[ls] = call;
-      run = markRules(run, count, lfound);
+      run = markRules(index, run, count, lfound);
     }
     xs = xnext[xs * xwidth + xsym] as number;
     const xfound = xout[xs];
     if (xfound !== undefined && xseen[xs] !== call) {
       xseen[xs] = call;
-      run = markRules(run, count, xfound);
+      run = markRules(index, run, count, xfound);
     }
   }
   return run;
@@ -264,28 +299,40 @@ export function runRules(rules: readonly Rule[], text: string): RedactResult {
   }
   // Hints are looked up in the original text: a replacement only removes text and adds tags, and
   // a tag is never a secret, so a hint missing here is missing from every later version too.
-  return runSelected(rules, text, rulesToRun(index, text, rules.length));
+  const run = rulesToRun(index, text, rules.length);
+  const result = runSelected(rules, text, run, true);
+  if (run !== undefined) index.spare = run.fill(0);
+  return result;
 }
 
 /**
- * The same without the hint index: each rule's hints looked up one by one, as the first engine did.
- * What the index must agree with (test/memory/redact-dispatch.test.ts compares the two).
+ * The same without the hint index: each rule's hints looked up one by one, as the first engine did,
+ * and without the other shortcuts (NO_MATCH_FIRST, RULE_NEEDS, RULE_FLAGS_REUSED): every rule whose
+ * hint the text holds is run as written. What the fast path must agree with
+ * (test/memory/redact-dispatch.test.ts compares the two).
  */
 export function runRulesEachHint(rules: readonly Rule[], text: string): RedactResult {
   const lower = text.toLowerCase();
   const run = Uint8Array.from(rules, (r) => (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h)) ? 1 : 0));
-  return runSelected(rules, text, run);
+  return runSelected(rules, text, run, false);
 }
 
-/** Runs the rules flagged in `run`, in order, and counts the tags they leave by kind. */
-function runSelected(rules: readonly Rule[], text: string, run: Uint8Array | undefined): RedactResult {
+/** Whether `text` holds one of `needs` (RULE_NEEDS). */
+function holdsOne(text: string, needs: readonly string[]): boolean {
+  for (let k = 0; k < needs.length; k += 1) if (text.includes(needs[k] as string)) return true;
+  return false;
+}
+
+/** Runs the rules flagged in `run`, in order, and counts the tags they leave by kind; `shortcuts`: the fast path's. */
+function runSelected(rules: readonly Rule[], text: string, run: Uint8Array | undefined, shortcuts: boolean): RedactResult {
   const counts = new Map<string, number>();
   let out = text;
   if (run !== undefined) {
     for (let i = 0; i < rules.length; i += 1) {
       if (run[i] === 0) continue;
       const rule = rules[i] as Rule;
-      out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+      if (shortcuts && rule.needs !== undefined && !holdsOne(out, rule.needs)) continue;
+      out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts, shortcuts);
     }
   }
   const result: Record<string, number> = {};
