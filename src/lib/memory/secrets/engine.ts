@@ -107,8 +107,9 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
  * cost most of the time on prose). The usual way: two automata (hint-automaton.ts), one for the
  * lower-case hints read case-insensitively and one for the hints with capitals read as written,
  * walk the text together once; each state reports the rules of every hint ending there.
- * Hints of one character (`:`, `.`, `-`, `|`…) are looked up with `includes` instead: prose holds
- * them every few words, and a native search for one character costs less than reporting each.
+ * Hints of one character (`:`, `.`, `-`, `|`…) are not in the automata (prose holds them every few
+ * words, and every state would report them): the walk reads them by a table of character codes
+ * (ONE_CHAR_IN_WALK), which cost less on short notes than a native search per character.
  * The slow way, for a text holding a character whose lower case reads differently (U+212A, U+0130):
  * the lower-cased copy, scanned by one global alternation of the lower-case hints, longest first,
  * restarted one character after each match (it reports at each position the longest hint starting
@@ -119,8 +120,18 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
 interface HintIndex {
   lower: RegExp | undefined;
   exact: RegExp | undefined;
-  /** Lower-case hints of one character, each looked up on its own. */
+  /** Lower-case hints of one character, each looked up on its own (the slow way). */
   chars: readonly string[];
+  /**
+   * ONE_CHAR_IN_WALK: the usual way, the ASCII ones are read in the automata's walk, which reads every
+   * character anyway: by character code, 1 + the index of its rules in `charRules` (0: no hint), `A`–`Z`
+   * as `a`–`z`; each reported once per text (`charSeen`, stamped as the states are). Those outside ASCII
+   * (`→`, `—`) are looked up with `includes` (`wideChars`).
+   */
+  charSlot: Int32Array;
+  charRules: readonly (readonly number[])[];
+  charSeen: Int32Array;
+  wideChars: readonly string[];
   /** For each hint, the indexes of the rules it (or a hint it contains) makes run. */
   rulesOf: Map<string, readonly number[]>;
   /** The hints of more than one character as automata (hint-automaton.ts): the usual way, one pass over the text as written. */
@@ -138,7 +149,7 @@ interface HintIndex {
    * note cost more than the hint scan of a short note). Taken while in use, so a call inside a rule
    * would allocate its own.
    */
-  spare: Uint8Array | undefined;
+  spare: Int32Array | undefined;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -158,10 +169,21 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   const reportOf = (h: string): readonly number[] => rulesOf.get(h) ?? [];
   const lowerAutomaton = buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf);
   const exactAutomaton = buildHintAutomaton(exact, false, reportOf);
+  const chars = lower.filter((h) => h.length === 1);
+  const asciiChars = chars.filter((c) => c.charCodeAt(0) < 128);
+  const charSlot = new Int32Array(128);
+  asciiChars.forEach((c, k) => {
+    charSlot[c.charCodeAt(0)] = k + 1;
+    if (c >= 'a' && c <= 'z') charSlot[c.toUpperCase().charCodeAt(0)] = k + 1;
+  });
   return {
     lower: build(lower.filter((h) => h.length > 1)),
     exact: build([...exact]),
-    chars: lower.filter((h) => h.length === 1),
+    chars,
+    charSlot,
+    charRules: asciiChars.map(reportOf),
+    charSeen: new Int32Array(asciiChars.length + 1),
+    wideChars: chars.filter((c) => c.charCodeAt(0) >= 128),
     rulesOf,
     lowerAutomaton,
     exactAutomaton,
@@ -174,24 +196,32 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   };
 }
 
+/**
+ * RULE_BITS: which rules run is a bit per rule, 32 to a word, so the rules of a text are found by
+ * its set bits (a few) rather than by a look at each of the ~200 rules' flags.
+ */
+function setFlag(flags: Int32Array, rule: number): void {
+  flags[rule >> 5] = (flags[rule >> 5] as number) | (1 << (rule & 31));
+}
+
 /** The flags of a text, all clear: the spare ones if free (RULE_FLAGS_REUSED). */
-function takeFlags(index: HintIndex, count: number): Uint8Array {
+function takeFlags(index: HintIndex, count: number): Int32Array {
   const spare = index.spare;
-  if (spare === undefined) return new Uint8Array(count);
+  if (spare === undefined) return new Int32Array((count + 31) >> 5);
   index.spare = undefined;
   return spare;
 }
 
 /** Sets the flags of the rules `hint` makes run (taking them at the first hint found). */
-function mark(index: HintIndex, run: Uint8Array | undefined, count: number, hint: string): Uint8Array {
+function mark(index: HintIndex, run: Int32Array | undefined, count: number, hint: string): Int32Array {
   const flags = run ?? takeFlags(index, count);
   const rules = index.rulesOf.get(hint);
-  if (rules !== undefined) for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  if (rules !== undefined) for (let k = 0; k < rules.length; k += 1) setFlag(flags, rules[k] as number);
   return flags;
 }
 
 /** Marks the rules of every hint the alternation `re` finds in `s`. */
-function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uint8Array | undefined, count: number): Uint8Array | undefined {
+function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Int32Array | undefined, count: number): Int32Array | undefined {
   if (re === undefined) return run;
   re.lastIndex = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
@@ -202,9 +232,9 @@ function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uin
 }
 
 /** Sets the flags of `rules` (taking them at the first hint found). */
-function markRules(index: HintIndex, run: Uint8Array | undefined, count: number, rules: readonly number[]): Uint8Array {
+function markRules(index: HintIndex, run: Int32Array | undefined, count: number, rules: readonly number[]): Int32Array {
   const flags = run ?? takeFlags(index, count);
-  for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  for (let k = 0; k < rules.length; k += 1) setFlag(flags, rules[k] as number);
   return flags;
 }
 
@@ -216,17 +246,18 @@ const SLOW = null;
  * of every hint of more than one character found. SLOW if the text holds a character whose lower
  * case would read differently (then only the lower-cased copy gives the right answer).
  */
-function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array | undefined | typeof SLOW {
+function walkAutomata(index: HintIndex, text: string, count: number): Int32Array | undefined | typeof SLOW {
   // Fields in locals: this loop runs once per character of every note.
   const { ascii: lascii, other: lother, width: lwidth, next: lnext, out: lout } = index.lowerAutomaton;
   const { ascii: xascii, other: xother, width: xwidth, next: xnext, out: xout } = index.exactAutomaton;
-  let run: Uint8Array | undefined;
+  let run: Int32Array | undefined;
   let ls = 0;
   let xs = 0;
   // Which reporting states were reached in this text: stamped with this call's number, so nothing is cleared or allocated per text.
   const call = (index.calls = (index.calls + 1) | 0 || 1);
   const lseen = index.lowerSeen;
   const xseen = index.exactSeen;
+  const { charSlot, charSeen, charRules } = index;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     let lsym: number;
@@ -234,6 +265,11 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
     if (code < 128) {
       lsym = lascii[code] as number;
       xsym = xascii[code] as number;
+      const slot = charSlot[code] as number;
+      if (slot !== 0 && charSeen[slot] !== call) {
+        charSeen[slot] = call;
+        run = markRules(index, run, count, charRules[slot - 1] as readonly number[]);
+      }
     } else {
       let hazard = index.hazards.get(code);
       if (hazard === undefined) {
@@ -268,12 +304,12 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
 // Plain functions, not closures made per call: a note pays for each function created for it (and
 // under tsx, which keeps function names, for naming it too), which short notes feel.
 /** Which rules can apply to `text`: a flag per rule, set by the hints found. */
-function rulesToRun(index: HintIndex, text: string, count: number): Uint8Array | undefined {
+function rulesToRun(index: HintIndex, text: string, count: number): Int32Array | undefined {
   let run = walkAutomata(index, text, count);
   if (run !== SLOW) {
     // No character of the text lower-cases into or out of a hint character: as written is as lower-cased.
-    for (let k = 0; k < index.chars.length; k += 1) {
-      const c = index.chars[k] as string;
+    for (let k = 0; k < index.wideChars.length; k += 1) {
+      const c = index.wideChars[k] as string;
       if (text.includes(c)) run = mark(index, run, count, c);
     }
     return run;
@@ -313,7 +349,10 @@ export function runRules(rules: readonly Rule[], text: string): RedactResult {
  */
 export function runRulesEachHint(rules: readonly Rule[], text: string): RedactResult {
   const lower = text.toLowerCase();
-  const run = Uint8Array.from(rules, (r) => (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h)) ? 1 : 0));
+  const run = new Int32Array((rules.length + 31) >> 5);
+  rules.forEach((r, i) => {
+    if (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h))) setFlag(run, i);
+  });
   return runSelected(rules, text, run, false);
 }
 
@@ -324,15 +363,17 @@ function holdsOne(text: string, needs: readonly string[]): boolean {
 }
 
 /** Runs the rules flagged in `run`, in order, and counts the tags they leave by kind; `shortcuts`: the fast path's. */
-function runSelected(rules: readonly Rule[], text: string, run: Uint8Array | undefined, shortcuts: boolean): RedactResult {
+function runSelected(rules: readonly Rule[], text: string, run: Int32Array | undefined, shortcuts: boolean): RedactResult {
   const counts = new Map<string, number>();
   let out = text;
   if (run !== undefined) {
-    for (let i = 0; i < rules.length; i += 1) {
-      if (run[i] === 0) continue;
-      const rule = rules[i] as Rule;
-      if (shortcuts && rule.needs !== undefined && !holdsOne(out, rule.needs)) continue;
-      out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts, shortcuts);
+    // The set bits, lowest first: the rules in their order.
+    for (let w = 0; w < run.length; w += 1) {
+      for (let bits = run[w] as number; bits !== 0; bits &= bits - 1) {
+        const rule = rules[(w << 5) + 31 - Math.clz32(bits & -bits)] as Rule;
+        if (shortcuts && rule.needs !== undefined && !holdsOne(out, rule.needs)) continue;
+        out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts, shortcuts);
+      }
     }
   }
   const result: Record<string, number> = {};
