@@ -4,7 +4,7 @@
  * is redacted. Compared with the one-hint-at-a-time reference on the tuning corpus, the held-out
  * notes, the throughput bench's notes (bench/redact-bench.ts), and random text glued from their
  * pieces, hints and credential words: identical output. The reference also runs every selected rule
- * without the engine's shortcuts (NO_MATCH_FIRST, RULE_NEEDS, RULE_FLAGS_REUSED), so this is the
+ * without the engine's shortcuts (EXEC_LOOP, RULE_NEEDS, RULE_FLAGS_REUSED), so this is the
  * differential test of those too.
  */
 import { describe, expect, it } from 'vitest';

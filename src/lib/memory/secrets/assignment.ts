@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { isCommonPasswordWord, isCountingRun, isWeakWordWithDigits } from './common-passwords.js';
-import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { shortcutsOn, tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, SENTENCE_LOOKAHEAD, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
@@ -452,8 +452,31 @@ const GENERIC: ScanRule = {
     const seen = { start: -1, end: -1 };
     // ENTRY_READ_ON: where the bare word a value was read from ends, while its next entries are read.
     let wordEnd = -1;
+    // SEPARATOR_ON_THE_LINE (IN_RULE_SHORTCUT, engine.ts): the end of the word's line and the next `:` or `=`.
+    const skip = shortcutsOn();
+    let lineEnd = -1;
+    let nextSeparator = -1;
     KEY_WORD.lastIndex = 0;
     for (let w = KEY_WORD.exec(text); w !== null; w = KEY_WORD.exec(text)) {
+      // SEPARATOR_ON_THE_LINE: every key tried for this word ends at or after the word's start, and its separator
+      // follows on the same line (neither a key nor what GENERIC_KEY reads up to its separator holds a line break)
+      // and holds `:` or `=`. A line with neither from the word on has no key for this word nor for any later word on
+      // it: those words are skipped (prose: `The password is stored in Vault`), as the attempts would have failed.
+      if (skip) {
+        if (w.index >= lineEnd) {
+          const nl = text.indexOf('\n', w.index);
+          lineEnd = nl < 0 ? text.length : nl;
+        }
+        if (nextSeparator < w.index && nextSeparator !== Infinity) {
+          const colon = text.indexOf(':', w.index);
+          const equals = text.indexOf('=', w.index);
+          nextSeparator = colon < 0 ? (equals < 0 ? Infinity : equals) : equals < 0 ? colon : Math.min(colon, equals);
+        }
+        if (nextSeparator >= lineEnd) {
+          KEY_WORD.lastIndex = Math.max(lineEnd, from, KEY_WORD.lastIndex);
+          continue;
+        }
+      }
       // Where a key holding this word can start, leftmost first: the run of key characters before a
       // space (`API Key:`, the word is the key's optional second word), then the run holding the word.
       for (let pass = text.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {

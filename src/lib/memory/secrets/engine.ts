@@ -70,27 +70,48 @@ function countTags(text: string, into: Map<string, number>, sign: 1 | -1): void 
   }
 }
 
+/** What one match becomes: its replacement, counted, or the match itself (kept: not a secret after all). */
+function replaceMatch(rule: RegexRule, match: string, groups: readonly (string | undefined)[], offset: number, text: string, counts: Map<string, number>): string {
+  const replacement = rule.replace ? rule.replace(match, groups, offset, text) : tag(rule.kind);
+  if (replacement === undefined || replacement === match) return match;
+  countTags(replacement, counts, 1);
+  countTags(match, counts, -1);
+  return replacement;
+}
+
 function applyRegex(rule: RegexRule, text: string, counts: Map<string, number>, shortcuts: boolean): string {
-  // NO_MATCH_FIRST: most rules a note's hints let run find nothing in it (prose names `password` far
-  // more often than it gives one). `test` from index 0 finds the first match `replace` would, so a
-  // text where it finds none comes back from `replace` unchanged: skipping the call returns the same
-  // text, and spares `replace` with a function (a call into the runtime, a closure, the arguments)
-  // for every rule that does not match. A match is searched for twice up to its start, which is rare.
-  rule.re.lastIndex = 0;
-  if (shortcuts && !rule.re.test(text)) return text;
-  rule.re.lastIndex = 0;
-  return text.replace(rule.re, (...args: unknown[]) => {
-    const match = args[0] as string;
-    // Arguments after the match: capture groups, then offset (number), string, [named groups].
-    const groups: (string | undefined)[] = [];
-    let i = 1;
-    for (; i < args.length && typeof args[i] !== 'number'; i += 1) groups.push(args[i] as string | undefined);
-    const replacement = rule.replace ? rule.replace(match, groups, args[i] as number, args[i + 1] as string) : tag(rule.kind);
-    if (replacement === undefined || replacement === match) return match;
-    countTags(replacement, counts, 1);
-    countTags(match, counts, -1);
-    return replacement;
-  });
+  const re = rule.re;
+  re.lastIndex = 0;
+  if (!shortcuts || !re.global || re.sticky) {
+    return text.replace(re, (...args: unknown[]) => {
+      // Arguments after the match: capture groups, then offset (number), string, [named groups].
+      const groups: (string | undefined)[] = [];
+      let i = 1;
+      for (; i < args.length && typeof args[i] !== 'number'; i += 1) groups.push(args[i] as string | undefined);
+      return replaceMatch(rule, args[0] as string, groups, args[i] as number, args[i + 1] as string, counts);
+    });
+  }
+  // EXEC_LOOP: what `replace` with a function does for a global regexp (ECMA-262 RegExp.prototype[@@replace]),
+  // written out: every match found first (`exec` from 0; past an empty match by one character, or one code
+  // point under `u`/`v`), then each replaced in order, given the same match, groups, offset and text. Most rules
+  // a note's hints let run find nothing in it (prose names `password` far more often than it gives one): the
+  // text comes back after one `exec`, without a call into the runtime, a closure and its arguments per rule.
+  let m = re.exec(text);
+  if (m === null) return text;
+  const matches: RegExpExecArray[] = [];
+  const unicode = re.unicode || re.flags.includes('v');
+  while (m !== null) {
+    matches.push(m);
+    if (m[0] === '') re.lastIndex = re.lastIndex + (unicode && (text.codePointAt(re.lastIndex) ?? 0) > 0xffff ? 2 : 1);
+    m = re.exec(text);
+  }
+  let out = '';
+  let cursor = 0;
+  for (const found of matches) {
+    out += text.slice(cursor, found.index) + replaceMatch(rule, found[0], found.slice(1), found.index, text, counts);
+    cursor = found.index + found[0].length;
+  }
+  return out + text.slice(cursor);
 }
 
 function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): string {
@@ -326,6 +347,18 @@ function rulesToRun(index: HintIndex, text: string, count: number): Int32Array |
 
 const INDEXES = new WeakMap<readonly Rule[], HintIndex>();
 
+let shortcutsAllowed = true;
+
+/**
+ * IN_RULE_SHORTCUT: whether a rule may skip, inside its scan, the parts of a text where it can be shown
+ * to find nothing (each such skip says in a comment why nothing there can match). Off while the
+ * reference path runs (runRulesEachHint), so the dispatch test compares every shortcut with the rule
+ * read in full.
+ */
+export function shortcutsOn(): boolean {
+  return shortcutsAllowed;
+}
+
 /** Runs `rules` in order over `text`. */
 export function runRules(rules: readonly Rule[], text: string): RedactResult {
   let index = INDEXES.get(rules);
@@ -343,7 +376,7 @@ export function runRules(rules: readonly Rule[], text: string): RedactResult {
 
 /**
  * The same without the hint index: each rule's hints looked up one by one, as the first engine did,
- * and without the other shortcuts (NO_MATCH_FIRST, RULE_NEEDS, RULE_FLAGS_REUSED): every rule whose
+ * and without the other shortcuts (EXEC_LOOP, RULE_NEEDS, RULE_FLAGS_REUSED, IN_RULE_SHORTCUT): every rule whose
  * hint the text holds is run as written. What the fast path must agree with
  * (test/memory/redact-dispatch.test.ts compares the two).
  */
@@ -353,7 +386,13 @@ export function runRulesEachHint(rules: readonly Rule[], text: string): RedactRe
   rules.forEach((r, i) => {
     if (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h))) setFlag(run, i);
   });
-  return runSelected(rules, text, run, false);
+  const before = shortcutsAllowed;
+  shortcutsAllowed = false;
+  try {
+    return runSelected(rules, text, run, false);
+  } finally {
+    shortcutsAllowed = before;
+  }
 }
 
 /** Whether `text` holds one of `needs` (RULE_NEEDS). */
