@@ -283,6 +283,9 @@ const GENERIC_KEY = new RegExp(
  */
 const KEY_WORD = new RegExp(String.raw`pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer|${PIN_NAME}`, 'gi');
 
+/** A position found by `indexOf`, Infinity for none (SEPARATOR_ON_THE_LINE: never looked for again). */
+const at = (index: number): number => (index < 0 ? Infinity : index);
+
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
@@ -452,10 +455,12 @@ const GENERIC: ScanRule = {
     const seen = { start: -1, end: -1 };
     // ENTRY_READ_ON: where the bare word a value was read from ends, while its next entries are read.
     let wordEnd = -1;
-    // SEPARATOR_ON_THE_LINE (IN_RULE_SHORTCUT, engine.ts): the end of the word's line and the next `:` or `=`.
+    // SEPARATOR_ON_THE_LINE (IN_RULE_SHORTCUT, engine.ts): the end of the word's line, the next `:` and the next `=`
+    // (each looked for again only once passed, so the text is read once for each: Infinity when there is none).
     const skip = shortcutsOn();
     let lineEnd = -1;
-    let nextSeparator = -1;
+    let nextColon = -1;
+    let nextEquals = -1;
     KEY_WORD.lastIndex = 0;
     for (let w = KEY_WORD.exec(text); w !== null; w = KEY_WORD.exec(text)) {
       // SEPARATOR_ON_THE_LINE: every key tried for this word ends at or after the word's start, and its separator
@@ -467,12 +472,9 @@ const GENERIC: ScanRule = {
           const nl = text.indexOf('\n', w.index);
           lineEnd = nl < 0 ? text.length : nl;
         }
-        if (nextSeparator < w.index && nextSeparator !== Infinity) {
-          const colon = text.indexOf(':', w.index);
-          const equals = text.indexOf('=', w.index);
-          nextSeparator = colon < 0 ? (equals < 0 ? Infinity : equals) : equals < 0 ? colon : Math.min(colon, equals);
-        }
-        if (nextSeparator >= lineEnd) {
+        if (nextColon < w.index) nextColon = at(text.indexOf(':', w.index));
+        if (nextEquals < w.index) nextEquals = at(text.indexOf('=', w.index));
+        if (Math.min(nextColon, nextEquals) >= lineEnd) {
           KEY_WORD.lastIndex = Math.max(lineEnd, from, KEY_WORD.lastIndex);
           continue;
         }
