@@ -26,7 +26,7 @@ import { ownBenignNotesBatch7, ownSecretNotesBatch7 } from '../test/support/secr
 import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from '../test/support/secret-heldout/dev-own-notes-8.js';
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from '../test/support/secret-heldout/public-notes.js';
 import { MEMORY_FILE_KINDS, memoryBenignNotes, memorySecretNotes } from '../test/support/secret-heldout/memory-notes.js';
-import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets, heldoutBenignDevTrivy2ms, heldoutDevTrivy2msSecrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -330,6 +330,8 @@ export async function benchRedact(): Promise<Row[]> {
       ['scanner tests (secret-detector, custom patterns)', heldoutDevScannerTestsSecrets, heldoutBenignDevScannerTests],
       // KICS's secret-query fixtures (dev-kics.json, fifteenth session), the same shape and split.
       ['KICS fixtures', heldoutDevKicsSecrets, heldoutBenignDevKics],
+      // Trivy's secret-scanner fixtures and 2ms's rule tests (dev-trivy-2ms.json, seventeenth session), the same shape and split.
+      ['Trivy fixtures and 2ms rule tests', heldoutDevTrivy2msSecrets, heldoutBenignDevTrivy2ms],
     ] as const) {
       for (const half of ['tune', 'check'] as const) {
         const label = half === 'tune' ? 'tuned on' : 'check, not tuned on';

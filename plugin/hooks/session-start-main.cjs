@@ -630,20 +630,20 @@ function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path10.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : void 0;
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups, value.kind) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
   }
   return void 0;
 }
-function emptiedGroupsOf(value) {
+function emptiedGroupsOf(value, recordKind) {
   if (!Array.isArray(value)) return void 0;
   const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
   if (groups.length !== value.length) return void 0;
-  return groups.map(({ group, notes, parts }) => {
+  return groups.map(({ group, notes, parts, kind }) => {
     const known = lostPartsOf(parts);
-    return { group, notes, ...known === void 0 ? {} : { parts: known } };
+    return { group, notes, kind: kind === "emptied" || kind === "lost" ? kind : recordKind, ...known === void 0 ? {} : { parts: known } };
   });
 }
 function lostPartsOf(value) {
@@ -655,13 +655,35 @@ function write(stateDir, problem) {
   writeFileAtomicSync((0, import_node_path10.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
+var DETAIL_GROUPS = 5;
+var notesText = (n) => `${n} note${n === 1 ? "" : "s"}`;
+var groupsText = (n) => `${n} group${n === 1 ? "" : "s"}`;
+function emptiedDetail(groups, names = DETAIL_GROUPS) {
+  const named = groups.slice(0, names).map((e) => `${notesText(e.notes)} in group ${e.group}`);
+  const rest = groups.slice(names);
+  if (rest.length === 0) return named.join(", ");
+  const notes = rest.reduce((sum, e) => sum + e.notes, 0);
+  if (named.length === 0) return `${notesText(notes)} in ${groupsText(rest.length)}`;
+  return `${named.join(", ")}, and ${notesText(notes)} in ${rest.length} more ${rest.length === 1 ? "group" : "groups"}`;
+}
+function lossDetails(groups) {
+  const emptied = groups.filter((g) => g.kind === "emptied");
+  const lost = groups.filter((g) => g.kind !== "emptied");
+  const left = Math.max(0, DETAIL_GROUPS - emptied.length);
+  return { ...emptied.length > 0 ? { emptied: emptiedDetail(emptied) } : {}, ...lost.length > 0 ? { lost: emptiedDetail(lost, left) } : {} };
+}
 function emptiedGraphText(problem, forceCommand) {
   return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to it (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
 }
 function lostGraphText(problem, forceCommand) {
   return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) no longer holds memory notes this machine sent to it and it had confirmed (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph) while newer notes were sent, so no knowledge of those can be shown. ${forceCommand} sends them again, once each.`;
 }
+function bothLossesText(problem, details, forceCommand) {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to some groups (${details.emptied}) and no longer holds others it had confirmed (${details.lost}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
+}
 function graphLossText(problem, forceCommand) {
+  const { emptied, lost } = lossDetails(problem.groups ?? []);
+  if (problem.kind === "emptied" && emptied !== void 0 && lost !== void 0) return bothLossesText(problem, { emptied, lost }, forceCommand);
   if (problem.kind === "emptied") return emptiedGraphText(problem, forceCommand);
   if (problem.kind === "lost") return lostGraphText(problem, forceCommand);
   return void 0;
@@ -1638,9 +1660,10 @@ async function sessionStart(setLogger) {
     const note = takeGraphProblemNote(config.stateDir);
     const question = takeOriginNote(config.stateDir);
     const aside = takeSetAsideNote(config.stateDir);
-    const text = [note ?? "", question ?? "", aside ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
+    const ours = [note ?? "", question ?? "", aside ?? ""].filter((t) => t !== "").join("\n\n");
+    const text = [ours, entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
     if (text !== "") {
-      const out = sessionStartOutput(text, config.contextBudget);
+      const out = sessionStartOutput(text, Math.max(config.contextBudget, ours.length));
       injected = out === "" ? 0 : JSON.parse(out).hookSpecificOutput.additionalContext.length;
       if (entry !== void 0) cacheAge = Date.now() - Date.parse(entry.builtAt);
       await writeStdout(out);

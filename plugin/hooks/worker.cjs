@@ -5976,21 +5976,30 @@ function readGraphProblem(stateDir) {
   try {
     const value = JSON.parse((0, import_node_fs14.readFileSync)((0, import_node_path13.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
-      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : void 0;
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups, value.kind) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
     }
   } catch {
   }
   return void 0;
 }
-function emptiedGroupsOf(value) {
+function emptiedGroupsOf(value, recordKind) {
   if (!Array.isArray(value)) return void 0;
   const groups = value.filter((g) => typeof g === "object" && g !== null && typeof g.group === "string" && typeof g.notes === "number");
   if (groups.length !== value.length) return void 0;
-  return groups.map(({ group, notes, parts }) => {
+  return groups.map(({ group, notes, parts, kind }) => {
     const known2 = lostPartsOf(parts);
-    return { group, notes, ...known2 === void 0 ? {} : { parts: known2 } };
+    return { group, notes, kind: kind === "emptied" || kind === "lost" ? kind : recordKind, ...known2 === void 0 ? {} : { parts: known2 } };
   });
+}
+function writeLoss(stateDir, groups, since, told) {
+  if (groups.length === 0) return clearGraphProblem(stateDir);
+  const kind = groups.some((g) => g.kind === "emptied") ? "emptied" : "lost";
+  write(stateDir, { kind, detail: lossDetail(groups), groups: [...groups], since, told });
+}
+function lossOnRecord(stateDir) {
+  const previous = readGraphProblem(stateDir);
+  return previous !== void 0 && isLoss(previous.kind) ? previous : void 0;
 }
 function lostPartsOf(value) {
   if (!Array.isArray(value)) return void 0;
@@ -6008,25 +6017,25 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
   write(stateDir, { kind, detail: detail.split("\n")[0]?.slice(0, 300) ?? "", since: same ? previous.since : now.toISOString(), told: same ? previous.told : false });
 }
 function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date()) {
-  const previous = readGraphProblem(stateDir);
-  const kept = previous?.kind === "emptied" ? previous.groups ?? [] : [];
-  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
-  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
-  const same = previous?.kind === "emptied";
-  write(stateDir, { kind: "emptied", detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
+  if (emptied.length === 0) return;
+  const previous = lossOnRecord(stateDir);
+  const kept = previous?.groups ?? [];
+  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied.map(({ group, notes }) => ({ group, notes, kind: "emptied" }))];
+  const news = emptied.some((e) => !kept.some((k) => k.group === e.group && k.kind === "emptied"));
+  writeLoss(stateDir, groups, previous?.since ?? now.toISOString(), previous !== void 0 && !news ? previous.told : false);
 }
 function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
-  const previous = readGraphProblem(stateDir);
-  if (previous?.kind === "emptied") return;
-  const before = previous?.kind === "lost" ? previous : void 0;
+  const before = lossOnRecord(stateDir);
   const kept = before?.groups ?? [];
-  const merged = lost.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
-  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...merged.map((m) => m.group)];
+  const seen = lost.filter((e) => !kept.some((k) => k.group === e.group && k.kind === "emptied"));
+  if (seen.length === 0) return;
+  const merged = seen.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
+  const groups = [...kept.filter((k) => !seen.some((e) => e.group === k.group)), ...merged.map((m) => ({ ...m.group, kind: "lost" }))];
   const news = merged.some((m) => m.news);
-  write(stateDir, { kind: "lost", detail: emptiedDetail(groups), groups, since: before?.since ?? now.toISOString(), told: before !== void 0 && !news ? before.told : false });
+  writeLoss(stateDir, groups, before?.since ?? now.toISOString(), before !== void 0 && !news ? before.told : false);
 }
 function mergeLostGroup(kept, seen) {
-  if (kept === void 0) return { group: seen, news: true };
+  if (kept === void 0) return { group: { group: seen.group, notes: seen.notes, ...seen.parts === void 0 ? {} : { parts: seen.parts } }, news: true };
   if (kept.parts === void 0 || seen.parts === void 0) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...seen.parts === void 0 ? {} : { parts: seen.parts } }, news: kept.notes < seen.notes };
   const known2 = new Set(kept.parts.map((p) => p.uuid));
   const added = seen.parts.filter((p) => !known2.has(p.uuid));
@@ -6034,12 +6043,12 @@ function mergeLostGroup(kept, seen) {
   return { group: { group: seen.group, notes: new Set(parts.map((p) => p.id)).size, parts }, news: added.length > 0 };
 }
 function settleLostParts(stateDir, partNow) {
-  const problem = readGraphProblem(stateDir);
-  if (problem?.kind !== "lost" || problem.groups === void 0) return;
+  const problem = lossOnRecord(stateDir);
+  if (problem?.groups === void 0) return;
   let changed = false;
   const groups = [];
   for (const g of problem.groups) {
-    if (g.parts === void 0) {
+    if (g.kind !== "lost" || g.parts === void 0) {
       groups.push(g);
       continue;
     }
@@ -6054,32 +6063,41 @@ function settleLostParts(stateDir, partNow) {
       continue;
     }
     changed = true;
-    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, parts });
+    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, kind: "lost", parts });
   }
   if (!changed) return;
-  if (groups.length === 0) return clearGraphProblem(stateDir);
-  write(stateDir, { ...problem, groups, detail: emptiedDetail(groups) });
+  writeLoss(stateDir, groups, problem.since, problem.told);
 }
 function lostNamesParts(stateDir) {
-  const problem = readGraphProblem(stateDir);
-  return problem?.kind === "lost" && (problem.groups ?? []).some((g) => g.parts !== void 0);
+  return (lossOnRecord(stateDir)?.groups ?? []).some((g) => g.kind === "lost" && g.parts !== void 0);
 }
-function emptiedDetail(groups) {
-  const named = groups.slice(0, DETAIL_GROUPS).map((e) => `${notesText(e.notes)} in group ${e.group}`);
-  const rest = groups.slice(DETAIL_GROUPS);
+function emptiedDetail(groups, names = DETAIL_GROUPS) {
+  const named = groups.slice(0, names).map((e) => `${notesText(e.notes)} in group ${e.group}`);
+  const rest = groups.slice(names);
   if (rest.length === 0) return named.join(", ");
   const notes = rest.reduce((sum, e) => sum + e.notes, 0);
-  return `${named.join(", ")}, and ${notesText(notes)} in ${rest.length} more group${rest.length === 1 ? "" : "s"}`;
+  if (named.length === 0) return `${notesText(notes)} in ${groupsText(rest.length)}`;
+  return `${named.join(", ")}, and ${notesText(notes)} in ${rest.length} more ${rest.length === 1 ? "group" : "groups"}`;
+}
+function lossDetails(groups) {
+  const emptied = groups.filter((g) => g.kind === "emptied");
+  const lost = groups.filter((g) => g.kind !== "emptied");
+  const left = Math.max(0, DETAIL_GROUPS - emptied.length);
+  return { ...emptied.length > 0 ? { emptied: emptiedDetail(emptied) } : {}, ...lost.length > 0 ? { lost: emptiedDetail(lost, left) } : {} };
+}
+function lossDetail(groups) {
+  const { emptied, lost } = lossDetails(groups);
+  if (emptied === void 0 || lost === void 0) return emptied ?? lost ?? "";
+  return `${emptied}; and missing among other notes, ${lost}`;
 }
 function refreshShowed(stateDir, shown) {
   const problem = readGraphProblem(stateDir);
   if (problem === void 0 || problem.kind === "lost") return;
   if (problem.kind !== "emptied" || problem.groups === void 0 && shown.length > 0) return clearGraphProblem(stateDir);
   if (problem.groups === void 0) return;
-  const left = problem.groups.filter((g) => !shown.includes(g.group));
+  const left = problem.groups.filter((g) => g.kind !== "emptied" || !shown.includes(g.group));
   if (left.length === problem.groups.length) return;
-  if (left.length === 0) return clearGraphProblem(stateDir);
-  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
+  writeLoss(stateDir, left, problem.since, problem.told);
 }
 function refreshEndsProblem(stateDir) {
   const problem = readGraphProblem(stateDir);
@@ -6091,7 +6109,7 @@ function clearGraphProblem(stateDir) {
   } catch {
   }
 }
-var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE, DETAIL_GROUPS, notesText;
+var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE, DETAIL_GROUPS, notesText, groupsText;
 var init_graph_problem = __esm({
   "src/lib/context/graph-problem.ts"() {
     "use strict";
@@ -6107,6 +6125,7 @@ var init_graph_problem = __esm({
     FILE = GRAPH_PROBLEM_FILE;
     DETAIL_GROUPS = 5;
     notesText = (n) => `${n} note${n === 1 ? "" : "s"}`;
+    groupsText = (n) => `${n} group${n === 1 ? "" : "s"}`;
   }
 });
 
@@ -33777,7 +33796,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, CLOUDFORMATION_FUNCTIONS, LITERAL_AFTER_FUNCTION, YAML_FETCH_TAGS, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
+var isRedacted, CLOUDFORMATION_FUNCTIONS, LITERAL_AFTER_FUNCTION, CLOUDFORMATION_LONG_FORM, YAML_FETCH_TAGS, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, UNSPACED_SCRIPT_CHARACTER, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PUBLIC_PEM_HEADER, BASE64_OF_PEM, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, WORD_AND_NUMBER_IN_ANY_SCRIPT, NON_ASCII_LETTER, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL, WORDS_BY_CAPITALS;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -33786,9 +33805,10 @@ var init_values = __esm({
     isRedacted = (v) => v.includes("[REDACTED:");
     CLOUDFORMATION_FUNCTIONS = ["Ref", "Sub", "GetAtt", "ImportValue", "Base64", "Cidr", "FindInMap", "GetAZs", "Join", "Select", "Split", "Transform", "And", "Equals", "If", "Not", "Or", "Condition"];
     LITERAL_AFTER_FUNCTION = /^[ \t]+(?=[^\s!|>[{#])/;
+    CLOUDFORMATION_LONG_FORM = `Fn::(?:${CLOUDFORMATION_FUNCTIONS.join("|")}):?(?:\\s.*)?`;
     YAML_FETCH_TAGS = ["secret", "vault", "env_var", "include", ...CLOUDFORMATION_FUNCTIONS];
     TEMPLATE = new RegExp(
-      String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join("|")})(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$`
+      String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join("|")})(?:\s.*)?|!![a-z]+(?:\s.*)?|${CLOUDFORMATION_LONG_FORM}|[:@][A-Za-z_]+)$`
     );
     BRACKETED = /^(?:<[^>]*>|&lt;.*&gt;|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\[[A-Za-z][a-z]*|<[A-Za-z][a-z]*)$/i;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
@@ -34030,6 +34050,7 @@ function splitBareValue(raw, inQuery) {
   const at = nextEntryAt(raw, inQuery);
   const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
+  if (DIGITS_THEN_FULL_STOP.test(value)) return { value: value.slice(0, -1), rest: `.${rest}${raw.slice(head.length)}` };
   return { value, rest: rest + raw.slice(head.length) };
 }
 function isKeyChar(c) {
@@ -34095,6 +34116,12 @@ function readValue(text3, at) {
   const last = ENTRY_NAME_START.exec(raw);
   return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text3.slice(at + raw.length, at + raw.length + 64)) ? raw.slice(0, last.index) : raw;
 }
+function bareValueBeforeEntry(raw, after) {
+  const at = nextEntryAt(raw);
+  if (at > 0) return raw.slice(0, at);
+  const last = ENTRY_NAME_START.exec(raw);
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(after) ? raw.slice(0, last.index) : raw;
+}
 function entryInWord(text3, at, wordEnd, inQuery) {
   if (/["'`]/.test(text3[at] ?? "")) return readValue(text3, at);
   const word = text3.slice(at, wordEnd);
@@ -34111,7 +34138,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, ENTRY_NAME_START, SPACED_NAME_GOES_ON, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, DIGITS_THEN_FULL_STOP, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, ENTRY_NAME_START, SPACED_NAME_GOES_ON, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -34186,6 +34213,7 @@ var init_assignment = __esm({
     PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${PIN_NAME}|${WIFI_KEY}|${SECURITY_ANSWER}`);
     ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
     ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
+    DIGITS_THEN_FULL_STOP = /^\d+\.$/;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER|[Cc]ode|CODE|[Nn]umber|NUMBER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
@@ -34376,8 +34404,14 @@ function windowEnd(line, after) {
   return stop === null ? end : after + stop.index;
 }
 function isCodeSymbolName(line, at) {
-  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~])/.exec(line.slice(at, at + 64))?.[0];
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~]|-\w)/.exec(line.slice(at, at + 64))?.[0];
   return name !== void 0 && !isCommonPasswordWord(name);
+}
+function isSpacedColonLabel(line, after, gap, chosen) {
+  if (chosen !== true || !SPACED_COLON_GAP.test(gap)) return false;
+  let start = after;
+  while (start > 0 && /[A-Za-z]/.test(line[start - 1])) start -= 1;
+  return start === 0 || !/[\w.\-:/$@]/.test(line[start - 1]);
 }
 function labelledValue(line, after, chosen) {
   const passwordLike = chosen === true;
@@ -34396,32 +34430,33 @@ function labelledValue(line, after, chosen) {
   if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return void 0;
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
-  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && isCodeSymbolName(line, at)) return void 0;
+  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && isCodeSymbolName(line, at) && !isSpacedColonLabel(line, after, gap[0], chosen)) return void 0;
   if (line.startsWith("[REDACTED:", at)) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
+  const read2 = quote === "" && /[;,]/.test(v[0]) ? bareValueBeforeEntry(v[0], line.slice(at + v[0].length, at + v[0].length + 64)) : v[0];
   const chooser = chosen !== false ? "chosen" : "generated";
-  if (quote === "" && (isPlaceholder(v[0], chooser) || /[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ""), chooser))) return void 0;
-  if (quote === "" && (v[0][0] === "(" && isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return void 0;
+  if (quote === "" && (isPlaceholder(read2, chooser) || /[.,:;!?]$/.test(read2) && isPlaceholder(read2.replace(/[.,:;!?]+$/, ""), chooser))) return void 0;
+  if (quote === "" && (read2[0] === "(" && isRemark(read2) || isNextLabel(stripClosingTags(read2)))) return void 0;
   if (/\*{3,}$/.test(gap[0])) return void 0;
-  const escapedBreak = quote === "" ? v[0].indexOf("\\n") : -1;
-  const inner = quote === "" ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0]))).value : v[2];
+  const escapedBreak = quote === "" ? read2.indexOf("\\n") : -1;
+  const inner = quote === "" ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? read2.slice(0, escapedBreak) : read2))).value : v[2];
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
-  if (line.startsWith("](", at + v[0].length)) return void 0;
+  if (line.startsWith("](", at + read2.length)) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
   if (/<[^<>]+>/.test(inner)) return void 0;
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
-  if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
-  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + SENTENCE_LOOKAHEAD))) return void 0;
+  if (/(?:\.{2,}|…)$/.test(read2)) return void 0;
+  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + read2.length, at + read2.length + SENTENCE_LOOKAHEAD))) return void 0;
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, chosen)) return void 0;
   if (!isLabelGap(line, after, gap[0])) return void 0;
-  if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
-  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48)) && !outrunsExampleComment(inner)) return void 0;
-  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return void 0;
+  if (quote === "" && describesCredential(line.slice(at + read2.length, at + read2.length + 24))) return void 0;
+  if (saysReplaceMe(line.slice(at + read2.length, at + read2.length + 48)) && !outrunsExampleComment(inner)) return void 0;
+  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + read2.length, at + read2.length + 16))) return void 0;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -34449,6 +34484,7 @@ function entropyToken(line, after, judged, hasUrl) {
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart2))) continue;
     if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
     if (runStart2 === after && /^[A-Za-z0-9_][\w.-]*=\d{1,5}(?![\w.])/.test(run2)) continue;
+    if (/[,;]/.test(line[runStart2 - 1] ?? "") && /^[A-Za-z_][\w.-]*=/.test(run2) && endsInCredentialWord(run2.slice(0, run2.indexOf("=")))) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
@@ -34551,7 +34587,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, PIN_HEADER, PIN_CELL, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, SPACED_COLON_GAP, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, PIN_HEADER, PIN_CELL, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -34577,6 +34613,7 @@ var init_context = __esm({
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
     QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
+    SPACED_COLON_GAP = /^(?:[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?)?[ \t]+:$/i;
     NEAR_WORD = {
       kind: "context",
       hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
@@ -34865,9 +34902,118 @@ function literalsIn(list) {
     const inner = m[1] !== void 0 ? m[1].replace(/''/g, "'") : m[2];
     found.push({ start: m.index + 1, end: m.index + m[0].length - 1, inner });
   }
+  const firstItemEnd = /^[ \t]*["']/.test(list) ? found[0]?.end ?? 0 : list.indexOf(",");
+  const quoted = found.length;
+  let q = 0;
+  PLAIN_ITEM.lastIndex = 0;
+  for (let m = PLAIN_ITEM.exec(list); m !== null; m = PLAIN_ITEM.exec(list)) {
+    const inner = m[1].trimEnd();
+    const start = m.index + m[0].length - m[1].length;
+    PLAIN_ITEM.lastIndex = m.index + m[0].length;
+    while (q < quoted && found[q].end < m.index) q += 1;
+    const inQuotes = q < quoted && found[q].start <= m.index;
+    if (start > firstItemEnd && !inQuotes) found.push({ start, end: start + inner.length, inner });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+function replaceSpans(text3, spans, kind) {
+  let out = "";
+  let cursor = 0;
+  for (const s of spans) {
+    out += text3.slice(cursor, s.start) + tag(kind);
+    cursor = s.end;
+  }
+  return out + text3.slice(cursor);
+}
+function secretLiterals(key, fn, parts, delimiter) {
+  const judged = (value) => isCredentialValue(value, chosenFor(key, value));
+  if (fn !== "Join") return parts.filter((l) => judged(l.inner));
+  return parts.length > 0 && judged(parts.map((l) => l.inner).join(delimiter)) ? [...parts] : [];
+}
+function scanFlow(text3) {
+  return text3.replace(FUNCTION_LIST, (m, head, key, fn, list) => {
+    if (!endsInCredentialWord(key)) return m;
+    const all = literalsIn(list);
+    const delimiter = fn === "Join" && /^[ \t]*["']/.test(list) ? all[0] : void 0;
+    const parts = all.filter((l) => l !== delimiter && l.inner !== "");
+    const secret = secretLiterals(key, fn, parts, delimiter?.inner ?? "");
+    return secret.length === 0 ? m : head + replaceSpans(list, secret, genericKind(key));
+  });
+}
+function jsonLiteralsIn(list) {
+  const found = [];
+  let depth = 1;
+  let objects = 0;
+  let item = 0;
+  for (let i = 0; i < list.length && depth > 0; i += 1) {
+    const c = list[i];
+    if (c === '"') {
+      JSON_STRING.lastIndex = i;
+      const m = JSON_STRING.exec(list);
+      if (m === null) break;
+      found.push({ start: i + 1, end: i + m[0].length - 1, inner: m[1], item, depth, inObject: objects > 0 });
+      i += m[0].length - 1;
+    } else if (c === "[") depth += 1;
+    else if (c === "]") depth -= 1;
+    else if (c === "{") objects += 1;
+    else if (c === "}") objects -= 1;
+    else if (c === "," && depth === 1 && objects === 0) item += 1;
+  }
   return found;
 }
-var FUNCTION_LIST, LITERAL, CLOUDFORMATION_LITERALS;
+function scanJson(text3) {
+  return text3.replace(JSON_FUNCTION_LIST, (m, head, key, fn, list) => {
+    if (!endsInCredentialWord(key)) return m;
+    const all = jsonLiteralsIn(list).filter((l) => !l.inObject);
+    const delimiter = fn === "Join" ? all.find((l) => l.item === 0 && l.depth === 1)?.inner ?? "" : "";
+    const parts = all.filter((l) => l.item > 0 && l.inner !== "");
+    const secret = secretLiterals(key, fn, parts, delimiter);
+    return secret.length === 0 ? m : head + replaceSpans(list, secret, genericKind(key));
+  });
+}
+function blockScalar(line, at, written) {
+  const quoted = /^'((?:[^'\n]|'')*)'|^"((?:[^"\\\n]|\\.)*)"/.exec(written);
+  if (quoted !== null) return { start: at + 1, end: at + quoted[0].length - 1, inner: quoted[1] !== void 0 ? quoted[1].replace(/''/g, "'") : quoted[2] };
+  const bare = written.replace(/[ \t]+#.*$/, "").replace(/[ \t]+$/, "");
+  if (bare === "" || /^[!&*{[|>]/.test(bare) || /^[A-Za-z:]+:(?:[ \t]|$)/.test(bare)) return void 0;
+  return { start: at, end: at + bare.length, inner: bare };
+}
+function scanBlock(text3) {
+  const spans = [];
+  BLOCK_HEAD.lastIndex = 0;
+  for (let m = BLOCK_HEAD.exec(text3); m !== null; m = BLOCK_HEAD.exec(text3)) {
+    const indent = m[1].length;
+    const key = m[2];
+    const fn = m[3] ?? m[4];
+    if (!endsInCredentialWord(key)) continue;
+    const items = [];
+    let first = true;
+    let delimiter = "";
+    let at = m.index + m[0].length + 1;
+    while (at < text3.length) {
+      const lineEnd = text3.indexOf("\n", at) < 0 ? text3.length : text3.indexOf("\n", at);
+      const line = text3.slice(at, lineEnd);
+      const item = BLOCK_ITEM.exec(line);
+      if (item === null || item[1].length <= indent) break;
+      const scalar2 = blockScalar(line, item[1].length + item[2].length, item[3]);
+      if (first) delimiter = scalar2?.inner ?? "";
+      else if (scalar2 !== void 0 && scalar2.inner !== "") items.push({ start: at + scalar2.start, end: at + scalar2.end, inner: scalar2.inner });
+      first = false;
+      at = lineEnd + 1;
+    }
+    for (const l of secretLiterals(key, fn, items, fn === "Join" ? delimiter : "")) spans.push({ ...l, kind: genericKind(key) });
+    BLOCK_HEAD.lastIndex = Math.max(BLOCK_HEAD.lastIndex, at - 1);
+  }
+  if (spans.length === 0) return text3;
+  let out = "";
+  let cursor = 0;
+  for (const s of spans) {
+    out += text3.slice(cursor, s.start) + tag(s.kind);
+    cursor = s.end;
+  }
+  return out + text3.slice(cursor);
+}
+var FUNCTION_LIST, LITERAL, PLAIN_ITEM, JSON_FUNCTION_LIST, JSON_STRING, BLOCK_HEAD, BLOCK_ITEM, CLOUDFORMATION_LITERALS;
 var init_cloudformation = __esm({
   "src/lib/memory/secrets/cloudformation.ts"() {
     "use strict";
@@ -34876,26 +35022,15 @@ var init_cloudformation = __esm({
     init_values();
     FUNCTION_LIST = /^([ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*!(If|Join|Select)[ \t]*\[)([^\n]*\])/gm;
     LITERAL = /'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)"/g;
+    PLAIN_ITEM = /[[,][ \t]*([^\s'"!\[\]{},#&*|>%@`][^,[\]\n]*)(?=[,\]])/g;
+    JSON_FUNCTION_LIST = /("([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[)([^\n]*\])/g;
+    JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/y;
+    BLOCK_HEAD = /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
+    BLOCK_ITEM = /^([ \t]*)((?:-[ \t]+)+)([^\n]*)$/;
     CLOUDFORMATION_LITERALS = {
       kind: "cloudformation",
-      hints: ["!If", "!Join", "!Select"],
-      scan: (text3) => text3.replace(FUNCTION_LIST, (m, head, key, fn, list) => {
-        if (!endsInCredentialWord(key)) return m;
-        const kind = genericKind(key);
-        const all = literalsIn(list);
-        const delimiter = fn === "Join" && /^[ \t]*["']/.test(list) ? all[0] : void 0;
-        const parts = all.filter((l) => l !== delimiter && l.inner !== "");
-        const judged = (value) => isCredentialValue(value, chosenFor(key, value));
-        const secret = fn === "Join" ? parts.length > 0 && judged(parts.map((l) => l.inner).join(delimiter?.inner ?? "")) ? parts : [] : parts.filter((l) => judged(l.inner));
-        if (secret.length === 0) return m;
-        let out = "";
-        let cursor = 0;
-        for (const l of secret) {
-          out += list.slice(cursor, l.start) + tag(kind);
-          cursor = l.end;
-        }
-        return head + out + list.slice(cursor);
-      })
+      hints: ["!If", "!Join", "!Select", "Fn::If", "Fn::Join", "Fn::Select"],
+      scan: (text3) => scanBlock(scanJson(scanFlow(text3)))
     };
   }
 });
@@ -78804,8 +78939,11 @@ function mayNeedServer(input2) {
     const record2 = state.files[id];
     if (record2 === void 0 || !sameStat(record2, file2)) return true;
   }
-  const covered = new Set(input2.sources.map((s) => s.name));
-  return Object.values(state.files).some((record2) => covered.has(record2.source) && !seen.has(record2.id));
+  const covered = new Map(input2.sources.map((s) => [s.name, s]));
+  return Object.values(state.files).some((record2) => {
+    const source2 = covered.get(record2.source);
+    return source2 !== void 0 && !seen.has(record2.id) && !inLeftOutProject(source2, record2.relPath);
+  });
 }
 function startHandshake(graphiti, signal) {
   const controller = new AbortController();
@@ -78816,6 +78954,7 @@ function startHandshake(graphiti, signal) {
 var init_early_handshake = __esm({
   "src/lib/sync/early-handshake.ts"() {
     "use strict";
+    init_sources();
     init_state();
     init_plan();
   }
@@ -80504,7 +80643,7 @@ function opensWithOrderFrame(tokens, i) {
 }
 function isCodeObject(tokens, j) {
   const token = tokens[j] ?? "";
-  return isUrlAt(tokens, j) || /^[-~./$]/.test(token) || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
+  return isUrlAt(tokens, j) || /^[-~./$]/.test(token) && token !== "-" || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
 }
 function isUrlAt(tokens, j) {
   return /^https?$/i.test(tokens[j] ?? "") && tokens[j + 1] === ":" && (tokens[j + 2] ?? "").startsWith("//");
@@ -80653,6 +80792,13 @@ function artefactsForAKind(tokens, i) {
   }
   return void 0;
 }
+function artefactAskedFor(tokens, i) {
+  if (!ASKING_VERBS.has(tokens[i].toLowerCase())) return void 0;
+  const dash = tokens.findIndex((t, k) => k > i && GLOSS_DASHES.has(t));
+  const object2 = tokens.slice(i + 1, dash < 0 ? void 0 : dash);
+  const head = (object2[object2.length - 1] ?? "").toLowerCase();
+  return WORK_ARTEFACTS.has(head) && isBarePluralKind(object2) && object2.every((t) => WORD2.test(t)) ? tokens.length : void 0;
+}
 function coordinatedKindHead(tokens, j) {
   let words3 = 0;
   for (let k = j; k < tokens.length && words3 < MAX_PURPOSE_WORDS; k += 1) {
@@ -80681,7 +80827,7 @@ function anyVerbOrder(tokens, i) {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? "").toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i) ?? artefactAskedFor(tokens, i);
   if (from === void 0) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -80715,7 +80861,7 @@ function recordsAChange({ head, tokens, i, whole, polite }) {
   if (polite || first === void 0 || next === void 0 || !WORD2.test(first) || opensWithOrderFrame(tokens, i) || isProhibitionLabel(tokens, i) || subjectlessVerbAt(tokens, i) !== void 0) return false;
   const verb = first.toLowerCase();
   const after = tokens.slice(i + 1).filter((t) => WORD2.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
-  const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()));
+  const end = after.findIndex((t) => FUNCTION_WORDS2.has(t.toLowerCase()) || GLOSS_DASHES.has(t));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
   const futureWork = futureWorkScope(tokens, i, VERB_SHAPED.has(verb)) !== void 0 || normativeStandard(tokens, i) !== void 0 || genericAlternative(tokens, i) !== void 0;
   const second = (tokens[i + 2] ?? "").toLowerCase();
@@ -80742,6 +80888,28 @@ function listReachesItsVerb(rest) {
   if (opener === "then") return false;
   return hasFiniteVerb(VERB_SHAPED.has(opener) ? item.slice(1) : item);
 }
+function actsInAList(tokens, i) {
+  const isJoint = (t) => ["and", "or"].includes((t ?? "").toLowerCase());
+  for (let k = i; k < tokens.length; k += 1) {
+    const raw = tokens[k] ?? "";
+    const w = raw.toLowerCase();
+    if (!isContentWord(w) || isPluralHead(raw) || isPast(w) || IRREGULAR_PAST.has(w) || NAME.test(raw) && k > i) return false;
+    if (tokens[k + 1] === ",") k += 1;
+    if (isJoint(tokens[k + 1])) return k > i && !listVerbIn(tokens.slice(k + 2)) && opensWithOrder(tokens.slice(k + 2).join(" "));
+    if (tokens[k] !== ",") return false;
+  }
+  return false;
+}
+function listVerbIn(item) {
+  for (let k = VERB_SHAPED.has((item[0] ?? "").toLowerCase()) ? 2 : 1; k < item.length; k += 1) {
+    const [raw, before] = [item[k], item[k - 1].toLowerCase()];
+    const w = raw.toLowerCase();
+    if (OBJECT_OPENERS.has(w)) return false;
+    if (FUNCTION_WORDS2.has(before) || !/^[\p{L}\p{N}]+$/u.test(before) || !isContentWord(w) || PARTICLES.has(w) || ORDER_MANNER.has(w)) continue;
+    if (!isPluralHead(raw) && !isPast(w) && !IRREGULAR_PAST.has(w)) return true;
+  }
+  return false;
+}
 function isInjectionVerb(word) {
   return VERB_SHAPED.has(word);
 }
@@ -80758,7 +80926,7 @@ function orderShape({ tokens, i, polite }) {
   if (next === ":") return false;
   if (FUNCTION_WORDS2.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
   const verbShaped = VERB_SHAPED.has(w) || CONVENTION_VERBS.has(w);
-  if (next === void 0 || next === ",") return verbShaped;
+  if (next === void 0 || next === ",") return verbShaped || next === "," && actsInAList(tokens, i);
   const n = next.toLowerCase();
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (isUrlAt(tokens, i + 1)) return verbShaped || !isPast(w) && !presentVerbFollows(tokens.slice(i + 4));
@@ -80786,7 +80954,7 @@ function opensWithQuestion(clause) {
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }
-var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, MEANS_VERBS, CASE_OPENERS, KIND_PREPOSITIONS, MAX_PURPOSE_WORDS, WORK_ARTEFACTS, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var OBJECT_OPENERS, PREPOSITIONS, FUNCTION_WORDS2, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, CONVENTION_VERBS, NAME, WORD2, IRREGULAR_PAST, BASE_FORM_PAST, PLURALS_WITHOUT_S, VERBS_IN_LY, FINITE_VERB_CUES, QUOTE_TOGGLES, QUALIFYING_PREPOSITIONS, QUALIFIER_DETERMINERS, LEAD_IN, POLITE_LEAD_INS, PROHIBITION_LABELS, NOT_LABELS, FREE_RELATIVES, COMPLEX_PREPOSITION_HEADS, PHRASAL_PARTICLES, PHRASAL_BEFORE_PREPOSITION, DESTINATIONS, ORDER_MANNER, SCOPE_PREPOSITIONS, FUTURE_WORK_QUANTIFIERS, isFutureWorkQuantifier, HEDGE_OPENERS, HEDGES, STANDARD_GRADES, MEANS_VERBS, CASE_OPENERS, KIND_PREPOSITIONS, MAX_PURPOSE_WORDS, WORK_ARTEFACTS, ASKING_VERBS, GLOSS_DASHES, ACCESS_NOUNS, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
 var init_imperative = __esm({
   "src/lib/context/imperative.ts"() {
     "use strict";
@@ -81149,7 +81317,9 @@ var init_imperative = __esm({
       // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
       // COMPARATIVE_THAN (qa-orders-7): not a word right before "than", a comparative ("Delete logs older than
       // a day …" read "older" as the verb of "logs" and let the order through).
-      { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== "than" },
+      // ORDER_MANNER_IS_NO_VERB (qa-orders-13): nor a word of an order's manner ("straight", "anyway"), an adverb as
+      // PLURAL_OBJECT_SENT reads it ("skip, and merge builds anyway" read "anyway" as the verb of "builds").
+      { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== "than" && !ORDER_MANNER.has(p.word) },
       // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
       // after a prepositional phrase, a content word followed by a particle, an object or a number.
       // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
@@ -81187,6 +81357,8 @@ var init_imperative = __esm({
     KIND_PREPOSITIONS = /* @__PURE__ */ new Set(["for", "over"]);
     MAX_PURPOSE_WORDS = 4;
     WORK_ARTEFACTS = /* @__PURE__ */ new Set(["tests", "specs", "reviews", "benchmarks", "docstrings"]);
+    ASKING_VERBS = /* @__PURE__ */ new Set(["include", "provide", "require"]);
+    GLOSS_DASHES = /* @__PURE__ */ new Set(["-", "\u2013", "\u2014"]);
     ACCESS_NOUNS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "scopes"]);
     INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
     QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
@@ -81245,7 +81417,7 @@ function forbidsAKind(clause) {
   if (place.length === 0) return true;
   const words3 = place.slice(1);
   const preposition = place[0].toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === "for" && OFFERED_TO.has((words3[words3.length - 1] ?? "").toLowerCase()));
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === "for" && offeredTo((words3[words3.length - 1] ?? "").toLowerCase()));
   return isPlace && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 function judgesAKind(clause) {
@@ -81265,7 +81437,7 @@ function judgesAKind(clause) {
   const kinds = items.filter((item) => item.length > 0);
   return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS2.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1]) || isGerund(item[item.length - 1])));
 }
-var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, DEADLINES, FINITE_AFTER_KIND, OFFERED_TO, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, DEADLINES, FINITE_AFTER_KIND, OFFERED_TO, offeredTo, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
 var init_obligation = __esm({
   "src/lib/context/obligation.ts"() {
     "use strict";
@@ -81279,6 +81451,7 @@ var init_obligation = __esm({
     DEADLINES = /* @__PURE__ */ new Set(["before", "by", "until", "till", "prior"]);
     FINITE_AFTER_KIND = /* @__PURE__ */ new Set(["are", "were", "have", "had", "do", "did", "can", "could", "may", "might", "will", "would", "aren't", "don't", "can't", "won't"]);
     OFFERED_TO = /* @__PURE__ */ new Set(["customers", "clients", "users", "accounts", "plans", "tiers", "subscribers", "subscriptions", "members", "memberships", "tenants", "partners", "buyers", "guests", "visitors", "students", "employees", "orders", "purchases"]);
+    offeredTo = (head) => OFFERED_TO.has(head) || OFFERED_TO.has(`${head}s`);
     PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "for", "from", "under"]);
     EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
     MAX_KIND_WORDS = 4;
@@ -81296,9 +81469,10 @@ function overridePattern(f) {
 }
 function adviceTaken(sentence) {
   const clauses = sentence.split(/[，,；;（(]/u).slice(1);
-  for (const clause of clauses) {
+  for (const written of clauses) {
+    const clause = written.replace(OUTCOME_AT_A_TIME, "\u5DF2");
     if (CASE_OF_NEXT_ACT.test(clause)) continue;
-    for (const mark2 of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark2.index ?? 0) + 1))) return true;
+    for (const mark2 of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark2.index ?? 0) + 1).replace(OUTCOME_DATED, ""))) return true;
   }
   return false;
 }
@@ -81308,10 +81482,23 @@ function subjectlessAdviceInChinese(text3) {
 }
 function subjectlessModalInChinese(text3) {
   if (!HAN_OR_KANA.test(text3)) return false;
-  return CHINESE_SUBJECTLESS_MODAL.test(text3) || subjectlessAdviceInChinese(text3) || CHINESE_SUBJECTLESS_DISPOSAL.test(text3) || JAPANESE_OBLIGATION_ENDING.test(text3);
+  return CHINESE_SUBJECTLESS_MODAL.test(text3) || subjectlessAdviceInChinese(text3) || CHINESE_SUBJECTLESS_DISPOSAL.test(text3) || CHINESE_TOPIC_MODAL.test(text3) || JAPANESE_OBLIGATION_ENDING.test(text3);
+}
+function russianObjectCase(clause) {
+  if (!new RegExp("^\\p{Script=Cyrillic}", "u").test(clause)) return false;
+  const words3 = clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0].toLowerCase().split(/[\s,]+/u).filter((w) => w !== "");
+  const [verb, object2] = [words3[0] ?? "", words3[1] ?? ""];
+  if (!new RegExp("^\\p{Script=Cyrillic}{3,}$", "u").test(verb) || !RUSSIAN_IMPERATIVE_ENDING.test(verb) || RUSSIAN_NOT_IMPERATIVE.test(verb)) return false;
+  if (!RUSSIAN_OBJECT_DETERMINERS.has(object2) && !new RegExp("^\\p{Script=Cyrillic}{2,}[\u0443\u044E]$", "u").test(object2)) return false;
+  return !words3.slice(2).some((w) => RUSSIAN_FINITE.test(w));
+}
+function tuImperativeForm(row, verb, second) {
+  const forms = row.tuForms;
+  if (forms === void 0 || !forms.articles.includes(second)) return false;
+  return (forms.words ?? []).includes(verb) || verb.length > 3 && (forms.endings ?? []).some((e) => verb.endsWith(e));
 }
 function bareImperativeInOtherLanguage(clause) {
-  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause) || IMPERATIVE_ONLY_WORD.test(clause) || russianObjectCase(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m;
@@ -81323,7 +81510,7 @@ function bareImperativeInOtherLanguage(clause) {
   return IMPERATIVE_ROWS.some(
     (row) => (
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
-      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e)))) && !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) && !namesATask(row, later) && !hasPostverbalSubject(row, later)
+      (row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third)) || (row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e))) || tuImperativeForm(row, verb, second)) && !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) && !namesATask(row, later) && !hasPostverbalSubject(row, later)
     )
   );
 }
@@ -81364,7 +81551,7 @@ function mainClausesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN_MARK, CASE_OF_NEXT_ACT, MARK_GOES_ON, CODE_MEMBERS, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, IMPERATIVE_ONLY_OPENING, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN_MARK, CASE_OF_NEXT_ACT, MARK_GOES_ON, OUTCOME_AT_A_TIME, OUTCOME_DATED, CODE_MEMBERS, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, CHINESE_GUESS, CHINESE_SHOULD, CHINESE_MUST_ALWAYS, CHINESE_REPORTING, CHINESE_TOPIC_MODAL, IMPERATIVE_ONLY_OPENING, IMPERATIVE_ONLY_WORD, RUSSIAN_IMPERATIVE_ENDING, RUSSIAN_NOT_IMPERATIVE, RUSSIAN_OBJECT_DETERMINERS, RUSSIAN_FINITE, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -81417,8 +81604,12 @@ var init_orders_by_language = __esm({
           markers: ["sin", "nada", "nadie", "tus", "tu", "nunca", "siempre", "directamente", "inmediatamente", "ahora"],
           notVerbs: ["seg\xFAn", "tras", "desde", "durante", "hasta", "hacia", "bajo", "ante", "sobre", "entre", "contra", "para", "por", "con", "sin", "en", "de", "del", "al", "hoy", "ayer", "ma\xF1ana", "ahora", "despu\xE9s", "antes", "tambi\xE9n", "ya", "a\xFAn", "todav\xEDa", "aqu\xED", "entonces", "y", "o", "pero", "porque", "cuando", "si", "como", "que", "mientras", "aunque", "donde", "hay", "es", "son", "fue", "era", "est\xE1", "est\xE1n", "existe", "existen", "falta", "faltan", "queda", "quedan"],
           copulas: ["es", "son", "era", "fue"],
-          subjectArticles: ["el", "la", "los", "las"]
+          subjectArticles: ["el", "la", "los", "las"],
+          tuForms: { words: ["pon", "sal", "ten", "ven", "ve"], articles: ["el", "la", "los", "las", "un", "una", "unos", "unas", "este", "esta", "estos", "estas", "tus", "mis"] }
         },
+        // IMPERATIVE_ONLY_WORD: hacer's informal order ("Haz push directamente a main"), no other form of any verb
+        // here and no word of a team's notes ("haz de luz", a beam, is a physicist's), so nothing needs to follow it.
+        imperativeOnlyWords: ["haz"],
         negated: { negations: ["no", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}[ae]s$", "u").test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) }
       },
       {
@@ -81437,11 +81628,91 @@ var init_orders_by_language = __esm({
           // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
           // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
           markers: ["sans", "jamais", "rien", "personne", "chaque", "toujours", "directement", "imm\xE9diatement", "tes", "ton", "ta", "vos", "votre"],
-          notVerbs: ["selon", "apr\xE8s", "avant", "pendant", "depuis", "avec", "sans", "pour", "par", "dans", "en", "sur", "sous", "chez", "vers", "entre", "contre", "malgr\xE9", "d\xE8s", "hier", "aujourd\u2019hui", "aujourd'hui", "demain", "maintenant", "ensuite", "puis", "aussi", "d\xE9j\xE0", "encore", "ici", "et", "ou", "mais", "car", "donc", "quand", "si", "comme", "que", "lorsque", "o\xF9", "voici", "voil\xE0", "il", "elle", "on", "ils", "elles", "nous", "vous", "je", "tu", "de", "du", "au", "aux", "\xE0", "reste", "restent", "manque", "manquent", "existe", "est", "sont", "assez", "nez"],
+          notVerbs: [
+            "selon",
+            "apr\xE8s",
+            "avant",
+            "pendant",
+            "depuis",
+            "avec",
+            "sans",
+            "pour",
+            "par",
+            "dans",
+            "en",
+            "sur",
+            "sous",
+            "chez",
+            "vers",
+            "entre",
+            "contre",
+            "malgr\xE9",
+            "d\xE8s",
+            "hier",
+            "aujourd\u2019hui",
+            "aujourd'hui",
+            "demain",
+            "maintenant",
+            "ensuite",
+            "puis",
+            "aussi",
+            "d\xE9j\xE0",
+            "encore",
+            "ici",
+            "et",
+            "ou",
+            "mais",
+            "car",
+            "donc",
+            "quand",
+            "si",
+            "comme",
+            "que",
+            "lorsque",
+            "o\xF9",
+            "voici",
+            "voil\xE0",
+            "il",
+            "elle",
+            "on",
+            "ils",
+            "elles",
+            "nous",
+            "vous",
+            "je",
+            "tu",
+            "de",
+            "du",
+            "au",
+            "aux",
+            "\xE0",
+            "reste",
+            "restent",
+            "manque",
+            "manquent",
+            "existe",
+            "est",
+            "sont",
+            "assez",
+            "nez",
+            // The adverbs that end as TU_IMPERATIVE_FORM's "-s" forms do ("Parfois les tests échouent …", "Alors le service …").
+            "alors",
+            "lors",
+            "toujours",
+            "ailleurs",
+            "hors",
+            "parfois",
+            "d\xE9sormais",
+            "jamais",
+            "plus",
+            "moins",
+            "tr\xE8s"
+          ],
           copulas: ["est", "sont", "\xE9tait"],
           // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
           thirdPersonEndings: ["t", "d"],
-          secondPersonEndings: ["ez"]
+          secondPersonEndings: ["ez"],
+          tuForms: { endings: ["is", "ds", "ts", "rs"], articles: ["le", "les", "un", "une", "ce", "cet", "cette", "ces", "tes", "ton", "ta", "mes", "nos", "vos", "votre", "notre"] }
         },
         // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
         // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -81550,8 +81821,11 @@ var init_orders_by_language = __esm({
         // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
         // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
         // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
-        // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
-        imperativeOnlyEndings: ["\u0443\u0439", "\u044E\u0439", "\u0439\u0442\u0435", "\u044C\u0442\u0435", "\u0438\u0442\u0435"]
+        // -и) do ("Случай", "Зависимость", "Зависимости"), so they need RUSSIAN_OBJECT_CASE below.
+        // (qa-orders-13) Two of the shorter forms no noun a fact opens with has: -авь, the imperative of -авить verbs
+        // ("добавь", "отправь", "исправь", "оставь"; the nouns in -вь end -овь or -увь: "любовь", "обувь"), and -яй, the
+        // imperfective's of -ять verbs ("удаляй", "добавляй", "обновляй"; only a few words for people end so, "лентяй").
+        imperativeOnlyEndings: ["\u0443\u0439", "\u044E\u0439", "\u0439\u0442\u0435", "\u044C\u0442\u0435", "\u0438\u0442\u0435", "\u0430\u0432\u044C", "\u044F\u0439"]
       },
       { language: "Chinese", spaced: false, politeOpeners: ["\u8BF7"], ignore: ["\u5FFD\u7565", "\u65E0\u89C6", "\u5FFD\u89C6"], earlier: ["\u4E4B\u524D", "\u4EE5\u524D", "\u4E0A\u9762", "\u5148\u524D", "\u6240\u6709"], instructions: ["\u6307\u793A", "\u6307\u4EE4", "\u8BF4\u660E"] },
       { language: "Japanese", spaced: false, politeOpeners: [], politeEndings: ["\u3057\u3066\u304F\u3060\u3055\u3044", "\u3057\u3066\u4E0B\u3055\u3044", "\u3057\u306A\u3055\u3044", "\u3066\u304F\u3060\u3055\u3044"], ignore: ["\u7121\u8996"], earlier: ["\u4EE5\u524D", "\u524D\u306E", "\u4E0A\u8A18", "\u3053\u308C\u307E\u3067", "\u3059\u3079\u3066"], instructions: ["\u6307\u793A", "\u547D\u4EE4"] }
@@ -81575,13 +81849,28 @@ var init_orders_by_language = __esm({
     ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
     CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
     MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+    OUTCOME_AT_A_TIME = /已[在于於][^，,；;（(]*?[时時]/u;
+    OUTCOME_DATED = /^\s*[于於][^，,；;的]{1,12}?[后後]/u;
     CODE_MEMBERS = String.raw`(?<=(?:类|類|公共|公有|私有|静态|靜態|数据|數據|实例|實例|保护|保護)成)[员員]`;
     QUANTIFIED_TOPIC = String.raw`(?:[单單](?![元位独獨据據])|每[一]?[个個]?(?!位)|所有|任何|各[个個]?(?!位))[^\s。！？；：，,;:]{0,9}?(?:[^\s。！？；：，,;:人者员員家们們]|${CODE_MEMBERS})`;
     QUANTIFIED_TOPIC_ADVICE_SENTENCE = new RegExp(String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)${QUANTIFIED_TOPIC}(?:${CHINESE_ADVICE})[^。！？\n]*`, "gu");
     CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+)[对對](?![于於比应應象话話齐齊接称稱]|外(?!部))[^。！？；，,;:\n]{1,40}?(?:做|进行|進行|作)/u;
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
     JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
+    CHINESE_GUESS = String.raw`是|会|會|已|能|可以|没|沒|不会|不會`;
+    CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})`;
+    CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
+    CHINESE_REPORTING = String.raw`说|說|认为|認為|决定|決定|规定|規定|要求|提到|指出|表示|觉得|覺得|同意`;
+    CHINESE_TOPIC_MODAL = new RegExp(
+      String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?![这這那该該此本他她它]|其(?!他))(?:(?!${CHINESE_REPORTING})[^\s。！？；：，,;:\n])(?:(?!${CHINESE_REPORTING})[^。！？；：，,;:\n]){0,15}?(?:${CHINESE_SHOULD}|${CHINESE_MUST_ALWAYS})`,
+      "u"
+    );
     IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
+    IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyWords ?? []))})(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
+    RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
+    RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+    RUSSIAN_OBJECT_DETERMINERS = /* @__PURE__ */ new Set(["\u0432\u0441\u0435", "\u0432\u0441\u0451", "\u044D\u0442\u0443", "\u044D\u0442\u043E\u0442", "\u044D\u0442\u0438", "\u044D\u0442\u043E", "\u0441\u0432\u043E\u0439", "\u0441\u0432\u043E\u044E", "\u0441\u0432\u043E\u0438", "\u043A\u0430\u0436\u0434\u0443\u044E", "\u043A\u0430\u0436\u0434\u044B\u0439", "\u0435\u0433\u043E", "\u0435\u0451", "\u0438\u0445"]);
+    RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
     NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
     NEGATED_OPENING = new RegExp(String.raw`^(${alt(NEGATED_ROWS.flatMap((r) => r.negations))})(?:\s+|(?<=['’]))(\p{L}[\p{L}'’-]*)`, "iu");
     ASSISTANT_OBLIGED = new RegExp(

@@ -10,19 +10,23 @@
  * before it, and exits non-zero if any step failed.
  *
  * PEER_LANES: after the fast suite (two vitest workers, both cores busy), the rest runs in two lanes
- * side by side: the real Graphiti server alone (the longest), and the hooks from dist, conformance,
- * old Node.js, the real Claude Code CLI and the package routes one after another. They share no port,
+ * side by side: the hooks from dist then the real Graphiti server, and conformance, old Node.js, the
+ * real Claude Code CLI and the package routes one after another. LANES_BALANCED: the two lanes take
+ * about as long (ci-5: Graphiti 821 s, Claude Code 832 s of 967 s in its lane); the hooks from dist sit
+ * before Graphiti because they install nothing that the other lane installs too (the Node.js binaries
+ * of conformance and old Node.js, the Claude Code installs of the package routes are the Claude Code
+ * suite's as well, and an install is not safe to run twice at once). They share no port,
  * cache folder or build: each lane's processes carry their own run's name (test/setup/stray-processes.ts),
  * the Graphiti environments and Claude Code installs live in their own cache folders,
  * and the Claude Code suite uses the dist/ built here (GMS_CLAUDE_SKIP_BUILD) instead of rebuilding it
  * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
  * suite (and when the run is stopped, what each running suite printed so far: OUTPUT_OUTLIVES_STOP).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, npx, runVitest, runVitestAsync } from './vitest-run.mjs';
+import { npm, npx, runVitest, runVitestAsync, SUITE_GROUP } from './vitest-run.mjs';
 
 // Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
 const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
@@ -34,14 +38,32 @@ let failed = 0;
 let skipped = 0;
 let broken = false;
 
+/**
+ * A step before the tests (typecheck, build); its output is printed whole when it ends, with its
+ * time (BUILD_BESIDE_TYPECHECK: the two run side by side).
+ */
 function step(name, cmd, args) {
-  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) {
-    broken = true;
-    process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`);
-  }
-  return r.status === 0;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    running.set(name, { child, output: () => output });
+    child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
+    child.once('error', (error) => (output += `${error.message}\n`));
+    child.once('close', (code, signal) => {
+      running.delete(name);
+      process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n${output}`);
+      if (code !== 0) {
+        broken = true;
+        process.stdout.write(`== ${name} FAILED (exit ${code ?? signal})\n`);
+        // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
+        appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${code ?? signal}: see its output above\n`);
+      }
+      process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function add(counts) {
@@ -58,11 +80,19 @@ function add(counts) {
  * ends the suite (a child left running would outlive the run) and exits as stopped.
  */
 const running = new Map();
+/** A stop ends a running suite's process group, not only the process spawned (vitest-run.mjs SUITE_ENDS_WHOLE). */
+function endSuite(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal); // no group (not started, or already gone)
+  }
+}
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     for (const [name, suite] of running) {
       process.stdout.write(`\n== ${name} (stopped by ${signal}; what it printed so far):\n${suite.output()}`);
-      suite.child.kill(signal);
+      endSuite(suite.child, signal);
     }
     process.stdout.write(`\n== stopped by ${signal}\n`);
     process.exit(signal === 'SIGINT' ? 130 : 143);
@@ -76,7 +106,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 function script(name, scriptName, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...SUITE_GROUP });
     let stdout = '';
     let stderr = '';
     running.set(name, { child, output: () => `${stdout}${stderr}` });
@@ -104,20 +134,23 @@ async function lane(suites) {
   for (const suite of suites) await suite();
 }
 
-step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('build', npm, ['run', '--silent', 'build']);
+// BUILD_BESIDE_TYPECHECK: two processes that only read src/ (the build writes dist/, the typecheck
+// nothing), one core each; the tests wait for both.
+await Promise.all([step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']), step('build', npm, ['run', '--silent', 'build'])]);
+const fastStarted = Date.now();
 add(runVitest('vitest', []));
+process.stdout.write(`== vitest: ${((Date.now() - fastStarted) / 1000).toFixed(0)} s\n`);
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
 const hooksFromDist = async () => add(await runVitestAsync('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }, running));
 const conformance = () => script('conformance', 'test:conformance');
 // The built hooks and command line under real Node.js binaries older than we need (from committed hashed locks, like the conformance suite's Node 22: scripts/test/locked-node.mjs).
 const oldNode = () => script('old Node.js', 'test:old-node');
 if (realPeers) {
-  // PEER_LANES: the real Graphiti server beside the rest; dist/ was built above.
+  // PEER_LANES, LANES_BALANCED: the real Graphiti server beside the rest; dist/ was built above.
   const started = Date.now();
   await Promise.all([
-    lane([() => script('real Graphiti server', 'test:graphiti')]),
-    lane([hooksFromDist, conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
+    lane([hooksFromDist, () => script('real Graphiti server', 'test:graphiti')]),
+    lane([conformance, oldNode, () => script('real Claude Code CLI', 'test:claude', { GMS_CLAUDE_SKIP_BUILD: '1' }), () => script('package routes', 'test:package')]),
   ]);
   process.stdout.write(`\n== peer lanes: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 } else {

@@ -4,7 +4,8 @@
  * another (GMS_GRAPHITI_GENERATIONS=0.28.2,0.31.2 picks some). First the pinned Python environments
  * are built or found in the cache (40–90 s each the first time on a machine, instant after), then
  * vitest runs test/real-graphiti. Prints one closing line "N passed, M failed" and exits non-zero
- * on any failure; no Python gives one line and exit 2.
+ * on any failure; no Python gives one line and exit 2. It also runs test/server/install-path.test.ts
+ * (real Python and pip: vitest.graphiti.config.ts REAL_PIP_IN_LANE).
  */
 import { spawnSync } from 'node:child_process';
 import { npx, runVitest } from './vitest-run.mjs';

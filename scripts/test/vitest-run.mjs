@@ -14,6 +14,14 @@ export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
+ * SUITE_ENDS_WHOLE (test-all.mjs OUTPUT_OUTLIVES_STOP): a suite run beside another runs in a process group of its
+ * own, which a stopped run ends whole. The process spawned is `npm run` or `npx`; ended alone (measured, npm 11.19),
+ * it left the script it ran, with its vitest and servers, running on after the run. The price, decided: a SIGKILL
+ * sent to test-all.mjs's own group (no handler runs) no longer reaches the suites; every catchable stop does.
+ */
+export const SUITE_GROUP = { detached: process.platform !== 'win32' };
+
+/**
  * `quiet`: print nothing (a test of this script runs a suite that fails on purpose, whose output in
  * the log would read as a failure).
  * @returns {{ passed: number, failed: number, skipped: number, ok: boolean }}
@@ -34,7 +42,7 @@ export function runVitest(name, args, env = {}, { quiet = false } = {}) {
 export function runVitestAsync(name, args, env = {}, running = new Map()) {
   const run = vitestRun(name, args, false);
   return new Promise((resolve) => {
-    const child = spawn(npx, run.argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(npx, run.argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...SUITE_GROUP });
     let output = '';
     // While it runs: what it printed so far, for a run stopped meanwhile (test-all.mjs OUTPUT_OUTLIVES_STOP).
     running.set(name, { child, output: () => output });
@@ -68,10 +76,15 @@ function vitestRun(name, args, quiet) {
       // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
       // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
       if (status !== 0 && failures.length === 0) failures.push(`vitest exited with ${status ?? signal} though no test failed: see the error printed before its summary`);
+      // A run of no test (a filter that matched nothing) fails the run (counts.ok above): named too.
+      else if ((json.numTotalTests ?? 0) === 0) failures.push('vitest ran no test: see its output above');
       reportFailures(name, failures, say);
     } catch {
       counts.ok = false;
       say(`== ${name} wrote no report\n`);
+      // SUITE_FAILURE_NAMED (test-all.mjs): a run that ended before it wrote its report (a crash, a config
+      // that did not load) is named in the list at the end of the log, like a failed test.
+      reportFailures(name, [`vitest exited with ${status ?? signal} and wrote no report: see its output above`], () => undefined);
     }
     rmSync(dir, { recursive: true, force: true });
     return counts;

@@ -82,10 +82,13 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     const question = takeOriginNote(config.stateDir);
     // A note pull removed while its group listed nothing at all, its text kept aside (state/set-aside.ts SET_ASIDE_WHEN_GROUP_EMPTY).
     const aside = takeSetAsideNote(config.stateDir);
-    const text = [note ?? '', question ?? '', aside ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
+    const ours = [note ?? '', question ?? '', aside ?? ''].filter((t) => t !== '').join('\n\n');
+    const text = [ours, entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
     if (text !== '') {
-      // The budget may have been lowered since the worker built the block.
-      const out = sessionStartOutput(text, config.contextBudget);
+      // The budget may have been lowered since the worker built the block. NOTE_NOT_CUT: it cuts the knowledge, never
+      // our notes, which are told once (marked told above): a budget smaller than a note (a loss in groups with long
+      // names, DETAIL_NAMES_FEW) gave the session nothing and the warning was never said. The hook's cap still holds.
+      const out = sessionStartOutput(text, Math.max(config.contextBudget, ours.length));
       // The characters the model gets (after any cut), not the JSON line's length.
       injected = out === '' ? 0 : (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext.length;
       if (entry !== undefined) cacheAge = Date.now() - Date.parse(entry.builtAt);

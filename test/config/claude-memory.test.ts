@@ -7,11 +7,12 @@
  * `autoMemoryEnabled` / `env.CLAUDE_CODE_DISABLE_AUTO_MEMORY` in the settings turn it off, with the
  * precedence measured on the real CLI (test/claude/memory-location.claude.test.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
-import { buildConfig } from '../../src/lib/config/config.js';
+import { buildConfig, settingsFilesOf } from '../../src/lib/config/config.js';
 import { detectProject } from '../../src/lib/context/project.js';
 import { inLeftOutProject, resolveSources } from '../../src/lib/memory/sources.js';
 import { scanSources } from '../../src/lib/memory/scan.js';
@@ -282,5 +283,123 @@ describe('ON_IN_ONE_PROJECT with MEMORY_OFF_LEFT_OUT (merged)', () => {
     // The watch takes no event from there either, and a file synced from there before is unseen, not deleted (sync/plan.ts).
     expect(sources.every((s) => inLeftOutProject(s, `${unknownKey}/memory/build.md`))).toBe(true);
     expect(sources.some((s) => inLeftOutProject(s, `${h.key}/memory/build.md`))).toBe(false);
+  });
+});
+
+/** A git repository at `main` with a linked worktree at `worktree` (the real git, as a person makes one). */
+function repoWithWorktree(main: string, worktree: string): void {
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', ['-C', main, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+  };
+  mkdirSync(main, { recursive: true });
+  git('init', '-q');
+  git('commit', '-q', '--allow-empty', '-m', 'first');
+  git('worktree', 'add', '-q', worktree);
+}
+
+/** A transcript as Claude Code writes one for a session run in `cwd` (its lines carry the cwd). */
+function transcript(claude: string, cwd: string): void {
+  const dir = join(claude, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'));
+  mkdirSync(dir, { recursive: true });
+  const line = (type: string) => JSON.stringify({ type, cwd, sessionId: 's1', message: { role: type, content: 'hello' } });
+  writeFileSync(join(dir, 's1.jsonl'), `${line('user')}\n${line('assistant')}\n`);
+}
+
+describe('whose switch turns which memory folder off (measured: test/claude/memory-projects.claude.test.ts)', () => {
+  it('PROJECTS_FROM_TRANSCRIPTS: a project only ever run with -p (not in .claude.json) and off in its local settings has its folder left out, found by its transcript\'s cwd (on main: synced)', async () => {
+    const h = home();
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    transcript(h.claude, h.project);
+    mkdirSync(join(h.claude, 'projects', h.key, 'memory'), { recursive: true });
+    writeFileSync(join(h.claude, 'projects', h.key, 'memory', 'build.md'), '---\nname: Build\n---\nThe build uses Bun.\n');
+    h.local({ autoMemoryEnabled: false });
+    const [folder] = autoMemoryFolders(env, h.claude, root, h.managedDir);
+    expect(folder?.leftOut).toEqual([{ project: h.project, key: h.key, settingsFile: join(h.project, '.claude', 'settings.local.json') }]);
+    const scan = await scanSources(resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory'));
+    expect(scan.files.map((f) => f.relPath)).toEqual([]);
+    // Its settings file is watched too (PROJECT_SWITCH_WATCHED).
+    expect(settingsFilesOf(buildConfig(env), env)).toContain(join(h.project, '.claude', 'settings.local.json'));
+    // Turned on again: synced.
+    h.local({});
+    expect((await scanSources(resolveSources(buildConfig(env)).filter((s) => s.kind === 'auto-memory'))).files.map((f) => f.relPath)).toEqual([`${h.key}/memory/build.md`]);
+  });
+
+  it('a transcript that names no cwd, or is not JSON, teaches nothing and breaks nothing', () => {
+    const h = home();
+    const dir = join(h.claude, 'projects', h.key);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.jsonl'), '{"type":"summary"}\n');
+    writeFileSync(join(dir, 'b.jsonl'), 'not json "cwd":nope\n');
+    writeFileSync(join(dir, 'c.jsonl'), `${JSON.stringify({ cwd: 'relative/path' })}\n`);
+    h.local({ autoMemoryEnabled: false });
+    expect(autoMemoryFolders({ CLAUDE_CONFIG_DIR: h.claude }, h.claude, root, h.managedDir)[0]?.leftOut).toBeUndefined();
+  });
+
+  it('MEMORY_KEY_OF_A_PROJECT: a worktree off in its own local settings leaves out the MAIN repository\'s folder, where its memory is; a checkout on that shares it keeps it (ONE_ON_KEEPS_THE_FOLDER; on main: the worktree\'s own key, the main folder synced)', () => {
+    const h = home();
+    const main = join(root, 'repo');
+    const worktree = join(root, 'repo-wt');
+    repoWithWorktree(main, worktree);
+    const mainKey = main.replace(/[^a-zA-Z0-9]/g, '-');
+    const env = { CLAUDE_CONFIG_DIR: h.claude };
+    h.knows(worktree);
+    mkdirSync(join(worktree, '.claude'), { recursive: true });
+    mkdirSync(join(main, '.claude'), { recursive: true });
+    writeFileSync(join(worktree, '.claude', 'settings.local.json'), JSON.stringify({ autoMemoryEnabled: false }));
+    const leftOut = () => autoMemoryFolders(env, h.claude, root, h.managedDir)[0]?.leftOut;
+    expect(leftOut()).toEqual([{ project: worktree, key: mainKey, settingsFile: join(worktree, '.claude', 'settings.local.json') }]);
+    // The main checkout, recorded and on, writes to the same folder: not left out.
+    h.knows(worktree, main);
+    expect(leftOut()).toBeUndefined();
+    // Both off: the folder left out once, named by the repository itself (the worktree's switch is the main root's then).
+    writeFileSync(join(main, '.claude', 'settings.local.json'), JSON.stringify({ autoMemoryEnabled: false }));
+    expect(leftOut()).toEqual([{ project: main, key: mainKey, settingsFile: join(main, '.claude', 'settings.local.json') }]);
+    rmSync(join(main, '.claude', 'settings.local.json'));
+    // Off for every project, on in the worktree alone: only the main repository's folder is scanned.
+    writeFileSync(join(worktree, '.claude', 'settings.local.json'), JSON.stringify({ autoMemoryEnabled: true }));
+    h.user({ autoMemoryEnabled: false });
+    h.knows(worktree);
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir)[0]?.onlyProjects).toEqual([mainKey]);
+  });
+
+  it('LOCAL_SETTINGS_OF_A_SESSION: a session reads its main root\'s local settings, then its own folder\'s; the hook names the folder the CLI names (on main: only the main root\'s were read)', () => {
+    const h = home();
+    const main = join(root, 'repo');
+    const worktree = join(root, 'repo-wt');
+    repoWithWorktree(main, worktree);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    const config = buildConfig(env);
+    const local = (dir: string, value: object) => {
+      mkdirSync(join(dir, '.claude'), { recursive: true });
+      writeFileSync(join(dir, '.claude', 'settings.local.json'), JSON.stringify(value));
+    };
+    const sub = join(main, 'sub');
+    const via = (cwd: string) => detectProject(cwd, config, env).memoryVia;
+    // The table measured on the real CLI: main, worktree, subfolder settings -> auto memory in the worktree, the main checkout, the subfolder.
+    const table: Array<[object, object, object, string]> = [
+      [{ autoMemoryEnabled: false }, {}, {}, 'off off off'],
+      [{}, { autoMemoryEnabled: false }, {}, 'off on on'],
+      [{ autoMemoryEnabled: true }, { autoMemoryEnabled: false }, {}, 'on on on'],
+      [{ autoMemoryEnabled: false }, { autoMemoryEnabled: true }, {}, 'off off off'],
+      [{}, {}, { autoMemoryEnabled: false }, 'on on off'],
+      [{ autoMemoryEnabled: false }, {}, { autoMemoryEnabled: true }, 'off off off'],
+    ];
+    for (const [m, w, s, expected] of table) {
+      local(main, m);
+      local(worktree, w);
+      local(sub, s);
+      expect([worktree, main, sub].map((cwd) => (via(cwd) === 'disabled' ? 'off' : 'on')).join(' '), JSON.stringify([m, w, s])).toBe(expected);
+    }
+    expect(detectProject(worktree, config, env).memoryDir).toBe(join(h.claude, 'projects', main.replace(/[^a-zA-Z0-9]/g, '-'), 'memory'));
+  });
+
+  it('PROJECT_DIR_NAME_OVERRIDE: with CLAUDE_CODE_PROJECT_DIR_NAME, a project off leaves out the folder the override names (on main: its path\'s key)', () => {
+    const h = home();
+    h.knows(h.project);
+    h.local({ autoMemoryEnabled: false });
+    const env = { CLAUDE_CONFIG_DIR: h.claude, CLAUDE_CODE_PROJECT_DIR_NAME: 'my-project_1' };
+    expect(autoMemoryFolders(env, h.claude, root, h.managedDir)[0]?.leftOut?.map((l) => l.key)).toEqual(['my-project_1']);
+    expect(autoMemoryFolders({ ...env, CLAUDE_CODE_PROJECT_DIR_NAME: 'not plain.name' }, h.claude, root, h.managedDir)[0]?.leftOut?.map((l) => l.key)).toEqual([h.key]);
   });
 });

@@ -96,4 +96,21 @@ describe("what a watch pass's listing no longer shows", () => {
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({ lostSeen: [{ group: 'main', notes: 1 }] });
   }, 30_000);
+  it("a later refresh that finds another group emptied keeps this group's loss told beside it (LOSS_PER_GROUP; on 539ca3f5 the emptied group replaced it)", async () => {
+    const cwd = box.path('code', 'webapp');
+    mkdirSync(cwd, { recursive: true });
+    await lostBeforeAPass();
+    const steps = realSteps(box.config(), nullLogger);
+    try {
+      // The worker's sync lists the group and records the loss; its refresh of another project then finds that project's group listing nothing.
+      await steps.sync(box.config(), { logger: nullLogger, signal: new AbortController().signal });
+      expect(readGraphProblem(box.config().stateDir)).toMatchObject({ kind: 'lost', detail: '1 note in group main' });
+      steps.graphSeen?.(box.config(), { shown: ['main'], listed: [], emptied: [{ group: 'team_other', notes: 2 }] });
+    } finally {
+      await steps.close();
+    }
+    const note = takeGraphProblemNote(box.config().stateDir) ?? 'nothing told';
+    expect(note).toContain('2 notes in group team_other');
+    expect(note).toContain('no longer holds others it had confirmed (1 note in group main)');
+  }, 30_000);
 });

@@ -36,8 +36,11 @@ describe('claudeProjectKey', () => {
     expect(resolveProjectKey(long, projects, {})).toBe(`${prefix}-zz9`);
     mkdirSync(join(projects, claudeProjectKey(long)), { recursive: true });
     expect(resolveProjectKey(long, projects, {})).toBe(claudeProjectKey(long));
-    expect(resolveProjectKey('/x/y', projects, { CLAUDE_CODE_PROJECT_DIR_NAME: 'custom' })).toBe('custom');
-    expect(resolveProjectKey('/x/y', projects, { CLAUDE_CODE_PROJECT_DIR_NAME: '../evil' })).toBe('-x-y');
+    // PROJECT_DIR_NAME_OVERRIDE: as the CLI bundle takes it, only with CLAUDE_CONFIG_DIR set and only a plain name.
+    const configDir = { CLAUDE_CONFIG_DIR: join(dir, 'claude') };
+    expect(resolveProjectKey('/x/y', projects, { ...configDir, CLAUDE_CODE_PROJECT_DIR_NAME: 'custom' })).toBe('custom');
+    expect(resolveProjectKey('/x/y', projects, { CLAUDE_CODE_PROJECT_DIR_NAME: 'custom' })).toBe('-x-y');
+    for (const ignored of ['../evil', 'not plain.name', ' custom', 'nul', 'x'.repeat(65)]) expect(resolveProjectKey('/x/y', projects, { ...configDir, CLAUDE_CODE_PROJECT_DIR_NAME: ignored })).toBe('-x-y');
   });
 });
 

@@ -6,6 +6,7 @@ import { shellWord } from '../../src/lib/util/install-route.js';
 import { REPO_ROOT } from '../support/paths.js';
 import { contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { readGraphProblem, recordLostSeen } from '../../src/lib/context/graph-problem.js';
 import { hangingServer } from './helpers.js';
 import { otherUser } from '../support/other-user.js';
 import { spawnSync } from 'node:child_process';
@@ -116,6 +117,21 @@ describe('SessionStart hook: sources', () => {
     // whole lines only
     const original = new Set(lines);
     for (const line of ctx.split('\n')) expect(original.has(line)).toBe(true);
+  });
+});
+
+describe('SessionStart hook: the graph-loss warning at a small budget', () => {
+  it('a warning longer than the budget is still said whole, once, and marked told only then (the budget cuts knowledge, not our note)', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    // Five groups named at their longest (DETAIL_NAMES_FEW): a warning of some 1,200 characters.
+    recordLostSeen(sb.stateDir, Array.from({ length: 8 }, (_, i) => ({ group: `team_${i}_`.padEnd(128, 'x'), notes: 3 })));
+    const run = await runHook('session-start', { ...sb.env, MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: '1000' }, { input: input('startup') });
+    expect(run.code).toBe(0);
+    assertHookOutput(run.stdout);
+    const context = parseHookStdout(run.stdout)?.additionalContext ?? '';
+    expect(context).toContain('no longer holds memory notes');
+    expect(context).toContain('and 9 notes in 3 more groups');
+    expect(readGraphProblem(sb.stateDir)?.told).toBe(true);
   });
 });
 

@@ -4,11 +4,11 @@
  * with its launcher hooks/run.mjs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
@@ -257,32 +257,6 @@ describe('hooks/run.mjs launcher (this repository\'s own .claude/settings.json)'
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
   });
-
-  it('without dist/ it runs from source and builds dist/ once in the background for the next runs', async () => {
-    // A plugin checkout as Claude Code installs it: sources and dependencies, no build.
-    const pkg = join(sb.root, 'plugin');
-    mkdirSync(pkg);
-    for (const entry of ['src', 'scripts', 'hooks', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
-      cpSync(join(REPO, entry), join(pkg, entry), { recursive: true });
-    }
-    symlinkSync(join(REPO, 'node_modules'), join(pkg, 'node_modules'));
-    const run = (cwd: string) =>
-      new Promise<{ code: number | null; stdout: string }>((done) => {
-        const child = spawn(process.execPath, [join(pkg, 'hooks', 'run.mjs'), 'session-start'], { env: sb.env, cwd });
-        let stdout = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.on('close', (code) => done({ code, stdout }));
-        child.stdin.end(JSON.stringify({ cwd, source: 'startup' }));
-      });
-    const first = await run(sb.root);
-    expect(first).toEqual({ code: 0, stdout: '' });
-    const built = join(pkg, 'dist', 'hooks', 'session-start.js');
-    await vi.waitFor(() => expect(existsSync(built) && !existsSync(join(pkg, '.gms-build.lock'))).toBe(true), { timeout: 90_000, interval: 250 });
-    expect(readFileSync(built, 'utf8')).toMatch(/^\/\/ Bundled by scripts\/build\/bundle-hooks\.mjs/);
-    expect(readdirSync(pkg).filter((n) => n.startsWith('dist.build-'))).toEqual([]);
-    const second = await run(sb.root);
-    expect(second).toEqual({ code: 0, stdout: '' });
-  }, 120_000);
 
   it('an unknown hook name does nothing, exit 0', async () => {
     const r = await launch(['rm-rf'], '{}');

@@ -98,4 +98,36 @@ describe('a project whose local settings turn auto memory off (MEMORY_OFF_LEFT_O
     expect(leftOut).toHaveLength(1);
     expect(leftOut[0]).toContain(`Left out: ${box.path('claude', 'projects', claudeProjectKey(box.path('work', 'other')), 'memory')}, the auto memory of ${box.path('work', 'other')}`);
   });
+
+  it('a run with nothing to do does not connect while a project left out has notes synced before (the early handshake reads inLeftOutProject)', async () => {
+    const { localSettings } = twoProjects();
+    await runSync(box.config(), { waitMs: 5000 });
+    await server.whenIdle();
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: false }));
+    await runSync(box.config());
+    server.clearLogs();
+    const idle = await runSync(box.config());
+    expect(idle).toMatchObject({ unchanged: 1 });
+    expect(server.http).toHaveLength(0);
+  });
+
+  it('off for every project but on in one (ON_ONLY_WHERE_TURNED_ON): a project Claude Code does not know keeps its notes in the graph, unseen, and flipped back they are neither deleted nor sent again', async () => {
+    const { quiet, localSettings } = twoProjects();
+    box.auto(claudeProjectKey(box.path('work', 'unknown')), 'stray.md', note('stray'));
+    await runSync(box.config(), { waitMs: 5000 });
+    await server.whenIdle();
+    expect(sentWords()).toEqual(['other', 'quiet', 'stray']);
+    const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
+    const sent = adds();
+    writeFileSync(box.path('claude', 'settings.json'), JSON.stringify({ autoMemoryEnabled: false }));
+    writeFileSync(localSettings, JSON.stringify({ autoMemoryEnabled: true }));
+    expect(resolveSources(box.config()).find((s) => s.name === 'auto-memory')?.onlyProjects).toEqual([claudeProjectKey(quiet)]);
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other', 'quiet', 'stray']);
+    expect((await loadState(box.config().stateDir)).state.orphans).toEqual([]);
+    writeFileSync(box.path('claude', 'settings.json'), JSON.stringify({}));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(sentWords()).toEqual(['other', 'quiet', 'stray']);
+    expect(adds()).toBe(sent);
+  });
 });

@@ -32,17 +32,30 @@
  * Two layers Claude Code reads are not ours to follow:
  * - `--settings` (a file or JSON on the command line): nothing a hook receives names it (not its
  *   input, not its environment; only an `env` in it reaches the hook, as variables), and a terminal
- *   run of the CLI has no way to know it. A folder moved only there is not synced (said in docs);
+ *   run of the CLI has no way to know it. Only the session's own command line does (measured: the
+ *   hook's parent process, `/proc/<pid>/cmdline` on Linux; test/claude/memory-projects.claude.test.ts),
+ *   and that names it for one session: a folder learnt there would be seen by that session's hook and
+ *   worker alone, not by a terminal's `sync` or `watch`, so its notes would come and go as a source
+ *   (a run that does not see a folder leaves its notes alone, but never sends their edits). Following
+ *   it means recording the folders sessions used, in the state folder, and when to forget one; not
+ *   done. A folder moved only there is not synced (said in docs);
  * - the checked-in project settings: Claude Code follows them in a trusted workspace (always in `-p`),
  *   but a repository must not choose which of a person's folders go to a shared graph (a clone could
  *   name `~/`); their notes are said by `status` (unsyncedProjectMemory), and their switches not
  *   followed either (one rule for the file: it only ever means a folder we keep syncing).
  *
+ * Which projects' switches count: those Claude Code recorded, in `.claude.json` or in a session's
+ * transcript (PROJECTS_FROM_TRANSCRIPTS); each session reads its main repository root's local settings,
+ * then its own folder's (LOCAL_SETTINGS_OF_A_SESSION), and keeps its memory in the main repository's
+ * folder (MEMORY_KEY_OF_A_PROJECT), which is left out only when auto memory is off for every project
+ * that writes there (ONE_ON_KEEPS_THE_FOLDER). One config build reads each file once (SETTINGS_READ_ONCE).
+ *
  * Synchronous and small: the SessionStart hook uses it (no memory/ module may load there).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { isAbsolute, join, normalize, resolve } from 'node:path';
 import { resolveProjectKey } from '../util/claude-project-key.js';
+import { gitMainRoot } from '../util/git-identity.js';
 
 type Env = Record<string, string | undefined>;
 type Settings = Record<string, unknown>;
@@ -107,8 +120,37 @@ function readSettings(file: string): Settings | undefined {
   }
 }
 
-function settingsValue(file: string, key: string): unknown {
-  return readSettings(file)?.[key];
+/**
+ * SETTINGS_READ_ONCE: the settings files of one look at Claude Code's settings (one config build),
+ * each read at most once and only when asked for. A config build asks every known project's
+ * switch, each over the managed, local and user settings, then again for the checked-in folders:
+ * about four reads per project of the same few files, `.claude.json` (megabytes for a heavy user)
+ * three times. Nothing outlives the look: the next build reads every file afresh, so an edit is
+ * never hidden by a cache (no mtime to trust on a disk whose clock is coarse).
+ */
+export class SettingsFiles {
+  private readonly files = new Map<string, Settings | undefined>();
+  private readonly managedOf = new Map<string, Settings>();
+  private readonly recorded = new Map<string, string[]>();
+
+  read(file: string): Settings | undefined {
+    if (!this.files.has(file)) this.files.set(file, readSettings(file));
+    return this.files.get(file);
+  }
+
+  /** The managed settings of `dir`, merged once (managedSettings). */
+  managed(dir: string): Settings {
+    let merged = this.managedOf.get(dir);
+    if (merged === undefined) this.managedOf.set(dir, (merged = managedSettings(dir, this)));
+    return merged;
+  }
+
+  /** The projects Claude Code recorded (knownProjects), found once per config folder. */
+  projects(key: string, find: () => string[]): string[] {
+    let found = this.recorded.get(key);
+    if (found === undefined) this.recorded.set(key, (found = find()));
+    return found;
+  }
 }
 
 /** One settings file's variables (`env`), the strings only. */
@@ -121,6 +163,29 @@ function envOf(settings: Settings | undefined): Env {
 interface SettingsLayer {
   name: 'managed settings' | 'local settings' | 'user settings';
   settings: Settings;
+  /** The file, for a local layer (a project has two in a worktree or a subfolder: LOCAL_SETTINGS_OF_A_SESSION). */
+  file?: string;
+}
+
+/**
+ * Where a session runs, as far as its auto memory goes: `dir` (its cwd, as Claude Code records it)
+ * and `mainRoot`, the main repository's root (util/git-identity.ts `gitMainRoot`; `dir` itself
+ * outside git), which keys its memory folder (MEMORY_KEY_OF_A_PROJECT).
+ *
+ * LOCAL_SETTINGS_OF_A_SESSION (measured, 2.1.330–2.1.337, test/claude/memory-projects.claude.test.ts):
+ * a session reads the local settings of the main repository's root first, then those of its own
+ * folder: in a linked worktree or a subfolder, the main checkout's `autoMemoryEnabled` wins over the
+ * worktree's (false there is off in every worktree; true there is on even where the worktree says
+ * false), and the worktree's or subfolder's own applies when the main one sets none.
+ */
+export interface SessionFolder {
+  mainRoot: string;
+  dir: string;
+}
+
+/** A recorded project (a session's folder) with its main repository's root. */
+export function sessionFolderOf(dir: string): SessionFolder {
+  return { mainRoot: gitMainRoot(dir), dir: resolve(dir) };
 }
 
 /**
@@ -128,26 +193,29 @@ interface SettingsLayer {
  * managed-settings.d/*.json in name order on top (a later file wins a key; `env` merges by variable).
  * Measured: a drop-in moves the folder over the base file, and counts with no base file at all.
  */
-function managedSettings(dir: string): Settings {
-  let files: string[] = [];
+function managedSettings(dir: string, files: SettingsFiles): Settings {
+  let dropIns: string[] = [];
   try {
-    files = readdirSync(join(dir, 'managed-settings.d')).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort();
+    dropIns = readdirSync(join(dir, 'managed-settings.d')).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort();
   } catch {
     // no drop-in folder: the base file alone
   }
   let merged: Settings = {};
-  for (const file of [join(dir, 'managed-settings.json'), ...files.map((f) => join(dir, 'managed-settings.d', f))]) {
-    const settings = readSettings(file);
+  for (const file of [join(dir, 'managed-settings.json'), ...dropIns.map((f) => join(dir, 'managed-settings.d', f))]) {
+    const settings = files.read(file);
     if (settings !== undefined) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
   return merged;
 }
 
-/** SETTINGS_LAYERS we follow, highest priority first; the local settings only for one project. */
-function settingsLayers(claudeConfigDir: string, managedDir: string, projectRoot?: string): SettingsLayer[] {
-  const layers: SettingsLayer[] = [{ name: 'managed settings', settings: managedSettings(managedDir) }];
-  if (projectRoot !== undefined) layers.push({ name: 'local settings', settings: readSettings(join(projectRoot, '.claude', 'settings.local.json')) ?? {} });
-  layers.push({ name: 'user settings', settings: readSettings(join(claudeConfigDir, 'settings.json')) ?? {} });
+/** SETTINGS_LAYERS we follow, highest priority first; the local settings only for one session's folder (LOCAL_SETTINGS_OF_A_SESSION). */
+function settingsLayers(files: SettingsFiles, claudeConfigDir: string, managedDir: string, project?: SessionFolder): SettingsLayer[] {
+  const layers: SettingsLayer[] = [{ name: 'managed settings', settings: files.managed(managedDir) }];
+  for (const dir of project === undefined ? [] : [...new Set([project.mainRoot, project.dir])]) {
+    const file = join(dir, '.claude', 'settings.local.json');
+    layers.push({ name: 'local settings', settings: files.read(file) ?? {}, file });
+  }
+  layers.push({ name: 'user settings', settings: files.read(join(claudeConfigDir, 'settings.json')) ?? {} });
   return layers;
 }
 
@@ -160,12 +228,18 @@ function firstSet<T>(layers: SettingsLayer[], pick: (s: Settings) => T | undefin
   return undefined;
 }
 
-/** AUTO_MEMORY_SWITCH (see the head of this file) over the given layers. */
+/** AUTO_MEMORY_SWITCH (see the head of this file) over the given layers: off or on, and the layer that decided (none: the environment or the default). */
+function autoMemorySwitch(env: Env, layers: SettingsLayer[]): { off: boolean; by?: SettingsLayer } {
+  const set = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+  const variable = set?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return { off: true, ...(set === undefined ? {} : { by: set.layer }) };
+  if (claudeSwitchOff(variable)) return { off: false, ...(set === undefined ? {} : { by: set.layer }) };
+  const enabled = firstSet(layers, (s) => (typeof s.autoMemoryEnabled === 'boolean' ? s.autoMemoryEnabled : undefined));
+  return { off: enabled?.value === false, ...(enabled === undefined ? {} : { by: enabled.layer }) };
+}
+
 function autoMemoryOff(env: Env, layers: SettingsLayer[]): boolean {
-  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
-  if (claudeSwitchOn(variable)) return true;
-  if (claudeSwitchOff(variable)) return false;
-  return firstSet(layers, (s) => (typeof s.autoMemoryEnabled === 'boolean' ? s.autoMemoryEnabled : undefined))?.value === false;
+  return autoMemorySwitch(env, layers).off;
 }
 
 /** A folder setting as Claude Code accepts it: absolute after `~/` expansion (when allowed), else ignored. */
@@ -179,8 +253,8 @@ function folderSetting(value: unknown, homeDir: string, expandTilde: boolean): s
 }
 
 /** `autoMemoryDirectory` of one settings file, `~/` expanded; undefined when unset or not usable. */
-export function autoMemoryDirectoryIn(settingsFile: string, homeDir: string): string | undefined {
-  return folderSetting(settingsValue(settingsFile, 'autoMemoryDirectory'), homeDir, true);
+export function autoMemoryDirectoryIn(settingsFile: string, homeDir: string, files = new SettingsFiles()): string | undefined {
+  return folderSetting(files.read(settingsFile)?.autoMemoryDirectory, homeDir, true);
 }
 
 /**
@@ -205,11 +279,16 @@ function projectsBase(env: Env, claudeConfigDir: string): { base: string; remote
 
 /**
  * One project's auto-memory folder, wherever Claude Code puts it; undefined when auto memory is off.
- * `key` is the project's folder name under `projects/` (context/project.ts).
+ * `key` is the project's folder name under `projects/` (context/project.ts). `project` is the
+ * session's folder and its main root (LOCAL_SETTINGS_OF_A_SESSION); a path alone is both.
  */
-export function projectMemoryFolder(env: Env, claudeConfigDir: string, homeDir: string, projectRoot: string, key: string, managedDir = MANAGED_SETTINGS_DIR): { dir: string; via: string } | undefined {
-  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
-  if (autoMemoryOff(env, layers)) return undefined;
+export function projectMemoryFolder(env: Env, claudeConfigDir: string, homeDir: string, project: string | SessionFolder, key: string, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()): { dir: string; via: string } | undefined {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir, typeof project === 'string' ? { mainRoot: project, dir: project } : project);
+  return autoMemoryOff(env, layers) ? undefined : memoryFolderOver(env, claudeConfigDir, homeDir, layers, key);
+}
+
+/** MEMORY_FOLDER over one project's layers, auto memory being on there. */
+function memoryFolderOver(env: Env, claudeConfigDir: string, homeDir: string, layers: SettingsLayer[], key: string): { dir: string; via: string } {
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
@@ -224,14 +303,121 @@ function shortId(path: string): string {
 }
 
 /**
- * Project folders Claude Code knows (the `projects` of its global config file), for their local
- * settings. The interactive UI records a project there (its trust dialog); a `-p` run records none
- * (measured, 2.1.330): a project only ever run with `-p` is not known, and its local settings unread.
+ * How much of a transcript's start is read for its `cwd`: its first user line carries it, after a
+ * few short queue lines (measured); a long first prompt may push it further, up to the larger read.
  */
-export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string): string[] {
-  const file = env.CLAUDE_CONFIG_DIR !== undefined && env.CLAUDE_CONFIG_DIR !== '' ? join(claudeConfigDir, '.claude.json') : join(homeDir, '.claude.json');
-  const projects = settingsValue(file, 'projects');
-  return typeof projects === 'object' && projects !== null ? Object.keys(projects).filter((p) => isAbsolute(p)) : [];
+const TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
+/** How many transcripts of one project folder are tried before it is taken for one with none. */
+const TRANSCRIPTS_TRIED = 3;
+
+/** The first `cwd` recorded in a transcript's start (TRANSCRIPT_HEAD_BYTES), undefined when none. */
+function transcriptCwd(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    for (const size of TRANSCRIPT_HEAD_BYTES) {
+      const buf = Buffer.alloc(size);
+      const read = readSync(fd, buf, 0, size, 0);
+      const m = /"cwd":("(?:[^"\\]|\\.)*")/.exec(buf.subarray(0, read).toString('utf8'));
+      if (m !== null) {
+        const cwd: unknown = JSON.parse(m[1] as string);
+        return typeof cwd === 'string' && isAbsolute(cwd) ? cwd : undefined;
+      }
+      if (read < size) break; // the whole file was read
+    }
+    return undefined;
+  } catch {
+    return undefined; // unreadable: no project learnt from it
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * PROJECTS_FROM_TRANSCRIPTS: a project only ever run with `claude -p` is not in `.claude.json`
+ * (measured, 2.1.330–2.1.337: test/claude/memory-projects.claude.test.ts), but each session's
+ * transcript, `<CLAUDE_CONFIG_DIR>/projects/<key of its cwd>/<session>.jsonl`, records its `cwd`.
+ * A folder name cannot be turned back into a path (every `/`, `.`, `-` and space became `-`), so the
+ * path is read from a transcript: one per project folder (the first by name holding a `cwd`, of at
+ * most TRANSCRIPTS_TRIED; every transcript of a folder has the key of one path). A folder holding
+ * only `memory/` (a worktree's main repository never opened itself) has no transcript, and needs none:
+ * its sessions' folders key their memory to it (MEMORY_KEY_OF_A_PROJECT).
+ */
+function transcriptProjects(claudeConfigDir: string): string[] {
+  const projectsDir = join(claudeConfigDir, 'projects');
+  let names: string[];
+  try {
+    names = readdirSync(projectsDir);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const name of names) {
+    let transcripts: string[];
+    try {
+      transcripts = readdirSync(join(projectsDir, name)).filter((f) => f.endsWith('.jsonl')).sort().slice(0, TRANSCRIPTS_TRIED);
+    } catch {
+      continue; // a file, or unreadable
+    }
+    for (const t of transcripts) {
+      const cwd = transcriptCwd(join(projectsDir, name, t));
+      if (cwd === undefined) continue;
+      found.push(cwd);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Project folders Claude Code recorded, for their local settings: the `projects` of its global
+ * config file (the interactive UI records a project there, its trust dialog; a `-p` run records
+ * none, measured), and the `cwd` of the sessions' transcripts (PROJECTS_FROM_TRANSCRIPTS), which a
+ * `-p` run writes too. Each is a session's folder: a worktree or a subfolder as it was opened.
+ */
+export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string, files = new SettingsFiles()): string[] {
+  return files.projects(claudeConfigDir, () => {
+    const file = env.CLAUDE_CONFIG_DIR !== undefined && env.CLAUDE_CONFIG_DIR !== '' ? join(claudeConfigDir, '.claude.json') : join(homeDir, '.claude.json');
+    const projects = files.read(file)?.projects;
+    const recorded = typeof projects === 'object' && projects !== null ? Object.keys(projects).filter((p) => isAbsolute(p)) : [];
+    return [...new Set([...recorded, ...transcriptProjects(claudeConfigDir)].map((p) => resolve(p)))];
+  });
+}
+
+/**
+ * PROJECT_DIR_NAME_OVERRIDE: `CLAUDE_CODE_PROJECT_DIR_NAME` names every project's folder, as the CLI
+ * bundle (2.1.337) takes it: only with `CLAUDE_CONFIG_DIR` set (not empty), only a plain name of 1 to
+ * 64 letters, digits, `_` and `-`, as written (no trimming), and not a name Windows reserves (`con`,
+ * `nul`, `com1`…); any other value is ignored and the path's own key used (measured: a name with a
+ * dot and a space leaves the default folder; test/claude/memory-projects.claude.test.ts). Taken before
+ * (any slash-free value, trimmed, without CLAUDE_CONFIG_DIR too), a value the CLI ignores moved our
+ * folder where Claude Code never wrote. For util/claude-project-key.ts `resolveProjectKey`.
+ */
+export function projectDirNameOverride(env: Env): string | undefined {
+  const name = env.CLAUDE_CODE_PROJECT_DIR_NAME;
+  if (env.CLAUDE_CONFIG_DIR === undefined || env.CLAUDE_CONFIG_DIR === '' || name === undefined) return undefined;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name) && !/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(name) ? name : undefined;
+}
+
+/** A recorded project, its main root, and its memory folder where its own layers keep auto memory on. */
+interface ProjectSwitch {
+  project: SessionFolder;
+  own: { dir: string; via: string } | undefined;
+  /** The layer that decided its switch (status names its file). */
+  by?: SettingsLayer;
+}
+
+/**
+ * MEMORY_KEY_OF_A_PROJECT: the folder name under a `projects` folder that holds a recorded project's
+ * memory: its main repository root's key (a linked worktree's or a subfolder's memory is the main
+ * repository's, measured: test/claude/memory-projects.claude.test.ts), as Claude Code makes it there
+ * (util/claude-project-key.ts, CLAUDE_CODE_PROJECT_DIR_NAME included: PROJECT_DIR_NAME_OVERRIDE below).
+ * Several recorded projects share one such folder (a repository's worktrees and subfolders, or every
+ * project under the override): it is left out only when auto memory is off for all of them, and scanned
+ * when it is on for one (ONE_ON_KEEPS_THE_FOLDER): Claude Code writes there from that one's sessions.
+ */
+function memoryKeyOf(project: SessionFolder, projectsRoot: string, env: Env): string {
+  return resolveProjectKey(project.mainRoot, projectsRoot, projectDirNameOverride(env));
 }
 
 /**
@@ -247,15 +433,17 @@ export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string
  * writes that project's notes, and the hook reads them: the folders such projects use are synced,
  * under the names they have when auto memory is on (a switch flipped later changes no file id).
  */
-export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): AutoMemoryFolder[] {
-  const layers = settingsLayers(claudeConfigDir, managedDir);
+export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()): AutoMemoryFolder[] {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir);
   const off = autoMemoryOff(env, layers);
-  const projects = knownProjects(env, claudeConfigDir, homeDir);
-  // Each known project's folder where its own layers keep auto memory on.
-  const used = projects.flatMap((project) => {
-    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
-    return own === undefined ? [] : [{ project, ...own }];
+  const switches: ProjectSwitch[] = knownProjects(env, claudeConfigDir, homeDir, files).map((dir) => {
+    const project = sessionFolderOf(dir);
+    const own = settingsLayers(files, claudeConfigDir, managedDir, project);
+    const { off: ownOff, by } = autoMemorySwitch(env, own);
+    return { project, own: ownOff ? undefined : memoryFolderOver(env, claudeConfigDir, homeDir, own, ''), ...(by === undefined ? {} : { by }) };
   });
+  // Each known project's folder where its own layers keep auto memory on.
+  const used = switches.flatMap((s) => (s.own === undefined ? [] : [{ project: s.project, ...s.own }]));
   if (off && used.length === 0) return [];
   const folders: AutoMemoryFolder[] = [{ name: 'auto-memory', root: resolve(claudeConfigDir, 'projects'), layout: 'projects', via: 'default' }];
   const { base, remote } = projectsBase(env, claudeConfigDir);
@@ -266,20 +454,23 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
     // Each project's own folder, where its local settings move it and keep auto memory on.
     if (own.via !== 'autoMemoryDirectory (local settings)' || folders.some((f) => f.root === resolve(own.dir))) continue;
     const id = shortId(resolve(own.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${own.project})` });
+    folders.push({ name: `auto-memory-dir-${id}`, root: resolve(own.dir), layout: 'folder', via: `autoMemoryDirectory (local settings of ${own.project.dir})` });
   }
   // ON_IN_ONE_PROJECT: only the folders the projects turned on use (a `projects` layout by its setting, a folder by its path).
   const kept = off ? folders.filter((f) => used.some((u) => (f.layout === 'folder' ? f.root === resolve(u.dir) : f.via === u.via))) : folders;
-  // MEMORY_OFF_LEFT_OUT: the known projects whose own layers turn it off, inside the `projects` folders kept.
-  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
-  // Off for every project (ON_IN_ONE_PROJECT keeps a `projects` folder for the projects turned on), the others are
-  // left out by the switch for all of them, not by their own local settings: status names what turned them off.
-  const offBy = off ? OFF_FOR_EVERY_PROJECT : undefined;
-  // ON_ONLY_WHERE_TURNED_ON: off for every project, a `projects` folder is scanned for the projects turned on alone. Leaving
-  // out only the other known projects scanned every folder of a project Claude Code does not know (run only with `-p`,
-  // moved, gone), where memory is off too: its notes from before were sent though auto memory was off for it.
-  const only = (f: AutoMemoryFolder) => (off && f.layout === 'projects' ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {});
-  return kept.map((f) => (f.layout === 'projects' ? { ...f, ...(offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }), ...only(f) } : f));
+  return kept.map((f) => {
+    if (f.layout !== 'projects') return f;
+    // ONE_ON_KEEPS_THE_FOLDER: the keys here of the projects that write to this folder.
+    const onKeys = new Set(used.filter((u) => u.via === f.via).map((u) => memoryKeyOf(u.project, f.root, env)));
+    // MEMORY_OFF_LEFT_OUT: the known projects whose own layers turn it off, unless a project on shares their folder here.
+    // One per folder (status says each once), named by the repository itself where it is recorded, else its first worktree or subfolder.
+    const offFirst = switches.filter((s) => s.own === undefined).sort((a, b) => Number(b.project.dir === b.project.mainRoot) - Number(a.project.dir === a.project.mainRoot));
+    const leftOut = offFirst.flatMap((s) => leftOutIn(f.root, s, off, env)).filter((l, i, all) => !onKeys.has(l.key) && all.findIndex((o) => o.key === l.key) === i);
+    // ON_ONLY_WHERE_TURNED_ON: off for every project, a `projects` folder is scanned for the projects turned on alone. Leaving
+    // out only the other known projects scanned every folder of a project Claude Code does not know (moved, gone), where
+    // memory is off too: its notes from before were sent though auto memory was off for it.
+    return { ...f, ...(leftOut.length === 0 ? {} : { leftOut }), ...(off ? { onlyProjects: [...onKeys] } : {}) };
+  });
 }
 
 /**
@@ -288,12 +479,16 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
  * 2.1.330–2.1.337 (test/claude/memory-location.claude.test.ts): its `projects/<key>/memory`, which
  * Claude Code neither reads nor writes then, is not scanned either, as the SessionStart hook already
  * reads none for it. Its notes in the graph stay (files there are unknown, not deleted: sync/plan.ts).
- * The key is the project's folder name as Claude Code makes it under that `projects` folder.
+ * The key is its memory's folder name as Claude Code makes it under that `projects` folder
+ * (MEMORY_KEY_OF_A_PROJECT).
  */
 const OFF_FOR_EVERY_PROJECT = 'CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings';
 
-function leftOutIn(projectsRoot: string, projects: string[], offBy?: string): LeftOutProject[] {
-  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? join(project, '.claude', 'settings.local.json') }));
+function leftOutIn(projectsRoot: string, s: ProjectSwitch, offForEvery: boolean, env: Env): LeftOutProject[] {
+  // Off for every project (ON_IN_ONE_PROJECT keeps a `projects` folder for the projects turned on), the others are
+  // left out by the switch for all of them, not by their own local settings: status names what turned them off.
+  const settingsFile = offForEvery && s.by?.file === undefined ? OFF_FOR_EVERY_PROJECT : (s.by?.file ?? join(s.project.dir, '.claude', 'settings.local.json'));
+  return [{ project: s.project.dir, key: memoryKeyOf(s.project, projectsRoot, env), settingsFile }];
 }
 
 /** A memory folder Claude Code uses that is not synced, and why (status says so, with the fix). */
@@ -309,14 +504,14 @@ export interface UnsyncedMemoryFolder {
  * not sync them (point 3 above: a repository does not choose which of a person's folders go to a
  * graph). Said by `status`, with the setting that syncs them, so the notes are not lost unseen.
  */
-export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR): UnsyncedMemoryFolder[] {
+export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()): UnsyncedMemoryFolder[] {
   // Per project, not by the switch for every project: a project's local settings may turn it on (ON_IN_ONE_PROJECT).
   const out: UnsyncedMemoryFolder[] = [];
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+  for (const project of knownProjects(env, claudeConfigDir, homeDir, files)) {
     const settingsFile = join(project, '.claude', 'settings.json');
-    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
+    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir, files);
     if (checkedIn === undefined) continue;
-    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '', managedDir);
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, sessionFolderOf(project), '', managedDir, files);
     // Auto memory off there, or our own layers (managed, local, user, cowork) move it anyway: Claude Code takes those first too.
     if (followed === undefined || (followed.via !== 'default' && followed.via !== 'CLAUDE_CODE_REMOTE_MEMORY_DIR')) continue;
     out.push({ project, dir: checkedIn, settingsFile });

@@ -23,7 +23,8 @@ import { machineFacts, machineKey, ORIGIN_NAME, OriginFileError, originIdentity,
 import { closest } from '../util/closest.js';
 import { isLoopbackHost } from '../util/loopback.js';
 import { displayUrl, hasCredentials } from '../util/display-url.js';
-import { autoMemoryFolders, knownProjects, MANAGED_SETTINGS_DIR, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
+import { gitMainRoot } from '../util/git-identity.js';
+import { autoMemoryFolders, knownProjects, MANAGED_SETTINGS_DIR, SettingsFiles, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
 export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
@@ -169,10 +170,11 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
-  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/…, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, and status says so): the notes already synced stay in the graph." },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/…, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: only that session's command line names it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, a repository's folder only when it is off in every worktree and subfolder Claude Code ran in, and status says so): the notes already synced stay in the graph." },
   { name: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY', default: '(unset)', description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', default: '(unset)', description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: 'CLAUDE_CODE_REMOTE_MEMORY_DIR', default: '(unset)', description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: 'CLAUDE_CODE_PROJECT_DIR_NAME', default: '(unset)', description: "Claude Code's variable: the project's folder name under projects/ (its memory in projects/<this>/memory), as Claude Code takes it: only with CLAUDE_CONFIG_DIR set, and only a plain name of letters, digits, _ and - (at most 64); any other value is ignored." },
   { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(kept beside the memory)', description: 'Who this memory\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens.' },
   { name: 'MADEINOZ_KNOWLEDGE_MACHINE_ID', default: '(/etc/machine-id; IOPlatformUUID on macOS)', description: 'What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine\'s episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.' },
   { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
@@ -491,7 +493,8 @@ function parseSourceGroups(raw: string | undefined): Record<string, string> {
  */
 export function settingsFilesOf(config: Pick<Config, 'paiDir' | 'claudeConfigDir'> & Partial<Pick<Config, 'knownProjectDirs'>>, env: Env = process.env): string[] {
   const withDirs: Env = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  const perProject = (config.knownProjectDirs ?? []).map((project) => join(project, '.claude', 'settings.local.json'));
+  // A session reads its main repository root's local settings too (claude-memory.ts LOCAL_SETTINGS_OF_A_SESSION).
+  const perProject = (config.knownProjectDirs ?? []).flatMap((project) => [...new Set([gitMainRoot(project), project])].map((dir) => join(dir, '.claude', 'settings.local.json')));
   return [...new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), join(config.claudeConfigDir, 'settings.json'), join(MANAGED_SETTINGS_DIR, 'managed-settings.json'), ...perProject])];
 }
 
@@ -595,6 +598,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR');
+  const claudeSettings = new SettingsFiles();
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // OWN_STATE_DIR (env-file.ts): before anything in it (the runtime record just below) is trusted.
   checkStateDir(stateDir);
@@ -648,9 +652,10 @@ export function buildConfig(env: Env, envFile?: string): Config {
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
-    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
-    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
-    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
+    // One look at Claude Code's settings for the three (claude-memory.ts SETTINGS_READ_ONCE): each file read once per build.
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env), claudeSettings),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
     ...(raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === undefined ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID }),

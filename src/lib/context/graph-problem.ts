@@ -31,6 +31,11 @@ export interface EmptiedGroup {
   group: string;
   notes: number;
   /**
+   * In a record: which loss this group's is (LOSS_PER_GROUP); records of builds before that rule name
+   * none, and their groups are the record's kind. Not given by those who report a loss.
+   */
+  kind?: LossKind;
+  /**
    * `lost` only: which parts, each its note's record id and the episode it rested on
    * (LOST_OWNS_ITS_NOTES, context/lost-notes.ts); absent in records of builds before that rule.
    */
@@ -44,6 +49,7 @@ export interface LostPart {
 }
 
 /** Problems only a step ends, told until then: the graph lost notes of this machine. */
+export type LossKind = Extract<GraphProblemKind, 'emptied' | 'lost'>;
 const LOSSES: ReadonlySet<GraphProblemKind> = new Set<GraphProblemKind>(['emptied', 'lost']);
 
 /**
@@ -53,9 +59,19 @@ const LOSSES: ReadonlySet<GraphProblemKind> = new Set<GraphProblemKind>(['emptie
  * next refresh that fails once the loss is over; a loss ends only by its step (`sync --force`) or
  * with its notes (LOST_OWNS_ITS_NOTES): overwritten by a server briefly unreachable, the person was
  * never told what the graph had lost, and the notes stayed missing while `status` called them
- * confirmed. Between losses, `emptied` (the group lists nothing) outranks `lost`, as before.
+ * confirmed. Between losses, `emptied` (the group lists nothing) outranks `lost`: the record's kind is
+ * the worse of its groups' (LOSS_PER_GROUP).
+ *
+ * LOSS_PER_GROUP: a loss record holds a loss per group (`EmptiedGroup.kind`), so one group's loss
+ * never hides another's. It held one problem: a group found emptied replaced a `lost` record of
+ * another group, and a loss seen while an emptied group was on record was dropped, so that group's
+ * loss went untold until a later listing of it saw it again (none did once the emptied warning ended
+ * with its own group shown again). Within one group `emptied` outranks `lost` (it says more); each
+ * group's loss ends as its kind's does (EMPTIED_WARNING_OWNS_ITS_GROUPS, LOST_OWNS_ITS_NOTES), and
+ * the record with its last group. The record's `since` is its first loss's, and a group or a kind
+ * not on record before is news (told again).
  */
-export function isLoss(kind: GraphProblemKind): boolean {
+export function isLoss(kind: GraphProblemKind): kind is LossKind {
   return LOSSES.has(kind);
 }
 
@@ -79,7 +95,7 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   try {
     const value = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<GraphProblem>;
     if (value.kind !== undefined && KINDS.has(value.kind) && typeof value.since === 'string') {
-      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups) : undefined;
+      const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups, value.kind) : undefined;
       return { kind: value.kind, detail: typeof value.detail === 'string' ? value.detail : '', since: value.since, told: value.told === true, ...(groups === undefined ? {} : { groups }) };
     }
   } catch {
@@ -88,14 +104,28 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
   return undefined;
 }
 
-function emptiedGroupsOf(value: unknown): EmptiedGroup[] | undefined {
+/** The record's groups, each with its kind (LOSS_PER_GROUP: a group of a record from before the rule is the record's kind). */
+function emptiedGroupsOf(value: unknown, recordKind: LossKind): EmptiedGroup[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const groups = value.filter((g): g is EmptiedGroup => typeof g === 'object' && g !== null && typeof (g as EmptiedGroup).group === 'string' && typeof (g as EmptiedGroup).notes === 'number');
   if (groups.length !== value.length) return undefined;
-  return groups.map(({ group, notes, parts }) => {
+  return groups.map(({ group, notes, parts, kind }) => {
     const known = lostPartsOf(parts);
-    return { group, notes, ...(known === undefined ? {} : { parts: known }) };
+    return { group, notes, kind: kind === 'emptied' || kind === 'lost' ? kind : recordKind, ...(known === undefined ? {} : { parts: known }) };
   });
+}
+
+/** A loss record of these groups (LOSS_PER_GROUP), or none when no group is left; `since` and `told` as the caller judged them. */
+function writeLoss(stateDir: string, groups: readonly EmptiedGroup[], since: string, told: boolean): void {
+  if (groups.length === 0) return clearGraphProblem(stateDir);
+  const kind: LossKind = groups.some((g) => g.kind === 'emptied') ? 'emptied' : 'lost';
+  write(stateDir, { kind, detail: lossDetail(groups), groups: [...groups], since, told });
+}
+
+/** The loss on record, if any (an outage is none). */
+function lossOnRecord(stateDir: string): GraphProblem | undefined {
+  const previous = readGraphProblem(stateDir);
+  return previous !== undefined && isLoss(previous.kind) ? previous : undefined;
 }
 
 function lostPartsOf(value: unknown): LostPart[] | undefined {
@@ -127,13 +157,14 @@ export function recordGraphProblem(stateDir: string, kind: Exclude<GraphProblemK
  * of these. (`sync --force` on the command line ends it too: clearEmptiedGraph.)
  */
 export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGroup[], now: Date = new Date()): void {
-  const previous = readGraphProblem(stateDir);
-  const kept = previous?.kind === 'emptied' ? (previous.groups ?? []) : [];
-  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied];
-  // A group not named before is news: the next session is told again.
-  const news = emptied.some((e) => !kept.some((k) => k.group === e.group));
-  const same = previous?.kind === 'emptied';
-  write(stateDir, { kind: 'emptied', detail: emptiedDetail(groups), groups, since: same ? previous.since : now.toISOString(), told: same && !news ? previous.told : false });
+  if (emptied.length === 0) return;
+  const previous = lossOnRecord(stateDir);
+  const kept = previous?.groups ?? [];
+  // A group found emptied is that now, whatever it was on record as; the other groups keep their loss (LOSS_PER_GROUP).
+  const groups = [...kept.filter((k) => !emptied.some((e) => e.group === k.group)), ...emptied.map(({ group, notes }) => ({ group, notes, kind: 'emptied' as const }))];
+  // A group not named as emptied before is news: the next session is told again.
+  const news = emptied.some((e) => !kept.some((k) => k.group === e.group && k.kind === 'emptied'));
+  writeLoss(stateDir, groups, previous?.since ?? now.toISOString(), previous !== undefined && !news ? previous.told : false);
 }
 
 /**
@@ -144,22 +175,24 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
  * `settleLostParts`). An emptied graph on record, which says more, is left as it is; an outage is
  * replaced (LOSS_OUTLIVES_OUTAGE; qa-review-16a found it as LOST_OVER_OUTAGE: the refresh after the
  * sync ends the outage when it works, so a kept outage swallowed the loss and no session heard of it). A group named again keeps every part named (a record of a build
- * before LOST_OWNS_ITS_NOTES names none: the larger count).
+ * before LOST_OWNS_ITS_NOTES names none: the larger count). A group on record as emptied stays so, and
+ * other groups' losses are kept beside the new ones (LOSS_PER_GROUP).
  */
 export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {
-  const previous = readGraphProblem(stateDir);
-  if (previous?.kind === 'emptied') return;
-  const before = previous?.kind === 'lost' ? previous : undefined;
+  const before = lossOnRecord(stateDir);
   const kept = before?.groups ?? [];
-  const merged = lost.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
-  const groups = [...kept.filter((k) => !lost.some((e) => e.group === k.group)), ...merged.map((m) => m.group)];
+  // An emptied group seen again by a listing that shows nothing of ours there: emptied says more.
+  const seen = lost.filter((e) => !kept.some((k) => k.group === e.group && k.kind === 'emptied'));
+  if (seen.length === 0) return;
+  const merged = seen.map((e) => mergeLostGroup(kept.find((k) => k.group === e.group), e));
+  const groups = [...kept.filter((k) => !seen.some((e) => e.group === k.group)), ...merged.map((m) => ({ ...m.group, kind: 'lost' as const }))];
   const news = merged.some((m) => m.news);
-  write(stateDir, { kind: 'lost', detail: emptiedDetail(groups), groups, since: before?.since ?? now.toISOString(), told: before !== undefined && !news ? before.told : false });
+  writeLoss(stateDir, groups, before?.since ?? now.toISOString(), before !== undefined && !news ? before.told : false);
 }
 
 /** One group named again: every part named by either (LOST_OWNS_ITS_NOTES); `news` when it names a part, or more notes, not named before. */
 function mergeLostGroup(kept: EmptiedGroup | undefined, seen: EmptiedGroup): { group: EmptiedGroup; news: boolean } {
-  if (kept === undefined) return { group: seen, news: true };
+  if (kept === undefined) return { group: { group: seen.group, notes: seen.notes, ...(seen.parts === undefined ? {} : { parts: seen.parts }) }, news: true };
   if (kept.parts === undefined || seen.parts === undefined) return { group: { group: seen.group, notes: Math.max(seen.notes, kept.notes), ...(seen.parts === undefined ? {} : { parts: seen.parts }) }, news: kept.notes < seen.notes };
   // A part is its episode (LOST_PART_IS_ITS_EPISODE): the same episode under a note's new id (a rename) is no news.
   const known = new Set(kept.parts.map((p) => p.uuid));
@@ -181,12 +214,12 @@ function mergeLostGroup(kept: EmptiedGroup | undefined, seen: EmptiedGroup): { g
  * whether it was told stays. A group of a record from before this rule (no parts) is left as it is.
  */
 export function settleLostParts(stateDir: string, partNow: (group: string, part: LostPart) => LostPart | undefined): void {
-  const problem = readGraphProblem(stateDir);
-  if (problem?.kind !== 'lost' || problem.groups === undefined) return;
+  const problem = lossOnRecord(stateDir);
+  if (problem?.groups === undefined) return;
   let changed = false;
   const groups: EmptiedGroup[] = [];
   for (const g of problem.groups) {
-    if (g.parts === undefined) {
+    if (g.kind !== 'lost' || g.parts === undefined) {
       groups.push(g);
       continue;
     }
@@ -201,17 +234,15 @@ export function settleLostParts(stateDir: string, partNow: (group: string, part:
       continue;
     }
     changed = true;
-    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, parts });
+    if (parts.length > 0) groups.push({ group: g.group, notes: new Set(parts.map((p) => p.id)).size, kind: 'lost', parts });
   }
   if (!changed) return;
-  if (groups.length === 0) return clearGraphProblem(stateDir);
-  write(stateDir, { ...problem, groups, detail: emptiedDetail(groups) });
+  writeLoss(stateDir, groups, problem.since, problem.told);
 }
 
 /** Whether a `lost` record names parts that a look at the state can settle (LOST_OWNS_ITS_NOTES): the state is read only then. */
 export function lostNamesParts(stateDir: string): boolean {
-  const problem = readGraphProblem(stateDir);
-  return problem?.kind === 'lost' && (problem.groups ?? []).some((g) => g.parts !== undefined);
+  return (lossOnRecord(stateDir)?.groups ?? []).some((g) => g.kind === 'lost' && g.parts !== undefined);
 }
 
 /**
@@ -223,13 +254,34 @@ export function lostNamesParts(stateDir: string): boolean {
  */
 const DETAIL_GROUPS = 5;
 const notesText = (n: number) => `${n} note${n === 1 ? '' : 's'}`;
+const groupsText = (n: number) => `${n} group${n === 1 ? '' : 's'}`;
 
-function emptiedDetail(groups: readonly EmptiedGroup[]): string {
-  const named = groups.slice(0, DETAIL_GROUPS).map((e) => `${notesText(e.notes)} in group ${e.group}`);
-  const rest = groups.slice(DETAIL_GROUPS);
+/** `groups` in words, naming at most `names` of them (DETAIL_NAMES_FEW). */
+function emptiedDetail(groups: readonly EmptiedGroup[], names: number = DETAIL_GROUPS): string {
+  const named = groups.slice(0, names).map((e) => `${notesText(e.notes)} in group ${e.group}`);
+  const rest = groups.slice(names);
   if (rest.length === 0) return named.join(', ');
   const notes = rest.reduce((sum, e) => sum + e.notes, 0);
-  return `${named.join(', ')}, and ${notesText(notes)} in ${rest.length} more group${rest.length === 1 ? '' : 's'}`;
+  if (named.length === 0) return `${notesText(notes)} in ${groupsText(rest.length)}`;
+  return `${named.join(', ')}, and ${notesText(notes)} in ${rest.length} more ${rest.length === 1 ? 'group' : 'groups'}`;
+}
+
+/**
+ * Each kind's groups in words, DETAIL_GROUPS named in all, the emptied ones first (LOSS_PER_GROUP with
+ * DETAIL_NAMES_FEW): a record of both kinds still fits the budget.
+ */
+function lossDetails(groups: readonly EmptiedGroup[]): { emptied?: string; lost?: string } {
+  const emptied = groups.filter((g) => g.kind === 'emptied');
+  const lost = groups.filter((g) => g.kind !== 'emptied');
+  const left = Math.max(0, DETAIL_GROUPS - emptied.length);
+  return { ...(emptied.length > 0 ? { emptied: emptiedDetail(emptied) } : {}), ...(lost.length > 0 ? { lost: emptiedDetail(lost, left) } : {}) };
+}
+
+/** The record's `detail`: one kind's as before; both (LOSS_PER_GROUP), the emptied groups', then the others'. */
+function lossDetail(groups: readonly EmptiedGroup[]): string {
+  const { emptied, lost } = lossDetails(groups);
+  if (emptied === undefined || lost === undefined) return emptied ?? lost ?? '';
+  return `${emptied}; and missing among other notes, ${lost}`;
 }
 
 /**
@@ -244,10 +296,10 @@ export function refreshShowed(stateDir: string, shown: readonly string[]): void 
   if (problem === undefined || problem.kind === 'lost') return; // LOST_SEEN_IN_PASSING: the group shows other notes
   if (problem.kind !== 'emptied' || (problem.groups === undefined && shown.length > 0)) return clearGraphProblem(stateDir);
   if (problem.groups === undefined) return;
-  const left = problem.groups.filter((g) => !shown.includes(g.group));
+  // A lost group showing knowledge is no news (LOST_SEEN_IN_PASSING): only an emptied group's part ends (LOSS_PER_GROUP).
+  const left = problem.groups.filter((g) => g.kind !== 'emptied' || !shown.includes(g.group));
   if (left.length === problem.groups.length) return;
-  if (left.length === 0) return clearGraphProblem(stateDir);
-  write(stateDir, { ...problem, groups: left, detail: emptiedDetail(left) });
+  writeLoss(stateDir, left, problem.since, problem.told);
 }
 
 /**
@@ -296,8 +348,15 @@ export function lostGraphText(problem: Pick<GraphProblem, 'detail' | 'since'>, f
   return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) no longer holds memory notes this machine sent to it and it had confirmed (${problem.detail}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph) while newer notes were sent, so no knowledge of those can be shown. ${forceCommand} sends them again, once each.`;
 }
 
+/** A record of both kinds (LOSS_PER_GROUP): what each group lost, one step for both. */
+function bothLossesText(problem: Pick<GraphProblem, 'since'>, details: { emptied: string; lost: string }, forceCommand: string): string {
+  return `since ${sinceText(problem)} UTC the knowledge graph (Graphiti) holds none of the memory notes this machine sent to some groups (${details.emptied}) and no longer holds others it had confirmed (${details.lost}): the server was probably started again without its data (a removed volume, a database that does not persist, clear_graph), so no knowledge of them can be shown. ${forceCommand} sends them again, once each.`;
+}
+
 /** The warning for an `emptied` or `lost` record (`status`, the session's note); undefined for the other kinds. */
-export function graphLossText(problem: Pick<GraphProblem, 'kind' | 'detail' | 'since'>, forceCommand: string): string | undefined {
+export function graphLossText(problem: Pick<GraphProblem, 'kind' | 'detail' | 'since' | 'groups'>, forceCommand: string): string | undefined {
+  const { emptied, lost } = lossDetails(problem.groups ?? []);
+  if (problem.kind === 'emptied' && emptied !== undefined && lost !== undefined) return bothLossesText(problem, { emptied, lost }, forceCommand);
   if (problem.kind === 'emptied') return emptiedGraphText(problem, forceCommand);
   if (problem.kind === 'lost') return lostGraphText(problem, forceCommand);
   return undefined;

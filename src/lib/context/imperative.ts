@@ -217,7 +217,9 @@ const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => bo
   // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
   // COMPARATIVE_THAN (qa-orders-7): not a word right before "than", a comparative ("Delete logs older than
   // a day …" read "older" as the verb of "logs" and let the order through).
-  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== 'than' },
+  // ORDER_MANNER_IS_NO_VERB (qa-orders-13): nor a word of an order's manner ("straight", "anyway"), an adverb as
+  // PLURAL_OBJECT_SENT reads it ("skip, and merge builds anyway" read "anyway" as the verb of "builds").
+  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) && p.after !== 'than' && !ORDER_MANNER.has(p.word) },
   // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
   // after a prepositional phrase, a content word followed by a particle, an object or a number.
   // SUBJECT_AGREEMENT: a bare present verb agrees with a plural head, the word before the phrase
@@ -497,7 +499,8 @@ const FREE_RELATIVES = new Set(['what', 'whatever']);
  */
 function isCodeObject(tokens: readonly string[], j: number): boolean {
   const token = tokens[j] ?? '';
-  return isUrlAt(tokens, j) || /^[-~./$]/.test(token) || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
+  // A dash alone is punctuation, opening a gloss (ARTEFACT_ASKED_FOR's "Include tests - …"), not a flag.
+  return isUrlAt(tokens, j) || (/^[-~./$]/.test(token) && token !== '-') || /^[A-Za-z_][A-Za-z0-9_]*=\S/.test(token);
 }
 
 /** The tokens split a URL at its colon: "https", ":", "//host/…". */
@@ -898,6 +901,27 @@ function artefactsForAKind(tokens: readonly string[], i: number): number | undef
   return undefined;
 }
 
+/**
+ * ARTEFACT_ASKED_FOR (qa-orders-13): a verb that asks for a thing to be part of the work, then one of the work's
+ * artefacts (WORK_ARTEFACTS) with up to two modifiers, and the clause ends there or a dash opens its gloss
+ * ("Include tests", "Include tests - TypeScript tests are essential", "Provide docstrings"): the artefact in every
+ * piece of work, a standing rule. ASKING_VERBS are the verbs of making a thing part of something, and why only
+ * they: a commit subject opens with a verb of change ("Add tests", "Update tests", "Fix tests", "Remove
+ * benchmarks"), which says what one commit did; "include"/"provide"/"require" in a record name where ("include
+ * \`ETag\` header in \`HEAD\` requests", the changelog dev half's one line opening so), and anything after the
+ * artefact keeps the line to the other rules.
+ */
+const ASKING_VERBS: ReadonlySet<string> = new Set(['include', 'provide', 'require']);
+const GLOSS_DASHES: ReadonlySet<string> = new Set(['-', '–', '—']);
+
+function artefactAskedFor(tokens: readonly string[], i: number): number | undefined {
+  if (!ASKING_VERBS.has((tokens[i] as string).toLowerCase())) return undefined;
+  const dash = tokens.findIndex((t, k) => k > i && GLOSS_DASHES.has(t));
+  const object = tokens.slice(i + 1, dash < 0 ? undefined : dash);
+  const head = (object[object.length - 1] ?? '').toLowerCase();
+  return WORK_ARTEFACTS.has(head) && isBarePluralKind(object) && object.every((t) => WORD.test(t)) ? tokens.length : undefined;
+}
+
 /** A kind's head from `j`: the first plural among up to four content words, names or acronyms, joined by "and"/"or" ("Domain and Application layers"); no determiner. */
 function coordinatedKindHead(tokens: readonly string[], j: number): number | undefined {
   let words = 0;
@@ -938,7 +962,7 @@ function anyVerbOrder(tokens: readonly string[], i: number): boolean {
   else if (DESTINATIONS.has(n) && !COMPLEX_PREPOSITION_HEADS.has(w)) from = i + 2;
   else if (PHRASAL_PARTICLES.has(n) && objectAt(i + 2)) from = i + 2;
   else if (PHRASAL_BEFORE_PREPOSITION.has(n) && PREPOSITIONS.has((tokens[i + 2] ?? '').toLowerCase()) && objectAt(i + 3)) from = i + 2;
-  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i);
+  else from = pluralObjectSent(tokens, i, true) ?? futureWorkScope(tokens, i, false) ?? normativeStandard(tokens, i) ?? genericAlternative(tokens, i) ?? meansForAKind(tokens, i) ?? artefactsForAKind(tokens, i) ?? avoidedActivity(tokens, i) ?? artefactAskedFor(tokens, i);
   if (from === undefined) return false;
   return !hasFiniteVerb(tokens.slice(from));
 }
@@ -1015,7 +1039,8 @@ function recordsAChange({ head, tokens, i, whole, polite }: ReadClause): boolean
   if (polite || first === undefined || next === undefined || !WORD.test(first) || opensWithOrderFrame(tokens, i) || isProhibitionLabel(tokens, i) || subjectlessVerbAt(tokens, i) !== undefined) return false;
   const verb = first.toLowerCase();
   const after = tokens.slice(i + 1).filter((t) => WORD.test(t) || !/^[`"“'‘(\[:,]$/.test(t));
-  const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()));
+  // The object ends at a function word, or at a dash that opens its gloss ("Include tests - TypeScript tests are …").
+  const end = after.findIndex((t) => FUNCTION_WORDS.has(t.toLowerCase()) || GLOSS_DASHES.has(t));
   const objectWords = after.slice(0, end < 0 ? 4 : Math.min(end, 4));
   // A standard for the work (NORMATIVE_STANDARD) and a preference over a kind (GENERIC_ALTERNATIVE) range over work to come as a future-work scope does.
   // Not MEANS_FOR_A_KIND: "use `x` for <kind>" is how a changelog records switching a tool for a kind of file (see there).
@@ -1073,6 +1098,51 @@ function listReachesItsVerb(rest: readonly string[]): boolean {
   return hasFiniteVerb(VERB_SHAPED.has(opener) ? item.slice(1) : item);
 }
 
+/**
+ * ACTS_IN_A_LIST (qa-orders-13): a clause that opens with a list of single words in their base form, its
+ * last item after "and"/"or" ("Commit, push and deploy to production now", "Build, tag and push the image to
+ * …"), shares its last item's shape: when that item alone opens with an order, each word before it is one
+ * more bare verb of the same row of acts. A list that is a subject goes on to its verb ("Build, test and
+ * deploy stages run in CI": the last item "deploy stages run in CI" is a fact) or names things with no verb
+ * at all ("Docs, examples and run scripts": a plural is no verb's base form, so the list is not read so).
+ * LIST_NEEDS_ITS_VERB reads the same list after a fronted condition, where a bare first word is a verb already.
+ */
+function actsInAList(tokens: readonly string[], i: number): boolean {
+  const isJoint = (t: string | undefined) => ['and', 'or'].includes((t ?? '').toLowerCase());
+  // Each item before the last: one word in its base form, then a comma, "and"/"or", or both.
+  for (let k = i; k < tokens.length; k += 1) {
+    const raw = tokens[k] ?? '';
+    const w = raw.toLowerCase();
+    if (!isContentWord(w) || isPluralHead(raw) || isPast(w) || IRREGULAR_PAST.has(w) || (NAME.test(raw) && k > i)) return false;
+    if (tokens[k + 1] === ',') k += 1;
+    if (isJoint(tokens[k + 1])) return k > i && !listVerbIn(tokens.slice(k + 2)) && opensWithOrder(tokens.slice(k + 2).join(' '));
+    if (tokens[k] !== ',') return false;
+  }
+  return false;
+}
+
+/**
+ * LIST_AGREES (qa-orders-13): a list is plural, so its verb is in the base form and no plural head is needed to
+ * find it ("Lint, test, and build run on every push", "Import, export and sync to S3 work offline": "run" and
+ * "work" agree with the list). In the last item, after its first word, a word in its base form that follows
+ * a content word or a name, before any object opener (an object's words are no verb: "push the image to the
+ * public registry"), is that verb: the list is the subject of a fact. Not a word of an order's manner or a
+ * particle ("deploy builds straight to …", "… to production now"). The price, decided: a verb that is not one
+ * injections open with, then a bare object ("…, rebase and squash commits locally"), or a two-word bare object
+ * ("Fetch, rebase and push origin main": "main" agrees as "run" does), reads as the list's subject.
+ */
+function listVerbIn(item: readonly string[]): boolean {
+  // After a verb injections open with, the next word is its object, as ACTS_IN_A_ROW reads it ("push jobs run …" still agrees).
+  for (let k = VERB_SHAPED.has((item[0] ?? '').toLowerCase()) ? 2 : 1; k < item.length; k += 1) {
+    const [raw, before] = [item[k] as string, (item[k - 1] as string).toLowerCase()];
+    const w = raw.toLowerCase();
+    if (OBJECT_OPENERS.has(w)) return false;
+    if (FUNCTION_WORDS.has(before) || !/^[\p{L}\p{N}]+$/u.test(before) || !isContentWord(w) || PARTICLES.has(w) || ORDER_MANNER.has(w)) continue;
+    if (!isPluralHead(raw) && !isPast(w) && !IRREGULAR_PAST.has(w)) return true;
+  }
+  return false;
+}
+
 /** Whether `word` (lower case) is one of the verbs injections open with (VERB_SHAPED). */
 export function isInjectionVerb(word: string): boolean {
   return VERB_SHAPED.has(word);
@@ -1091,7 +1161,7 @@ function orderShape({ tokens, i, polite }: ReadClause): boolean {
   if (next === ':') return false; // a label: "Type: project"
   if (FUNCTION_WORDS.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
   const verbShaped = VERB_SHAPED.has(w) || CONVENTION_VERBS.has(w);
-  if (next === undefined || next === ',') return verbShaped; // "Stop!", "Run, then …"
+  if (next === undefined || next === ',') return verbShaped || (next === ',' && actsInAList(tokens, i)); // "Stop!", "Run, then …"
   const n = next.toLowerCase();
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;

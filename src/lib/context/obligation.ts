@@ -136,6 +136,8 @@ function isGenericSubject(subject: readonly string[], modal: string): boolean {
  * halves was caught through "for" (qa-orders-12), so the list was read off the business's terms alone.
  */
 const OFFERED_TO: ReadonlySet<string> = new Set(['customers', 'clients', 'users', 'accounts', 'plans', 'tiers', 'subscribers', 'subscriptions', 'members', 'memberships', 'tenants', 'partners', 'buyers', 'guests', 'visitors', 'students', 'employees', 'orders', 'purchases']);
+/** OFFERED_TO's head in either number: "for the hobby tier" is the terms of one plan, as "for hobby tiers" is (qa-review-18). */
+const offeredTo = (head: string): boolean => OFFERED_TO.has(head) || OFFERED_TO.has(`${head}s`);
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'on', 'inside', 'within', 'across', 'throughout', 'for', 'from', 'under']);
 /** A participle a found state takes before its noun ("known", "broken", "hidden", "written"); -ed ones are isPast's. */
 const EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
@@ -156,7 +158,7 @@ export function forbidsAKind(clause: string): boolean {
   if (place.length === 0) return true;
   const words = place.slice(1);
   const preposition = (place[0] as string).toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === 'for' && OFFERED_TO.has(((words[words.length - 1] ?? '') as string).toLowerCase()));
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === 'for' && offeredTo(((words[words.length - 1] ?? '') as string).toLowerCase()));
   return isPlace && words.length > 0 && words.length <= MAX_KIND_WORDS && words.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 

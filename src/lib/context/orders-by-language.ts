@@ -76,6 +76,16 @@ interface BareImperativeForms {
    * order, and no fact or summary speaks of "vous": with an article after it, no marker is needed.
    */
   secondPersonEndings?: readonly string[];
+  /**
+   * TU_IMPERATIVE_FORM (qa-orders-13): the informal order's forms that differ from the third person (Spanish's
+   * irregular "pon", "ten", "ven" beside "pone", "tiene", "viene", not "di", which is Italian's "of" in notVerbs;
+   * French's "-s" of -ir/-re/-oir verbs, "fais", "mets", "prends", "écris", beside "fait", "met", "prend",
+   * "écrit"; the regular "Supprime", "Ejecuta" are the third person's form, SUMMARY_DROPS_SUBJECT's), so they say "you" without a subject, as
+   * SECOND_PERSON_FORM's "-ez" does: before one of `articles` (those that open an object; not a genitive's "des":
+   * "Droits des utilisateurs …" is a noun's phrase), no marker is needed. `words`: whole forms; `endings`: the
+   * form's endings (French: "-is", "-ds", "-ts", "-rs"; the adverbs ending so are in `notVerbs`).
+   */
+  tuForms?: { words?: readonly string[]; endings?: readonly string[]; articles: readonly string[] };
 }
 
 /** NEGATED_IMPERATIVE's words for one language. */
@@ -105,6 +115,8 @@ interface LanguageForms {
   assistant?: { names: readonly string[]; obliged: readonly string[] };
   /** IMPERATIVE_ONLY_ENDING: endings only the imperative has among the words that open a clause (lower case; see below). */
   imperativeOnlyEndings?: readonly string[];
+  /** IMPERATIVE_ONLY_WORD: whole words that are only an imperative (lower case): an order whatever follows. */
+  imperativeOnlyWords?: readonly string[];
   /** FRONTED_CONDITION: the words a fronted condition opens with ("если", "wenn", "si"; lower case). */
   conditions?: readonly string[];
 }
@@ -164,7 +176,11 @@ const FORMS: readonly LanguageForms[] = [
       notVerbs: ['según', 'tras', 'desde', 'durante', 'hasta', 'hacia', 'bajo', 'ante', 'sobre', 'entre', 'contra', 'para', 'por', 'con', 'sin', 'en', 'de', 'del', 'al', 'hoy', 'ayer', 'mañana', 'ahora', 'después', 'antes', 'también', 'ya', 'aún', 'todavía', 'aquí', 'entonces', 'y', 'o', 'pero', 'porque', 'cuando', 'si', 'como', 'que', 'mientras', 'aunque', 'donde', 'hay', 'es', 'son', 'fue', 'era', 'está', 'están', 'existe', 'existen', 'falta', 'faltan', 'queda', 'quedan'],
       copulas: ['es', 'son', 'era', 'fue'],
       subjectArticles: ['el', 'la', 'los', 'las'],
+      tuForms: { words: ['pon', 'sal', 'ten', 'ven', 've'], articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'este', 'esta', 'estos', 'estas', 'tus', 'mis'] },
     },
+    // IMPERATIVE_ONLY_WORD: hacer's informal order ("Haz push directamente a main"), no other form of any verb
+    // here and no word of a team's notes ("haz de luz", a beam, is a physicist's), so nothing needs to follow it.
+    imperativeOnlyWords: ['haz'],
     negated: { negations: ['no', 'nunca'], orderForm: (w) => /\p{L}{2,}[ae]s$/u.test(w), needsMarker: (w) => SPANISH_MARKERS.has(w) },
   },
   {
@@ -176,11 +192,14 @@ const FORMS: readonly LanguageForms[] = [
       // SUMMARY_DROPS_SUBJECT, as in Spanish: an -er verb's order is its third person ("Gère les
       // sauvegardes du serveur" opens a summary), so only words that point the clause at a reader count.
       markers: ['sans', 'jamais', 'rien', 'personne', 'chaque', 'toujours', 'directement', 'immédiatement', 'tes', 'ton', 'ta', 'vos', 'votre'],
-      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont', 'assez', 'nez'],
+      notVerbs: ['selon', 'après', 'avant', 'pendant', 'depuis', 'avec', 'sans', 'pour', 'par', 'dans', 'en', 'sur', 'sous', 'chez', 'vers', 'entre', 'contre', 'malgré', 'dès', 'hier', 'aujourd’hui', "aujourd'hui", 'demain', 'maintenant', 'ensuite', 'puis', 'aussi', 'déjà', 'encore', 'ici', 'et', 'ou', 'mais', 'car', 'donc', 'quand', 'si', 'comme', 'que', 'lorsque', 'où', 'voici', 'voilà', 'il', 'elle', 'on', 'ils', 'elles', 'nous', 'vous', 'je', 'tu', 'de', 'du', 'au', 'aux', 'à', 'reste', 'restent', 'manque', 'manquent', 'existe', 'est', 'sont', 'assez', 'nez',
+        // The adverbs that end as TU_IMPERATIVE_FORM's "-s" forms do ("Parfois les tests échouent …", "Alors le service …").
+        'alors', 'lors', 'toujours', 'ailleurs', 'hors', 'parfois', 'désormais', 'jamais', 'plus', 'moins', 'très'],
       copulas: ['est', 'sont', 'était'],
       // "contient", "prend"; the imperative is "contiens", "prends" ("supprime" is both: a marker decides).
       thirdPersonEndings: ['t', 'd'],
       secondPersonEndings: ['ez'],
+      tuForms: { endings: ['is', 'ds', 'ts', 'rs'], articles: ['le', 'les', 'un', 'une', 'ce', 'cet', 'cette', 'ces', 'tes', 'ton', 'ta', 'mes', 'nos', 'vos', 'votre', 'notre'] },
     },
     // French states its subject, so "ne" opening a clause opens an order: the verb, then "pas",
     // "jamais", "rien", … ("Ne supprime pas …", "Ne le dis jamais"), or "ne pas" + the infinitive.
@@ -255,8 +274,11 @@ const FORMS: readonly LanguageForms[] = [
     // "Запустите тесты"): the informal imperative of the -овать/-евать verbs (-уй, -юй: "используй",
     // "тестируй", "форматируй") and the formal one (-йте, -ьте, -ите: "используйте", "добавьте",
     // "запустите"). No noun or third-person verb a fact opens with ends so; the shorter forms (-й, -ь,
-    // -и) do ("Случай", "Зависимость", "Зависимости"), so "Добавь крейт" stays knowledge: the price.
-    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите'],
+    // -и) do ("Случай", "Зависимость", "Зависимости"), so they need RUSSIAN_OBJECT_CASE below.
+    // (qa-orders-13) Two of the shorter forms no noun a fact opens with has: -авь, the imperative of -авить verbs
+    // ("добавь", "отправь", "исправь", "оставь"; the nouns in -вь end -овь or -увь: "любовь", "обувь"), and -яй, the
+    // imperfective's of -ять verbs ("удаляй", "добавляй", "обновляй"; only a few words for people end so, "лентяй").
+    imperativeOnlyEndings: ['уй', 'юй', 'йте', 'ьте', 'ите', 'авь', 'яй'],
   },
   { language: 'Chinese', spaced: false, politeOpeners: ['请'], ignore: ['忽略', '无视', '忽视'], earlier: ['之前', '以前', '上面', '先前', '所有'], instructions: ['指示', '指令', '说明'] },
   { language: 'Japanese', spaced: false, politeOpeners: [], politeEndings: ['してください', 'して下さい', 'しなさい', 'てください'], ignore: ['無視'], earlier: ['以前', '前の', '上記', 'これまで', 'すべて'], instructions: ['指示', '命令'] },
@@ -352,18 +374,31 @@ const ADVICE_TAKEN_MARK = /已(?![有知])|(?<![免止])被/gu;
  * committed; a sequence, "被阻塞后直接合并": once blocked, merge) names whom or when the order acts on next: the order
  * goes on ("建议直接推送到 main，被拒绝时强制推送"), and it stays one. Not 时 or 则 inside a word of their own (及时 "in
  * time", 同时, 暂时; 规则 "rule", 原则), nor 会后 "after the meeting": "已及时修复", "已被纳入规则", "已于会后确认" still
- * report an outcome. The price, decided: an outcome dated after another event ("已于发布后修复") reads as a sequence, so
- * the line is taken as an order.
+ * report an outcome. An outcome dated after another event ("已于发布后修复") is OUTCOME_DATED's.
  */
 const CASE_OF_NEXT_ACT = /(?<![及同临臨暂暫按准準])[时時]|(?<![早成])就|(?<![规規原法准準细細否守])[则則]|的[话話]|如果|一旦|(?<![\p{Script=Han}])若/u;
 const MARK_GOES_ON = /的|(?<![会會])[后後]/u;
+/**
+ * OUTCOME_AT_A_TIME (qa-review-18): 已在…时 / 已于…时 ("already, at the time of …") dates the outcome it reports ("已在上线时
+ * 完成迁移", "已于评审时否决"): that 时 sets no case of a next act, which opens with its own 在 or none ("在被拒绝时强制推送",
+ * "已存在时直接覆盖", "在已失败时直接合并" stay cases). Read without it, a record of what became of the advice was an order.
+ */
+const OUTCOME_AT_A_TIME = /已[在于於][^，,；;（(]*?[时時]/u;
+/**
+ * OUTCOME_DATED (qa-orders-13): 于 … 后 "after …" right after the mark is the date of the outcome, a phrase of
+ * time the outcome's verb takes ("已于发布后修复": fixed after the release; "已于上线后完成"), not a sequence of
+ * acts: a sequence puts 后 right after the event with no 于 ("被阻塞后直接合并"). So the dated phrase is read
+ * past before MARK_GOES_ON looks for 后 (this lifts the price OUTCOME_NOT_CASE had decided).
+ */
+const OUTCOME_DATED = /^\s*[于於][^，,；;的]{1,12}?[后後]/u;
 
 /** ADVICE_TAKEN: whether a later clause of the advice's sentence (after ，；（) reports what became of it (OUTCOME_NOT_CASE). */
 function adviceTaken(sentence: string): boolean {
   const clauses = sentence.split(/[，,；;（(]/u).slice(1);
-  for (const clause of clauses) {
+  for (const written of clauses) {
+    const clause = written.replace(OUTCOME_AT_A_TIME, '已');
     if (CASE_OF_NEXT_ACT.test(clause)) continue;
-    for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1))) return true;
+    for (const mark of clause.matchAll(ADVICE_TAKEN_MARK)) if (!MARK_GOES_ON.test(clause.slice((mark.index ?? 0) + 1).replace(OUTCOME_DATED, ''))) return true;
   }
   return false;
 }
@@ -407,11 +442,38 @@ const CHINESE_SUBJECTLESS_DISPOSAL = /(?:^|[。！？；：，,;:]\s*|[-*•]\s+
 const HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 const JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
 
-/** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, or a Japanese OBLIGATION_ENDING. */
+/**
+ * TOPIC_MODAL (qa-orders-13): a topic, then a modal of duty, read as MODAL_OBLIGATION (obligation.ts) reads English.
+ * Chinese writes no article, so a bare topic is a kind as English's bare plural is ("依賴應在 Dockerfile 中安裝":
+ * dependencies should be installed in the Dockerfile), unless a demonstrative or a pronoun makes it a particular
+ * thing or person (这/那/该/此/本/其, 他/她/它: "该接口应返回 JSON" is "The API should return JSON", a fact).
+ * - "Should" (应, 应该, 应当) on a kind is a duty, English's price included ("Builds should take about five minutes"
+ *   reads as one). 应 inside a word of its own is no modal (应用 "application", 响应 "response", 对应, 相应, 适应,
+ *   供应, 反应, 效应, 应答, 应急, 应对, 应付). EPISTEMIC_SHOULD: before 是, 会, 已, 能/可以 or a negation of them it says
+ *   what is probably so ("问题应该是缓存导致的": the problem is probably the cache; "应该已经修复"), a guess, no duty.
+ * - "Must" (必须, 务必) on a kind states what a process enforces as often as a duty ("测试必须在合并前通过": tests must
+ *   pass before merging, a fact, as "Every commit must pass the type check" is: ENFORCED_REQUIREMENT), so only with
+ *   a word for "always" after it (始终, 总是, 永远, 一律: "must always") is it a rule, as English's "must always" is.
+ */
+const CHINESE_GUESS = String.raw`是|会|會|已|能|可以|没|沒|不会|不會`;
+const CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})`;
+const CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
+/**
+ * REPORTED_RULE: a verb of saying or deciding before the modal makes the duty the content of what someone said
+ * ("团队决定依赖应该锁定版本": the team decided dependencies should be pinned), a fact, as MAIN_CLAUSE_MODAL reads
+ * "The style guide says variable names should be descriptive"; the topic then holds that verb.
+ */
+const CHINESE_REPORTING = String.raw`说|說|认为|認為|决定|決定|规定|規定|要求|提到|指出|表示|觉得|覺得|同意`;
+const CHINESE_TOPIC_MODAL = new RegExp(
+  String.raw`(?:^|[。！？；：，,;:]\s*|[-*•]\s+)(?![这這那该該此本他她它]|其(?!他))(?:(?!${CHINESE_REPORTING})[^\s。！？；：，,;:\n])(?:(?!${CHINESE_REPORTING})[^。！？；：，,;:\n]){0,15}?(?:${CHINESE_SHOULD}|${CHINESE_MUST_ALWAYS})`,
+  'u',
+);
+
+/** Whether `text` holds a SUBJECTLESS_MODAL or a SUBJECTLESS_DISPOSAL (Chinese) at a clause start of its own, a TOPIC_MODAL, or a Japanese OBLIGATION_ENDING. */
 export function subjectlessModalInChinese(text: string): boolean {
   // Han or kana at all first: most facts hold neither, and the three patterns then cost nothing.
   if (!HAN_OR_KANA.test(text)) return false;
-  return CHINESE_SUBJECTLESS_MODAL.test(text) || subjectlessAdviceInChinese(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
+  return CHINESE_SUBJECTLESS_MODAL.test(text) || subjectlessAdviceInChinese(text) || CHINESE_SUBJECTLESS_DISPOSAL.test(text) || CHINESE_TOPIC_MODAL.test(text) || JAPANESE_OBLIGATION_ENDING.test(text);
 }
 
 /**
@@ -421,9 +483,46 @@ export function subjectlessModalInChinese(text: string): boolean {
  */
 const IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
 
+/** IMPERATIVE_ONLY_WORD: every row's words in one pattern, as the clause's first word. */
+const IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyWords ?? []))})(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, 'iu');
+
+/**
+ * RUSSIAN_OBJECT_CASE (qa-orders-13): the short imperatives (-и, -ь, -й: "Удали", "Запусти", "Сделай") share their
+ * endings with nouns a fact opens with ("Зависимости", "Очередь", "Случай"), but what follows tells them apart: a
+ * verb takes its object in the accusative, and a noun takes no accusative after it. So an imperative's ending, then
+ * a feminine accusative (-у/-ю, its adjective's -ую/-юю: "папку", "резервную копию") or a determiner only an object
+ * has ("все", "эту", "свою"), is an order ("Удали папку с логами …", "Удали все ветки"). Not the endings of nouns
+ * and adjectives that no imperative has (-ии "версии", -ть "зависимость", "память", and an infinitive; -ый, -ий,
+ * -ой). A dative in -у/-ю after a noun ("Роли пользователю назначает …") has the fact's finite verb after it (a
+ * present's -ет/-ит/-ут/-ют/-ат/-ят or a past's -л/-ла/-ло/-ли): no order then. The price, decided: a noun read
+ * as a verb there ("проект", "коммит") lets an order through; a verbless noun with a dative after it ("Помощь
+ * клиенту по выходным") is read as an order.
+ */
+const RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
+const RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+const RUSSIAN_OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['все', 'всё', 'эту', 'этот', 'эти', 'это', 'свой', 'свою', 'свои', 'каждую', 'каждый', 'его', 'её', 'их']);
+const RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
+
+function russianObjectCase(clause: string): boolean {
+  // A Cyrillic first word at all first: most clauses open otherwise, and the split then costs nothing.
+  if (!/^\p{Script=Cyrillic}/u.test(clause)) return false;
+  const words = (clause.split(/[.!?;](?=\s|$)|\n/u, 1)[0] as string).toLowerCase().split(/[\s,]+/u).filter((w) => w !== '');
+  const [verb, object] = [words[0] ?? '', words[1] ?? ''];
+  if (!/^\p{Script=Cyrillic}{3,}$/u.test(verb) || !RUSSIAN_IMPERATIVE_ENDING.test(verb) || RUSSIAN_NOT_IMPERATIVE.test(verb)) return false;
+  if (!RUSSIAN_OBJECT_DETERMINERS.has(object) && !/^\p{Script=Cyrillic}{2,}[ую]$/u.test(object)) return false;
+  return !words.slice(2).some((w) => RUSSIAN_FINITE.test(w));
+}
+
+/** TU_IMPERATIVE_FORM: whether `verb` (lower case) is one of a row's informal forms and `second` an article that opens its object. */
+function tuImperativeForm(row: BareImperativeForms, verb: string, second: string): boolean {
+  const forms = row.tuForms;
+  if (forms === undefined || !forms.articles.includes(second)) return false;
+  return (forms.words ?? []).includes(verb) || (verb.length > 3 && (forms.endings ?? []).some((e) => verb.endsWith(e)));
+}
+
 /** Whether the clause (text from a clause start, orders.ts) opens with a BARE_IMPERATIVE of one of the languages above. */
 export function bareImperativeInOtherLanguage(clause: string): boolean {
-  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause)) return true;
+  if (SPANISH_ENCLITIC.test(clause) || FRENCH_ENCLITIC.test(clause) || IMPERATIVE_ONLY_OPENING.test(clause) || IMPERATIVE_ONLY_WORD.test(clause) || russianObjectCase(clause)) return true;
   const m = BARE_OPENING.exec(clause);
   if (m === null) return false;
   const [, first, second, third] = m as unknown as [string, string, string, string];
@@ -436,7 +535,8 @@ export function bareImperativeInOtherLanguage(clause: string): boolean {
     (row) =>
       // "always" and code: the word for "always" says the language. An article: a marker must say it.
       ((row.always.includes(second) && (row.articles.includes(third) || CODE_START.test(third))) ||
-        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e))))) &&
+        ((row.articles.includes(second) || (row.objectEndings ?? []).some((e) => second.endsWith(e))) && (later.some((word) => row.markers.includes(word)) || (row.secondPersonEndings ?? []).some((e) => verb.endsWith(e)))) ||
+        tuImperativeForm(row, verb, second)) &&
       !(row.thirdPersonEndings ?? []).some((ending) => verb.endsWith(ending)) &&
       !namesATask(row, later) &&
       !hasPostverbalSubject(row, later),

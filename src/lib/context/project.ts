@@ -16,7 +16,8 @@
  * UTF-16 code units. The Bun build may use `Bun.hash` instead, and v2.1.224 changed the
  * disambiguation of long paths, so for a key longer than 200 characters we prefer an
  * existing `projects/<first 200>-*` folder on disk and only fall back to the computed
- * hash when there is none. `CLAUDE_CODE_PROJECT_DIR_NAME` (v2.1.234) overrides the key.
+ * hash when there is none. `CLAUDE_CODE_PROJECT_DIR_NAME` (v2.1.234) overrides the key, as the
+ * CLI takes it (config/claude-memory.ts PROJECT_DIR_NAME_OVERRIDE).
  *
  * The project root is the git repository root: all worktrees and subfolders of a
  * repository share one auto-memory folder (Claude Code v2.1.63+). For a linked
@@ -26,7 +27,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { projectMemoryFolder } from '../config/claude-memory.js';
+import { projectDirNameOverride, projectMemoryFolder } from '../config/claude-memory.js';
 import { resolveProjectKey as resolveKeyIn } from '../util/claude-project-key.js';
 import type { Config } from '../config/config.js';
 import { projectGroupId } from '../graphiti/escape.js';
@@ -62,7 +63,7 @@ export { MAX_SANITIZED_LENGTH, claudePathHash, claudeProjectKey } from '../util/
 
 /** The key as Claude Code will have created it on disk (util/claude-project-key.ts), with this process's environment by default. */
 export function resolveProjectKey(path: string, projectsDir: string, env: Record<string, string | undefined> = processEnv()): string {
-  return resolveKeyIn(path, projectsDir, env);
+  return resolveKeyIn(path, projectsDir, projectDirNameOverride(env));
 }
 
 function statOrUndefined(path: string): Stats | undefined {
@@ -145,7 +146,8 @@ export function detectProject(cwd: string, config: ProjectConfig, env: Record<st
   const root = git?.mainRoot ?? abs;
   const projectsDir = join(config.claudeConfigDir, 'projects');
   const key = resolveProjectKey(root, projectsDir, env);
-  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir(), root, key);
+  // The main root's local settings, then the session folder's own (claude-memory.ts LOCAL_SETTINGS_OF_A_SESSION).
+  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir(), { mainRoot: root, dir: abs }, key);
   const memoryDir = located?.dir ?? join(projectsDir, key, 'memory');
   return {
     cwd: abs,

@@ -11,7 +11,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
-import { knownProjects, projectMemoryFolder } from '../config/claude-memory.js';
+import { knownProjects, projectDirNameOverride, projectMemoryFolder } from '../config/claude-memory.js';
 import { fileIdFor } from '../memory/sources.js';
 import { resolveProjectKey } from '../util/claude-project-key.js';
 import { resolveCheckouts, type Checkout, type CheckoutRecord } from '../state/checkout-ids.js';
@@ -50,7 +50,7 @@ export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownPro
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
     // CLAUDE_CODE_PROJECT_DIR_NAME names the folder of the session's own project (a folder named by the caller), not every project's.
-    const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), named.has(root) ? projectDirNameOverride(env) : undefined);
     const folder = projectMemoryFolder(env, config.claudeConfigDir, home, root, key);
     if (folder === undefined) continue; // auto memory off: nothing to write into
     const folders = out.get(identity.id) ?? [];

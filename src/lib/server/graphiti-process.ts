@@ -11,10 +11,11 @@
  */
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { ServerSetupError } from './errors.js';
+import { PortTakenError, ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
-import { freePort, waitFor } from './proc.js';
+import { startOnPort } from './chosen-port.js';
+import { waitFor } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 
 export type GraphitiTransport = 'http' | 'sse';
@@ -134,8 +135,41 @@ export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptio
   };
 }
 
+/**
+ * UVICORN_PORT_TAKEN: what uvicorn writes when another program holds the port it was told to bind
+ * ("[Errno 98] error while attempting to bind on address ('127.0.0.1', P): address already in
+ * use", asyncio's words for EADDRINUSE), just before the server exits. Every pinned generation
+ * writes its "transport on 127.0.0.1:P" line before uvicorn binds, so that line proves nothing of the bind.
+ */
+const UVICORN_PORT_TAKEN = /error while attempting to bind on address .*address already in use/i;
+
+/**
+ * HEALTH_FROM_OUR_CHILD: on 127.0.0.1:port (no socket) a /health answer counts only once our child's
+ * own access log shows it answering that request (uvicorn logs the asking connection's address,
+ * `127.0.0.1:<our local port> - "GET /health`). A port taken between our choice and the bind
+ * (CHOSEN_PORT_RETRIED) left our child to exit with UVICORN_PORT_TAKEN, and in between another
+ * lane's Graphiti answered /health: the test harness handed out that server as ours (seen on
+ * 539ca3f5 with a plain listener on the chosen port). A socket in our 0700 folder needs no such proof.
+ */
+function getHealth(port: number, timeoutMs = 2000): Promise<{ status?: number; from?: number }> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/health', method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
+      const from = res.socket.localPort;
+      res.resume();
+      resolve({ ...(res.statusCode === undefined ? {} : { status: res.statusCode }), ...(from === undefined ? {} : { from }) });
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve({}));
+    req.end();
+  });
+}
+
 export async function startGraphitiServer(env: GraphitiEnvironment, options: GraphitiServerOptions): Promise<GraphitiServer> {
-  const port = options.port ?? (await freePort());
+  // CHOSEN_PORT_RETRIED: a port we chose and lost before the bind is chosen again; a given one is not.
+  return startOnPort(options.port, (port) => startOn(env, options, port), (error) => error instanceof PortTakenError);
+}
+
+async function startOn(env: GraphitiEnvironment, options: GraphitiServerOptions, port: number): Promise<GraphitiServer> {
   const main = ['main.py', '--transport', options.transport, '--group-id', options.groupId];
   const launcher = options.socketPath !== undefined || options.falkordbSocket !== undefined;
   const proc = ManagedProcess.start('graphiti', env.python, launcher ? ['-c', UNIX_SOCKET_LAUNCHER, ...main] : main, {
@@ -144,10 +178,15 @@ export async function startGraphitiServer(env: GraphitiEnvironment, options: Gra
     logFile: join(options.logDir, `graphiti-${env.generation.id}-${port}.log`),
   });
   const fail = (why: string) => new ServerSetupError(`Graphiti server ${env.generation.id} ${why}`, proc.logFile);
+  const exited = () => {
+    const last = proc.recentOutput.trim().split('\n').pop() ?? '';
+    if (options.socketPath === undefined && UVICORN_PORT_TAKEN.test(proc.recentOutput)) return new PortTakenError(port, `Graphiti server ${env.generation.id} did not start: ${last}`, proc.logFile);
+    return fail(`exited during start-up: ${last}`);
+  };
   try {
     const bound = await waitFor(
       () => {
-        if (!proc.running) throw fail(`exited during start-up: ${proc.recentOutput.trim().split('\n').pop() ?? ''}`);
+        if (!proc.running) throw exited();
         return /transport on (\S+:\d+)/.exec(proc.recentOutput)?.[1];
       },
       { timeoutMs: 60_000, onTimeout: () => fail('did not say where it listens within 60 s') },
@@ -155,18 +194,22 @@ export async function startGraphitiServer(env: GraphitiEnvironment, options: Gra
     if (bound !== `127.0.0.1:${port}`) throw fail(`listens on ${bound}, not on 127.0.0.1:${port}`);
     const socketPath = options.socketPath;
     const where = socketPath ?? `127.0.0.1:${port}`;
+    const answered: number[] = [];
     await waitFor(
       async () => {
-        if (!proc.running) throw fail(`exited during start-up: ${proc.recentOutput.trim().split('\n').pop() ?? ''}`);
+        if (!proc.running) throw exited();
         if (socketPath !== undefined) {
           // Only we can create files in the socket's 0700 folder (emptied before the start):
           // what answers there is our child.
           return (await getOverSocket(socketPath, '/health', `127.0.0.1:${port}`)) === 200 ? true : undefined;
         }
-        const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
-        return res?.ok === true ? true : undefined;
+        // HEALTH_FROM_OUR_CHILD: an answer is ours once our child's log shows it.
+        if (answered.some((from) => proc.recentOutput.includes(`127.0.0.1:${from} - "GET /health`))) return true;
+        const health = await getHealth(port);
+        if (health.status === 200 && health.from !== undefined) answered.push(health.from);
+        return undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 100, onTimeout: () => fail(`did not answer /health on ${where} within 30 s`) },
+      { timeoutMs: 30_000, intervalMs: 100, onTimeout: () => fail(`did not answer /health on ${where} within 30 s${answered.length > 0 ? ' (something else answered there)' : ''}`) },
     );
   } catch (error) {
     await proc.stop();

@@ -3,11 +3,13 @@
  * scan already shows that the run may talk to the server: about 100 ms less before the first
  * send. A guess made before the plan, kept honest: only a file that is new, changed by mtime/size
  * or gone, `--force`, or work the state already holds counts (a run with nothing to do never
- * connects). The plan's verdict (sync.ts `needsServer`) still decides whether the run goes online;
- * a guess that was wrong costs one handshake, which the run closes.
+ * connects; LEFT_OUT_IS_NO_WORK: a note of a project folder left out is not gone). The plan's
+ * verdict (sync.ts `needsServer`) still decides whether the run goes online; a guess that was
+ * wrong costs one handshake, which the run closes.
  */
 import type { GraphitiClient, ServerProfile } from '../graphiti/graphiti.js';
 import type { MemorySource, ScanResult } from '../memory/types.js';
+import { inLeftOutProject } from '../memory/sources.js';
 import { fileRecordId, type SyncState } from '../state/state.js';
 import { sameStat } from './plan.js';
 
@@ -34,8 +36,13 @@ export function mayNeedServer(input: EarlyHandshakeInput): boolean {
     // The plan's own shortcut (plan.ts sameStat): a file it does not read cannot send anything.
     if (record === undefined || !sameStat(record, file)) return true;
   }
-  const covered = new Set(input.sources.map((s) => s.name));
-  return Object.values(state.files).some((record) => covered.has(record.source) && !seen.has(record.id));
+  // A note of a project folder the scan leaves out (sources.ts inLeftOutProject) is unseen, not gone: the plan
+  // deletes nothing there (LEFT_OUT_IS_NO_WORK; read as gone, every run of a machine with such a folder connected).
+  const covered = new Map(input.sources.map((s) => [s.name, s]));
+  return Object.values(state.files).some((record) => {
+    const source = covered.get(record.source);
+    return source !== undefined && !seen.has(record.id) && !inLeftOutProject(source, record.relPath);
+  });
 }
 
 export interface Handshake {

@@ -85,7 +85,7 @@ export function projectIdsByKey(config: Pick<Config, 'claudeConfigDir' | 'knownP
       const roots = new Set((config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         // No CLAUDE_CODE_PROJECT_DIR_NAME here: it names one session's folder, not every project's.
-        const k = resolveProjectKey(root, projectsDir, {});
+        const k = resolveProjectKey(root, projectsDir, undefined);
         if (!byKey.has(k)) byKey.set(k, checkout);
       }
     }

@@ -2,8 +2,9 @@
  * Claude Code's project folder name ("key") for a path, as shipped in its CLI bundle
  * (`sanitizePath`); context/project.ts explains it and re-exports these (with the process's
  * environment as the default). Here, in util/, so that the sync and `pull` (issue 42), which may
- * not import context/, map a project to its folder name too. `env` is handed in (util/ reads no
- * environment of its own): only `CLAUDE_CODE_PROJECT_DIR_NAME`, Claude Code's override, is read.
+ * not import context/, map a project to its folder name too. Claude Code's override of the name
+ * (`CLAUDE_CODE_PROJECT_DIR_NAME`) is handed in as read by config/claude-memory.ts
+ * (`projectDirNameOverride`, PROJECT_DIR_NAME_OVERRIDE): util/ reads no setting of its own.
  */
 import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
@@ -30,9 +31,8 @@ export function claudeProjectKey(path: string): string {
  * the disambiguation scheme; Bun builds may hash differently). Among several, the computed
  * one if present, else the most recently modified.
  */
-export function resolveProjectKey(path: string, projectsDir: string, env: Readonly<Record<string, string | undefined>>): string {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== undefined && override !== '' && !/[\\/]/.test(override) && override !== '.' && override !== '..') return override;
+export function resolveProjectKey(path: string, projectsDir: string, override: string | undefined): string {
+  if (override !== undefined) return override;
   const computed = claudeProjectKey(path);
   if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;

@@ -13,10 +13,11 @@
  * their counts are not watched while the rules change.
  *
  * The scanner tests' check half (dev-scanner-tests.json) is counted only with `--check-scanner-tests`, likewise, and KICS's
- * fixtures' check half (dev-kics.json) only with `--check-kics`, and the public memory notes' check half
+ * fixtures' check half (dev-kics.json) only with `--check-kics`, Trivy's and 2ms's (dev-trivy-2ms.json) only with
+ * `--check-trivy-2ms`, and the public memory notes' check half
  * (dev-memory-notes.json) only with `--check-memory`.
  *
- * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests] [--check-kics] [--check-memory]`.
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show] [--check-6] [--check-7] [--check-8] [--check-public] [--check-scanner-tests] [--check-kics] [--check-trivy-2ms] [--check-memory]`.
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
@@ -29,7 +30,7 @@ import { ownBenignNotesBatch8, ownSecretNotesBatch8 } from './dev-own-notes-8.js
 import { AGENT_FILE_KINDS, publicBenignNotes, publicSecretNotes } from './public-notes.js';
 import { MEMORY_FILE_KINDS, memoryBenignNotes, memorySecretNotes } from './memory-notes.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevBetterleaks, heldoutDevBetterleaksSecrets, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets, heldoutBenignDevScannerTests, heldoutDevScannerTestsSecrets, heldoutBenignDevKics, heldoutDevKicsSecrets, heldoutBenignDevTrivy2ms, heldoutDevTrivy2msSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 /** The batches whose check half is counted only when asked, once at the end of a round. */
@@ -123,10 +124,13 @@ if (show) {
 const checkScannerTests = process.argv.includes('--check-scanner-tests');
 // KICS's fixtures (dev-kics.json, fifteenth session): the check half only with --check-kics, likewise.
 const checkKics = process.argv.includes('--check-kics');
+// Trivy's fixtures and 2ms's rule tests (dev-trivy-2ms.json, seventeenth session): the check half only with --check-trivy-2ms.
+const checkTrivy2ms = process.argv.includes('--check-trivy-2ms');
 for (const [name, tag, secretsOf, benignOf, checkCounted] of [
   ['betterleaks', 'BL', heldoutDevBetterleaksSecrets, heldoutBenignDevBetterleaks, true],
   ['scanner tests (secret-detector, custom patterns)', 'ST', heldoutDevScannerTestsSecrets, heldoutBenignDevScannerTests, checkScannerTests],
   ['KICS fixtures', 'KICS', heldoutDevKicsSecrets, heldoutBenignDevKics, checkKics],
+  ['Trivy fixtures and 2ms rule tests', 'T2', heldoutDevTrivy2msSecrets, heldoutBenignDevTrivy2ms, checkTrivy2ms],
 ] as const) {
   for (const which of ['tune', 'check'] as const) {
     if (which === 'check' && !checkCounted) continue;

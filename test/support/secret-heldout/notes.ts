@@ -421,6 +421,8 @@ interface DevScannerTestsData {
 const DEV_SCANNER_TESTS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-scanner-tests.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
 /** KICS's secret-query fixtures (dev-kics.json, built by extract-dev-kics.ts; fifteenth session), in the same shape. */
 const DEV_KICS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-kics.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
+/** Trivy's fixtures and 2ms's rule tests (dev-trivy-2ms.json, built by extract-dev-trivy-2ms.ts; seventeenth session), in the same shape. */
+const DEV_TRIVY_2MS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-trivy-2ms.json', import.meta.url)), 'utf8')) as DevScannerTestsData;
 
 /** A scanner-tests file's positives placed exactly as the original set's (`placeSecret`), every one `dev`, each with its half. */
 const scannerTestsPlanted = (data: DevScannerTestsData): (HeldoutPlanted & { half: 'tune' | 'check' })[] =>
@@ -453,4 +455,12 @@ export function heldoutDevKicsSecrets(): (HeldoutPlanted & { half: 'tune' | 'che
 }
 export function heldoutBenignDevKics(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
   return scannerTestsBenign(DEV_KICS, rule);
+}
+
+/** Trivy's fixtures and 2ms's rule tests (dev-trivy-2ms.json), both sides, as the scanner tests above: halves by a hash of the kind. */
+export function heldoutDevTrivy2msSecrets(): (HeldoutPlanted & { half: 'tune' | 'check' })[] {
+  return scannerTestsPlanted(DEV_TRIVY_2MS);
+}
+export function heldoutBenignDevTrivy2ms(rule: 'v5' | 'v7' = 'v5'): (HeldoutBenignNote & { half: 'tune' | 'check' })[] {
+  return scannerTestsBenign(DEV_TRIVY_2MS, rule);
 }

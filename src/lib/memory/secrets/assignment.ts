@@ -254,11 +254,19 @@ export function nextEntryAt(raw: string, inQuery = false): number {
 const ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
 const ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
 
+/**
+ * DIGITS_END_SENTENCE (qa-redact-13): a `.` after a bare value is kept in it (a password may end in one: `hunter2.`),
+ * but after digits alone it ends the sentence (`SECRET_KEY=123456.`, `PIN=1234.`): a number written as a key or a PIN
+ * has no full stop of its own, and the tag took the sentence's with it.
+ */
+const DIGITS_THEN_FULL_STOP = /^\d+\.$/;
+
 /** A bare value ends before sentence punctuation, and before its list's next entry (nextEntryAt). */
 function splitBareValue(raw: string, inQuery: boolean): { value: string; rest: string } {
   const at = nextEntryAt(raw, inQuery);
   const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
+  if (DIGITS_THEN_FULL_STOP.test(value)) return { value: value.slice(0, -1), rest: `.${rest}${raw.slice(head.length)}` };
   return { value, rest: rest + raw.slice(head.length) };
 }
 
@@ -426,6 +434,22 @@ function readValue(text: string, at: number): string | undefined {
  */
 const ENTRY_NAME_START = /;[A-Za-z][A-Za-z0-9_]*$/;
 const SPACED_NAME_GOES_ON = /^(?: [A-Za-z][A-Za-z0-9_]*){1,3}[ \t]*=/;
+
+/**
+ * ENTRY_ENDS_LABELLED_VALUE (qa-redact-13): the context rules read a label's bare value up to whitespace, so when the
+ * assignment rules kept a value (`Password=abc;Database=app`: `abc`, a stand-in, as `Password=abc` alone is kept) the
+ * context rules took the next entries with it (`abc;Database=app`, `abc;Persist` of `;Persist Security Info=False`) and
+ * judged and redacted them as one value: a password that stays stayed hidden in a tag that swallowed a name. The bare
+ * value ends where the assignment rules end it: before its list's next entry (nextEntryAt), and before a `;` and a name
+ * of several words that goes on to its `=` (SPACED_ENTRY_NAME). So `Password=abc;def ghi=1` reads `abc`, then
+ * `def ghi`'s entry: the shape of `Persist Security Info=False`, a connection string's entry of several words.
+ */
+export function bareValueBeforeEntry(raw: string, after: string): string {
+  const at = nextEntryAt(raw);
+  if (at > 0) return raw.slice(0, at);
+  const last = ENTRY_NAME_START.exec(raw);
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(after) ? raw.slice(0, last.index) : raw;
+}
 
 /**
  * ENTRY_READ_ON (qa-review-16b): a value of a bare word whose earlier entry was read (`DB_PASSWORD=…` of

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
+import { bareValueBeforeEntry, chosenBy, chosenFor, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, nextEntryAt, PASSWORD_SHORTENED } from './assignment.js';
 import { isCommonPasswordWord } from './common-passwords.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isScopePath, isSlug, namesPasswordInOtherLanguage } from './names.js';
@@ -156,6 +156,29 @@ const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|w
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
 const LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
 
+/**
+ * BOUNDED_VALUE_READ (qa-review-19): a bare value is read to the word's end, so a word of many entries
+ * (`KdcAdminPassword=123,` many times) was read to its end once per credential word in it, once ENTRY_ENDS_LABELLED_VALUE
+ * stopped a kept value from taking the rest of the word (quadratic: 36 s for 30,000 entries). A value's first
+ * VALUE_HEAD characters are read first: when its list's next entry (nextEntryAt) starts early enough in them that the
+ * whole read would find the same entry, the head is the value's read; otherwise the value is read whole, as before.
+ */
+const VALUE_HEAD = 256;
+/** LABELLED_VALUE, its bare read bounded to VALUE_HEAD characters. */
+const LABELLED_VALUE_HEAD = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]{1,256}/y;
+/** An entry's match and the two characters its `(?!\/\/)` looks at fit in 28 characters (assignment.ts ENTRY). */
+const ENTRY_REACH = 28;
+
+function readLabelledValue(line: string, at: number): RegExpExecArray | null {
+  LABELLED_VALUE_HEAD.lastIndex = at;
+  const head = LABELLED_VALUE_HEAD.exec(line);
+  if (head === null || head[1] !== undefined || head[0].length < VALUE_HEAD) return head;
+  const entry = nextEntryAt(head[0]);
+  if (entry > 0 && entry < VALUE_HEAD - ENTRY_REACH) return head;
+  LABELLED_VALUE.lastIndex = at;
+  return LABELLED_VALUE.exec(line);
+}
+
 /** A struct tag's key at the end of a gap (`json:`, `yaml:"`), read backwards from its colon. */
 const STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
 
@@ -176,13 +199,34 @@ const QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ 
  * CODE_SYMBOL_NAME (qa-review-17b), what SYMBOL_NOT_SEPARATOR skips: a Ruby symbol's or a route parameter's name is a
  * word of letters and underscores opening in lower case (`:password_reset`, `:token`, `:resetToken`), ending where
  * the word ends. A digit, a capital first letter or a symbol glued on (`:hunter22`, `:Sup3rS3cret!`, `:Xk92pqLm7abc`)
- * is no name a program gives, nor is a most-common password (`:letmein`): a value, judged as any other. The price,
+ * is no name a program gives, nor is a most-common password (`:letmein`): a value, judged as any other. Nor is a
+ * word a hyphen joins to more (`:correct-horse-battery-staple`, `:trombone-Cactus-42`; qa-review-18): a symbol's
+ * name has none, and a route's next parameter after one opens with its own colon (`/:from-:to`). The price,
  * decided: a lower-case word of letters alone glued to a spaced colon (`Password for prod :correcthorse`) reads as a
  * symbol; notes write a label's colon after the label.
  */
 function isCodeSymbolName(line: string, at: number): boolean {
-  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~])/.exec(line.slice(at, at + 64))?.[0];
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~]|-\w)/.exec(line.slice(at, at + 64))?.[0];
   return name !== undefined && !isCommonPasswordWord(name);
+}
+
+/**
+ * SPACED_COLON_LABEL (qa-redact-13), decided by what follows a password word: a symbol or a route parameter follows a
+ * method's or a path's name, and a password word is in that name only joined to it (`has_secure_password
+ * :recovery_password`, `generates_token_for :password_reset`, `/reset-password/:token`). A password word that stands
+ * alone, a word of the note (`PIN :tulip`, `Password for prod :correcthorse`, `pw on the NAS :hunter`), with nothing
+ * after it but a spaced colon, or what the password is for (QUALIFIED_LABEL's words) and then the colon, is a label: a
+ * note puts a space before its colon now and then, and what is glued after it is the password, however plain its
+ * letters. Only a password word (`chosen === true`, a value people pick): a token's or a key's value is generated, never
+ * a plain word.
+ */
+const SPACED_COLON_GAP = /^(?:[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?)?[ \t]+:$/i;
+function isSpacedColonLabel(line: string, after: number, gap: string, chosen: ChosenBy): boolean {
+  if (chosen !== true || !SPACED_COLON_GAP.test(gap)) return false;
+  let start = after;
+  while (start > 0 && /[A-Za-z]/.test(line[start - 1] as string)) start -= 1;
+  // Joined to a name of the code (`has_secure_password`, `reset-password`, `user.password`, `/password`): no label.
+  return start === 0 || !/[\w.\-:/$@]/.test(line[start - 1] as string);
 }
 
 /** The labelled value after a credential word ending at `after`: its span, or undefined. */
@@ -224,47 +268,48 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // label's colon follows the label (`password:`, `password :` then a space), it does not lead the value.
   // Only a name of the code glued there (CODE_SYMBOL_NAME): a value glued to a spaced colon is still one (`Password for
   // prod :Sup3rS3cret!`, `credentials :Xk92pqLm7abc`; qa-review-17b).
-  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && isCodeSymbolName(line, at)) return undefined;
+  if (gap[0].endsWith(':') && /[\s/]/.test(gap[0].at(-2) ?? '') && isCodeSymbolName(line, at) && !isSpacedColonLabel(line, after, gap[0], chosen)) return undefined;
   // An earlier rule's tag where the value goes (`password=[REDACTED:password];password=…`): nothing to judge (isRedacted
   // below), said before the value is read to the word's end, once per word of a long word of many.
   if (line.startsWith('[REDACTED:', at)) return undefined;
-  LABELLED_VALUE.lastIndex = at;
-  const v = LABELLED_VALUE.exec(line);
+  const v = readLabelledValue(line, at);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
+  // ENTRY_ENDS_LABELLED_VALUE (assignment.ts): a bare value ends before its list's next entry.
+  const read = quote === '' && /[;,]/.test(v[0]) ? bareValueBeforeEntry(v[0], line.slice(at + v[0].length, at + v[0].length + 64)) : v[0];
   // `[hidden]`, `((db_password))`, `{error_message}.`: judged before a bracket is cut as punctuation.
   const chooser = chosen !== false ? 'chosen' : 'generated';
-  if (quote === '' && (isPlaceholder(v[0], chooser) || (/[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ''), chooser)))) return undefined;
+  if (quote === '' && (isPlaceholder(read, chooser) || (/[.,:;!?]$/.test(read) && isPlaceholder(read.replace(/[.,:;!?]+$/, ''), chooser)))) return undefined;
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
-  if (quote === '' && ((v[0][0] === '(' && isRemark(v[0])) || isNextLabel(stripClosingTags(v[0])))) return undefined;
+  if (quote === '' && ((read[0] === '(' && isRemark(read)) || isNextLabel(stripClosingTags(read)))) return undefined;
   // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.
   if (/\*{3,}$/.test(gap[0])) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
-  const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
-  const inner = quote === '' ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0]))).value : (v[2] as string);
+  const escapedBreak = quote === '' ? read.indexOf('\\n') : -1;
+  const inner = quote === '' ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? read.slice(0, escapedBreak) : read))).value : (v[2] as string);
   // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // The end of a markdown link's text (`[LDAP Secret Backend: \`length\`](#ldap-secret-backend)`): words of a link.
-  if (line.startsWith('](', at + v[0].length)) return undefined;
+  if (line.startsWith('](', at + read.length)) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
   if (!passwordLike && /\s/.test(inner)) return undefined;
   if (/<[^<>]+>/.test(inner)) return undefined; // `<cookie-name>=<cookie-value>`: a template
   // Another key (`--from-literal=password=…`), not a value: the rules for assignments own it.
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return undefined;
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
-  if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
+  if (/(?:\.{2,}|…)$/.test(read)) return undefined;
   // A word of the sentence the label is in (cheap, and asked first: chosen values may be words).
-  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + SENTENCE_LOOKAHEAD))) return undefined;
+  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + read.length, at + read.length + SENTENCE_LOOKAHEAD))) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, chosen)) return undefined;
   // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
   if (!isLabelGap(line, after, gap[0])) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
-  if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
-  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48)) && !outrunsExampleComment(inner)) return undefined;
+  if (quote === '' && describesCredential(line.slice(at + read.length, at + read.length + 24))) return undefined;
+  if (saysReplaceMe(line.slice(at + read.length, at + read.length + 48)) && !outrunsExampleComment(inner)) return undefined;
   // The user of a `user / password` pair whose password an earlier rule replaced (`password: dev / [REDACTED…]`).
-  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return undefined;
+  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + read.length, at + read.length + 16))) return undefined;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -309,6 +354,11 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     // A field's number has at most five digits (protobuf's in use stay far below 19000); a longer one is a value the
     // name holds, and the assignment rules pass a number after a key's name (`aws_secret_access_key=918273645`).
     if (runStart === after && /^[A-Za-z0-9_][\w.-]*=\d{1,5}(?![\w.])/.test(run)) continue;
+    // NEXT_ENTRY_OWN_WORD (qa-redact-13): a run that opens a list's next entry (after `,` or `;`) with a credential's
+    // name and `=` (`KdcAdminPassword=123,CrossRealmTrustPrincipalPassword=123`) is that entry, whose own word is read
+    // next and whose value is judged there (ENTRY_ENDS_LABELLED_VALUE ended the earlier value before it): read as one
+    // random run it hid the name in the tag.
+    if (/[,;]/.test(line[runStart - 1] ?? '') && /^[A-Za-z_][\w.-]*=/.test(run) && endsInCredentialWord(run.slice(0, run.indexOf('=')))) continue;
     const stripped = run.replace(/^=+/, '');
     // An HTML entity ends the run (`DynamicSecret&#34;</p>`): markup, not a token's characters.
     const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;

@@ -50,10 +50,17 @@ export function literalAfterFunction(tagRead: string, after: string): number | u
   if (tagRead !== '!Sub' && tagRead !== '!Base64') return undefined;
   return LITERAL_AFTER_FUNCTION.exec(after)?.[0].length;
 }
+/**
+ * CLOUDFORMATION_LONG_FORM (qa-redact-13): the same functions as YAML writes them in full, a map's key under the
+ * credential's (`MasterUserPassword:` then `Fn::If:` or `Fn::GetAtt:` on the line below, JSON's `"Fn::Join"`): the
+ * function's name where a value goes is the template's expression, as its tag is (cloudformation.ts reads the literals
+ * in its list).
+ */
+const CLOUDFORMATION_LONG_FORM = `Fn::(?:${CLOUDFORMATION_FUNCTIONS.join('|')}):?(?:\\s.*)?`;
 /** Tags of YAML tools that fetch the value from elsewhere (Home Assistant's `!secret`, Ansible's `!vault`, ESPHome's `!include`, dbt's `!env_var`). */
 const YAML_FETCH_TAGS = ['secret', 'vault', 'env_var', 'include', ...CLOUDFORMATION_FUNCTIONS];
 const TEMPLATE = new RegExp(
-  String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join('|')})(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$`,
+  String.raw`^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:${YAML_FETCH_TAGS.join('|')})(?:\s.*)?|!![a-z]+(?:\s.*)?|${CLOUDFORMATION_LONG_FORM}|[:@][A-Za-z_]+)$`,
 );
 
 /**
