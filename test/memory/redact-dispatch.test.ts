@@ -2,7 +2,10 @@
  * The redaction engine picks the rules a text needs with one scan for all hints (engine.ts); that
  * choice must be exactly "every rule one of whose hints the text holds", or speed work changes what
  * is redacted. Compared with the one-hint-at-a-time reference on the tuning corpus, the held-out
- * notes, and random text glued from their pieces, hints and credential words: identical output.
+ * notes, the throughput bench's notes (bench/redact-bench.ts), and random text glued from their
+ * pieces, hints and credential words: identical output. The reference also runs every selected rule
+ * without the engine's shortcuts (EXEC_LOOP, RULE_NEEDS, RULE_FLAGS_REUSED), so this is the
+ * differential test of those too.
  */
 import { describe, expect, it } from 'vitest';
 import { REDACTION_RULES } from '../../src/lib/memory/redact.js';
@@ -43,6 +46,15 @@ function randomNotes(seed: number, count: number): string[] {
 describe('redaction rule dispatch', () => {
   it('runs the same rules as looking each hint up on its own: corpus and held-out notes', () => {
     for (const note of corpusNotes()) expect(runRules(REDACTION_RULES, note)).toEqual(runRulesEachHint(REDACTION_RULES, note));
+  });
+
+  it('runs the same rules as looking each hint up on its own: the throughput bench\'s prose and 4 KB memory notes', () => {
+    // As bench/redact-bench.ts builds them: the short prose notes, and 40 notes of 40 of them joined by blank lines.
+    const prose = benignCorpus()
+      .filter((b) => b.cls === 'ordinary-note' || b.cls === 'prose-about-secrets')
+      .map((b) => b.note);
+    const memoryNotes = prose.map((_, i) => prose.slice(i, i + 40).join('\n\n')).slice(0, 40);
+    for (const note of [...prose, ...memoryNotes]) expect(runRules(REDACTION_RULES, note)).toEqual(runRulesEachHint(REDACTION_RULES, note));
   });
 
   it('runs the same rules as looking each hint up on its own: random notes of hints and pieces', () => {

@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { isCommonPasswordWord, isCountingRun, isWeakWordWithDigits } from './common-passwords.js';
-import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { shortcutsOn, tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType, isScopePath } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, SENTENCE_LOOKAHEAD, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
@@ -291,6 +291,9 @@ const GENERIC_KEY = new RegExp(
  */
 const KEY_WORD = new RegExp(String.raw`pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer|${PIN_NAME}`, 'gi');
 
+/** A position found by `indexOf`, Infinity for none (SEPARATOR_ON_THE_LINE: never looked for again). */
+const at = (index: number): number => (index < 0 ? Infinity : index);
+
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
@@ -464,6 +467,9 @@ function entryInWord(text: string, at: number, wordEnd: number, inQuery: boolean
 const GENERIC: ScanRule = {
   kind: 'generic',
   hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer', ...PIN_NAME_HINTS],
+  // RULE_NEEDS (engine.ts): nothing is replaced without a GENERIC_KEY match, whose separator (`:=`, `=>`, `:`, `=`)
+  // holds `:` or `=`; prose about a password mostly has neither, and is not scanned.
+  needs: [':', '='],
   scan: (text) => {
     let out = '';
     let cursor = 0;
@@ -473,8 +479,30 @@ const GENERIC: ScanRule = {
     const seen = { start: -1, end: -1 };
     // ENTRY_READ_ON: where the bare word a value was read from ends, while its next entries are read.
     let wordEnd = -1;
+    // SEPARATOR_ON_THE_LINE (IN_RULE_SHORTCUT, engine.ts): the end of the word's line, the next `:` and the next `=`
+    // (each looked for again only once passed, so the text is read once for each: Infinity when there is none).
+    const skip = shortcutsOn();
+    let lineEnd = -1;
+    let nextColon = -1;
+    let nextEquals = -1;
     KEY_WORD.lastIndex = 0;
     for (let w = KEY_WORD.exec(text); w !== null; w = KEY_WORD.exec(text)) {
+      // SEPARATOR_ON_THE_LINE: every key tried for this word ends at or after the word's start, and its separator
+      // follows on the same line (neither a key nor what GENERIC_KEY reads up to its separator holds a line break)
+      // and holds `:` or `=`. A line with neither from the word on has no key for this word nor for any later word on
+      // it: those words are skipped (prose: `The password is stored in Vault`), as the attempts would have failed.
+      if (skip) {
+        if (w.index >= lineEnd) {
+          const nl = text.indexOf('\n', w.index);
+          lineEnd = nl < 0 ? text.length : nl;
+        }
+        if (nextColon < w.index) nextColon = at(text.indexOf(':', w.index));
+        if (nextEquals < w.index) nextEquals = at(text.indexOf('=', w.index));
+        if (Math.min(nextColon, nextEquals) >= lineEnd) {
+          KEY_WORD.lastIndex = Math.max(lineEnd, from, KEY_WORD.lastIndex);
+          continue;
+        }
+      }
       // Where a key holding this word can start, leftmost first: the run of key characters before a
       // space (`API Key:`, the word is the key's optional second word), then the run holding the word.
       for (let pass = text.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {
