@@ -577,15 +577,15 @@ function readSettingsFile(file, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs9.openSync)(file, "r");
-    const problem = settingsFileProblem((0, import_node_fs9.fstatSync)(fd));
+    fd = (0, import_node_fs10.openSync)(file, "r");
+    const problem = settingsFileProblem((0, import_node_fs10.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs9.readFileSync)(fd);
+    bytes = (0, import_node_fs10.readFileSync)(fd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
   const text = decode(bytes, file);
   const parsed = (0, import_dotenv.parse)(text);
@@ -605,11 +605,11 @@ function surprises(text, file, wanted) {
   });
   return notes;
 }
-var import_node_fs9, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs10, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
     init_safe_ancestors();
@@ -644,7 +644,7 @@ __export(config_exports, {
   withCurrentOrigin: () => withCurrentOrigin
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // node_modules/zod/v3/external.js
 var external_exports = {};
@@ -5090,13 +5090,51 @@ function hasCredentials(url) {
   }
 }
 
-// src/lib/config/claude-memory.ts
-var import_node_fs8 = require("node:fs");
-var import_node_path7 = require("node:path");
-
-// src/lib/util/claude-project-key.ts
+// src/lib/util/git-identity.ts
 var import_node_fs7 = require("node:fs");
 var import_node_path6 = require("node:path");
+function commonGitDir(root) {
+  const dotGit = (0, import_node_path6.join)(root, ".git");
+  let st;
+  try {
+    st = (0, import_node_fs7.statSync)(dotGit);
+  } catch {
+    return void 0;
+  }
+  if (st.isDirectory()) return dotGit;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs7.readFileSync)(dotGit, "utf8"));
+    if (m?.[1] === void 0) return void 0;
+    const gitDir = (0, import_node_path6.isAbsolute)(m[1]) ? m[1] : (0, import_node_path6.resolve)(root, m[1]);
+    try {
+      const common = (0, import_node_fs7.readFileSync)((0, import_node_path6.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path6.isAbsolute)(common) ? common : (0, import_node_path6.resolve)(gitDir, common);
+    } catch {
+      return gitDir;
+    }
+  } catch {
+    return void 0;
+  }
+}
+function gitMainRoot(path) {
+  let dir = (0, import_node_path6.resolve)(path);
+  for (let depth = 0; depth < 256; depth++) {
+    const common = commonGitDir(dir);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path6.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path6.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path6.resolve)(path);
+    dir = parent;
+  }
+  return (0, import_node_path6.resolve)(path);
+}
+
+// src/lib/config/claude-memory.ts
+var import_node_fs9 = require("node:fs");
+var import_node_path8 = require("node:path");
+
+// src/lib/util/claude-project-key.ts
+var import_node_fs8 = require("node:fs");
+var import_node_path7 = require("node:path");
 var MAX_SANITIZED_LENGTH = 200;
 function claudePathHash(path) {
   let h = 0;
@@ -5108,15 +5146,14 @@ function claudeProjectKey(path) {
   if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
   return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
 }
-function resolveProjectKey(path, projectsDir, env) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+function resolveProjectKey(path, projectsDir, override) {
+  if (override !== void 0) return override;
   const computed = claudeProjectKey(path);
   if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs7.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs8.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5124,7 +5161,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path6.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path7.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -5134,7 +5171,7 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs7.statSync)(path);
+    return (0, import_node_fs8.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5155,36 +5192,60 @@ function claudeSwitchOff(value) {
 }
 function readSettings(file) {
   try {
-    const parsed = JSON.parse((0, import_node_fs8.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs9.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
   } catch {
     return void 0;
   }
 }
-function settingsValue(file, key) {
-  return readSettings(file)?.[key];
-}
+var SettingsFiles = class {
+  files = /* @__PURE__ */ new Map();
+  managedOf = /* @__PURE__ */ new Map();
+  recorded = /* @__PURE__ */ new Map();
+  read(file) {
+    if (!this.files.has(file)) this.files.set(file, readSettings(file));
+    return this.files.get(file);
+  }
+  /** The managed settings of `dir`, merged once (managedSettings). */
+  managed(dir) {
+    let merged = this.managedOf.get(dir);
+    if (merged === void 0) this.managedOf.set(dir, merged = managedSettings(dir, this));
+    return merged;
+  }
+  /** The projects Claude Code recorded (knownProjects), found once per config folder. */
+  projects(key, find) {
+    let found = this.recorded.get(key);
+    if (found === void 0) this.recorded.set(key, found = find());
+    return found;
+  }
+};
 function envOf(settings) {
   const env = settings?.env;
   return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
 }
-function managedSettings(dir) {
-  let files = [];
+function sessionFolderOf(dir) {
+  return { mainRoot: gitMainRoot(dir), dir: (0, import_node_path8.resolve)(dir) };
+}
+function managedSettings(dir, files) {
+  let dropIns = [];
   try {
-    files = (0, import_node_fs8.readdirSync)((0, import_node_path7.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    dropIns = (0, import_node_fs9.readdirSync)((0, import_node_path8.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file of [(0, import_node_path7.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path7.join)(dir, "managed-settings.d", f))]) {
-    const settings = readSettings(file);
+  for (const file of [(0, import_node_path8.join)(dir, "managed-settings.json"), ...dropIns.map((f) => (0, import_node_path8.join)(dir, "managed-settings.d", f))]) {
+    const settings = files.read(file);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
   return merged;
 }
-function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
-  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path7.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path7.join)(claudeConfigDir, "settings.json")) ?? {} });
+function settingsLayers(files, claudeConfigDir, managedDir, project) {
+  const layers = [{ name: "managed settings", settings: files.managed(managedDir) }];
+  for (const dir of project === void 0 ? [] : [.../* @__PURE__ */ new Set([project.mainRoot, project.dir])]) {
+    const file = (0, import_node_path8.join)(dir, ".claude", "settings.local.json");
+    layers.push({ name: "local settings", settings: files.read(file) ?? {}, file });
+  }
+  layers.push({ name: "user settings", settings: files.read((0, import_node_path8.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick) {
@@ -5194,22 +5255,27 @@ function firstSet(layers, pick) {
   }
   return void 0;
 }
+function autoMemorySwitch(env, layers) {
+  const set = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+  const variable = set?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return { off: true, ...set === void 0 ? {} : { by: set.layer } };
+  if (claudeSwitchOff(variable)) return { off: false, ...set === void 0 ? {} : { by: set.layer } };
+  const enabled = firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0);
+  return { off: enabled?.value === false, ...enabled === void 0 ? {} : { by: enabled.layer } };
+}
 function autoMemoryOff(env, layers) {
-  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
-  if (claudeSwitchOn(variable)) return true;
-  if (claudeSwitchOff(variable)) return false;
-  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
+  return autoMemorySwitch(env, layers).off;
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path7.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path7.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path7.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path8.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path8.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path8.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
-function autoMemoryDirectoryIn(settingsFile, homeDir) {
-  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
+function autoMemoryDirectoryIn(settingsFile, homeDir, files = new SettingsFiles()) {
+  return folderSetting(files.read(settingsFile)?.autoMemoryDirectory, homeDir, true);
 }
 function movedFolder(env, homeDir, layers) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
@@ -5223,60 +5289,127 @@ function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
-  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
-  if (autoMemoryOff(env, layers)) return void 0;
+function projectMemoryFolder(env, claudeConfigDir, homeDir, project, key, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir, typeof project === "string" ? { mainRoot: project, dir: project } : project);
+  return autoMemoryOff(env, layers) ? void 0 : memoryFolderOver(env, claudeConfigDir, homeDir, layers, key);
+}
+function memoryFolderOver(env, claudeConfigDir, homeDir, layers, key) {
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path7.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path8.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
   for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
   return (h >>> 0).toString(36);
 }
-function knownProjects(env, claudeConfigDir, homeDir) {
-  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path7.join)(claudeConfigDir, ".claude.json") : (0, import_node_path7.join)(homeDir, ".claude.json");
-  const projects = settingsValue(file, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path7.isAbsolute)(p)) : [];
-}
-function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
-  const layers = settingsLayers(claudeConfigDir, managedDir);
-  const off = autoMemoryOff(env, layers);
-  const projects = knownProjects(env, claudeConfigDir, homeDir);
-  const used = projects.flatMap((project) => {
-    const own = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
-    return own === void 0 ? [] : [{ project, ...own }];
-  });
-  if (off && used.length === 0) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path7.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
-  const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path7.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedFolder(env, homeDir, layers);
-  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path7.resolve)(moved.root), layout: "folder", via: moved.via });
-  for (const own of used) {
-    if (own.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path7.resolve)(own.dir))) continue;
-    const id = shortId((0, import_node_path7.resolve)(own.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path7.resolve)(own.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own.project})` });
+var TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
+var TRANSCRIPTS_TRIED = 3;
+function transcriptCwd(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs9.openSync)(file, "r");
+    for (const size of TRANSCRIPT_HEAD_BYTES) {
+      const buf = Buffer.alloc(size);
+      const read = (0, import_node_fs9.readSync)(fd, buf, 0, size, 0);
+      const m = /"cwd":("(?:[^"\\]|\\.)*")/.exec(buf.subarray(0, read).toString("utf8"));
+      if (m !== null) {
+        const cwd = JSON.parse(m[1]);
+        return typeof cwd === "string" && (0, import_node_path8.isAbsolute)(cwd) ? cwd : void 0;
+      }
+      if (read < size) break;
+    }
+    return void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
   }
-  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path7.resolve)(u.dir) : f.via === u.via)) : folders;
-  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
-  const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
-  const only = (f) => off && f.layout === "projects" ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {};
-  return kept.map((f) => f.layout === "projects" ? { ...f, ...offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }, ...only(f) } : f);
+}
+function transcriptProjects(claudeConfigDir) {
+  const projectsDir = (0, import_node_path8.join)(claudeConfigDir, "projects");
+  let names;
+  try {
+    names = (0, import_node_fs9.readdirSync)(projectsDir);
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const name of names) {
+    let transcripts;
+    try {
+      transcripts = (0, import_node_fs9.readdirSync)((0, import_node_path8.join)(projectsDir, name)).filter((f) => f.endsWith(".jsonl")).sort().slice(0, TRANSCRIPTS_TRIED);
+    } catch {
+      continue;
+    }
+    for (const t of transcripts) {
+      const cwd = transcriptCwd((0, import_node_path8.join)(projectsDir, name, t));
+      if (cwd === void 0) continue;
+      found.push(cwd);
+      break;
+    }
+  }
+  return found;
+}
+function knownProjects(env, claudeConfigDir, homeDir, files = new SettingsFiles()) {
+  return files.projects(claudeConfigDir, () => {
+    const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path8.join)(claudeConfigDir, ".claude.json") : (0, import_node_path8.join)(homeDir, ".claude.json");
+    const projects = files.read(file)?.projects;
+    const recorded = typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path8.isAbsolute)(p)) : [];
+    return [...new Set([...recorded, ...transcriptProjects(claudeConfigDir)].map((p) => (0, import_node_path8.resolve)(p)))];
+  });
+}
+function projectDirNameOverride(env) {
+  const name = env.CLAUDE_CODE_PROJECT_DIR_NAME;
+  if (env.CLAUDE_CONFIG_DIR === void 0 || env.CLAUDE_CONFIG_DIR === "" || name === void 0) return void 0;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name) && !/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(name) ? name : void 0;
+}
+function memoryKeyOf(project, projectsRoot, env) {
+  return resolveProjectKey(project.mainRoot, projectsRoot, projectDirNameOverride(env));
+}
+function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir);
+  const off = autoMemoryOff(env, layers);
+  const switches = knownProjects(env, claudeConfigDir, homeDir, files).map((dir) => {
+    const project = sessionFolderOf(dir);
+    const own = settingsLayers(files, claudeConfigDir, managedDir, project);
+    const { off: ownOff, by } = autoMemorySwitch(env, own);
+    return { project, own: ownOff ? void 0 : memoryFolderOver(env, claudeConfigDir, homeDir, own, ""), ...by === void 0 ? {} : { by } };
+  });
+  const used = switches.flatMap((s) => s.own === void 0 ? [] : [{ project: s.project, ...s.own }]);
+  if (off && used.length === 0) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path8.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path8.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path8.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const own of used) {
+    if (own.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path8.resolve)(own.dir))) continue;
+    const id = shortId((0, import_node_path8.resolve)(own.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path8.resolve)(own.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own.project.dir})` });
+  }
+  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path8.resolve)(u.dir) : f.via === u.via)) : folders;
+  return kept.map((f) => {
+    if (f.layout !== "projects") return f;
+    const onKeys = new Set(used.filter((u) => u.via === f.via).map((u) => memoryKeyOf(u.project, f.root, env)));
+    const offFirst = switches.filter((s) => s.own === void 0).sort((a, b) => Number(b.project.dir === b.project.mainRoot) - Number(a.project.dir === a.project.mainRoot));
+    const leftOut = offFirst.flatMap((s) => leftOutIn(f.root, s, off, env)).filter((l, i, all) => !onKeys.has(l.key) && all.findIndex((o) => o.key === l.key) === i);
+    return { ...f, ...leftOut.length === 0 ? {} : { leftOut }, ...off ? { onlyProjects: [...onKeys] } : {} };
+  });
 }
 var OFF_FOR_EVERY_PROJECT = "CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings";
-function leftOutIn(projectsRoot, projects, offBy) {
-  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? (0, import_node_path7.join)(project, ".claude", "settings.local.json") }));
+function leftOutIn(projectsRoot, s, offForEvery, env) {
+  const settingsFile = offForEvery && s.by?.file === void 0 ? OFF_FOR_EVERY_PROJECT : s.by?.file ?? (0, import_node_path8.join)(s.project.dir, ".claude", "settings.local.json");
+  return [{ project: s.project.dir, key: memoryKeyOf(s.project, projectsRoot, env), settingsFile }];
 }
-function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
   const out = [];
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path7.join)(project, ".claude", "settings.json");
-    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
+  for (const project of knownProjects(env, claudeConfigDir, homeDir, files)) {
+    const settingsFile = (0, import_node_path8.join)(project, ".claude", "settings.json");
+    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir, files);
     if (checkedIn === void 0) continue;
-    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, sessionFolderOf(project), "", managedDir, files);
     if (followed === void 0 || followed.via !== "default" && followed.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
@@ -5310,10 +5443,11 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, and status says so): the notes already synced stay in the graph." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: only that session's command line names it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, a repository's folder only when it is off in every worktree and subfolder Claude Code ran in, and status says so): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: "CLAUDE_CODE_PROJECT_DIR_NAME", default: "(unset)", description: "Claude Code's variable: the project's folder name under projects/ (its memory in projects/<this>/memory), as Claude Code takes it: only with CLAUDE_CONFIG_DIR set, and only a plain name of letters, digits, _ and - (at most 64); any other value is ignored." },
   { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
   { name: "MADEINOZ_KNOWLEDGE_MACHINE_ID", default: "(/etc/machine-id; IOPlatformUUID on macOS)", description: `What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine's episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.` },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
@@ -5482,7 +5616,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path8.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path9.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -5540,8 +5674,8 @@ function parseSourceGroups(raw) {
 }
 function settingsFilesOf(config, env = process.env) {
   const withDirs = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
-  const perProject = (config.knownProjectDirs ?? []).map((project) => (0, import_node_path8.join)(project, ".claude", "settings.local.json"));
-  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path8.join)(config.claudeConfigDir, "settings.json"), (0, import_node_path8.join)(MANAGED_SETTINGS_DIR, "managed-settings.json"), ...perProject])];
+  const perProject = (config.knownProjectDirs ?? []).flatMap((project) => [.../* @__PURE__ */ new Set([gitMainRoot(project), project])].map((dir) => (0, import_node_path9.join)(dir, ".claude", "settings.local.json")));
+  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path9.join)(config.claudeConfigDir, "settings.json"), (0, import_node_path9.join)(MANAGED_SETTINGS_DIR, "managed-settings.json"), ...perProject])];
 }
 async function loadConfig(options = {}) {
   const processEnv = options.env ?? process.env;
@@ -5612,11 +5746,12 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path8.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path9.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path8.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path9.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeSettings = new SettingsFiles();
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -5649,14 +5784,15 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path8.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path8.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path8.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path9.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path9.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
-    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
-    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
-    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
+    // One look at Claude Code's settings for the three (claude-memory.ts SETTINGS_READ_ONCE): each file read once per build.
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env), claudeSettings),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
     ...raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === void 0 ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID },

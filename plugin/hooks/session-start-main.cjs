@@ -770,9 +770,8 @@ function claudeProjectKey(path) {
   if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
   return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
 }
-function resolveProjectKey(path, projectsDir, env) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+function resolveProjectKey(path, projectsDir, override) {
+  if (override !== void 0) return override;
   const computed = claudeProjectKey(path);
   if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
@@ -823,27 +822,51 @@ function readSettings(file) {
     return void 0;
   }
 }
+var SettingsFiles = class {
+  files = /* @__PURE__ */ new Map();
+  managedOf = /* @__PURE__ */ new Map();
+  recorded = /* @__PURE__ */ new Map();
+  read(file) {
+    if (!this.files.has(file)) this.files.set(file, readSettings(file));
+    return this.files.get(file);
+  }
+  /** The managed settings of `dir`, merged once (managedSettings). */
+  managed(dir) {
+    let merged = this.managedOf.get(dir);
+    if (merged === void 0) this.managedOf.set(dir, merged = managedSettings(dir, this));
+    return merged;
+  }
+  /** The projects Claude Code recorded (knownProjects), found once per config folder. */
+  projects(key, find) {
+    let found = this.recorded.get(key);
+    if (found === void 0) this.recorded.set(key, found = find());
+    return found;
+  }
+};
 function envOf(settings) {
   const env = settings?.env;
   return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
 }
-function managedSettings(dir) {
-  let files = [];
+function managedSettings(dir, files) {
+  let dropIns = [];
   try {
-    files = (0, import_node_fs13.readdirSync)((0, import_node_path13.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    dropIns = (0, import_node_fs13.readdirSync)((0, import_node_path13.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file of [(0, import_node_path13.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path13.join)(dir, "managed-settings.d", f))]) {
-    const settings = readSettings(file);
+  for (const file of [(0, import_node_path13.join)(dir, "managed-settings.json"), ...dropIns.map((f) => (0, import_node_path13.join)(dir, "managed-settings.d", f))]) {
+    const settings = files.read(file);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
   return merged;
 }
-function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
-  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path13.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path13.join)(claudeConfigDir, "settings.json")) ?? {} });
+function settingsLayers(files, claudeConfigDir, managedDir, project) {
+  const layers = [{ name: "managed settings", settings: files.managed(managedDir) }];
+  for (const dir of project === void 0 ? [] : [.../* @__PURE__ */ new Set([project.mainRoot, project.dir])]) {
+    const file = (0, import_node_path13.join)(dir, ".claude", "settings.local.json");
+    layers.push({ name: "local settings", settings: files.read(file) ?? {}, file });
+  }
+  layers.push({ name: "user settings", settings: files.read((0, import_node_path13.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick2) {
@@ -853,11 +876,16 @@ function firstSet(layers, pick2) {
   }
   return void 0;
 }
+function autoMemorySwitch(env, layers) {
+  const set = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+  const variable = set?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return { off: true, ...set === void 0 ? {} : { by: set.layer } };
+  if (claudeSwitchOff(variable)) return { off: false, ...set === void 0 ? {} : { by: set.layer } };
+  const enabled = firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0);
+  return { off: enabled?.value === false, ...enabled === void 0 ? {} : { by: enabled.layer } };
+}
 function autoMemoryOff(env, layers) {
-  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
-  if (claudeSwitchOn(variable)) return true;
-  if (claudeSwitchOff(variable)) return false;
-  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
+  return autoMemorySwitch(env, layers).off;
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
@@ -879,13 +907,21 @@ function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
-  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
-  if (autoMemoryOff(env, layers)) return void 0;
+function projectMemoryFolder(env, claudeConfigDir, homeDir, project, key, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir, typeof project === "string" ? { mainRoot: project, dir: project } : project);
+  return autoMemoryOff(env, layers) ? void 0 : memoryFolderOver(env, claudeConfigDir, homeDir, layers, key);
+}
+function memoryFolderOver(env, claudeConfigDir, homeDir, layers, key) {
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
   return { dir: (0, import_node_path13.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+}
+var TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
+function projectDirNameOverride(env) {
+  const name = env.CLAUDE_CODE_PROJECT_DIR_NAME;
+  if (env.CLAUDE_CONFIG_DIR === void 0 || env.CLAUDE_CONFIG_DIR === "" || name === void 0) return void 0;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name) && !/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(name) ? name : void 0;
 }
 
 // src/lib/graphiti/escape.ts
@@ -914,7 +950,7 @@ function processEnv() {
 
 // src/lib/context/project.ts
 function resolveProjectKey2(path, projectsDir, env = processEnv()) {
-  return resolveProjectKey(path, projectsDir, env);
+  return resolveProjectKey(path, projectsDir, projectDirNameOverride(env));
 }
 function statOrUndefined(path) {
   try {
@@ -976,7 +1012,7 @@ function detectProject(cwd, config, env = processEnv()) {
   const root = git?.mainRoot ?? abs;
   const projectsDir = (0, import_node_path14.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
-  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
+  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), { mainRoot: root, dir: abs }, key);
   const memoryDir = located?.dir ?? (0, import_node_path14.join)(projectsDir, key, "memory");
   return {
     cwd: abs,

@@ -459,6 +459,7 @@ function managedSettingsDir(platform = process.platform) {
   return "/etc/claude-code";
 }
 var MANAGED_SETTINGS_DIR = managedSettingsDir();
+var TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
 
 // src/lib/config/process-env.ts
 function processEnv() {

@@ -4578,12 +4578,12 @@ function idleLimitedAgent(Base, limits = {}) {
   return {
     agent,
     take() {
-      const at = now();
+      const at2 = now();
       for (const sockets of Object.values(agent.freeSockets)) {
         for (let i = sockets.length - 1; i >= 0; i--) {
           const socket = sockets[i];
           const since = freeSince.get(socket);
-          if (!closedByEitherSide(socket) && since !== void 0 && at - since < idleMs) continue;
+          if (!closedByEitherSide(socket) && since !== void 0 && at2 - since < idleMs) continue;
           sockets.splice(i, 1);
           socket.destroy();
         }
@@ -4814,10 +4814,10 @@ function dropProven(kept) {
   kept.destroy();
 }
 function takeProven(port, token) {
-  const at = performance.now();
+  const at2 = performance.now();
   for (let i2 = provenFree.length - 1; i2 >= 0; i2--) {
     const kept = provenFree[i2];
-    if (kept.reusable(at)) continue;
+    if (kept.reusable(at2)) continue;
     provenFree.splice(i2, 1);
     kept.destroy();
   }
@@ -4912,9 +4912,9 @@ var init_server_runtime = __esm({
         return keep2;
       }
       /** PROVEN_REUSE: its connection is free, open both ways, and was freed under IDLE_REUSE_MS ago. */
-      reusable(at = performance.now()) {
+      reusable(at2 = performance.now()) {
         const free = Object.values(this.freeSockets).flat();
-        return free.length === 1 && !closedByEitherSide(free[0]) && this.#freeSince !== void 0 && at - this.#freeSince < IDLE_REUSE_MS;
+        return free.length === 1 && !closedByEitherSide(free[0]) && this.#freeSince !== void 0 && at2 - this.#freeSince < IDLE_REUSE_MS;
       }
       /** The exchange on it ended cleanly (mcp/http.ts): kept for the next request to this front (PROVEN_REUSE), or ended. */
       keep() {
@@ -4987,9 +4987,9 @@ function parseChoices(value) {
   for (const [key, raw] of Object.entries(value)) {
     const c = raw;
     if (typeof c !== "object" || c === null) continue;
-    const at = typeof c.at === "string" ? c.at : "";
-    if (c.choice === "keep") out[key] = { choice: "keep", at };
-    else if (c.choice === "split" && typeof c.origin === "string" && ORIGIN_NAME.test(c.origin)) out[key] = { choice: "split", origin: c.origin, at };
+    const at2 = typeof c.at === "string" ? c.at : "";
+    if (c.choice === "keep") out[key] = { choice: "keep", at: at2 };
+    else if (c.choice === "split" && typeof c.origin === "string" && ORIGIN_NAME.test(c.origin)) out[key] = { choice: "split", origin: c.origin, at: at2 };
   }
   return out;
 }
@@ -5071,8 +5071,8 @@ function recordMachineChoice(claudeConfigDir, key, choice, now = () => /* @__PUR
   const file2 = (0, import_node_path6.join)((0, import_node_path6.resolve)(claudeConfigDir), ORIGIN_FILE);
   const kept = readOriginFile(file2);
   if (kept === void 0) throw new OriginFileError(file2, "there is none to keep or split from");
-  const at = now().toISOString();
-  const made = choice === "keep" ? { choice, at } : { choice, origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, at };
+  const at2 = now().toISOString();
+  const made = choice === "keep" ? { choice, at: at2 } : { choice, origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, at: at2 };
   const machines = { ...kept.machines ?? {}, [key]: made };
   writeFileAtomicSync(file2, `${JSON.stringify({ ...kept, machines }, null, 2)}
 `, { mode: 384 });
@@ -5145,6 +5145,170 @@ var init_display_url = __esm({
   }
 });
 
+// src/lib/util/git-identity.ts
+function normalizeRemoteUrl(url2) {
+  let u = url2.trim();
+  if (u === "") return void 0;
+  let host;
+  let path;
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(u);
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/]+)(\/.*)?$/i.exec(u);
+  if (withScheme !== null) {
+    host = (withScheme[1] ?? "").replace(/:\d+$/, "");
+    path = withScheme[2] ?? "";
+    if (/^file:/i.test(u)) return void 0;
+  } else if (scp !== null && !(0, import_node_path7.isAbsolute)(u)) {
+    host = scp[1] ?? "";
+    path = scp[2] ?? "";
+  } else {
+    return void 0;
+  }
+  u = path.replace(/\/+$/, "").replace(/\.git$/i, "").replace(/^\/+/, "").replace(/^~/, "");
+  if (host === "" || u === "") return void 0;
+  return `${host.toLowerCase()}/${u}`;
+}
+function remoteUrls(configText) {
+  const out = [];
+  let remote;
+  for (const line of configText.split(/\r?\n/)) {
+    const section = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line);
+    if (section !== null) {
+      remote = section[1];
+      continue;
+    }
+    if (/^\s*\[/.test(line)) {
+      remote = void 0;
+      continue;
+    }
+    const url2 = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
+    if (remote !== void 0 && url2?.[1] !== void 0) out.push({ name: remote, url: url2[1].replace(/^"(.*)"$/, "$1") });
+  }
+  out.sort((a, b) => Number(b.name === "origin") - Number(a.name === "origin"));
+  return out.map((r) => r.url);
+}
+function remoteId(normalised) {
+  return hashId(`remote\0${normalised}`);
+}
+function hashId(what) {
+  return (0, import_node_crypto3.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
+}
+function commonGitDir(root) {
+  const dotGit = (0, import_node_path7.join)(root, ".git");
+  let st;
+  try {
+    st = (0, import_node_fs8.statSync)(dotGit);
+  } catch {
+    return void 0;
+  }
+  if (st.isDirectory()) return dotGit;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs8.readFileSync)(dotGit, "utf8"));
+    if (m?.[1] === void 0) return void 0;
+    const gitDir = (0, import_node_path7.isAbsolute)(m[1]) ? m[1] : (0, import_node_path7.resolve)(root, m[1]);
+    try {
+      const common = (0, import_node_fs8.readFileSync)((0, import_node_path7.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path7.isAbsolute)(common) ? common : (0, import_node_path7.resolve)(gitDir, common);
+    } catch {
+      return gitDir;
+    }
+  } catch {
+    return void 0;
+  }
+}
+function rootCommit(root) {
+  try {
+    const out = (0, import_node_child_process2.execFileSync)("git", ["-C", root, "rev-list", "--max-parents=0", "HEAD"], { encoding: "utf8", timeout: 5e3, stdio: ["ignore", "pipe", "ignore"] });
+    const commits = out.split("\n").map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).sort();
+    return commits[0];
+  } catch {
+    return void 0;
+  }
+}
+function projectIdentity(root) {
+  const common = commonGitDir(root);
+  if (common === void 0) return void 0;
+  let config2 = "";
+  try {
+    config2 = (0, import_node_fs8.readFileSync)((0, import_node_path7.join)(common, "config"), "utf8");
+  } catch {
+  }
+  for (const url2 of remoteUrls(config2)) {
+    const normalised = normalizeRemoteUrl(url2);
+    if (normalised !== void 0) return { id: remoteId(normalised), via: "remote", remote: normalised };
+  }
+  const commit = rootCommit(root);
+  return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
+}
+function previousRemotes(root) {
+  return declaredRemotes(root, "previousurl");
+}
+function forkedFrom(root) {
+  return declaredRemotes(root, "forkof");
+}
+function declaredRemotes(root, key) {
+  const common = commonGitDir(root);
+  if (common === void 0) return [];
+  let config2;
+  try {
+    config2 = (0, import_node_fs8.readFileSync)((0, import_node_path7.join)(common, "config"), "utf8");
+  } catch {
+    return [];
+  }
+  const out = [];
+  let inSection = false;
+  for (const line of config2.split(/\r?\n/)) {
+    const section = /^\s*\[\s*([^\]\s]+)\s*\]/.exec(line);
+    if (section !== null) {
+      inSection = section[1]?.toLowerCase() === "graphiti-memory-sync";
+      continue;
+    }
+    const value = /^\s*([A-Za-z]+)\s*=\s*(.+?)\s*$/.exec(line);
+    const normalised = inSection && value?.[1]?.toLowerCase() === key && value[2] !== void 0 ? normalizeRemoteUrl(value[2].replace(/^"(.*)"$/, "$1")) : void 0;
+    if (normalised !== void 0 && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
+  }
+  return out;
+}
+function clonedFrom(root) {
+  const common = commonGitDir(root);
+  if (common === void 0) return void 0;
+  let head;
+  try {
+    const fd = (0, import_node_fs8.openSync)((0, import_node_path7.join)(common, "logs", "HEAD"), "r");
+    try {
+      const buffer = Buffer.alloc(4096);
+      head = buffer.toString("utf8", 0, (0, import_node_fs8.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+    } finally {
+      (0, import_node_fs8.closeSync)(fd);
+    }
+  } catch {
+    return void 0;
+  }
+  const url2 = /\tclone: from (\S+)\s*$/.exec(head)?.[1];
+  const normalised = url2 === void 0 ? void 0 : normalizeRemoteUrl(url2);
+  return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
+}
+function gitMainRoot(path) {
+  let dir = (0, import_node_path7.resolve)(path);
+  for (let depth = 0; depth < 256; depth++) {
+    const common = commonGitDir(dir);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path7.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path7.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path7.resolve)(path);
+    dir = parent;
+  }
+  return (0, import_node_path7.resolve)(path);
+}
+var import_node_child_process2, import_node_crypto3, import_node_fs8, import_node_path7;
+var init_git_identity = __esm({
+  "src/lib/util/git-identity.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    import_node_crypto3 = require("node:crypto");
+    import_node_fs8 = require("node:fs");
+    import_node_path7 = require("node:path");
+  }
+});
+
 // src/lib/util/claude-project-key.ts
 function claudePathHash(path) {
   let h = 0;
@@ -5156,15 +5320,14 @@ function claudeProjectKey(path) {
   if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
   return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
 }
-function resolveProjectKey(path, projectsDir, env) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+function resolveProjectKey(path, projectsDir, override) {
+  if (override !== void 0) return override;
   const computed = claudeProjectKey(path);
   if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs8.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs9.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5172,7 +5335,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path7.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path8.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -5182,17 +5345,17 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs8.statSync)(path);
+    return (0, import_node_fs9.statSync)(path);
   } catch {
     return void 0;
   }
 }
-var import_node_fs8, import_node_path7, MAX_SANITIZED_LENGTH;
+var import_node_fs9, import_node_path8, MAX_SANITIZED_LENGTH;
 var init_claude_project_key = __esm({
   "src/lib/util/claude-project-key.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
-    import_node_path7 = require("node:path");
+    import_node_fs9 = require("node:fs");
+    import_node_path8 = require("node:path");
     MAX_SANITIZED_LENGTH = 200;
   }
 });
@@ -5211,36 +5374,39 @@ function claudeSwitchOff(value) {
 }
 function readSettings(file2) {
   try {
-    const parsed = JSON.parse((0, import_node_fs9.readFileSync)(file2, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs10.readFileSync)(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : void 0;
   } catch {
     return void 0;
   }
 }
-function settingsValue(file2, key) {
-  return readSettings(file2)?.[key];
-}
 function envOf(settings) {
   const env = settings?.env;
   return typeof env === "object" && env !== null ? Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) : {};
 }
-function managedSettings(dir) {
-  let files = [];
+function sessionFolderOf(dir) {
+  return { mainRoot: gitMainRoot(dir), dir: (0, import_node_path9.resolve)(dir) };
+}
+function managedSettings(dir, files) {
+  let dropIns = [];
   try {
-    files = (0, import_node_fs9.readdirSync)((0, import_node_path8.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
+    dropIns = (0, import_node_fs10.readdirSync)((0, import_node_path9.join)(dir, "managed-settings.d")).filter((f) => f.endsWith(".json") && !f.startsWith(".")).sort();
   } catch {
   }
   let merged = {};
-  for (const file2 of [(0, import_node_path8.join)(dir, "managed-settings.json"), ...files.map((f) => (0, import_node_path8.join)(dir, "managed-settings.d", f))]) {
-    const settings = readSettings(file2);
+  for (const file2 of [(0, import_node_path9.join)(dir, "managed-settings.json"), ...dropIns.map((f) => (0, import_node_path9.join)(dir, "managed-settings.d", f))]) {
+    const settings = files.read(file2);
     if (settings !== void 0) merged = { ...merged, ...settings, env: { ...envOf(merged), ...envOf(settings) } };
   }
   return merged;
 }
-function settingsLayers(claudeConfigDir, managedDir, projectRoot) {
-  const layers = [{ name: "managed settings", settings: managedSettings(managedDir) }];
-  if (projectRoot !== void 0) layers.push({ name: "local settings", settings: readSettings((0, import_node_path8.join)(projectRoot, ".claude", "settings.local.json")) ?? {} });
-  layers.push({ name: "user settings", settings: readSettings((0, import_node_path8.join)(claudeConfigDir, "settings.json")) ?? {} });
+function settingsLayers(files, claudeConfigDir, managedDir, project) {
+  const layers = [{ name: "managed settings", settings: files.managed(managedDir) }];
+  for (const dir of project === void 0 ? [] : [.../* @__PURE__ */ new Set([project.mainRoot, project.dir])]) {
+    const file2 = (0, import_node_path9.join)(dir, ".claude", "settings.local.json");
+    layers.push({ name: "local settings", settings: files.read(file2) ?? {}, file: file2 });
+  }
+  layers.push({ name: "user settings", settings: files.read((0, import_node_path9.join)(claudeConfigDir, "settings.json")) ?? {} });
   return layers;
 }
 function firstSet(layers, pick2) {
@@ -5250,22 +5416,27 @@ function firstSet(layers, pick2) {
   }
   return void 0;
 }
+function autoMemorySwitch(env, layers) {
+  const set2 = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+  const variable = set2?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (claudeSwitchOn(variable)) return { off: true, ...set2 === void 0 ? {} : { by: set2.layer } };
+  if (claudeSwitchOff(variable)) return { off: false, ...set2 === void 0 ? {} : { by: set2.layer } };
+  const enabled = firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0);
+  return { off: enabled?.value === false, ...enabled === void 0 ? {} : { by: enabled.layer } };
+}
 function autoMemoryOff(env, layers) {
-  const variable = firstSet(layers, (s) => envOf(s).CLAUDE_CODE_DISABLE_AUTO_MEMORY)?.value ?? env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
-  if (claudeSwitchOn(variable)) return true;
-  if (claudeSwitchOff(variable)) return false;
-  return firstSet(layers, (s) => typeof s.autoMemoryEnabled === "boolean" ? s.autoMemoryEnabled : void 0)?.value === false;
+  return autoMemorySwitch(env, layers).off;
 }
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path8.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path8.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path8.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path9.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path9.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path9.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
-function autoMemoryDirectoryIn(settingsFile, homeDir) {
-  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
+function autoMemoryDirectoryIn(settingsFile, homeDir, files = new SettingsFiles()) {
+  return folderSetting(files.read(settingsFile)?.autoMemoryDirectory, homeDir, true);
 }
 function movedFolder(env, homeDir, layers) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
@@ -5279,72 +5450,161 @@ function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
-function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key, managedDir = MANAGED_SETTINGS_DIR) {
-  const layers = settingsLayers(claudeConfigDir, managedDir, projectRoot);
-  if (autoMemoryOff(env, layers)) return void 0;
+function projectMemoryFolder(env, claudeConfigDir, homeDir, project, key, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir, typeof project === "string" ? { mainRoot: project, dir: project } : project);
+  return autoMemoryOff(env, layers) ? void 0 : memoryFolderOver(env, claudeConfigDir, homeDir, layers, key);
+}
+function memoryFolderOver(env, claudeConfigDir, homeDir, layers, key) {
   const moved = movedFolder(env, homeDir, layers);
   if (moved) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path8.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path9.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 function shortId(path) {
   let h = 0;
   for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
   return (h >>> 0).toString(36);
 }
-function knownProjects(env, claudeConfigDir, homeDir) {
-  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path8.join)(claudeConfigDir, ".claude.json") : (0, import_node_path8.join)(homeDir, ".claude.json");
-  const projects = settingsValue(file2, "projects");
-  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path8.isAbsolute)(p)) : [];
-}
-function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
-  const layers = settingsLayers(claudeConfigDir, managedDir);
-  const off = autoMemoryOff(env, layers);
-  const projects = knownProjects(env, claudeConfigDir, homeDir);
-  const used = projects.flatMap((project) => {
-    const own2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
-    return own2 === void 0 ? [] : [{ project, ...own2 }];
-  });
-  if (off && used.length === 0) return [];
-  const folders = [{ name: "auto-memory", root: (0, import_node_path8.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
-  const { base, remote } = projectsBase(env, claudeConfigDir);
-  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path8.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
-  const moved = movedFolder(env, homeDir, layers);
-  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path8.resolve)(moved.root), layout: "folder", via: moved.via });
-  for (const own2 of used) {
-    if (own2.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path8.resolve)(own2.dir))) continue;
-    const id = shortId((0, import_node_path8.resolve)(own2.dir));
-    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path8.resolve)(own2.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own2.project})` });
+function transcriptCwd(file2) {
+  let fd;
+  try {
+    fd = (0, import_node_fs10.openSync)(file2, "r");
+    for (const size of TRANSCRIPT_HEAD_BYTES) {
+      const buf = Buffer.alloc(size);
+      const read2 = (0, import_node_fs10.readSync)(fd, buf, 0, size, 0);
+      const m = /"cwd":("(?:[^"\\]|\\.)*")/.exec(buf.subarray(0, read2).toString("utf8"));
+      if (m !== null) {
+        const cwd = JSON.parse(m[1]);
+        return typeof cwd === "string" && (0, import_node_path9.isAbsolute)(cwd) ? cwd : void 0;
+      }
+      if (read2 < size) break;
+    }
+    return void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
-  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path8.resolve)(u.dir) : f.via === u.via)) : folders;
-  const offProjects = projects.filter((project) => !used.some((u) => u.project === project));
-  const offBy = off ? OFF_FOR_EVERY_PROJECT : void 0;
-  const only = (f) => off && f.layout === "projects" ? { onlyProjects: used.filter((u) => u.via === f.via).map((u) => resolveProjectKey(u.project, f.root, {})) } : {};
-  return kept.map((f) => f.layout === "projects" ? { ...f, ...offProjects.length === 0 ? {} : { leftOut: leftOutIn(f.root, offProjects, offBy) }, ...only(f) } : f);
 }
-function leftOutIn(projectsRoot, projects, offBy) {
-  return projects.map((project) => ({ project, key: resolveProjectKey(project, projectsRoot, {}), settingsFile: offBy ?? (0, import_node_path8.join)(project, ".claude", "settings.local.json") }));
+function transcriptProjects(claudeConfigDir) {
+  const projectsDir = (0, import_node_path9.join)(claudeConfigDir, "projects");
+  let names;
+  try {
+    names = (0, import_node_fs10.readdirSync)(projectsDir);
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const name of names) {
+    let transcripts;
+    try {
+      transcripts = (0, import_node_fs10.readdirSync)((0, import_node_path9.join)(projectsDir, name)).filter((f) => f.endsWith(".jsonl")).sort().slice(0, TRANSCRIPTS_TRIED);
+    } catch {
+      continue;
+    }
+    for (const t of transcripts) {
+      const cwd = transcriptCwd((0, import_node_path9.join)(projectsDir, name, t));
+      if (cwd === void 0) continue;
+      found.push(cwd);
+      break;
+    }
+  }
+  return found;
 }
-function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR) {
+function knownProjects(env, claudeConfigDir, homeDir, files = new SettingsFiles()) {
+  return files.projects(claudeConfigDir, () => {
+    const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path9.join)(claudeConfigDir, ".claude.json") : (0, import_node_path9.join)(homeDir, ".claude.json");
+    const projects = files.read(file2)?.projects;
+    const recorded = typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path9.isAbsolute)(p)) : [];
+    return [...new Set([...recorded, ...transcriptProjects(claudeConfigDir)].map((p) => (0, import_node_path9.resolve)(p)))];
+  });
+}
+function projectDirNameOverride(env) {
+  const name = env.CLAUDE_CODE_PROJECT_DIR_NAME;
+  if (env.CLAUDE_CONFIG_DIR === void 0 || env.CLAUDE_CONFIG_DIR === "" || name === void 0) return void 0;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name) && !/^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(name) ? name : void 0;
+}
+function memoryKeyOf(project, projectsRoot, env) {
+  return resolveProjectKey(project.mainRoot, projectsRoot, projectDirNameOverride(env));
+}
+function autoMemoryFolders(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
+  const layers = settingsLayers(files, claudeConfigDir, managedDir);
+  const off = autoMemoryOff(env, layers);
+  const switches = knownProjects(env, claudeConfigDir, homeDir, files).map((dir) => {
+    const project = sessionFolderOf(dir);
+    const own2 = settingsLayers(files, claudeConfigDir, managedDir, project);
+    const { off: ownOff, by } = autoMemorySwitch(env, own2);
+    return { project, own: ownOff ? void 0 : memoryFolderOver(env, claudeConfigDir, homeDir, own2, ""), ...by === void 0 ? {} : { by } };
+  });
+  const used = switches.flatMap((s) => s.own === void 0 ? [] : [{ project: s.project, ...s.own }]);
+  if (off && used.length === 0) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path9.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path9.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedFolder(env, homeDir, layers);
+  if (moved) folders.push({ name: "auto-memory-dir", root: (0, import_node_path9.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const own2 of used) {
+    if (own2.via !== "autoMemoryDirectory (local settings)" || folders.some((f) => f.root === (0, import_node_path9.resolve)(own2.dir))) continue;
+    const id = shortId((0, import_node_path9.resolve)(own2.dir));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path9.resolve)(own2.dir), layout: "folder", via: `autoMemoryDirectory (local settings of ${own2.project.dir})` });
+  }
+  const kept = off ? folders.filter((f) => used.some((u) => f.layout === "folder" ? f.root === (0, import_node_path9.resolve)(u.dir) : f.via === u.via)) : folders;
+  return kept.map((f) => {
+    if (f.layout !== "projects") return f;
+    const onKeys = new Set(used.filter((u) => u.via === f.via).map((u) => memoryKeyOf(u.project, f.root, env)));
+    const offFirst = switches.filter((s) => s.own === void 0).sort((a, b) => Number(b.project.dir === b.project.mainRoot) - Number(a.project.dir === a.project.mainRoot));
+    const leftOut = offFirst.flatMap((s) => leftOutIn(f.root, s, off, env)).filter((l, i, all) => !onKeys.has(l.key) && all.findIndex((o) => o.key === l.key) === i);
+    return { ...f, ...leftOut.length === 0 ? {} : { leftOut }, ...off ? { onlyProjects: [...onKeys] } : {} };
+  });
+}
+function leftOutIn(projectsRoot, s, offForEvery, env) {
+  const settingsFile = offForEvery && s.by?.file === void 0 ? OFF_FOR_EVERY_PROJECT : s.by?.file ?? (0, import_node_path9.join)(s.project.dir, ".claude", "settings.local.json");
+  return [{ project: s.project.dir, key: memoryKeyOf(s.project, projectsRoot, env), settingsFile }];
+}
+function unsyncedProjectMemory(env, claudeConfigDir, homeDir, managedDir = MANAGED_SETTINGS_DIR, files = new SettingsFiles()) {
   const out = [];
-  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
-    const settingsFile = (0, import_node_path8.join)(project, ".claude", "settings.json");
-    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
+  for (const project of knownProjects(env, claudeConfigDir, homeDir, files)) {
+    const settingsFile = (0, import_node_path9.join)(project, ".claude", "settings.json");
+    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir, files);
     if (checkedIn === void 0) continue;
-    const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "", managedDir);
+    const followed2 = projectMemoryFolder(env, claudeConfigDir, homeDir, sessionFolderOf(project), "", managedDir, files);
     if (followed2 === void 0 || followed2.via !== "default" && followed2.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
     out.push({ project, dir: checkedIn, settingsFile });
   }
   return out;
 }
-var import_node_fs9, import_node_path8, MANAGED_SETTINGS_DIR, OFF_FOR_EVERY_PROJECT;
+var import_node_fs10, import_node_path9, MANAGED_SETTINGS_DIR, SettingsFiles, TRANSCRIPT_HEAD_BYTES, TRANSCRIPTS_TRIED, OFF_FOR_EVERY_PROJECT;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
-    import_node_path8 = require("node:path");
+    import_node_fs10 = require("node:fs");
+    import_node_path9 = require("node:path");
     init_claude_project_key();
+    init_git_identity();
     MANAGED_SETTINGS_DIR = managedSettingsDir();
+    SettingsFiles = class {
+      files = /* @__PURE__ */ new Map();
+      managedOf = /* @__PURE__ */ new Map();
+      recorded = /* @__PURE__ */ new Map();
+      read(file2) {
+        if (!this.files.has(file2)) this.files.set(file2, readSettings(file2));
+        return this.files.get(file2);
+      }
+      /** The managed settings of `dir`, merged once (managedSettings). */
+      managed(dir) {
+        let merged = this.managedOf.get(dir);
+        if (merged === void 0) this.managedOf.set(dir, merged = managedSettings(dir, this));
+        return merged;
+      }
+      /** The projects Claude Code recorded (knownProjects), found once per config folder. */
+      projects(key, find) {
+        let found = this.recorded.get(key);
+        if (found === void 0) this.recorded.set(key, found = find());
+        return found;
+      }
+    };
+    TRANSCRIPT_HEAD_BYTES = [8 * 1024, 64 * 1024];
+    TRANSCRIPTS_TRIED = 3;
     OFF_FOR_EVERY_PROJECT = "CLAUDE_CODE_DISABLE_AUTO_MEMORY, or autoMemoryEnabled false in the managed or user settings";
   }
 });
@@ -5692,15 +5952,15 @@ function readSettingsFile(file2, wanted) {
   let bytes;
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(file2, "r");
-    const problem = settingsFileProblem((0, import_node_fs10.fstatSync)(fd));
+    fd = (0, import_node_fs11.openSync)(file2, "r");
+    const problem = settingsFileProblem((0, import_node_fs11.fstatSync)(fd));
     if (problem !== void 0) throw new ConfigError(`Settings file ${file2} ${problem}: its settings say where your notes and keys go, so only a file of yours (or root's) that no other user can write is read. chmod 600 it if it is yours, else remove it, or set MADEINOZ_KNOWLEDGE_ENV_FILE to a file of your own`);
-    bytes = (0, import_node_fs10.readFileSync)(fd);
+    bytes = (0, import_node_fs11.readFileSync)(fd);
   } catch (error62) {
     if (error62 instanceof ConfigError) throw error62;
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
   const text3 = decode(bytes, file2);
   const parsed = (0, import_dotenv.parse)(text3);
@@ -5720,11 +5980,11 @@ function surprises(text3, file2, wanted) {
   });
   return notes;
 }
-var import_node_fs10, import_dotenv, DOTENV_SURPRISES, LINE;
+var import_node_fs11, import_dotenv, DOTENV_SURPRISES, LINE;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
     init_safe_ancestors();
@@ -5757,11 +6017,11 @@ var init_context_header = __esm({
 
 // src/lib/context/cache.ts
 function contextCacheDir(stateDir) {
-  return (0, import_node_path10.join)(stateDir, "context");
+  return (0, import_node_path11.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path10.join)(contextCacheDir(stateDir), `${safe}.json`);
+  return (0, import_node_path11.join)(contextCacheDir(stateDir), `${safe}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -5770,7 +6030,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text3 = (0, import_node_fs11.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text3 = (0, import_node_fs12.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text3);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -5783,12 +6043,12 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs11, import_node_path10, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs12, import_node_path11, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path10 = require("node:path");
+    import_node_fs12 = require("node:fs");
+    import_node_path11 = require("node:path");
     init_fs_atomic();
     init_context_header();
     MAX_CONTEXT_CHARS = 9e3;
@@ -5801,47 +6061,47 @@ function shellWord(s) {
   return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 function nodeCli(root) {
-  return `node ${shellWord((0, import_node_path11.join)(root, "dist", "cli.js"))}`;
+  return `node ${shellWord((0, import_node_path12.join)(root, "dist", "cli.js"))}`;
 }
 function inside(dir, parent) {
-  const rel = (0, import_node_path11.relative)(parent, dir);
-  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path11.sep}`) && !(0, import_node_path11.isAbsolute)(rel);
+  const rel = (0, import_node_path12.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path12.sep}`) && !(0, import_node_path12.isAbsolute)(rel);
 }
 function routeOfPackage(root, probe = {}) {
-  const exists = probe.exists ?? import_node_fs12.existsSync;
+  const exists = probe.exists ?? import_node_fs13.existsSync;
   const cwd = probe.cwd ?? process.cwd();
   const win = (probe.platform ?? process.platform) === "win32";
   const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
   if (m?.[1] !== void 0 && m[1] !== "") {
     const owner = m[1];
-    const global = win ? exists((0, import_node_path11.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path11.basename)(owner) === "lib" && !exists((0, import_node_path11.join)(owner, "package.json"));
+    const global = win ? exists((0, import_node_path12.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path12.basename)(owner) === "lib" && !exists((0, import_node_path12.join)(owner, "package.json"));
     if (global) return { route: "global", root, cli: PACKAGE_NAME };
-    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path11.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path12.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
   }
-  return { route: "folder", root, checkout: exists((0, import_node_path11.join)(root, ".git")), cli: nodeCli(root) };
+  return { route: "folder", root, checkout: exists((0, import_node_path12.join)(root, ".git")), cli: nodeCli(root) };
 }
 function routeOfModule(file2, probe = {}) {
-  const exists = probe.exists ?? import_node_fs12.existsSync;
-  let dir = (0, import_node_path11.dirname)(file2);
-  while ((0, import_node_path11.basename)(dir) !== "lib" && (0, import_node_path11.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path11.dirname)(dir);
-    if (up === dir) return routeOfPackage((0, import_node_path11.dirname)((0, import_node_path11.dirname)(file2)), probe);
+  const exists = probe.exists ?? import_node_fs13.existsSync;
+  let dir = (0, import_node_path12.dirname)(file2);
+  while ((0, import_node_path12.basename)(dir) !== "lib" && (0, import_node_path12.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path12.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path12.dirname)((0, import_node_path12.dirname)(file2)), probe);
     dir = up;
   }
-  const buildRoot = (0, import_node_path11.dirname)(dir);
-  if ((0, import_node_path11.basename)(dir) === "hooks" && exists((0, import_node_path11.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+  const buildRoot = (0, import_node_path12.dirname)(dir);
+  if ((0, import_node_path12.basename)(dir) === "hooks" && exists((0, import_node_path12.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
     const cached2 = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
     if (cached2?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached2[1] };
-    const repo = (0, import_node_path11.dirname)(buildRoot);
-    const built = exists((0, import_node_path11.join)(repo, "dist", "cli.js"));
-    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path11.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+    const repo = (0, import_node_path12.dirname)(buildRoot);
+    const built = exists((0, import_node_path12.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path12.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
   }
-  return routeOfPackage((0, import_node_path11.dirname)(buildRoot), probe);
+  return routeOfPackage((0, import_node_path12.dirname)(buildRoot), probe);
 }
 function runningCopy(cwd = process.cwd()) {
   running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
   if (running.route === "project" && running.projectDir !== void 0) {
-    const here = inside((0, import_node_path11.resolve)(cwd), running.projectDir);
+    const here = inside((0, import_node_path12.resolve)(cwd), running.projectDir);
     return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
   }
   return running;
@@ -5854,7 +6114,7 @@ function cli(copy = runningCopy()) {
 }
 function commandCaveat(copy = runningCopy()) {
   if (copy.cli !== void 0) return "";
-  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path11.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path11.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path12.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path12.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
 }
 function namedCommand(args, copy = runningCopy()) {
   return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
@@ -5872,18 +6132,18 @@ function updateStepFor(copy) {
     case "plugin-cache":
       return `"claude plugin update ${PACKAGE_NAME}@${copy.marketplace ?? "<marketplace>"}" (it refreshes the marketplace first), then restart Claude Code`;
     case "plugin-folder":
-      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path11.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
+      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path12.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
   }
 }
 function upgradeStep(to, copy = runningCopy()) {
   return `upgrade ${PACKAGE_NAME}${to === void 0 ? "" : ` (${to})`}: ${updateStepFor(copy)}`;
 }
-var import_node_fs12, import_node_path11, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
+var import_node_fs13, import_node_path12, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
 var init_install_route = __esm({
   "src/lib/util/install-route.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_fs13 = require("node:fs");
+    import_node_path12 = require("node:path");
     import_node_url2 = require("node:url");
     PACKAGE_NAME = "graphiti-memory-sync";
     INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
@@ -5895,7 +6155,7 @@ function levelEnabled(threshold, level) {
   return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
 }
 function logFilePath(stateDir) {
-  return (0, import_node_path12.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path13.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -5918,17 +6178,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs13.mkdirSync)((0, import_node_path12.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs14.mkdirSync)((0, import_node_path13.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs13.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs13.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs14.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs14.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs13.appendFileSync)(file2, `${line}
+      (0, import_node_fs14.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5943,12 +6203,12 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs13, import_node_path12, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs14, import_node_path13, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs13 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_fs14 = require("node:fs");
+    import_node_path13 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -5974,7 +6234,7 @@ function isLoss(kind) {
 }
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs14.readFileSync)((0, import_node_path13.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs15.readFileSync)((0, import_node_path14.join)(stateDir, FILE), "utf8"));
     if (value.kind !== void 0 && KINDS.has(value.kind) && typeof value.since === "string") {
       const groups = isLoss(value.kind) ? emptiedGroupsOf(value.groups, value.kind) : void 0;
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true, ...groups === void 0 ? {} : { groups } };
@@ -6007,7 +6267,7 @@ function lostPartsOf(value) {
   return parts.length === value.length ? parts.map(({ id, uuid: uuid3 }) => ({ id, uuid: uuid3 })) : void 0;
 }
 function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path13.join)(stateDir, FILE), `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path14.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
@@ -6105,16 +6365,16 @@ function refreshEndsProblem(stateDir) {
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs14.unlinkSync)((0, import_node_path13.join)(stateDir, FILE));
+    (0, import_node_fs15.unlinkSync)((0, import_node_path14.join)(stateDir, FILE));
   } catch {
   }
 }
-var import_node_fs14, import_node_path13, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE, DETAIL_GROUPS, notesText, groupsText;
+var import_node_fs15, import_node_path14, KINDS, LOSSES, GRAPH_PROBLEM_FILE, FILE, DETAIL_GROUPS, notesText, groupsText;
 var init_graph_problem = __esm({
   "src/lib/context/graph-problem.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
-    import_node_path13 = require("node:path");
+    import_node_fs15 = require("node:fs");
+    import_node_path14 = require("node:path");
     init_fs_atomic();
     init_install_route();
     init_log();
@@ -6371,11 +6631,11 @@ var init_process_env = __esm({
 
 // src/lib/context/project.ts
 function resolveProjectKey2(path, projectsDir, env = processEnv()) {
-  return resolveProjectKey(path, projectsDir, env);
+  return resolveProjectKey(path, projectsDir, projectDirNameOverride(env));
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs15.statSync)(path);
+    return (0, import_node_fs16.statSync)(path);
   } catch {
     return void 0;
   }
@@ -6383,37 +6643,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(path, "r");
+    fd = (0, import_node_fs16.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs15.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs16.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs15.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs16.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path14.resolve)(start);
+  let dir = (0, import_node_path15.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path14.join)(dir, ".git");
+    const dotGit = (0, import_node_path15.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text3 = readSmall(dotGit);
       const m = text3 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text3);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path14.isAbsolute)(m[1]) ? m[1] : (0, import_node_path14.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path14.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path15.isAbsolute)(m[1]) ? m[1] : (0, import_node_path15.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path15.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path14.isAbsolute)(common) ? common : (0, import_node_path14.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path14.basename)(commonDir) === ".git" ? (0, import_node_path14.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path15.isAbsolute)(common) ? common : (0, import_node_path15.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path15.basename)(commonDir) === ".git" ? (0, import_node_path15.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path14.dirname)(dir);
+    const parent = (0, import_node_path15.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -6428,19 +6688,19 @@ function projectSearchGroups(config2, key) {
   return groups;
 }
 function detectProject(cwd, config2, env = processEnv()) {
-  const abs = (0, import_node_path14.resolve)(cwd);
+  const abs = (0, import_node_path15.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path14.join)(config2.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path15.join)(config2.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
-  const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path14.join)(projectsDir, key, "memory");
+  const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), { mainRoot: root, dir: abs }, key);
+  const memoryDir = located?.dir ?? (0, import_node_path15.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path14.basename)(root) || root,
+    name: (0, import_node_path15.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -6451,25 +6711,25 @@ function detectProject(cwd, config2, env = processEnv()) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(path, "r");
-    const size = (0, import_node_fs15.statSync)(path).size;
+    fd = (0, import_node_fs16.openSync)(path, "r");
+    const size = (0, import_node_fs16.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs15.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs16.readSync)(fd, buf, 0, len, size - len);
     let text3 = buf.subarray(0, n).toString("utf8");
     if (size > len) text3 = text3.slice(text3.indexOf("\n") + 1);
     return text3;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs15.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs16.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text3 = readTail((0, import_node_path14.join)(dir, "logs", "HEAD"), 64 * 1024);
+  const text3 = readTail((0, import_node_path15.join)(dir, "logs", "HEAD"), 64 * 1024);
   if (text3 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -6502,26 +6762,26 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs15.readdirSync)(memoryDir);
+    names = (0, import_node_fs16.readdirSync)(memoryDir);
   } catch {
     return [];
   }
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = (0, import_node_path14.join)(memoryDir, name);
+    const path = (0, import_node_path15.join)(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs15, import_node_path14, import_node_os3;
+var import_node_fs16, import_node_path15, import_node_os3;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
-    import_node_path14 = require("node:path");
+    import_node_fs16 = require("node:fs");
+    import_node_path15 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
     init_claude_project_key();
@@ -6537,8 +6797,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs16.statSync)(path);
-    return { text: (0, import_node_fs16.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs17.statSync)(path);
+    return { text: (0, import_node_fs17.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -6547,13 +6807,13 @@ function readLockFile(path) {
 function createLockFile(path, text3, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
   try {
-    (0, import_node_fs16.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs17.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") removeQuietly(tmp);
     throw error62;
   }
   try {
-    (0, import_node_fs16.linkSync)(tmp, path);
+    (0, import_node_fs17.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -6561,12 +6821,12 @@ function createLockFile(path, text3, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs16.unlinkSync)(tmp);
+      (0, import_node_fs17.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs16.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs17.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -6576,11 +6836,11 @@ function createLockFile(path, text3, tag2) {
 function removeStaleLock(path, seen, tokenOf2, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs16.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs17.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Math.abs(Date.now() - (0, import_node_fs16.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs16.unlinkSync)(guard);
+      if (Math.abs(Date.now() - (0, import_node_fs17.statSync)(guard).mtimeMs) > GUARD_STALE_MS) (0, import_node_fs17.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -6590,14 +6850,14 @@ function removeStaleLock(path, seen, tokenOf2, token) {
     if (current === void 0) return true;
     if (!sameLockRecord(current, seen, tokenOf2)) return false;
     try {
-      (0, import_node_fs16.unlinkSync)(path);
+      (0, import_node_fs17.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs16.unlinkSync)(guard);
+      (0, import_node_fs17.unlinkSync)(guard);
     } catch {
     }
   }
@@ -6608,15 +6868,15 @@ function sameLockRecord(a, b, tokenOf2) {
 }
 function removeQuietly(path) {
   try {
-    (0, import_node_fs16.unlinkSync)(path);
+    (0, import_node_fs17.unlinkSync)(path);
   } catch {
   }
 }
-var import_node_fs16, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs17, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs16 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -8718,10 +8978,10 @@ var init_semantics = __esm({
 
 // src/lib/graphiti/semantics-probe.ts
 function scratchGroupName() {
-  return `gms_probe_${(0, import_node_crypto3.randomBytes)(5).toString("hex")}`;
+  return `gms_probe_${(0, import_node_crypto4.randomBytes)(5).toString("hex")}`;
 }
 async function probeSemantics(graphiti, options2) {
-  const id = (0, import_node_crypto3.randomBytes)(5).toString("hex");
+  const id = (0, import_node_crypto4.randomBytes)(5).toString("hex");
   const group = options2.group ?? scratchGroupName();
   const nameA = `Semantics probe A ${id}`;
   const nameB = `Semantics probe B ${id}`;
@@ -8818,11 +9078,11 @@ async function cleanScratch(graphiti, scratch, options2) {
     options2.logger.warn("could not clean the semantics probe group; the next run tries again", { group, error: error62.message });
   }
 }
-var import_node_crypto3, PROBE_BACKOFF, PROBE_SENTENCE, PROBE_QUERY, CLEANUP_MS, SCRATCH_SETTLE_MS;
+var import_node_crypto4, PROBE_BACKOFF, PROBE_SENTENCE, PROBE_QUERY, CLEANUP_MS, SCRATCH_SETTLE_MS;
 var init_semantics_probe = __esm({
   "src/lib/graphiti/semantics-probe.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
+    import_node_crypto4 = require("node:crypto");
     init_backoff();
     PROBE_BACKOFF = { initialMs: 100, maxMs: 2e3, low: 1, high: 1 };
     PROBE_SENTENCE = "Probekiwi depends on Probetui.";
@@ -8903,11 +9163,11 @@ function generationFromSurface(profile) {
 }
 function serverKey(url2, profile) {
   const surface = JSON.stringify([url2, profile.name, profile.version, [...profile.tools].sort(), profile.schemas ?? "", profile.deleteEpisodeTakesGroup]);
-  return (0, import_node_crypto4.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
+  return (0, import_node_crypto5.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
 }
 async function readRules(stateDir) {
   try {
-    const raw = await readJsonFile((0, import_node_path17.join)(stateDir, SEMANTICS_FILE));
+    const raw = await readJsonFile((0, import_node_path18.join)(stateDir, SEMANTICS_FILE));
     if (raw?.version === 2 && typeof raw.servers === "object" && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
   } catch {
   }
@@ -8916,7 +9176,7 @@ async function readRules(stateDir) {
 async function updateRules(stateDir, change) {
   const file2 = await readRules(stateDir);
   change(file2);
-  await writeFileAtomic((0, import_node_path17.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
+  await writeFileAtomic((0, import_node_path18.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
 `, { mode: 384, mkdirMode: 448 });
 }
 function isScratch(value) {
@@ -9004,15 +9264,15 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed, afte
   });
   const outcome = await onOneProcess(probed, options2.endpoint, sentinel, options2.signal);
   const answered = "semantics" in outcome;
-  const at = new Date(now()).toISOString();
-  const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
+  const at2 = new Date(now()).toISOString();
+  const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at2}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
   await updateRules(stateDir, (file2) => {
     const entry = file2.servers[url2]?.fingerprint === fingerprint ? file2.servers[url2] : { fingerprint, probes: [] };
-    const probe = { at, outcome: answered ? "answered" : outcome.cannotTell, ...answered && afterIdle ? { after: "idle" } : {} };
+    const probe = { at: at2, outcome: answered ? "answered" : outcome.cannotTell, ...answered && afterIdle ? { after: "idle" } : {} };
     entry.probes = keptProbes([...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), probe], now());
-    if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
+    if (answered) entry.answer = { semantics: outcome.semantics, at: at2, ...sentinel === void 0 ? {} : { sentinel } };
     else delete entry.answer;
-    entry.inUse = inUseOf(resolved, at, options2.localGeneration);
+    entry.inUse = inUseOf(resolved, at2, options2.localGeneration);
     if (file2.scratch.some((s) => s.group === group)) delete entry.cleanScratchGroup;
     else entry.cleanScratchGroup = group;
     file2.servers[url2] = entry;
@@ -9026,23 +9286,23 @@ async function onOneProcess(outcome, endpoint, sentinel, signal) {
   if (await sentinelAlive(endpoint, sentinel, signal)) return outcome;
   return { cannotTell: "the server restarted during the probe (perhaps as another build behind the same address)" };
 }
-function answeredWithin(probes, at, ms) {
-  return probes.filter((p) => p.outcome === "answered" && p.after !== "idle" && at - Date.parse(p.at) < ms);
+function answeredWithin(probes, at2, ms) {
+  return probes.filter((p) => p.outcome === "answered" && p.after !== "idle" && at2 - Date.parse(p.at) < ms);
 }
-async function noteSentinelAnswered(options2, fingerprint, answer, at) {
+async function noteSentinelAnswered(options2, fingerprint, answer, at2) {
   const underLock = options2.probe === false ? options2.noteAnswer : (write3) => write3();
   if (underLock === void 0) return;
-  if (answer.sentinelAnswered !== void 0 && at - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
+  if (answer.sentinelAnswered !== void 0 && at2 - Date.parse(answer.sentinelAnswered) < SENTINEL_NOTED_EVERY_MS) return;
   const write2 = () => updateRules(options2.stateDir, (file2) => {
     const entry = file2.servers[options2.url];
     if (entry?.fingerprint !== fingerprint || entry.answer?.sentinel?.session !== answer.sentinel?.session || entry.answer === void 0) return;
-    if (entry.answer.sentinelAnswered !== void 0 && Date.parse(entry.answer.sentinelAnswered) >= at) return;
-    entry.answer.sentinelAnswered = new Date(at).toISOString();
+    if (entry.answer.sentinelAnswered !== void 0 && Date.parse(entry.answer.sentinelAnswered) >= at2) return;
+    entry.answer.sentinelAnswered = new Date(at2).toISOString();
   });
   await underLock(write2).catch(() => void 0);
 }
-function keptProbes(probes, at) {
-  const kept = /* @__PURE__ */ new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at, DAY_MS).slice(-ANSWERED_PER_DAY)]);
+function keptProbes(probes, at2) {
+  const kept = /* @__PURE__ */ new Set([...couldNotTell(probes).slice(-MAX_PROBES), ...answeredWithin(probes, at2, DAY_MS).slice(-ANSWERED_PER_DAY)]);
   return probes.filter((p, i) => kept.has(p) || i === probes.length - 1);
 }
 function scratchToReuse(file2, url2) {
@@ -9050,8 +9310,8 @@ function scratchToReuse(file2, url2) {
   if (group === void 0 || !/^gms_probe_[0-9a-f]+$/.test(group) || file2.scratch.some((s) => s.group === group)) return void 0;
   return group;
 }
-function inUseOf(resolved, at, localRelease) {
-  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at, ...localRelease === void 0 ? {} : { localRelease } };
+function inUseOf(resolved, at2, localRelease) {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at: at2, ...localRelease === void 0 ? {} : { localRelease } };
 }
 async function recordInUse(stateDir, url2, resolved, now, localRelease) {
   const rules = await readRules(stateDir);
@@ -9092,12 +9352,12 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path17, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, idleLossExplained, SENTINEL_NOTED_EVERY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
+var import_node_crypto5, import_node_path18, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, ANSWERED_PER_DAY, DAY_MS, idleLossExplained, SENTINEL_NOTED_EVERY_MS, couldNotTell, known, cautiousWhileQueued, cautiousUntilNeeded, cautious, withLastProbed;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
-    import_node_crypto4 = require("node:crypto");
-    import_node_path17 = require("node:path");
+    import_node_crypto5 = require("node:crypto");
+    import_node_path18 = require("node:path");
     init_server_runtime();
     init_fs_atomic();
     init_semantics_probe();
@@ -9209,8 +9469,8 @@ function decode2(raw) {
   }
   const text3 = decodeMemoryText(raw);
   if (text3 === void 0) {
-    const at = firstInvalidUtf8(raw);
-    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? "?" : at}); convert it to UTF-8` };
+    const at2 = firstInvalidUtf8(raw);
+    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at2 < 0 ? "?" : at2}); convert it to UTF-8` };
   }
   return { ok: true, text: text3 };
 }
@@ -9222,7 +9482,7 @@ var init_text = __esm({
 
 // src/lib/memory/hash.ts
 function sha256Hex2(data) {
-  const h = (0, import_node_crypto5.createHash)("sha256");
+  const h = (0, import_node_crypto6.createHash)("sha256");
   if (typeof data === "string") h.update(data, "utf8");
   else h.update(data);
   return h.digest("hex");
@@ -9238,11 +9498,11 @@ function contentHashOf(raw) {
 function fileIdOf(source2, relPath) {
   return sha256Hex2(`${source2}\0${relPath}`).slice(0, 16);
 }
-var import_node_crypto5;
+var import_node_crypto6;
 var init_hash = __esm({
   "src/lib/memory/hash.ts"() {
     "use strict";
-    import_node_crypto5 = require("node:crypto");
+    import_node_crypto6 = require("node:crypto");
     init_footer();
     init_text();
   }
@@ -9264,12 +9524,12 @@ __export(sources_exports, {
 });
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path18.resolve)((0, import_node_path18.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path19.resolve)((0, import_node_path19.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
-    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path18.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path18.resolve)(f.root), layout: f.layout, ...f.leftOut === void 0 ? {} : { leftOut: f.leftOut.map((l) => l.key) }, ...f.onlyProjects === void 0 ? {} : { onlyProjects: f.onlyProjects } });
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path19.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path19.resolve)(f.root), layout: f.layout, ...f.leftOut === void 0 ? {} : { leftOut: f.leftOut.map((l) => l.key) }, ...f.onlyProjects === void 0 ? {} : { onlyProjects: f.onlyProjects } });
   }
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path18.resolve)(extra.path) });
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path19.resolve)(extra.path) });
   return roots.map((s) => {
     const shared2 = config2.sharedSources[s.name];
     return { ...s, origin: shared2 ?? config2.origin, shared: shared2 !== void 0 };
@@ -9288,7 +9548,7 @@ function teamMemoryOf(source2, relPath) {
   return m === null ? void 0 : { store: m[1], path: m[2] };
 }
 function teamOrigin(store) {
-  return `t-${(0, import_node_crypto6.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
+  return `t-${(0, import_node_crypto7.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
 }
 function isTeamOrigin(origin) {
   return origin !== void 0 && /^t-[0-9a-f]{10}$/.test(origin);
@@ -9313,12 +9573,12 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto6, import_node_path18, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto7, import_node_path19, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
-    import_node_crypto6 = require("node:crypto");
-    import_node_path18 = require("node:path");
+    import_node_crypto7 = require("node:crypto");
+    import_node_path19 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
@@ -11141,14 +11401,14 @@ var init_conflict_copy = __esm({
 
 // src/lib/memory/link-reach.ts
 function isInsideOrSame(inner, outer) {
-  const rel = (0, import_node_path19.relative)(outer, inner);
-  return rel === "" || !rel.startsWith("..") && !(0, import_node_path19.isAbsolute)(rel);
+  const rel = (0, import_node_path20.relative)(outer, inner);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path20.isAbsolute)(rel);
 }
 function realOrSelf(path) {
   try {
-    return import_node_fs19.realpathSync.native(path);
+    return import_node_fs20.realpathSync.native(path);
   } catch {
-    return (0, import_node_path19.resolve)(path);
+    return (0, import_node_path20.resolve)(path);
   }
 }
 function realHome() {
@@ -11157,19 +11417,19 @@ function realHome() {
 }
 function linkOutOfReach(link, targetReal, holderReal, home2 = realHome()) {
   let why;
-  if ((0, import_node_path19.parse)(targetReal).root === targetReal) why = "the whole filesystem";
+  if ((0, import_node_path20.parse)(targetReal).root === targetReal) why = "the whole filesystem";
   else if (isInsideOrSame(holderReal, targetReal)) why = "a folder that holds the link itself (so everything beside the configured folder, and the link again)";
   else if (isInsideOrSame(home2, targetReal)) why = targetReal === home2 ? "your whole home folder" : "a folder that holds your home folder";
   if (why === void 0) return void 0;
   return `${link} is a symbolic link to ${targetReal}, ${why}: not followed, so nothing there is scanned, watched or sent. Point it at the notes folder (\`ln -sfn <notes folder> ${link}\`) or remove it; the notes synced through it before are kept until then`;
 }
-var import_node_os5, import_node_path19, import_node_fs19, homeReal;
+var import_node_os5, import_node_path20, import_node_fs20, homeReal;
 var init_link_reach = __esm({
   "src/lib/memory/link-reach.ts"() {
     "use strict";
     import_node_os5 = require("node:os");
-    import_node_path19 = require("node:path");
-    import_node_fs19 = require("node:fs");
+    import_node_path20 = require("node:path");
+    import_node_fs20 = require("node:fs");
   }
 });
 
@@ -11219,23 +11479,23 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs20, import_node_path20, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
+var import_node_fs21, import_node_path21, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
-    import_node_path20 = require("node:path");
+    import_node_fs21 = require("node:fs");
+    import_node_path21 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     init_conflict_copy();
     init_link_reach();
     init_sources();
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs20.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs20.statSync)(path),
-      lstat: (path) => (0, import_node_fs20.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs21.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs21.statSync)(path),
+      lstat: (path) => (0, import_node_fs21.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs20.realpathSync.native(path)
+      realpath: (path) => import_node_fs21.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -11353,7 +11613,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path20.sep), import_node_path20.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path21.sep), import_node_path21.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -11363,7 +11623,7 @@ var init_scan = __esm({
           return;
         }
         if (inChain(rootChain, real)) this.problem(rel, abs, "symlink-loop", "folder is a symlink to one of its parent folders");
-        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path20.sep), import_node_path20.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
+        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path21.sep), import_node_path21.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
       }
       /**
        * Whether the folder at `abs` leads (through a link in its path) out of reach (link-reach.ts):
@@ -11377,7 +11637,7 @@ var init_scan = __esm({
         if (holder === void 0) {
           try {
             if (rel === "" && real === abs) return false;
-            holder = this.fs.realpath((0, import_node_path20.dirname)(abs));
+            holder = this.fs.realpath((0, import_node_path21.dirname)(abs));
           } catch {
             return false;
           }
@@ -11407,10 +11667,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path20.sep);
+          const abs = joinPath(dir.abs, name, import_node_path21.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path20.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path21.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel, abs)) this.statFile(rel, abs);
@@ -11483,7 +11743,7 @@ function recordedRoots(state) {
   for (const [name, root] of Object.entries(roots)) if (typeof root === "string") out[name] = root;
   return out;
 }
-function checkSourceRoots(state, sources, exists = import_node_fs21.existsSync) {
+function checkSourceRoots(state, sources, exists = import_node_fs22.existsSync) {
   const roots = recordedRoots(state);
   const check2 = { held: /* @__PURE__ */ new Set(), problems: [], changed: false };
   for (const source2 of sources) {
@@ -11508,11 +11768,11 @@ function checkSourceRoots(state, sources, exists = import_node_fs21.existsSync) 
   if (check2.changed) state.sourceRoots = roots;
   return check2;
 }
-var import_node_fs21;
+var import_node_fs22;
 var init_source_roots = __esm({
   "src/lib/sync/source-roots.ts"() {
     "use strict";
-    import_node_fs21 = require("node:fs");
+    import_node_fs22 = require("node:fs");
   }
 });
 
@@ -11540,7 +11800,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path21.join)(stateDir, name);
+  return (0, import_node_path22.join)(stateDir, name);
 }
 function errnoCode2(error62) {
   return error62?.code;
@@ -11618,7 +11878,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path21.join)(stateDir, entry);
+    const full = (0, import_node_path22.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -11634,7 +11894,7 @@ function installExitHandler() {
   });
 }
 async function attempt(stateDir, path, options2, staleMs) {
-  const token = (0, import_node_crypto7.randomBytes)(12).toString("hex");
+  const token = (0, import_node_crypto8.randomBytes)(12).toString("hex");
   const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs, ...processStart === void 0 ? {} : { start: processStart } };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
@@ -11716,15 +11976,15 @@ async function inspectLock(stateDir, options2 = {}) {
   if (seen === void 0) return void 0;
   return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options2.staleMs ?? DEFAULT_STALE_MS, Date.now(), performance.now(), false) };
 }
-var import_node_crypto7, import_node_fs22, import_promises3, import_node_os6, import_node_path21, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl, lockInternals;
+var import_node_crypto8, import_node_fs23, import_promises3, import_node_os6, import_node_path22, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl, lockInternals;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
-    import_node_crypto7 = require("node:crypto");
-    import_node_fs22 = require("node:fs");
+    import_node_crypto8 = require("node:crypto");
+    import_node_fs23 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os6 = require("node:os");
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_process_alive();
     init_process_identity();
     init_backoff();
@@ -11833,7 +12093,7 @@ var init_lock = __esm({
         if (this.lost || this.released) return false;
         let text3;
         try {
-          text3 = (0, import_node_fs22.readFileSync)(this.path, "utf8");
+          text3 = (0, import_node_fs23.readFileSync)(this.path, "utf8");
         } catch (error62) {
           if (errnoCode2(error62) !== "ENOENT") return true;
         }
@@ -11859,7 +12119,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs22.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs22.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs23.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs23.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -12092,7 +12352,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path22.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path23.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   const path = journalPath(stateDir, state.generation ?? 0);
@@ -12143,7 +12403,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path22.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path23.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2, label = "corrupt") {
   for (const { path } of await listJournals(stateDir)) {
@@ -12156,12 +12416,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path22, JournalAppender, ENTRY_KINDS;
+var import_promises4, import_node_path23, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path22 = require("node:path");
+    import_node_path23 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -12220,7 +12480,7 @@ __export(state_exports, {
   statePath: () => statePath
 });
 function statePath(stateDir) {
-  return (0, import_node_path23.join)(stateDir, STATE_FILE);
+  return (0, import_node_path24.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -12310,12 +12570,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path23;
+var import_promises5, import_node_path24;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path23 = require("node:path");
+    import_node_path24 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -32811,19 +33071,40 @@ function countTags(text3, into, sign) {
     into.set(kind, (into.get(kind) ?? 0) + sign);
   }
 }
-function applyRegex(rule, text3, counts) {
-  rule.re.lastIndex = 0;
-  return text3.replace(rule.re, (...args) => {
-    const match = args[0];
-    const groups = [];
-    let i = 1;
-    for (; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
-    const replacement = rule.replace ? rule.replace(match, groups, args[i], args[i + 1]) : tag(rule.kind);
-    if (replacement === void 0 || replacement === match) return match;
-    countTags(replacement, counts, 1);
-    countTags(match, counts, -1);
-    return replacement;
-  });
+function replaceMatch(rule, match, groups, offset, text3, counts) {
+  const replacement = rule.replace ? rule.replace(match, groups, offset, text3) : tag(rule.kind);
+  if (replacement === void 0 || replacement === match) return match;
+  countTags(replacement, counts, 1);
+  countTags(match, counts, -1);
+  return replacement;
+}
+function applyRegex(rule, text3, counts, shortcuts) {
+  const re = rule.re;
+  re.lastIndex = 0;
+  if (!shortcuts || !re.global || re.sticky) {
+    return text3.replace(re, (...args) => {
+      const groups = [];
+      let i = 1;
+      for (; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
+      return replaceMatch(rule, args[0], groups, args[i], args[i + 1], counts);
+    });
+  }
+  let m = re.exec(text3);
+  if (m === null) return text3;
+  const matches = [];
+  const unicode = re.unicode || re.flags.includes("v");
+  while (m !== null) {
+    matches.push(m);
+    if (m[0] === "") re.lastIndex = re.lastIndex + (unicode && (text3.codePointAt(re.lastIndex) ?? 0) > 65535 ? 2 : 1);
+    m = re.exec(text3);
+  }
+  let out = "";
+  let cursor = 0;
+  for (const found of matches) {
+    out += text3.slice(cursor, found.index) + replaceMatch(rule, found[0], found.slice(1), found.index, text3, counts);
+    cursor = found.index + found[0].length;
+  }
+  return out + text3.slice(cursor);
 }
 function applyScan(rule, text3, counts) {
   const out = rule.scan(text3);
@@ -32847,10 +33128,21 @@ function hintIndex(rules) {
   const reportOf = (h) => rulesOf.get(h) ?? [];
   const lowerAutomaton = buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf);
   const exactAutomaton = buildHintAutomaton(exact2, false, reportOf);
+  const chars = lower.filter((h) => h.length === 1);
+  const asciiChars = chars.filter((c) => c.charCodeAt(0) < 128);
+  const charSlot = new Int32Array(128);
+  asciiChars.forEach((c, k) => {
+    charSlot[c.charCodeAt(0)] = k + 1;
+    if (c >= "a" && c <= "z") charSlot[c.toUpperCase().charCodeAt(0)] = k + 1;
+  });
   return {
     lower: build(lower.filter((h) => h.length > 1)),
     exact: build([...exact2]),
-    chars: lower.filter((h) => h.length === 1),
+    chars,
+    charSlot,
+    charRules: asciiChars.map(reportOf),
+    charSeen: new Int32Array(asciiChars.length + 1),
+    wideChars: chars.filter((c) => c.charCodeAt(0) >= 128),
     rulesOf,
     lowerAutomaton,
     exactAutomaton,
@@ -32858,13 +33150,23 @@ function hintIndex(rules) {
     hazards: /* @__PURE__ */ new Map(),
     lowerSeen: new Int32Array(lowerAutomaton.out.length),
     exactSeen: new Int32Array(exactAutomaton.out.length),
-    calls: 0
+    calls: 0,
+    spare: void 0
   };
 }
+function setFlag(flags, rule) {
+  flags[rule >> 5] = flags[rule >> 5] | 1 << (rule & 31);
+}
+function takeFlags(index, count) {
+  const spare = index.spare;
+  if (spare === void 0) return new Int32Array(count + 31 >> 5);
+  index.spare = void 0;
+  return spare;
+}
 function mark(index, run2, count, hint) {
-  const flags = run2 ?? new Uint8Array(count);
+  const flags = run2 ?? takeFlags(index, count);
   const rules = index.rulesOf.get(hint);
-  if (rules !== void 0) for (let k = 0; k < rules.length; k += 1) flags[rules[k]] = 1;
+  if (rules !== void 0) for (let k = 0; k < rules.length; k += 1) setFlag(flags, rules[k]);
   return flags;
 }
 function scanHints(index, re, s, run2, count) {
@@ -32876,9 +33178,9 @@ function scanHints(index, re, s, run2, count) {
   }
   return run2;
 }
-function markRules(run2, count, rules) {
-  const flags = run2 ?? new Uint8Array(count);
-  for (let k = 0; k < rules.length; k += 1) flags[rules[k]] = 1;
+function markRules(index, run2, count, rules) {
+  const flags = run2 ?? takeFlags(index, count);
+  for (let k = 0; k < rules.length; k += 1) setFlag(flags, rules[k]);
   return flags;
 }
 function walkAutomata(index, text3, count) {
@@ -32890,6 +33192,7 @@ function walkAutomata(index, text3, count) {
   const call = index.calls = index.calls + 1 | 0 || 1;
   const lseen = index.lowerSeen;
   const xseen = index.exactSeen;
+  const { charSlot, charSeen, charRules } = index;
   for (let i = 0; i < text3.length; i += 1) {
     const code = text3.charCodeAt(i);
     let lsym;
@@ -32897,13 +33200,21 @@ function walkAutomata(index, text3, count) {
     if (code < 128) {
       lsym = lascii[code];
       xsym = xascii[code];
+      const slot = charSlot[code];
+      if (slot !== 0 && charSeen[slot] !== call) {
+        charSeen[slot] = call;
+        run2 = markRules(index, run2, count, charRules[slot - 1]);
+      }
     } else {
       let hazard = index.hazards.get(code);
       if (hazard === void 0) {
         hazard = isFoldHazard(code, index.lowerChars);
         index.hazards.set(code, hazard);
       }
-      if (hazard) return SLOW;
+      if (hazard) {
+        if (run2 !== void 0) index.spare = run2.fill(0);
+        return SLOW;
+      }
       lsym = lother.get(code) ?? 0;
       xsym = xother.get(code) ?? 0;
     }
@@ -32911,13 +33222,13 @@ function walkAutomata(index, text3, count) {
     const lfound = lout[ls];
     if (lfound !== void 0 && lseen[ls] !== call) {
       lseen[ls] = call;
-      run2 = markRules(run2, count, lfound);
+      run2 = markRules(index, run2, count, lfound);
     }
     xs = xnext[xs * xwidth + xsym];
     const xfound = xout[xs];
     if (xfound !== void 0 && xseen[xs] !== call) {
       xseen[xs] = call;
-      run2 = markRules(run2, count, xfound);
+      run2 = markRules(index, run2, count, xfound);
     }
   }
   return run2;
@@ -32925,8 +33236,8 @@ function walkAutomata(index, text3, count) {
 function rulesToRun(index, text3, count) {
   let run2 = walkAutomata(index, text3, count);
   if (run2 !== SLOW) {
-    for (let k = 0; k < index.chars.length; k += 1) {
-      const c = index.chars[k];
+    for (let k = 0; k < index.wideChars.length; k += 1) {
+      const c = index.wideChars[k];
       if (text3.includes(c)) run2 = mark(index, run2, count, c);
     }
     return run2;
@@ -32940,22 +33251,34 @@ function rulesToRun(index, text3, count) {
   run2 = scanHints(index, index.lower, lower, run2, count);
   return scanHints(index, index.exact, text3, run2, count);
 }
+function shortcutsOn() {
+  return shortcutsAllowed;
+}
 function runRules(rules, text3) {
   let index = INDEXES.get(rules);
   if (index === void 0) {
     index = hintIndex(rules);
     INDEXES.set(rules, index);
   }
-  return runSelected(rules, text3, rulesToRun(index, text3, rules.length));
+  const run2 = rulesToRun(index, text3, rules.length);
+  const result = runSelected(rules, text3, run2, true);
+  if (run2 !== void 0) index.spare = run2.fill(0);
+  return result;
 }
-function runSelected(rules, text3, run2) {
+function holdsOne(text3, needs) {
+  for (let k = 0; k < needs.length; k += 1) if (text3.includes(needs[k])) return true;
+  return false;
+}
+function runSelected(rules, text3, run2, shortcuts) {
   const counts = /* @__PURE__ */ new Map();
   let out = text3;
   if (run2 !== void 0) {
-    for (let i = 0; i < rules.length; i += 1) {
-      if (run2[i] === 0) continue;
-      const rule = rules[i];
-      out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+    for (let w = 0; w < run2.length; w += 1) {
+      for (let bits = run2[w]; bits !== 0; bits &= bits - 1) {
+        const rule = rules[(w << 5) + 31 - Math.clz32(bits & -bits)];
+        if (shortcuts && rule.needs !== void 0 && !holdsOne(out, rule.needs)) continue;
+        out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts, shortcuts);
+      }
     }
   }
   const result = {};
@@ -32967,7 +33290,7 @@ function runSelected(rules, text3, run2) {
   }
   return { text: out, counts: result, total };
 }
-var tag, TAG, escape, SLOW, INDEXES;
+var tag, TAG, escape, SLOW, INDEXES, shortcutsAllowed;
 var init_engine = __esm({
   "src/lib/memory/secrets/engine.ts"() {
     "use strict";
@@ -32977,6 +33300,7 @@ var init_engine = __esm({
     escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     SLOW = null;
     INDEXES = /* @__PURE__ */ new WeakMap();
+    shortcutsAllowed = true;
   }
 });
 
@@ -33283,8 +33607,8 @@ function isRemark(bare) {
 }
 function stripClosingTags(bare) {
   if (!bare.includes("</")) return bare;
-  const at = bare.search(/<\/[a-z][a-z0-9]*>/i);
-  return at < 0 ? bare : bare.slice(0, at);
+  const at2 = bare.search(/<\/[a-z][a-z0-9]*>/i);
+  return at2 < 0 ? bare : bare.slice(0, at2);
 }
 function isClauseSubject(before, lead) {
   return CLAUSE_BEFORE_WORD.test(before) || CLAUSE.test(lead);
@@ -33295,8 +33619,8 @@ function isLabelGap(line, after, gap) {
   const last = gap[end - 1] ?? "";
   if (last === "|") return /^[ \t]*\|/.test(line) && gap[end - 2] !== "\\";
   if (last === ":") {
-    const at = after + end - 1;
-    return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
+    const at2 = after + end - 1;
+    return !(isDigit(line[at2 - 1]) && isDigit(line[at2 + 1]));
   }
   if (!(last >= "a" && last <= "z" || last >= "A" && last <= "Z")) return true;
   if (gap.includes("ing") && ING_TO.test(gap)) return false;
@@ -33684,19 +34008,19 @@ function unquote(v) {
 }
 function splitTrailingPunctuation(v, prose = true) {
   const marks = prose ? ")]}.,:;!?" : ")]},;";
-  let at = v.length;
+  let at2 = v.length;
   for (; ; ) {
-    if (at > 0 && marks.includes(v[at - 1])) at -= 1;
-    else if (prose && at > 1 && (v.endsWith("**", at) && v[at - 3] !== "*" || v.endsWith("__", at))) at -= 2;
+    if (at2 > 0 && marks.includes(v[at2 - 1])) at2 -= 1;
+    else if (prose && at2 > 1 && (v.endsWith("**", at2) && v[at2 - 3] !== "*" || v.endsWith("__", at2))) at2 -= 2;
     else break;
   }
-  if (at === v.length || at === 0) return { value: v, rest: "" };
-  return { value: v.slice(0, at), rest: v.slice(at) };
+  if (at2 === v.length || at2 === 0) return { value: v, rest: "" };
+  return { value: v.slice(0, at2), rest: v.slice(at2) };
 }
 function restAfterChosenSecret(rest) {
-  let at = 0;
-  while (rest.charCodeAt(at) === 33) at += 1;
-  return at === 0 ? rest : rest.slice(at);
+  let at2 = 0;
+  while (rest.charCodeAt(at2) === 33) at2 += 1;
+  return at2 === 0 ? rest : rest.slice(at2);
 }
 function isCredentialValue(raw, chosenBy2, where = {}) {
   const chosen = chosenBy2 !== false;
@@ -34047,8 +34371,8 @@ function nextEntryAt(raw, inQuery = false) {
   return raw.search(inQuery ? ENTRY_IN_QUERY : ENTRY);
 }
 function splitBareValue(raw, inQuery) {
-  const at = nextEntryAt(raw, inQuery);
-  const head = at < 0 ? raw : raw.slice(0, at);
+  const at2 = nextEntryAt(raw, inQuery);
+  const head = at2 < 0 ? raw : raw.slice(0, at2);
   const { value, rest } = splitTrailingPunctuation(head, false);
   if (DIGITS_THEN_FULL_STOP.test(value)) return { value: value.slice(0, -1), rest: `.${rest}${raw.slice(head.length)}` };
   return { value, rest: rest + raw.slice(head.length) };
@@ -34109,22 +34433,22 @@ function typedValueAt(text3, valueAt, raw) {
 function isVariableUnderItsOwnName(key, separator, raw, after) {
   return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
-function readValue(text3, at) {
-  GENERIC_VALUE.lastIndex = at;
+function readValue(text3, at2) {
+  GENERIC_VALUE.lastIndex = at2;
   const raw = GENERIC_VALUE.exec(text3)?.[0];
   if (raw === void 0 || /^["'`]/.test(raw)) return raw;
   const last = ENTRY_NAME_START.exec(raw);
-  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text3.slice(at + raw.length, at + raw.length + 64)) ? raw.slice(0, last.index) : raw;
+  return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(text3.slice(at2 + raw.length, at2 + raw.length + 64)) ? raw.slice(0, last.index) : raw;
 }
 function bareValueBeforeEntry(raw, after) {
-  const at = nextEntryAt(raw);
-  if (at > 0) return raw.slice(0, at);
+  const at2 = nextEntryAt(raw);
+  if (at2 > 0) return raw.slice(0, at2);
   const last = ENTRY_NAME_START.exec(raw);
   return last !== null && last.index > 0 && SPACED_NAME_GOES_ON.test(after) ? raw.slice(0, last.index) : raw;
 }
-function entryInWord(text3, at, wordEnd, inQuery) {
-  if (/["'`]/.test(text3[at] ?? "")) return readValue(text3, at);
-  const word = text3.slice(at, wordEnd);
+function entryInWord(text3, at2, wordEnd, inQuery) {
+  if (/["'`]/.test(text3[at2] ?? "")) return readValue(text3, at2);
+  const word = text3.slice(at2, wordEnd);
   const next = nextEntryAt(word, inQuery);
   return next === 0 ? void 0 : next < 0 ? word : word.slice(0, next);
 }
@@ -34138,7 +34462,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, DIGITS_THEN_FULL_STOP, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, ENTRY_NAME_START, SPACED_NAME_GOES_ON, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, PIN_NAME, PIN_NAME_HINTS, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, KEY_SET_BY_HAND, ASKS_TO_BE_CHANGED, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, DIGITS_THEN_FULL_STOP, GENERIC_KEY, KEY_WORD, at, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, KEYWORD_ENDS, TYPE_THEN_EQUALS, CHAINED_EQUALS, ENTRY_NAME_START, SPACED_NAME_GOES_ON, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -34219,6 +34543,7 @@ var init_assignment = __esm({
       "y"
     );
     KEY_WORD = new RegExp(String.raw`pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer|${PIN_NAME}`, "gi");
+    at = (index) => index < 0 ? Infinity : index;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
@@ -34230,6 +34555,9 @@ var init_assignment = __esm({
     GENERIC = {
       kind: "generic",
       hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer", ...PIN_NAME_HINTS],
+      // RULE_NEEDS (engine.ts): nothing is replaced without a GENERIC_KEY match, whose separator (`:=`, `=>`, `:`, `=`)
+      // holds `:` or `=`; prose about a password mostly has neither, and is not scanned.
+      needs: [":", "="],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -34237,8 +34565,24 @@ var init_assignment = __esm({
         let tried = -1;
         const seen = { start: -1, end: -1 };
         let wordEnd = -1;
+        const skip = shortcutsOn();
+        let lineEnd = -1;
+        let nextColon = -1;
+        let nextEquals = -1;
         KEY_WORD.lastIndex = 0;
         for (let w = KEY_WORD.exec(text3); w !== null; w = KEY_WORD.exec(text3)) {
+          if (skip) {
+            if (w.index >= lineEnd) {
+              const nl = text3.indexOf("\n", w.index);
+              lineEnd = nl < 0 ? text3.length : nl;
+            }
+            if (nextColon < w.index) nextColon = at(text3.indexOf(":", w.index));
+            if (nextEquals < w.index) nextEquals = at(text3.indexOf("=", w.index));
+            if (Math.min(nextColon, nextEquals) >= lineEnd) {
+              KEY_WORD.lastIndex = Math.max(lineEnd, from, KEY_WORD.lastIndex);
+              continue;
+            }
+          }
           for (let pass = text3.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {
             const start = runStart(text3, pass === 0 ? w.index - 1 : w.index, seen);
             if (start < from || start === tried) continue;
@@ -34398,13 +34742,22 @@ function isHighEntropy(v) {
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
+function readLabelledValue(line, at2) {
+  LABELLED_VALUE_HEAD.lastIndex = at2;
+  const head = LABELLED_VALUE_HEAD.exec(line);
+  if (head === null || head[1] !== void 0 || head[0].length < VALUE_HEAD) return head;
+  const entry = nextEntryAt(head[0]);
+  if (entry > 0 && entry < VALUE_HEAD - ENTRY_REACH) return head;
+  LABELLED_VALUE.lastIndex = at2;
+  return LABELLED_VALUE.exec(line);
+}
 function windowEnd(line, after) {
   const end = Math.min(line.length, after + 80);
   const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
   return stop === null ? end : after + stop.index;
 }
-function isCodeSymbolName(line, at) {
-  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~]|-\w)/.exec(line.slice(at, at + 64))?.[0];
+function isCodeSymbolName(line, at2) {
+  const name = /^[a-z_][A-Za-z_]*(?![\w!@#$%^&*+=~]|-\w)/.exec(line.slice(at2, at2 + 64))?.[0];
   return name !== void 0 && !isCommonPasswordWord(name);
 }
 function isSpacedColonLabel(line, after, gap, chosen) {
@@ -34418,7 +34771,7 @@ function labelledValue(line, after, chosen) {
   LABEL_GAP.lastIndex = after;
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return void 0;
-  const at = after + gap[0].length;
+  const at2 = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
   if (/[.!?][ \t]/.test(gap[0])) return void 0;
   const otherKey = /(?:^|[\s,;('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
@@ -34429,14 +34782,13 @@ function labelledValue(line, after, chosen) {
   if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return void 0;
   if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return void 0;
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
-  if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
-  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && isCodeSymbolName(line, at) && !isSpacedColonLabel(line, after, gap[0], chosen)) return void 0;
-  if (line.startsWith("[REDACTED:", at)) return void 0;
-  LABELLED_VALUE.lastIndex = at;
-  const v = LABELLED_VALUE.exec(line);
+  if (line.startsWith("//", at2 - 1) || line[at2 - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at2)) return void 0;
+  if (gap[0].endsWith(":") && /[\s/]/.test(gap[0].at(-2) ?? "") && isCodeSymbolName(line, at2) && !isSpacedColonLabel(line, after, gap[0], chosen)) return void 0;
+  if (line.startsWith("[REDACTED:", at2)) return void 0;
+  const v = readLabelledValue(line, at2);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
-  const read2 = quote === "" && /[;,]/.test(v[0]) ? bareValueBeforeEntry(v[0], line.slice(at + v[0].length, at + v[0].length + 64)) : v[0];
+  const read2 = quote === "" && /[;,]/.test(v[0]) ? bareValueBeforeEntry(v[0], line.slice(at2 + v[0].length, at2 + v[0].length + 64)) : v[0];
   const chooser = chosen !== false ? "chosen" : "generated";
   if (quote === "" && (isPlaceholder(read2, chooser) || /[.,:;!?]$/.test(read2) && isPlaceholder(read2.replace(/[.,:;!?]+$/, ""), chooser))) return void 0;
   if (quote === "" && (read2[0] === "(" && isRemark(read2) || isNextLabel(stripClosingTags(read2)))) return void 0;
@@ -34446,18 +34798,18 @@ function labelledValue(line, after, chosen) {
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
-  if (line.startsWith("](", at + read2.length)) return void 0;
+  if (line.startsWith("](", at2 + read2.length)) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
   if (/<[^<>]+>/.test(inner)) return void 0;
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
   if (/(?:\.{2,}|…)$/.test(read2)) return void 0;
-  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + read2.length, at + read2.length + SENTENCE_LOOKAHEAD))) return void 0;
+  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at2 + read2.length, at2 + read2.length + SENTENCE_LOOKAHEAD))) return void 0;
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, chosen)) return void 0;
   if (!isLabelGap(line, after, gap[0])) return void 0;
-  if (quote === "" && describesCredential(line.slice(at + read2.length, at + read2.length + 24))) return void 0;
-  if (saysReplaceMe(line.slice(at + read2.length, at + read2.length + 48)) && !outrunsExampleComment(inner)) return void 0;
-  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + read2.length, at + read2.length + 16))) return void 0;
-  const start = at + quote.length;
+  if (quote === "" && describesCredential(line.slice(at2 + read2.length, at2 + read2.length + 24))) return void 0;
+  if (saysReplaceMe(line.slice(at2 + read2.length, at2 + read2.length + 48)) && !outrunsExampleComment(inner)) return void 0;
+  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at2 + read2.length, at2 + read2.length + 16))) return void 0;
+  const start = at2 + quote.length;
   return { start, end: start + inner.length };
 }
 function entropyToken(line, after, judged, hasUrl) {
@@ -34493,9 +34845,9 @@ function entropyToken(line, after, judged, hasUrl) {
   }
   return void 0;
 }
-function inUrl(line, at) {
-  const from = Math.max(0, at - 200);
-  const before = line.slice(from, at);
+function inUrl(line, at2) {
+  const from = Math.max(0, at2 - 200);
+  const before = line.slice(from, at2);
   const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf('"'), before.lastIndexOf("'")) + 1;
   return before.slice(start).includes("://");
 }
@@ -34534,10 +34886,10 @@ function nameAround(line, start, end) {
   while (s > 0 && /[\w.-]/.test(line[s - 1])) s -= 1;
   return line.slice(s, end + gluedLength(line, end));
 }
-function gluedLength(line, at) {
+function gluedLength(line, at2) {
   let n = 0;
   while (n < 10) {
-    const c = line[at + n] ?? " ";
+    const c = line[at2 + n] ?? " ";
     if (!(isLower(c) || isUpper(c) || isDigit2(c) || c === "_" || c === "." || c === "-")) break;
     n += 1;
   }
@@ -34587,7 +34939,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, SPACED_COLON_GAP, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, PIN_HEADER, PIN_CELL, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, VALUE_HEAD, LABELLED_VALUE_HEAD, ENTRY_REACH, STRUCT_TAG_KEY, QUALIFIED_LABEL, SPACED_COLON_GAP, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, PIN_HEADER, PIN_CELL, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -34611,6 +34963,9 @@ var init_context = __esm({
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
+    VALUE_HEAD = 256;
+    LABELLED_VALUE_HEAD = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]{1,256}/y;
+    ENTRY_REACH = 28;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
     QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
     SPACED_COLON_GAP = /^(?:[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?)?[ \t]+:$/i;
@@ -34825,17 +35180,17 @@ var init_prefixed_token = __esm({
 });
 
 // src/lib/memory/secrets/bare-token.ts
-function isJudgedElsewhere(text3, at, end) {
-  const lineStart = text3.lastIndexOf("\n", at - 1) + 1;
-  const before = text3.slice(lineStart, at);
+function isJudgedElsewhere(text3, at2, end) {
+  const lineStart = text3.lastIndexOf("\n", at2 - 1) + 1;
+  const before = text3.slice(lineStart, at2);
   if (NAMED.test(before) || SSH_KEY_TYPE.test(before) || SAID_PUBLIC.test(before)) return true;
   const lineEnd = text3.indexOf("\n", end);
   return before.trim() === "" && text3.slice(end, lineEnd < 0 ? text3.length : lineEnd).trim() === "" && text3.includes("-----BEGIN");
 }
-function wordBefore(text3, at) {
-  let i = at;
+function wordBefore(text3, at2) {
+  let i = at2;
   while (i > 0 && !/[\s"'`<>([{,]/.test(text3[i - 1])) i -= 1;
-  return text3.slice(i, at);
+  return text3.slice(i, at2);
 }
 function generatedBody(text3, start, end) {
   const word = text3.slice(start, end);
@@ -34872,13 +35227,13 @@ var init_bare_token = __esm({
       scan: (text3) => {
         let out = "";
         let cursor = 0;
-        let at = 0;
+        let at2 = 0;
         for (let i = 0; i <= text3.length; i += 1) {
           const c = i < text3.length ? text3.charCodeAt(i) : 0;
           if (c < 128 && WORD_CHAR[c] === 1) continue;
           const end = i;
-          const runStart2 = at;
-          at = i + 1;
+          const runStart2 = at2;
+          at2 = i + 1;
           if (end - runStart2 < MIN_RUN) continue;
           if (runStart2 > 0 && GLUE.test(text3[runStart2 - 1]) || end < text3.length && GLUE.test(text3[end])) continue;
           const bodyStart = generatedBody(text3, runStart2, end);
@@ -34925,6 +35280,15 @@ function replaceSpans(text3, spans, kind) {
   }
   return out + text3.slice(cursor);
 }
+function replaceTaggedSpans(text3, spans) {
+  let out = "";
+  let cursor = 0;
+  for (const s of spans) {
+    out += text3.slice(cursor, s.start) + tag(s.kind);
+    cursor = s.end;
+  }
+  return out + text3.slice(cursor);
+}
 function secretLiterals(key, fn, parts, delimiter) {
   const judged = (value) => isCredentialValue(value, chosenFor(key, value));
   if (fn !== "Join") return parts.filter((l) => judged(l.inner));
@@ -34945,7 +35309,7 @@ function jsonLiteralsIn(list) {
   let depth = 1;
   let objects = 0;
   let item = 0;
-  for (let i = 0; i < list.length && depth > 0; i += 1) {
+  for (let i = 0; i < list.length; i += 1) {
     const c = list[i];
     if (c === '"') {
       JSON_STRING.lastIndex = i;
@@ -34954,66 +35318,73 @@ function jsonLiteralsIn(list) {
       found.push({ start: i + 1, end: i + m[0].length - 1, inner: m[1], item, depth, inObject: objects > 0 });
       i += m[0].length - 1;
     } else if (c === "[") depth += 1;
-    else if (c === "]") depth -= 1;
-    else if (c === "{") objects += 1;
+    else if (c === "]") {
+      depth -= 1;
+      if (depth === 0) return { literals: found, end: i + 1 };
+    } else if (c === "{") objects += 1;
     else if (c === "}") objects -= 1;
     else if (c === "," && depth === 1 && objects === 0) item += 1;
   }
-  return found;
+  return { literals: found, end: -1 };
 }
 function scanJson(text3) {
-  return text3.replace(JSON_FUNCTION_LIST, (m, head, key, fn, list) => {
-    if (!endsInCredentialWord(key)) return m;
-    const all = jsonLiteralsIn(list).filter((l) => !l.inObject);
+  const spans = [];
+  JSON_FUNCTION_HEAD.lastIndex = 0;
+  for (let m = JSON_FUNCTION_HEAD.exec(text3); m !== null; m = JSON_FUNCTION_HEAD.exec(text3)) {
+    const key = m[1];
+    const fn = m[2];
+    if (!endsInCredentialWord(key)) continue;
+    const listStart = m.index + m[0].length;
+    const lineEnd = text3.indexOf("\n", listStart);
+    const { literals, end } = jsonLiteralsIn(text3.slice(listStart, lineEnd < 0 ? text3.length : lineEnd));
+    if (end < 0) {
+      JSON_FUNCTION_HEAD.lastIndex = lineEnd < 0 ? text3.length : lineEnd;
+      continue;
+    }
+    const all = literals.filter((l) => !l.inObject);
     const delimiter = fn === "Join" ? all.find((l) => l.item === 0 && l.depth === 1)?.inner ?? "" : "";
     const parts = all.filter((l) => l.item > 0 && l.inner !== "");
-    const secret = secretLiterals(key, fn, parts, delimiter);
-    return secret.length === 0 ? m : head + replaceSpans(list, secret, genericKind(key));
-  });
+    for (const l of secretLiterals(key, fn, parts, delimiter)) spans.push({ start: listStart + l.start, end: listStart + l.end, kind: genericKind(key) });
+    JSON_FUNCTION_HEAD.lastIndex = listStart + end;
+  }
+  return replaceTaggedSpans(text3, spans);
 }
-function blockScalar(line, at, written) {
+function blockScalar(line, at2, written) {
   const quoted = /^'((?:[^'\n]|'')*)'|^"((?:[^"\\\n]|\\.)*)"/.exec(written);
-  if (quoted !== null) return { start: at + 1, end: at + quoted[0].length - 1, inner: quoted[1] !== void 0 ? quoted[1].replace(/''/g, "'") : quoted[2] };
+  if (quoted !== null) return { start: at2 + 1, end: at2 + quoted[0].length - 1, inner: quoted[1] !== void 0 ? quoted[1].replace(/''/g, "'") : quoted[2] };
   const bare = written.replace(/[ \t]+#.*$/, "").replace(/[ \t]+$/, "");
   if (bare === "" || /^[!&*{[|>]/.test(bare) || /^[A-Za-z:]+:(?:[ \t]|$)/.test(bare)) return void 0;
-  return { start: at, end: at + bare.length, inner: bare };
+  return { start: at2, end: at2 + bare.length, inner: bare };
 }
 function scanBlock(text3) {
   const spans = [];
   BLOCK_HEAD.lastIndex = 0;
   for (let m = BLOCK_HEAD.exec(text3); m !== null; m = BLOCK_HEAD.exec(text3)) {
-    const indent = m[1].length;
-    const key = m[2];
-    const fn = m[3] ?? m[4];
+    const keyColumn = m[1].length + m[2].length;
+    const key = m[3];
+    const fn = m[4] ?? m[5];
     if (!endsInCredentialWord(key)) continue;
     const items = [];
     let first = true;
     let delimiter = "";
-    let at = m.index + m[0].length + 1;
-    while (at < text3.length) {
-      const lineEnd = text3.indexOf("\n", at) < 0 ? text3.length : text3.indexOf("\n", at);
-      const line = text3.slice(at, lineEnd);
+    let at2 = m.index + m[0].length + 1;
+    while (at2 < text3.length) {
+      const lineEnd = text3.indexOf("\n", at2) < 0 ? text3.length : text3.indexOf("\n", at2);
+      const line = text3.slice(at2, lineEnd);
       const item = BLOCK_ITEM.exec(line);
-      if (item === null || item[1].length <= indent) break;
+      if (item === null || item[1].length < keyColumn) break;
       const scalar2 = blockScalar(line, item[1].length + item[2].length, item[3]);
       if (first) delimiter = scalar2?.inner ?? "";
-      else if (scalar2 !== void 0 && scalar2.inner !== "") items.push({ start: at + scalar2.start, end: at + scalar2.end, inner: scalar2.inner });
+      else if (scalar2 !== void 0 && scalar2.inner !== "") items.push({ start: at2 + scalar2.start, end: at2 + scalar2.end, inner: scalar2.inner });
       first = false;
-      at = lineEnd + 1;
+      at2 = lineEnd + 1;
     }
     for (const l of secretLiterals(key, fn, items, fn === "Join" ? delimiter : "")) spans.push({ ...l, kind: genericKind(key) });
-    BLOCK_HEAD.lastIndex = Math.max(BLOCK_HEAD.lastIndex, at - 1);
+    BLOCK_HEAD.lastIndex = Math.max(BLOCK_HEAD.lastIndex, at2 - 1);
   }
-  if (spans.length === 0) return text3;
-  let out = "";
-  let cursor = 0;
-  for (const s of spans) {
-    out += text3.slice(cursor, s.start) + tag(s.kind);
-    cursor = s.end;
-  }
-  return out + text3.slice(cursor);
+  return replaceTaggedSpans(text3, spans);
 }
-var FUNCTION_LIST, LITERAL, PLAIN_ITEM, JSON_FUNCTION_LIST, JSON_STRING, BLOCK_HEAD, BLOCK_ITEM, CLOUDFORMATION_LITERALS;
+var FUNCTION_LIST, LITERAL, PLAIN_ITEM, JSON_FUNCTION_HEAD, JSON_STRING, BLOCK_HEAD, BLOCK_ITEM, CLOUDFORMATION_LITERALS;
 var init_cloudformation = __esm({
   "src/lib/memory/secrets/cloudformation.ts"() {
     "use strict";
@@ -35023,9 +35394,9 @@ var init_cloudformation = __esm({
     FUNCTION_LIST = /^([ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*!(If|Join|Select)[ \t]*\[)([^\n]*\])/gm;
     LITERAL = /'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)"/g;
     PLAIN_ITEM = /[[,][ \t]*([^\s'"!\[\]{},#&*|>%@`][^,[\]\n]*)(?=[,\]])/g;
-    JSON_FUNCTION_LIST = /("([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[)([^\n]*\])/g;
+    JSON_FUNCTION_HEAD = /"([A-Za-z_][\w.-]*)"[ \t]*:[ \t]*\{[ \t]*"Fn::(If|Join|Select)"[ \t]*:[ \t]*\[/g;
     JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/y;
-    BLOCK_HEAD = /^([ \t]*)(?:-[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
+    BLOCK_HEAD = /^([ \t]*)((?:-[ \t]+)?)["']?([A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*(?:!(If|Join|Select)|\n[ \t]+Fn::(If|Join|Select)[ \t]*:)[ \t]*$/gm;
     BLOCK_ITEM = /^([ \t]*)((?:-[ \t]+)+)([^\n]*)$/;
     CLOUDFORMATION_LITERALS = {
       kind: "cloudformation",
@@ -35722,8 +36093,8 @@ var init_password_forms = __esm({
         "gu"
       ),
       replace: (m, g) => {
-        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
-        return unspacedWordAlone(g[at] ?? "", g[at + 1] ?? "") ?? m;
+        const at2 = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        return unspacedWordAlone(g[at2] ?? "", g[at2 + 1] ?? "") ?? m;
       }
     };
     VERB_LAST = [
@@ -35739,9 +36110,9 @@ var init_password_forms = __esm({
         "gu"
       ),
       replace: (m, g) => {
-        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
-        const [lead = "", value = ""] = [g[at], g[at + 1]];
-        const row = VERB_LAST[at / 2];
+        const at2 = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        const [lead = "", value = ""] = [g[at2], g[at2 + 1]];
+        const row = VERB_LAST[at2 / 2];
         if (!isPlainWord(value) || row === void 0 || row.infinitive.test(value)) return m;
         if (saysNoValueInOtherLanguage(value) || saysStateInOtherLanguage(value) || isTranslatedPasswordWord(value)) return m;
         return `${lead}${tag("password")}`;
@@ -35757,8 +36128,8 @@ var init_password_forms = __esm({
 ?
 |$))`).join("|"), "gu"),
       replace: (m, g) => {
-        const at = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
-        return unspacedWordAlone(g[at] ?? "", g[at + 1] ?? "") ?? m;
+        const at2 = g.findIndex((x, i) => i % 2 === 0 && x !== void 0);
+        return unspacedWordAlone(g[at2] ?? "", g[at2 + 1] ?? "") ?? m;
       }
     };
     UNSPACED_WORD_AFTER_ENGLISH_LABEL = {
@@ -35920,15 +36291,15 @@ var init_password_forms = __esm({
         );
         const found = [...out.matchAll(NAMED_AFTER)].filter((m) => endsClause(out.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 16)));
         for (const m of found.reverse()) {
-          const at = m.index ?? 0;
-          const before = VALUE_BEFORE.exec(out.slice(Math.max(0, at - 80), at));
+          const at2 = m.index ?? 0;
+          const before = VALUE_BEFORE.exec(out.slice(Math.max(0, at2 - 80), at2));
           if (before === null) continue;
           const raw = before[1] ?? "";
           const quoted = /^[`"']/.test(raw);
           if (!quoted && !typedValue(raw, m[1] ?? "")) continue;
           const replaced = replaceValue("", raw, "password", false);
           if (replaced === void 0) continue;
-          const start = at - before[0].length;
+          const start = at2 - before[0].length;
           out = `${out.slice(0, start)}${replaced}${out.slice(start + raw.length)}`;
         }
         return out;
@@ -36562,9 +36933,9 @@ function cutsAfter(text3, re) {
   re.lastIndex = 0;
   let m;
   while ((m = re.exec(text3)) !== null) {
-    const at = m.index + m[0].length;
+    const at2 = m.index + m[0].length;
     if (m[0].length === 0) re.lastIndex += 1;
-    if (at > 0 && at < text3.length) cuts.push(at);
+    if (at2 > 0 && at2 < text3.length) cuts.push(at2);
   }
   return cuts;
 }
@@ -37005,7 +37376,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text3;
     try {
-      text3 = (0, import_node_fs23.readFileSync)(path, "utf8");
+      text3 = (0, import_node_fs24.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -37018,7 +37389,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path24.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path25.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -37032,7 +37403,7 @@ function priorClean(body) {
 }
 function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
-  return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
+  return { contentHash: (0, import_node_crypto9.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
 function isPriorEpisodeFor(episode, basename12) {
   if (parseMarker(episode.source_description) !== void 0) return false;
@@ -37041,16 +37412,16 @@ function isPriorEpisodeFor(episode, basename12) {
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
-  if ((0, import_node_crypto8.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
+  if ((0, import_node_crypto9.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto8, import_node_fs23, import_node_path24, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto9, import_node_fs24, import_node_path25, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
-    import_node_crypto8 = require("node:crypto");
-    import_node_fs23 = require("node:fs");
-    import_node_path24 = require("node:path");
+    import_node_crypto9 = require("node:crypto");
+    import_node_fs24 = require("node:fs");
+    import_node_path25 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -37071,7 +37442,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path25.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path26.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -37107,7 +37478,7 @@ async function decidePriorTakeover({ migration, listing: listing2, outgoing }) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path25.basename)(absPath);
+    const name = (0, import_node_path26.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     const [kept, ...copies] = theirs;
     if (kept === void 0) continue;
@@ -37141,12 +37512,12 @@ async function applyPriorTakeover(ctx, takeover) {
   const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
-var import_promises6, import_node_path25;
+var import_promises6, import_node_path26;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path25 = require("node:path");
+    import_node_path26 = require("node:path");
     init_prior_hook();
   }
 });
@@ -37167,8 +37538,8 @@ var init_in_flight = __esm({
 });
 
 // src/lib/sync/send-order.ts
-function nextOrder(at) {
-  const ms = Math.floor(at);
+function nextOrder(at2) {
+  const ms = Math.floor(at2);
   const rank = counted.get(ms) ?? 0;
   counted.delete(ms);
   counted.set(ms, rank + 1);
@@ -72845,8 +73216,8 @@ function currentMarker(marker, own2) {
   return { from: marker.raw, to: formatMarker({ ...marker, origin: own2.origin }) };
 }
 function replaceLast(text3, from, to) {
-  const at = text3.lastIndexOf(from);
-  return at < 0 ? text3 : text3.slice(0, at) + to + text3.slice(at + from.length);
+  const at2 = text3.lastIndexOf(from);
+  return at2 < 0 ? text3 : text3.slice(0, at2) + to + text3.slice(at2 + from.length);
 }
 function migrateStateOrigins(state, own2) {
   if (own2.previousOrigins.length === 0) return 0;
@@ -76913,15 +77284,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path26.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path27.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path26, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path27, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path26 = require("node:path");
+    import_node_path27 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -77188,12 +77559,12 @@ var init_parse3 = __esm({
 
 // src/lib/state/kept-text.ts
 function keptPath(stateDir, marker) {
-  return (0, import_node_path27.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path28.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto10.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
 }
 async function keepText(stateDir, drafts) {
   let made = false;
   for (const draft of drafts) {
-    if (!made) await (0, import_promises7.mkdir)((0, import_node_path27.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
+    if (!made) await (0, import_promises7.mkdir)((0, import_node_path28.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
     made = true;
     await (0, import_promises7.writeFile)(keptPath(stateDir, draft.marker), JSON.stringify(draft), { mode: 384 });
   }
@@ -77209,23 +77580,23 @@ async function readKeptText(stateDir, marker) {
 async function pruneKeptText(stateDir, markers) {
   let names;
   try {
-    names = await (0, import_promises7.readdir)((0, import_node_path27.join)(stateDir, KEPT_DIR));
+    names = await (0, import_promises7.readdir)((0, import_node_path28.join)(stateDir, KEPT_DIR));
   } catch {
     return;
   }
   const keep2 = new Set([...markers].map((m) => keptPath(stateDir, m)));
   for (const name of names) {
-    const path = (0, import_node_path27.join)(stateDir, KEPT_DIR, name);
+    const path = (0, import_node_path28.join)(stateDir, KEPT_DIR, name);
     if (!keep2.has(path)) await (0, import_promises7.rm)(path, { force: true });
   }
 }
-var import_node_crypto9, import_promises7, import_node_path27, KEPT_DIR;
+var import_node_crypto10, import_promises7, import_node_path28, KEPT_DIR;
 var init_kept_text = __esm({
   "src/lib/state/kept-text.ts"() {
     "use strict";
-    import_node_crypto9 = require("node:crypto");
+    import_node_crypto10 = require("node:crypto");
     import_promises7 = require("node:fs/promises");
-    import_node_path27 = require("node:path");
+    import_node_path28 = require("node:path");
     KEPT_DIR = "kept";
   }
 });
@@ -77399,11 +77770,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs24, openFile, statOf, closeFile, readAt;
+var import_node_fs25, openFile, statOf, closeFile, readAt;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     init_escape();
     init_episode();
     init_redact();
@@ -77415,10 +77786,10 @@ var init_prepare = __esm({
     init_shared();
     init_failed_steps();
     init_mid_write();
-    openFile = (path) => new Promise((resolve16, reject) => (0, import_node_fs24.open)(path, "r", (e, fd) => e ? reject(e) : resolve16(fd)));
-    statOf = (fd) => new Promise((resolve16, reject) => (0, import_node_fs24.fstat)(fd, (e, st) => e ? reject(e) : resolve16(st)));
-    closeFile = (fd) => new Promise((resolve16) => (0, import_node_fs24.close)(fd, () => resolve16()));
-    readAt = (fd, buffer, offset, position) => new Promise((resolve16, reject) => (0, import_node_fs24.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve16(n)));
+    openFile = (path) => new Promise((resolve16, reject) => (0, import_node_fs25.open)(path, "r", (e, fd) => e ? reject(e) : resolve16(fd)));
+    statOf = (fd) => new Promise((resolve16, reject) => (0, import_node_fs25.fstat)(fd, (e, st) => e ? reject(e) : resolve16(st)));
+    closeFile = (fd) => new Promise((resolve16) => (0, import_node_fs25.close)(fd, () => resolve16()));
+    readAt = (fd, buffer, offset, position) => new Promise((resolve16, reject) => (0, import_node_fs25.read)(fd, buffer, offset, buffer.length - offset, position, (e, n) => e ? reject(e) : resolve16(n)));
   }
 });
 
@@ -77440,7 +77811,7 @@ function nextListing(input2) {
     delete pace.backoffMs;
     return pace;
   }
-  let at;
+  let at2;
   const queue = input2.waitingPlaced === void 0 ? void 0 : { waiting: input2.waitingPlaced, complete: input2.complete === true };
   let done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
   const kept = silentSampleEnd(input2, pace, aimedAt);
@@ -77449,20 +77820,20 @@ function nextListing(input2) {
   if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done) && sampleShows(ahead)) {
     delete pace.backoffMs;
     pace.sampleUntil = done;
-    at = now + sampleReach(pace, done - now);
+    at2 = now + sampleReach(pace, done - now);
   } else if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
-    at = now + (done - now) * trustIn(pace);
-    if (!partWayWorth(pace, now, at, done)) at = done;
-    if (at >= done) at = aimAtEnd(pace, done);
-    if (input2.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
+    at2 = now + (done - now) * trustIn(pace);
+    if (!partWayWorth(pace, now, at2, done)) at2 = done;
+    if (at2 >= done) at2 = aimAtEnd(pace, done);
+    if (input2.direct === true) at2 = Math.min(at2, now + 2 * assumedStep(pace));
     if (!input2.progress) pace.backoffMs = backoffBase(pace, now, input2.lastQueuedAt);
   } else {
     const base = backoffBase(pace, now, input2.lastQueuedAt);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
-    at = now + pace.backoffMs;
+    at2 = now + pace.backoffMs;
   }
-  pace.nextListingAt = bounded(pace, now, at);
+  pace.nextListingAt = bounded(pace, now, at2);
   return pace;
 }
 function afterSend(previous, now, waiting, lastQueuedAt) {
@@ -77473,13 +77844,13 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   const sample = done !== void 0 && trust < 1 && sampleFits(previous, now, done);
   let first = done === void 0 ? now : now + (done - now) * trust;
   if (done !== void 0 && !sample && !partWayWorth(previous, now, first, done)) first = done;
-  const at = Math.max(first, previous.budgetAt ?? 0);
-  if (at < now + MIN_GAP_MS) return previous;
+  const at2 = Math.max(first, previous.budgetAt ?? 0);
+  if (at2 < now + MIN_GAP_MS) return previous;
   const pace = { ...previous };
   delete pace.backoffMs;
   delete pace.sampleUntil;
   if (sample) pace.sampleUntil = done;
-  pace.nextListingAt = bounded(pace, now, at);
+  pace.nextListingAt = bounded(pace, now, at2);
   return pace;
 }
 function newBatchTrust(pace, now, done) {
@@ -77496,14 +77867,14 @@ function sampleReach(pace, aheadMs) {
   if (trust < 1) return aheadMs * trust;
   return aheadMs * SAMPLE_REACH;
 }
-function partWayWorth(pace, now, at, done) {
-  return leavesRoomFor(pace, at, done, END_LOOKS) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));
+function partWayWorth(pace, now, at2, done) {
+  return leavesRoomFor(pace, at2, done, END_LOOKS) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));
 }
-function leavesRoomFor(pace, at, done, endLooks = 1) {
+function leavesRoomFor(pace, at2, done, endLooks = 1) {
   const listed = median(pace.listMs);
   if (listed === void 0) return true;
   const typical = listed / LISTING_SHARE;
-  const afterLook = Math.max(pace.budgetAt ?? 0, at - BURST * typical) + typical;
+  const afterLook = Math.max(pace.budgetAt ?? 0, at2 - BURST * typical) + typical;
   return afterLook + (endLooks - 1) * typical <= done + (endLooks - 1) * assumedStep(pace);
 }
 function worthLookingEarly(pace, now, done) {
@@ -77573,8 +77944,8 @@ function nextListingTime(state, groups, now) {
   }
   return earliest;
 }
-function bounded(pace, now, at) {
-  return Math.round(Math.min(now + MAX_AHEAD_MS, Math.max(at, now + MIN_GAP_MS, pace.budgetAt ?? 0)));
+function bounded(pace, now, at2) {
+  return Math.round(Math.min(now + MAX_AHEAD_MS, Math.max(at2, now + MIN_GAP_MS, pace.budgetAt ?? 0)));
 }
 function scheduleSent(state, now) {
   const waiting = /* @__PURE__ */ new Map();
@@ -77595,8 +77966,8 @@ function scheduleSent(state, now) {
   }
 }
 function nextListingIn(state, waitingGroups, now) {
-  const at = nextListingTime(state, waitingGroups, now);
-  return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
+  const at2 = nextListingTime(state, waitingGroups, now);
+  return Number.isFinite(at2) ? Math.max(0, at2 - now) : void 0;
 }
 var LISTING_SHARE, BURST, END_LOOKS, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS, FEW_SAMPLES_TRUST;
 var init_schedule = __esm({
@@ -77650,7 +78021,7 @@ async function readPulled(stateDir) {
 async function readLedger(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path28.join)(stateDir, PULLED_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path29.join)(stateDir, PULLED_FILE), "utf8");
   } catch {
     return emptyLedger();
   }
@@ -77660,7 +78031,7 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" && !emptiedLedgerFormat(v) ? futureFormat({ path: (0, import_node_path28.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" && !emptiedLedgerFormat(v) ? futureFormat({ path: (0, import_node_path29.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
   if (newer2 !== void 0) throw newer2;
   try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -77679,7 +78050,7 @@ async function readLedger(stateDir) {
 async function readPendingWrites(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path28.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path29.join)(stateDir, PULLED_WRITING_FILE), "utf8");
   } catch {
     return [];
   }
@@ -77717,9 +78088,9 @@ function pullMarkOf(v) {
 }
 async function writePulled(stateDir, ledger, lock) {
   lock?.prove();
-  await writeFileAtomic((0, import_node_path28.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
+  await writeFileAtomic((0, import_node_path29.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: pulledFormatFor(Object.values(ledger.notes)), ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
-  await (0, import_promises8.unlink)((0, import_node_path28.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+  await (0, import_promises8.unlink)((0, import_node_path29.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
   });
 }
@@ -77733,18 +78104,18 @@ function sentOverPulled(copy, record2) {
   if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
   return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
 }
-function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs26.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs25, import_promises8, import_node_path28, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs26, import_promises8, import_node_path29, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
+    import_node_fs26 = require("node:fs");
     import_promises8 = require("node:fs/promises");
-    import_node_path28 = require("node:path");
+    import_node_path29 = require("node:path");
     init_hash();
     init_fs_atomic();
     init_json();
@@ -77763,7 +78134,7 @@ var init_pulled = __esm({
         this.lock.prove();
         if (this.handle === void 0) {
           await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises8.open)((0, import_node_path28.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+          this.handle = await (0, import_promises8.open)((0, import_node_path29.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
         }
         await this.handle.write(`${JSON.stringify(write2)}
 `);
@@ -77784,24 +78155,24 @@ async function sameFile(a, b) {
   return x !== void 0 && y !== void 0 && x.dev === y.dev && x.ino === y.ino;
 }
 async function listedAs(path) {
-  return (await listing((0, import_node_path29.dirname)(path)))?.has((0, import_node_path29.basename)(path)) ?? true;
+  return (await listing((0, import_node_path30.dirname)(path)))?.has((0, import_node_path30.basename)(path)) ?? true;
 }
 function spellingsOnce() {
   const listings = /* @__PURE__ */ new Map();
   return async (path) => {
-    const folder = (0, import_node_path29.dirname)(path);
-    if (listings.get(folder)?.has((0, import_node_path29.basename)(path)) === true) return true;
+    const folder = (0, import_node_path30.dirname)(path);
+    if (listings.get(folder)?.has((0, import_node_path30.basename)(path)) === true) return true;
     const names = await listing(folder);
     if (names === void 0) return true;
     listings.set(folder, names);
-    return names.has((0, import_node_path29.basename)(path));
+    return names.has((0, import_node_path30.basename)(path));
   };
 }
 async function otherSpelling(path, others) {
   for (const other of others) {
     if (other === path || !await sameFile(path, other)) continue;
-    const [mine, theirs] = await Promise.all([listing((0, import_node_path29.dirname)(path)), listing((0, import_node_path29.dirname)(other))]);
-    if (mine?.has((0, import_node_path29.basename)(path)) === true && theirs?.has((0, import_node_path29.basename)(other)) === true) continue;
+    const [mine, theirs] = await Promise.all([listing((0, import_node_path30.dirname)(path)), listing((0, import_node_path30.dirname)(other))]);
+    if (mine?.has((0, import_node_path30.basename)(path)) === true && theirs?.has((0, import_node_path30.basename)(other)) === true) continue;
     return other;
   }
   return void 0;
@@ -77812,12 +78183,12 @@ async function listing(folder) {
     () => void 0
   );
 }
-var import_promises9, import_node_path29;
+var import_promises9, import_node_path30;
 var init_file_identity = __esm({
   "src/lib/util/file-identity.ts"() {
     "use strict";
     import_promises9 = require("node:fs/promises");
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
   }
 });
 
@@ -77978,8 +78349,8 @@ async function backAfterSettling(input2, gone) {
   for (const record2 of gone) {
     const root = input2.sources.find((s) => s.name === record2.source)?.root;
     if (root === void 0) continue;
-    const absPath = (0, import_node_path30.join)(root, ...record2.relPath.split("/"));
-    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path30.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
+    const absPath = (0, import_node_path31.join)(root, ...record2.relPath.split("/"));
+    const wait = goneMidWriteWait(await (0, import_promises10.stat)((0, import_node_path31.dirname)(absPath)).then((st) => st.mtimeMs, () => void 0), now);
     if (wait === void 0) continue;
     candidates.push({ record: record2, absPath });
     waitMs = Math.max(waitMs, wait);
@@ -78085,7 +78456,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs26.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs27.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -78178,13 +78549,13 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs26, import_promises10, import_node_path30, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs27, import_promises10, import_node_path31, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs26 = require("node:fs");
+    import_node_fs27 = require("node:fs");
     import_promises10 = require("node:fs/promises");
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
     init_conflict_copy();
     init_episode();
     init_redact();
@@ -78209,22 +78580,22 @@ var init_plan = __esm({
 // src/lib/state/machine-stamp.ts
 function readMachineStamp(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs27.readFileSync)((0, import_node_path31.join)(stateDir, FILE2), "utf8"));
+    const value = JSON.parse((0, import_node_fs28.readFileSync)((0, import_node_path32.join)(stateDir, FILE2), "utf8"));
     return typeof value?.machine === "string" && value.machine !== "" ? value.machine : void 0;
   } catch {
     return void 0;
   }
 }
 function writeMachineStamp(stateDir, key, now = /* @__PURE__ */ new Date()) {
-  writeFileAtomicSync((0, import_node_path31.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
+  writeFileAtomicSync((0, import_node_path32.join)(stateDir, FILE2), `${JSON.stringify({ machine: key, at: now.toISOString() })}
 `, { mode: 384, mkdirMode: 448 });
 }
-var import_node_fs27, import_node_path31, FILE2;
+var import_node_fs28, import_node_path32, FILE2;
 var init_machine_stamp = __esm({
   "src/lib/state/machine-stamp.ts"() {
     "use strict";
-    import_node_fs27 = require("node:fs");
-    import_node_path31 = require("node:path");
+    import_node_fs28 = require("node:fs");
+    import_node_path32 = require("node:path");
     init_fs_atomic();
     FILE2 = "machine.json";
   }
@@ -78307,7 +78678,7 @@ function judgedByPull(state, ledger, sources, which = () => true) {
   for (const record2 of Object.values(state.files)) {
     const root = roots.get(record2.source);
     if (root === void 0 || record2.hash === void 0) continue;
-    const entry = ledger.notes[(0, import_node_path32.join)(root, record2.relPath)];
+    const entry = ledger.notes[(0, import_node_path33.join)(root, record2.relPath)];
     if (entry !== void 0 && entry.hash !== "" && entry.hash === record2.hash && which(entry)) out.add(record2.id);
   }
   return out;
@@ -78348,11 +78719,11 @@ function recordCopyWatch(state, watched, listing2, gone, nowIso, origins) {
   }
   state.copyWatch = { at: nowIso, everyMs, ...Object.keys(witnesses).length === 0 ? {} : { witnesses } };
 }
-var import_node_path32, WITNESSES_KEPT, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
+var import_node_path33, WITNESSES_KEPT, COPY_WATCH_MIN_MS, COPY_WATCH_MAX_MS;
 var init_copy_hold = __esm({
   "src/lib/sync/copy-hold.ts"() {
     "use strict";
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
     init_state();
     init_machine_stamp();
     init_backoff();
@@ -78980,10 +79351,10 @@ var init_retired = __esm({
 });
 
 // src/lib/sync/fact-cleanup.ts
-function rememberDeleted(state, uuid3, groupId, at) {
+function rememberDeleted(state, uuid3, groupId, at2) {
   const list = state.deletedEpisodes ??= [];
   if (list.some((d) => d.uuid === uuid3)) return;
-  list.push({ uuid: uuid3, groupId, at });
+  list.push({ uuid: uuid3, groupId, at: at2 });
   if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
 }
 async function cleanupFacts(ctx, deleted) {
@@ -79542,7 +79913,7 @@ function message(f) {
   return JSON.stringify(["gms-note/1", f.project, f.version, f.parent, f.path, f.origin, f.part, f.parts, f.name, f.body]);
 }
 function noteTag(key, fields) {
-  return (0, import_node_crypto10.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
+  return (0, import_node_crypto11.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
 }
 function formatNoteTag(key, fields) {
   if (!PROJECT.test(fields.project)) throw new TypeError("formatNoteTag: project must be 16 hex characters");
@@ -79570,13 +79941,13 @@ function parseNoteTag(sourceDescription) {
 function verifyNoteTag(key, fields, tag2) {
   const expected = Buffer.from(noteTag(key, fields), "hex");
   const given = Buffer.from(tag2, "hex");
-  return given.length === expected.length && (0, import_node_crypto10.timingSafeEqual)(given, expected);
+  return given.length === expected.length && (0, import_node_crypto11.timingSafeEqual)(given, expected);
 }
-var import_node_crypto10, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
+var import_node_crypto11, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
 var init_note_tag = __esm({
   "src/lib/memory/note-tag.ts"() {
     "use strict";
-    import_node_crypto10 = require("node:crypto");
+    import_node_crypto11 = require("node:crypto");
     PROJECT = /^[0-9a-f]{16}$/;
     TAG_RE = /\[gmsn:([0-9a-f]{16}):(\d{1,16}):(\d{1,16}):([A-Za-z0-9%._~!*'()-]{1,240}):([0-9a-f]{64})\]/g;
     MAX_TAGGED_PATH_CHARS = 240;
@@ -79585,7 +79956,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path33.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path34.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -79598,7 +79969,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs28.openSync)(file2, import_node_fs28.constants.O_RDONLY | (import_node_fs28.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs29.openSync)(file2, import_node_fs29.constants.O_RDONLY | (import_node_fs29.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -79606,34 +79977,34 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs28.fstatSync)(fd);
+    const st = (0, import_node_fs29.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs28.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs29.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs28.closeSync)(fd);
+    (0, import_node_fs29.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs28.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs29.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs28, import_node_path33, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
+var import_node_fs29, import_node_path34, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs28 = require("node:fs");
-    import_node_path33 = require("node:path");
+    import_node_fs29 = require("node:fs");
+    import_node_path34 = require("node:path");
     init_fs_atomic();
     init_install_route();
     NOTE_KEY_FILE = "note-key";
@@ -79643,170 +80014,6 @@ var init_note_key = __esm({
       name = "NoteKeyError";
     };
     reimport = (put = "Put") => `${put} your key back with \`${cli()} link --import --replace\` (paste the line \`link --export\` prints on a linked machine)`;
-  }
-});
-
-// src/lib/util/git-identity.ts
-function normalizeRemoteUrl(url2) {
-  let u = url2.trim();
-  if (u === "") return void 0;
-  let host;
-  let path;
-  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(u);
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/]+)(\/.*)?$/i.exec(u);
-  if (withScheme !== null) {
-    host = (withScheme[1] ?? "").replace(/:\d+$/, "");
-    path = withScheme[2] ?? "";
-    if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path34.isAbsolute)(u)) {
-    host = scp[1] ?? "";
-    path = scp[2] ?? "";
-  } else {
-    return void 0;
-  }
-  u = path.replace(/\/+$/, "").replace(/\.git$/i, "").replace(/^\/+/, "").replace(/^~/, "");
-  if (host === "" || u === "") return void 0;
-  return `${host.toLowerCase()}/${u}`;
-}
-function remoteUrls(configText) {
-  const out = [];
-  let remote;
-  for (const line of configText.split(/\r?\n/)) {
-    const section = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line);
-    if (section !== null) {
-      remote = section[1];
-      continue;
-    }
-    if (/^\s*\[/.test(line)) {
-      remote = void 0;
-      continue;
-    }
-    const url2 = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
-    if (remote !== void 0 && url2?.[1] !== void 0) out.push({ name: remote, url: url2[1].replace(/^"(.*)"$/, "$1") });
-  }
-  out.sort((a, b) => Number(b.name === "origin") - Number(a.name === "origin"));
-  return out.map((r) => r.url);
-}
-function remoteId(normalised) {
-  return hashId(`remote\0${normalised}`);
-}
-function hashId(what) {
-  return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
-}
-function commonGitDir(root) {
-  const dotGit = (0, import_node_path34.join)(root, ".git");
-  let st;
-  try {
-    st = (0, import_node_fs29.statSync)(dotGit);
-  } catch {
-    return void 0;
-  }
-  if (st.isDirectory()) return dotGit;
-  try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs29.readFileSync)(dotGit, "utf8"));
-    if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path34.isAbsolute)(m[1]) ? m[1] : (0, import_node_path34.resolve)(root, m[1]);
-    try {
-      const common = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path34.isAbsolute)(common) ? common : (0, import_node_path34.resolve)(gitDir, common);
-    } catch {
-      return gitDir;
-    }
-  } catch {
-    return void 0;
-  }
-}
-function rootCommit(root) {
-  try {
-    const out = (0, import_node_child_process2.execFileSync)("git", ["-C", root, "rev-list", "--max-parents=0", "HEAD"], { encoding: "utf8", timeout: 5e3, stdio: ["ignore", "pipe", "ignore"] });
-    const commits = out.split("\n").map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).sort();
-    return commits[0];
-  } catch {
-    return void 0;
-  }
-}
-function projectIdentity(root) {
-  const common = commonGitDir(root);
-  if (common === void 0) return void 0;
-  let config2 = "";
-  try {
-    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(common, "config"), "utf8");
-  } catch {
-  }
-  for (const url2 of remoteUrls(config2)) {
-    const normalised = normalizeRemoteUrl(url2);
-    if (normalised !== void 0) return { id: remoteId(normalised), via: "remote", remote: normalised };
-  }
-  const commit = rootCommit(root);
-  return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
-}
-function previousRemotes(root) {
-  return declaredRemotes(root, "previousurl");
-}
-function forkedFrom(root) {
-  return declaredRemotes(root, "forkof");
-}
-function declaredRemotes(root, key) {
-  const common = commonGitDir(root);
-  if (common === void 0) return [];
-  let config2;
-  try {
-    config2 = (0, import_node_fs29.readFileSync)((0, import_node_path34.join)(common, "config"), "utf8");
-  } catch {
-    return [];
-  }
-  const out = [];
-  let inSection = false;
-  for (const line of config2.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([^\]\s]+)\s*\]/.exec(line);
-    if (section !== null) {
-      inSection = section[1]?.toLowerCase() === "graphiti-memory-sync";
-      continue;
-    }
-    const value = /^\s*([A-Za-z]+)\s*=\s*(.+?)\s*$/.exec(line);
-    const normalised = inSection && value?.[1]?.toLowerCase() === key && value[2] !== void 0 ? normalizeRemoteUrl(value[2].replace(/^"(.*)"$/, "$1")) : void 0;
-    if (normalised !== void 0 && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
-  }
-  return out;
-}
-function clonedFrom(root) {
-  const common = commonGitDir(root);
-  if (common === void 0) return void 0;
-  let head;
-  try {
-    const fd = (0, import_node_fs29.openSync)((0, import_node_path34.join)(common, "logs", "HEAD"), "r");
-    try {
-      const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs29.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
-    } finally {
-      (0, import_node_fs29.closeSync)(fd);
-    }
-  } catch {
-    return void 0;
-  }
-  const url2 = /\tclone: from (\S+)\s*$/.exec(head)?.[1];
-  const normalised = url2 === void 0 ? void 0 : normalizeRemoteUrl(url2);
-  return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
-}
-function gitMainRoot(path) {
-  let dir = (0, import_node_path34.resolve)(path);
-  for (let depth = 0; depth < 256; depth++) {
-    const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path34.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path34.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path34.resolve)(path);
-    dir = parent;
-  }
-  return (0, import_node_path34.resolve)(path);
-}
-var import_node_child_process2, import_node_crypto11, import_node_fs29, import_node_path34;
-var init_git_identity = __esm({
-  "src/lib/util/git-identity.ts"() {
-    "use strict";
-    import_node_child_process2 = require("node:child_process");
-    import_node_crypto11 = require("node:crypto");
-    import_node_fs29 = require("node:fs");
-    import_node_path34 = require("node:path");
   }
 });
 
@@ -79863,7 +80070,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
       const projectsDir = (0, import_node_path35.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
-        const k = resolveProjectKey(root, projectsDir, {});
+        const k = resolveProjectKey(root, projectsDir, void 0);
         if (!byKey.has(k)) byKey.set(k, checkout);
       }
     }
@@ -80011,8 +80218,8 @@ function boundLeftLists(state, now) {
   for (const [server, left] of Object.entries(state.leftOn ?? {})) {
     state.leftOnSince ??= {};
     const since = state.leftOnSince[server] ??= new Date(now).toISOString();
-    const at = Date.parse(since);
-    if (!Number.isFinite(at) || now - at <= LEFT_LIST_DAYS * DAY_MS2) continue;
+    const at2 = Date.parse(since);
+    if (!Number.isFinite(at2) || now - at2 <= LEFT_LIST_DAYS * DAY_MS2) continue;
     const owed = owedBack(state, left, true);
     if (owed.length === left.length) continue;
     if (owed.length === 0) forget(state, server);
@@ -81417,7 +81624,8 @@ function forbidsAKind(clause) {
   if (place.length === 0) return true;
   const words3 = place.slice(1);
   const preposition = place[0].toLowerCase();
-  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !(preposition === "for" && offeredTo((words3[words3.length - 1] ?? "").toLowerCase()));
+  const forWhom = preposition === "for" && (offeredTo((words3[words3.length - 1] ?? "").toLowerCase()) || GRANTED_TERMS.has(tokens[head].toLowerCase()));
+  const isPlace = PLACE_PREPOSITIONS.has(preposition) && !forWhom;
   return isPlace && words3.length > 0 && words3.length <= MAX_KIND_WORDS && words3.every((t) => isContentWord(t.toLowerCase()) && !isPast(t.toLowerCase()));
 }
 function judgesAKind(clause) {
@@ -81437,7 +81645,7 @@ function judgesAKind(clause) {
   const kinds = items.filter((item) => item.length > 0);
   return kinds.length > 0 && kinds.every((item) => item.length <= MAX_KIND_WORDS && item.every((t) => /^[\p{L}][\p{L}-]*$/u.test(t) && !FUNCTION_WORDS2.has(t.toLowerCase())) && (isPluralHead(item[item.length - 1]) || isGerund(item[item.length - 1])));
 }
-var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, DEADLINES, FINITE_AFTER_KIND, OFFERED_TO, offeredTo, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
+var OBLIGING_MODALS, QUANTIFIERS, MODAL_ADVERBS, SUBJECT_LINKS, MAX_SUBJECT_WORDS, NECESSARY_CONDITION, DEADLINES, FINITE_AFTER_KIND, OFFERED_TO, GRANTED_TERMS, offeredTo, PLACE_PREPOSITIONS, EN_PARTICIPLE, MAX_KIND_WORDS, VERDICT_PLACES, VERDICTS;
 var init_obligation = __esm({
   "src/lib/context/obligation.ts"() {
     "use strict";
@@ -81451,6 +81659,7 @@ var init_obligation = __esm({
     DEADLINES = /* @__PURE__ */ new Set(["before", "by", "until", "till", "prior"]);
     FINITE_AFTER_KIND = /* @__PURE__ */ new Set(["are", "were", "have", "had", "do", "did", "can", "could", "may", "might", "will", "would", "aren't", "don't", "can't", "won't"]);
     OFFERED_TO = /* @__PURE__ */ new Set(["customers", "clients", "users", "accounts", "plans", "tiers", "subscribers", "subscriptions", "members", "memberships", "tenants", "partners", "buyers", "guests", "visitors", "students", "employees", "orders", "purchases"]);
+    GRANTED_TERMS = /* @__PURE__ */ new Set(["rights", "permissions", "privileges", "roles", "limits", "quotas", "credits", "trials", "discounts", "refunds", "domains", "seats", "licenses", "licences"]);
     offeredTo = (head) => OFFERED_TO.has(head) || OFFERED_TO.has(`${head}s`);
     PLACE_PREPOSITIONS = /* @__PURE__ */ new Set(["in", "on", "inside", "within", "across", "throughout", "for", "from", "under"]);
     EN_PARTICIPLE = /^[a-z]{2,}(?:wn|en)$/;
@@ -81536,7 +81745,7 @@ function negatedImperativeInOtherLanguage(clause) {
   const verb = m[2].toLowerCase();
   const sentence = clause.slice(m[0].length).split(/[.!?;](?=\s|$)|\n/u, 1)[0];
   const after = sentence.toLowerCase().split(/[\s,]+/u).filter((w) => w !== "");
-  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === void 0 || after.some((word, at) => row.needsMarker?.(word, at) === true)));
+  return NEGATED_ROWS.some((row) => row.negations.includes(negation) && row.orderForm(verb, after) && (row.needsMarker === void 0 || after.some((word, at2) => row.needsMarker?.(word, at2) === true)));
 }
 function obligesAssistantInOtherLanguage(text3) {
   return ANY_OBLIGING_MODAL.test(text3) && ASSISTANT_OBLIGED.test(text3);
@@ -81551,7 +81760,7 @@ function mainClausesInOtherLanguage(text3) {
 function politeRequestInOtherLanguage(clause) {
   return POLITE_OPENER.test(clause) || KANA.test(clause) && POLITE_ENDING.test(clause.split(/[。！？!?\n]/u, 1)[0] + "\u3002");
 }
-var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN_MARK, CASE_OF_NEXT_ACT, MARK_GOES_ON, OUTCOME_AT_A_TIME, OUTCOME_DATED, CODE_MEMBERS, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, CHINESE_GUESS, CHINESE_SHOULD, CHINESE_MUST_ALWAYS, CHINESE_REPORTING, CHINESE_TOPIC_MODAL, IMPERATIVE_ONLY_OPENING, IMPERATIVE_ONLY_WORD, RUSSIAN_IMPERATIVE_ENDING, RUSSIAN_NOT_IMPERATIVE, RUSSIAN_OBJECT_DETERMINERS, RUSSIAN_FINITE, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
+var SPANISH_MARKERS, PORTUGUESE_MARKERS, PORTUGUESE_DEFINITE, PORTUGUESE_INDICATIVE_IN_E, PORTUGUESE_IRREGULAR_SUBJUNCTIVE, POLISH_NOT_IMPERATIVE, POLISH_WORD, FRENCH_NEGATION_PARTS, FORMS, escape2, alt, OVERRIDES, ANY_IGNORE, POLITE_OPENER, POLITE_ENDING, KANA, IMPERATIVE_ROWS, NOT_VERBS, BARE_OPENING, CODE_START, SPANISH_ENCLITIC, FRENCH_ENCLITIC, CHINESE_ADVICE, CHINESE_SUBJECTLESS_MODAL, CHINESE_ADVICE_SENTENCE, ADVICE_TAKEN_MARK, CASE_OF_NEXT_ACT, MARK_GOES_ON, OUTCOME_AT_A_TIME, OUTCOME_DATED, CODE_MEMBERS, QUANTIFIED_TOPIC, QUANTIFIED_TOPIC_ADVICE_SENTENCE, CHINESE_SUBJECTLESS_DISPOSAL, HAN_OR_KANA, JAPANESE_OBLIGATION_ENDING, CHINESE_GUESS, CHINESE_RECURRING_TIME, CHINESE_SHOULD, CHINESE_MUST_ALWAYS, CHINESE_REPORTING, CHINESE_TOPIC_MODAL, IMPERATIVE_ONLY_OPENING, IMPERATIVE_ONLY_WORD, RUSSIAN_IMPERATIVE_ENDING, RUSSIAN_NOT_IMPERATIVE, RUSSIAN_OBJECT_DETERMINERS, RUSSIAN_FINITE, NEGATED_ROWS, NEGATED_OPENING, ASSISTANT_OBLIGED, ANY_OBLIGING_MODAL, FRONTED_CONDITION;
 var init_orders_by_language = __esm({
   "src/lib/context/orders-by-language.ts"() {
     "use strict";
@@ -81734,7 +81943,7 @@ var init_orders_by_language = __esm({
           notVerbs: ["ap\xF3s", "para", "por", "com", "sem", "em", "sobre", "entre", "at\xE9", "desde", "durante", "contra", "segundo", "conforme", "hoje", "ontem", "amanh\xE3", "agora", "depois", "antes", "tamb\xE9m", "j\xE1", "ainda", "aqui", "ent\xE3o", "e", "ou", "mas", "porque", "quando", "se", "como", "que", "enquanto", "embora", "onde", "h\xE1", "existe", "existem", "\xE9", "foi", "s\xE3o", "era", "est\xE1", "est\xE3o", "tem", "t\xEAm", "fica", "ficou", "houve", "falta", "faltam"],
           copulas: ["\xE9", "s\xE3o", "era", "foi"]
         },
-        negated: { negations: ["n\xE3o", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}e$", "u").test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w, at) => PORTUGUESE_MARKERS.has(w) || at === 0 && PORTUGUESE_DEFINITE.has(w) }
+        negated: { negations: ["n\xE3o", "nunca"], orderForm: (w) => new RegExp("\\p{L}{2,}e$", "u").test(w) && !PORTUGUESE_INDICATIVE_IN_E.has(w) || PORTUGUESE_IRREGULAR_SUBJUNCTIVE.test(w), needsMarker: (w, at2) => PORTUGUESE_MARKERS.has(w) || at2 === 0 && PORTUGUESE_DEFINITE.has(w) }
       },
       {
         language: "Italian",
@@ -81858,7 +82067,8 @@ var init_orders_by_language = __esm({
     HAN_OR_KANA = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
     JAPANESE_OBLIGATION_ENDING = /[るうくすつぬむぶぐ]必要があ(?:る|ります)|[うくすつぬむぶぐる]べき(?:です|だ|である)?(?:[。．]|$)/u;
     CHINESE_GUESS = String.raw`是|会|會|已|能|可以|没|沒|不会|不會`;
-    CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})`;
+    CHINESE_RECURRING_TIME = String.raw`\s*[在于於]?\s*(?:每|凌晨|清晨|早上|上午|中午|下午|傍晚|晚上|夜间|夜間|半夜|[周週][一二三四五六日天末]|星期|礼拜|禮拜)`;
+    CHINESE_SHOULD = String.raw`(?<![响響对對相适適供反效呼感回理])(?:应该|應該|应当|應當|[应應](?![该該当當]))(?![用答对對急付聘变變])(?!${CHINESE_GUESS})(?!${CHINESE_RECURRING_TIME})`;
     CHINESE_MUST_ALWAYS = String.raw`(?:必须|必須|务必|務必)\s*(?:始终|始終|总是|總是|永远|永遠|一律)`;
     CHINESE_REPORTING = String.raw`说|說|认为|認為|决定|決定|规定|規定|要求|提到|指出|表示|觉得|覺得|同意`;
     CHINESE_TOPIC_MODAL = new RegExp(
@@ -81868,7 +82078,7 @@ var init_orders_by_language = __esm({
     IMPERATIVE_ONLY_OPENING = new RegExp(String.raw`^\p{L}{2,}(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyEndings ?? []))})(?:ся|сь)?(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
     IMPERATIVE_ONLY_WORD = new RegExp(String.raw`^(?:${alt(FORMS.flatMap((f) => f.imperativeOnlyWords ?? []))})(?![\p{L}\p{N}'’-])(?!\s*[:—–])`, "iu");
     RUSSIAN_IMPERATIVE_ENDING = /[иьй](?:ся|сь)?$/u;
-    RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой)(?:ся|сь)?$/u;
+    RUSSIAN_NOT_IMPERATIVE = /(?:ии|ть|ый|ий|ой|ости|щь)(?:ся|сь)?$/u;
     RUSSIAN_OBJECT_DETERMINERS = /* @__PURE__ */ new Set(["\u0432\u0441\u0435", "\u0432\u0441\u0451", "\u044D\u0442\u0443", "\u044D\u0442\u043E\u0442", "\u044D\u0442\u0438", "\u044D\u0442\u043E", "\u0441\u0432\u043E\u0439", "\u0441\u0432\u043E\u044E", "\u0441\u0432\u043E\u0438", "\u043A\u0430\u0436\u0434\u0443\u044E", "\u043A\u0430\u0436\u0434\u044B\u0439", "\u0435\u0433\u043E", "\u0435\u0451", "\u0438\u0445"]);
     RUSSIAN_FINITE = /(?:[еёиуюая]т|[ауяеиыо]л|л[аои])(?:ся|сь)?$/u;
     NEGATED_ROWS = FORMS.flatMap((f) => f.negated === void 0 ? [] : [f.negated]);
@@ -83505,9 +83715,9 @@ function writersBack(ledger, listed, ours) {
   for (const versions of listed.values()) {
     for (const v of versions) {
       for (const part of v.parts) {
-        const at = part.createdAt === void 0 || part.createdAt === null ? NaN : Date.parse(part.createdAt);
+        const at2 = part.createdAt === void 0 || part.createdAt === null ? NaN : Date.parse(part.createdAt);
         const key = `${v.origin}\0${part.groupId}`;
-        if (Number.isFinite(at) && at > (latest.get(key) ?? -Infinity)) latest.set(key, at);
+        if (Number.isFinite(at2) && at2 > (latest.get(key) ?? -Infinity)) latest.set(key, at2);
       }
     }
   }
@@ -83588,7 +83798,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path38.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path38.join)(config2.claudeConfigDir, "projects"), named.has(root) ? projectDirNameOverride(env) : void 0);
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -84525,7 +84735,7 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 init_v3();
 init_env_file();
 init_server_runtime();
@@ -84562,6 +84772,7 @@ function closest(given, candidates) {
 // src/lib/config/config.ts
 init_loopback();
 init_display_url();
+init_git_identity();
 init_claude_memory();
 init_env_file();
 var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
@@ -84584,10 +84795,11 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: no hook can see it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, and status says so): the notes already synced stay in the graph." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the managed settings (managed-settings.json and managed-settings.d/ in /etc/claude-code, on macOS /Library/Application Support/ClaudeCode, on Windows C:\\Program Files\\ClaudeCode), the local or the user settings (not the checked-in project settings, not --settings: only that session's command line names it), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing new while Claude Code has auto memory off (CLAUDE_CODE_DISABLE_AUTO_MEMORY, in the environment or a settings file's env, or autoMemoryEnabled false; off in one project's local settings, that project's folder alone is left out, a repository's folder only when it is off in every worktree and subfolder Claude Code ran in, and status says so): the notes already synced stay in the graph." },
   { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
   { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
   { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: "CLAUDE_CODE_PROJECT_DIR_NAME", default: "(unset)", description: "Claude Code's variable: the project's folder name under projects/ (its memory in projects/<this>/memory), as Claude Code takes it: only with CLAUDE_CONFIG_DIR set, and only a plain name of letters, digits, _ and - (at most 64); any other value is ignored." },
   { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
   { name: "MADEINOZ_KNOWLEDGE_MACHINE_ID", default: "(/etc/machine-id; IOPlatformUUID on macOS)", description: `What tells this machine from another, so that a copied home (origin.json or the state folder made on another machine) is held and asked about instead of replacing and deleting the other machine's episodes (docs/troubleshooting.md "Two machines with one origin"). Set a stable value of your own where there is no machine id (many containers: without one, nothing is taken for a copy) or where cloned machines share one; "none" turns the check off. Only a hash of it is stored.` },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
@@ -84729,9 +84941,9 @@ var HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 function checkHeaderValue(value, variable, what) {
   if (HEADER_VALUE.test(value)) return;
   const chars = [...value];
-  const at = chars.findIndex((ch) => !HEADER_VALUE.test(ch));
+  const at2 = chars.findIndex((ch) => !HEADER_VALUE.test(ch));
   throw new ConfigError(
-    `${variable} is not allowed: ${what} holds ${characterKind(chars[at] ?? "")} at character ${at + 1}, which an HTTP header cannot carry (value not shown: it may hold a secret); set it again from the original, without line breaks or characters copied from a formatted document`,
+    `${variable} is not allowed: ${what} holds ${characterKind(chars[at2] ?? "")} at character ${at2 + 1}, which an HTTP header cannot carry (value not shown: it may hold a secret); set it again from the original, without line breaks or characters copied from a formatted document`,
     variable
   );
 }
@@ -84756,7 +84968,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep2).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path9.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path10.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -84876,11 +85088,12 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path9.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path10.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path9.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path10.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
+  const claudeSettings = new SettingsFiles();
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   checkStateDir(stateDir);
   const local = liveServer(stateDir);
@@ -84913,14 +85126,15 @@ function buildConfig(env, envFile) {
     authToken: parseAuthToken(raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path9.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path9.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path9.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path10.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path10.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path10.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path10.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
-    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
-    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
-    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
+    // One look at Claude Code's settings for the three (claude-memory.ts SETTINGS_READ_ONCE): each file read once per build.
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env), MANAGED_SETTINGS_DIR, claudeSettings),
+    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env), claudeSettings),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir, raw.MADEINOZ_KNOWLEDGE_MACHINE_ID),
     ...raw.MADEINOZ_KNOWLEDGE_MACHINE_ID === void 0 ? {} : { machineIdSetting: raw.MADEINOZ_KNOWLEDGE_MACHINE_ID },
@@ -84963,8 +85177,8 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_fs18 = require("node:fs");
+var import_node_path16 = require("node:path");
 init_lock_file();
 init_package_root();
 init_fs_atomic();
@@ -84981,12 +85195,12 @@ function leasesOfOlderBuilds(stateDir) {
   return [sharedWorkerFilesOfOlderBuilds(stateDir), workerFiles(stateDir, 2), workerFiles(stateDir, 3)];
 }
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path15.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path15.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path15.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path16.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path16.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path16.join)(dir, "worker.dirty") };
 }
 function sharedWorkerFilesOfOlderBuilds(stateDir) {
-  const dir = (0, import_node_path15.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path15.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path15.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path16.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path16.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path16.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -84995,7 +85209,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs17.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs18.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -85014,7 +85228,7 @@ function parseLockInfo(text3) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs17.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs18.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
@@ -85026,7 +85240,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs18.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options2.pid ?? process.pid;
   const lock = {
     pid,
@@ -85060,7 +85274,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs17.unlinkSync)(files.pidFile);
+    (0, import_node_fs18.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -85068,13 +85282,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request2) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs17.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs17.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs18.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs18.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs17.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs18.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -85084,13 +85298,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs17.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs18.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs17.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs18.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -85103,14 +85317,14 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs17.unlinkSync)(taken);
+      (0, import_node_fs18.unlinkSync)(taken);
     } catch {
     }
   }
   return requests;
 }
 var TOKEN_ON_STDIN_FLAG = "--lock-token-on-stdin";
-function leaseTokenFromStdin(argv, readStdin = () => (0, import_node_fs17.readFileSync)(0, "utf8")) {
+function leaseTokenFromStdin(argv, readStdin = () => (0, import_node_fs18.readFileSync)(0, "utf8")) {
   if (!argv.includes(TOKEN_ON_STDIN_FLAG)) {
     const legacy = argv.indexOf("--lock-token");
     const value = legacy === -1 ? void 0 : argv[legacy + 1];
@@ -85245,9 +85459,9 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 init_env_file();
 init_ids();
 init_install_route();
@@ -85256,7 +85470,7 @@ init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs18.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs19.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -85279,7 +85493,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path16.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path17.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -85288,31 +85502,31 @@ function fallbackStateDir(env = process.env) {
   } catch {
   }
   for (const dir of candidates) if (usableDir(dir) && stateDirProblem(dir) === void 0) return dir;
-  return ownTempDir((0, import_node_path16.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  return ownTempDir((0, import_node_path17.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
 }
 function ownTempDir(dir) {
   if (usableDir(dir) && ownRealDir(dir)) return dir;
-  return earlierOwnTempDir(dir) ?? (0, import_node_fs18.mkdtempSync)(`${dir}-`);
+  return earlierOwnTempDir(dir) ?? (0, import_node_fs19.mkdtempSync)(`${dir}-`);
 }
 function ownRealDir(dir) {
   try {
-    if (!(0, import_node_fs18.lstatSync)(dir).isDirectory() || stateDirProblem(dir) !== void 0) return false;
-    (0, import_node_fs18.chmodSync)(dir, 448);
+    if (!(0, import_node_fs19.lstatSync)(dir).isDirectory() || stateDirProblem(dir) !== void 0) return false;
+    (0, import_node_fs19.chmodSync)(dir, 448);
     return true;
   } catch {
     return false;
   }
 }
 function earlierOwnTempDir(dir) {
-  const prefix = `${(0, import_node_path16.basename)(dir)}-`;
+  const prefix = `${(0, import_node_path17.basename)(dir)}-`;
   let names;
   try {
-    names = (0, import_node_fs18.readdirSync)((0, import_node_path16.dirname)(dir));
+    names = (0, import_node_fs19.readdirSync)((0, import_node_path17.dirname)(dir));
   } catch {
     return void 0;
   }
   for (const name of names.filter((n) => n.startsWith(prefix) && n.length === prefix.length + 6).sort()) {
-    const candidate = (0, import_node_path16.join)((0, import_node_path16.dirname)(dir), name);
+    const candidate = (0, import_node_path17.join)((0, import_node_path17.dirname)(dir), name);
     if (ownRealDir(candidate)) return candidate;
   }
   return void 0;
