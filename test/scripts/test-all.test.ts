@@ -17,6 +17,22 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A folder holding the stand-ins for `npm` and `npx`, put first on PATH by `onPath`. */
+function fakeBin(npm: string, npx: string): string {
+  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
+  dirs.push(bin);
+  for (const [name, text] of [['npm', npm], ['npx', npx]] as const) {
+    writeFileSync(join(bin, name), text);
+    chmodSync(join(bin, name), 0o755);
+  }
+  return bin;
+}
+
+const onPath = (bin: string, env: Record<string, string> = {}): NodeJS.ProcessEnv => ({ ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, ...env });
+
+/** test-all.mjs as CI runs it, to its end, with the stand-ins of `bin`. */
+const runAll = (bin: string) => spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: onPath(bin), timeout: 60_000 });
+
 /** `npm run --silent <script>`: the build passes, the real Graphiti suite fails with no test run, the others pass. */
 const FAKE_NPM = `#!/bin/sh
 case "$*" in
@@ -37,13 +53,8 @@ exit 0
 `;
 
 it.runIf(process.platform !== 'win32')('a suite of either peer lane that fails with no failed test fails the run and is named at its end', () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
-  for (const [name, text] of [['npm', FAKE_NPM], ['npx', FAKE_NPX]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
-  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  const bin = fakeBin(FAKE_NPM, FAKE_NPX);
+  const r = runAll(bin);
   expect(r.status).toBe(1);
   const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
   expect(tail).toMatch(/^\nFailed tests:\n {2}real Graphiti server: npm run test:graphiti exited with 1/);
@@ -75,13 +86,8 @@ exit 0
 `;
 
 it.runIf(process.platform !== 'win32')('a typecheck or build that fails, and a vitest run that ends with no report, are named in the failed list at the end (SUITE_FAILURE_NAMED)', () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
-  for (const [name, text] of [['npm', FAKE_NPM_BUILD_FAILS], ['npx', FAKE_NPX_TSC_FAILS]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
-  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  const bin = fakeBin(FAKE_NPM_BUILD_FAILS, FAKE_NPX_TSC_FAILS);
+  const r = runAll(bin);
   expect(r.status).toBe(1);
   const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
   expect(tail).toMatch(/^\nFailed tests:\n/);
@@ -105,13 +111,8 @@ exit 0
 `;
 
 it.runIf(process.platform !== 'win32')('a vitest run that ran no test fails the run and is named in the failed list at the end (SUITE_FAILURE_NAMED)', () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
-  for (const [name, text] of [['npm', FAKE_NPM.replace('*test:graphiti*) echo "0 passed, 1 failed (no Graphiti server environment)"; exit 1 ;;\n', '')], ['npx', FAKE_NPX_NO_TEST]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
-  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  const bin = fakeBin(FAKE_NPM.replace('*test:graphiti*) echo "0 passed, 1 failed (no Graphiti server environment)"; exit 1 ;;\n', ''), FAKE_NPX_NO_TEST);
+  const r = runAll(bin);
   expect(r.status).toBe(1);
   const tail = r.stdout.slice(r.stdout.lastIndexOf('\nFailed tests:'));
   expect(tail).toMatch(/^\nFailed tests:\n {2}hooks from dist: vitest ran no test: see its output above\n/);
@@ -127,15 +128,10 @@ esac
 `;
 
 it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): what each running suite printed so far is in the log, and the suite is ended with it (OUTPUT_OUTLIVES_STOP)', async () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
-  for (const [name, text] of [['npm', FAKE_NPM_LONG], ['npx', FAKE_NPX]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
+  const bin = fakeBin(FAKE_NPM_LONG, FAKE_NPX);
   const started = join(bin, 'started');
   expect(spawnSync('mkfifo', [started]).status).toBe(0);
-  const child = spawn(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, GMS_FAKE_STARTED: started }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { env: onPath(bin, { GMS_FAKE_STARTED: started }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   const ended = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
@@ -167,12 +163,7 @@ esac
 `;
 
 it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): the processes a running suite started end with the run, not only the one it spawned (OUTPUT_OUTLIVES_STOP)', async () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
-  for (const [name, text] of [['npm', FAKE_NPM_TREE], ['npx', FAKE_NPX]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
+  const bin = fakeBin(FAKE_NPM_TREE, FAKE_NPX);
   const started = join(bin, 'started');
   const held = join(bin, 'held');
   const pidFile = join(bin, 'pid');
@@ -181,7 +172,7 @@ it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): t
   const heldEnds = new Promise<void>((resolve, reject) => {
     createReadStream(held).on('data', () => undefined).once('end', () => resolve()).once('error', reject);
   });
-  const child = spawn(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, GMS_FAKE_STARTED: started, GMS_FAKE_HELD: held, GMS_FAKE_PID: pidFile }, stdio: ['ignore', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { env: onPath(bin, { GMS_FAKE_STARTED: started, GMS_FAKE_HELD: held, GMS_FAKE_PID: pidFile }), stdio: ['ignore', 'ignore', 'ignore'] });
   const ended = new Promise<void>((resolve) => child.once('close', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     createReadStream(started).once('data', () => resolve()).once('error', reject);
@@ -216,14 +207,9 @@ exit 0
 `;
 
 it.runIf(process.platform !== 'win32')('a vitest suite of a peer lane that ends without its report fails the run and is named at its end (SUITE_FAILURE_NAMED)', () => {
-  const bin = mkdtempSync(join(tmpdir(), 'gms-test-all-'));
-  dirs.push(bin);
   const passingNpm = FAKE_NPM.replace(/\*test:graphiti\*\)[^\n]*\n/, '');
-  for (const [name, text] of [['npm', passingNpm], ['npx', FAKE_NPX_HOOKS_CRASH]] as const) {
-    writeFileSync(join(bin, name), text);
-    chmodSync(join(bin, name), 0o755);
-  }
-  const r = spawnSync(process.execPath, ['scripts/test/test-all.mjs', '--real-peers'], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` }, timeout: 60_000 });
+  const bin = fakeBin(passingNpm, FAKE_NPX_HOOKS_CRASH);
+  const r = runAll(bin);
   expect(r.status).toBe(1);
   const at = r.stdout.lastIndexOf('\nFailed tests:');
   expect(at).toBeGreaterThan(-1);
