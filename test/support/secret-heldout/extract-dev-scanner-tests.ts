@@ -232,9 +232,15 @@ function main(): void {
     secrets,
     benign,
   };
-  const out = fileURLToPath(new URL('./dev-scanner-tests.json', import.meta.url));
+  writeDevData('dev-scanner-tests.json', data);
+}
+
+/** Writes a dev data file beside this one (its samples' halves counted on stdout), as both dev extractors do. */
+export function writeDevData(fileName: string, data: { counts: unknown; secrets: readonly { half: DevHalf; source: string }[]; benign: readonly { half: DevHalf; source: string }[] }): void {
+  const { counts, secrets, benign } = data;
+  const out = fileURLToPath(new URL(`./${fileName}`, import.meta.url));
   writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
-  const n = (xs: { half: DevHalf }[], h: DevHalf): number => xs.filter((x) => x.half === h).length;
+  const n = (xs: readonly { half: DevHalf }[], h: DevHalf): number => xs.filter((x) => x.half === h).length;
   const kinds = (h: DevHalf): number => new Set([...secrets, ...benign].filter((x) => x.half === h).map((x) => x.source)).size;
   process.stdout.write(`${secrets.length} secrets (tune ${n(secrets, 'tune')}, check ${n(secrets, 'check')}), ${benign.length} benign (tune ${n(benign, 'tune')}, check ${n(benign, 'check')}); kinds tune ${kinds('tune')}, check ${kinds('check')}; ${JSON.stringify(counts)} -> ${out}\n`);
 }

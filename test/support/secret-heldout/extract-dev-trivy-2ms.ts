@@ -34,10 +34,9 @@
  * tool's mirrors at the commits recorded in `dev-trivy-2ms.json`). Only counts are printed.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DOC_MARKER, likelySecret } from './extract.js';
-import { keepCandidates, newKeepCounts, type Candidate, type DevHalf } from './extract-dev-scanner-tests.js';
+import { keepCandidates, newKeepCounts, writeDevData, type Candidate } from './extract-dev-scanner-tests.js';
 import { passwordValuesV7 } from './rule-v7.js';
 
 const DIR = 'pkg/fanal/secret';
@@ -213,11 +212,7 @@ function main(): void {
     secrets,
     benign,
   };
-  const out = fileURLToPath(new URL('./dev-trivy-2ms.json', import.meta.url));
-  writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
-  const n = (xs: { half: DevHalf }[], h: DevHalf): number => xs.filter((x) => x.half === h).length;
-  const kinds = (h: DevHalf): number => new Set([...secrets, ...benign].filter((x) => x.half === h).map((x) => x.source)).size;
-  process.stdout.write(`${secrets.length} secrets (tune ${n(secrets, 'tune')}, check ${n(secrets, 'check')}), ${benign.length} benign (tune ${n(benign, 'tune')}, check ${n(benign, 'check')}); kinds tune ${kinds('tune')}, check ${kinds('check')}; ${JSON.stringify(counts)} -> ${out}\n`);
+  writeDevData('dev-trivy-2ms.json', data);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
