@@ -22,11 +22,10 @@
  * under the other lane. Each suite's output is printed whole when it ends, so the log reads suite by
  * suite (and when the run is stopped, what each running suite printed so far: OUTPUT_OUTLIVES_STOP).
  */
-import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { npm, npx, runVitest, runVitestAsync, SUITE_GROUP } from './vitest-run.mjs';
+import { npm, npx, runHeld, runVitest, runVitestAsync } from './vitest-run.mjs';
 
 // Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
 const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
@@ -40,30 +39,21 @@ let broken = false;
 
 /**
  * A step before the tests (typecheck, build); its output is printed whole when it ends, with its
- * time (BUILD_BESIDE_TYPECHECK: the two run side by side).
+ * time (BUILD_BESIDE_TYPECHECK: the two run side by side). STEP_ENDS_WHOLE: in a process group of its
+ * own, like a suite (runHeld), so a run stopped during the typecheck or build ends what npx or npm started.
  */
-function step(name, cmd, args) {
+async function step(name, cmd, args) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    running.set(name, { child, output: () => output });
-    child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
-    child.once('error', (error) => (output += `${error.message}\n`));
-    child.once('close', (code, signal) => {
-      running.delete(name);
-      process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n${output}`);
-      if (code !== 0) {
-        broken = true;
-        process.stdout.write(`== ${name} FAILED (exit ${code ?? signal})\n`);
-        // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
-        appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${code ?? signal}: see its output above\n`);
-      }
-      process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
-      resolve(code === 0);
-    });
-  });
+  const { code, signal, output } = await runHeld(name, cmd, args, {}, running);
+  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n${output}`);
+  if (code !== 0) {
+    broken = true;
+    process.stdout.write(`== ${name} FAILED (exit ${code ?? signal})\n`);
+    // SUITE_FAILURE_NAMED: a failed typecheck or build is named in the list at the end of the log too.
+    appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: ${cmd} ${args.join(' ')} exited with ${code ?? signal}: see its output above\n`);
+  }
+  process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
+  return code === 0;
 }
 
 function add(counts) {
@@ -103,30 +93,18 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
  * A suite run by its own npm script, counted from its closing "N passed, M failed" line; its output
  * is printed whole when it ends (another lane's suite may run meanwhile: PEER_LANES).
  */
-function script(name, scriptName, env = {}) {
+async function script(name, scriptName, env = {}) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', scriptName], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...SUITE_GROUP });
-    let stdout = '';
-    let stderr = '';
-    running.set(name, { child, output: () => `${stdout}${stderr}` });
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.once('error', (error) => (stderr += `${error.message}\n`));
-    child.once('close', (code, signal) => {
-      running.delete(name);
-      process.stdout.write(`\n== ${name}: npm run ${scriptName}\n${stdout}${stderr}`);
-      // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
-      const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
-      const ok = code === 0 && m !== undefined;
-      add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok });
-      // SUITE_FAILURE_NAMED: a suite that failed is named in the list at the end of the log, whichever lane ran it; its
-      // tests name themselves there only when vitest ran them (not an environment that could not be built, nor a crash).
-      if (!ok) appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: npm run ${scriptName} exited with ${code ?? signal}${m === undefined ? ' without its closing count' : ''}: see its output above\n`);
-      process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
-      resolve();
-    });
-  });
+  const { code, signal, stdout, stderr } = await runHeld(name, npm, ['run', '--silent', scriptName], env, running);
+  process.stdout.write(`\n== ${name}: npm run ${scriptName}\n${stdout}${stderr}`);
+  // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
+  const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
+  const ok = code === 0 && m !== undefined;
+  add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok });
+  // SUITE_FAILURE_NAMED: a suite that failed is named in the list at the end of the log, whichever lane ran it; its
+  // tests name themselves there only when vitest ran them (not an environment that could not be built, nor a crash).
+  if (!ok) appendFileSync(process.env.GMS_FAILURES_FILE, `  ${name}: npm run ${scriptName} exited with ${code ?? signal}${m === undefined ? ' without its closing count' : ''}: see its output above\n`);
+  process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code ?? signal}\n`);
 }
 
 /** Suites one after another (one lane of PEER_LANES). */

@@ -22,6 +22,29 @@ export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export const SUITE_GROUP = { detached: process.platform !== 'win32' };
 
 /**
+ * A command run beside others, its output held until it ends (PEER_LANES: lanes' outputs do not interleave), in a
+ * process group of its own (SUITE_GROUP); `running` (test-all.mjs OUTPUT_OUTLIVES_STOP) holds it, with its output so
+ * far, while it runs. One owner for the typecheck and build steps, the npm scripts and the vitest runs.
+ * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, output: string }>}
+ */
+export function runHeld(name, cmd, args, env, running) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...SUITE_GROUP });
+    let stdout = '';
+    let stderr = '';
+    let output = ''; // both, in the order they came
+    running.set(name, { child, output: () => output });
+    child.stdout.setEncoding('utf8').on('data', (d) => ((stdout += d), (output += d)));
+    child.stderr.setEncoding('utf8').on('data', (d) => ((stderr += d), (output += d)));
+    child.once('error', (error) => ((stderr += `${error.message}\n`), (output += `${error.message}\n`)));
+    child.once('close', (code, signal) => {
+      running.delete(name);
+      resolve({ code, signal, stdout, stderr, output });
+    });
+  });
+}
+
+/**
  * `quiet`: print nothing (a test of this script runs a suite that fails on purpose, whose output in
  * the log would read as a failure).
  * @returns {{ passed: number, failed: number, skipped: number, ok: boolean }}
@@ -39,22 +62,11 @@ export function runVitest(name, args, env = {}, { quiet = false } = {}) {
  * `running` (test-all.mjs OUTPUT_OUTLIVES_STOP) holds it, with its output so far, while it runs.
  * @returns {Promise<{ passed: number, failed: number, skipped: number, ok: boolean }>}
  */
-export function runVitestAsync(name, args, env = {}, running = new Map()) {
+export async function runVitestAsync(name, args, env = {}, running = new Map()) {
   const run = vitestRun(name, args, false);
-  return new Promise((resolve) => {
-    const child = spawn(npx, run.argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, ...SUITE_GROUP });
-    let output = '';
-    // While it runs: what it printed so far, for a run stopped meanwhile (test-all.mjs OUTPUT_OUTLIVES_STOP).
-    running.set(name, { child, output: () => output });
-    child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
-    child.once('error', (error) => (output += `${error.message}\n`));
-    child.once('close', (code, signal) => {
-      running.delete(name);
-      process.stdout.write(run.header + output);
-      resolve(run.counts(code, signal));
-    });
-  });
+  const { code, signal, output } = await runHeld(name, npx, run.argv, env, running);
+  process.stdout.write(run.header + output);
+  return run.counts(code, signal);
 }
 
 /** One vitest run's header line, arguments (a JSON report in a folder of its own) and how its counts are read once it ended. */

@@ -162,13 +162,25 @@ case "$*" in
 esac
 `;
 
-it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): the processes a running suite started end with the run, not only the one it spawned (OUTPUT_OUTLIVES_STOP)', async () => {
-  const bin = fakeBin(FAKE_NPM_TREE, FAKE_NPX);
+/** The held process of FAKE_NPM_TREE, started instead by the typecheck (`npx tsc`, a step before the suites). */
+const HOLD = `sh -c 'echo $$ > "$GMS_FAKE_PID"; echo running > "$GMS_FAKE_STARTED"; exec sleep 120' > "$GMS_FAKE_HELD" & wait`;
+const FAKE_NPX_TSC_TREE = `#!/bin/sh
+case "$1" in
+  tsc) ${HOLD} ;;
+esac
+exit 0
+`;
+
+/**
+ * test-all.mjs with the stand-ins of `bin`, stopped (SIGTERM) once the held process runs: whether that process ended
+ * with the run (the FIFO it holds closes at once) or was left running (it would hold it for its two minutes).
+ */
+async function heldOutlivesStop(bin: string): Promise<string> {
   const started = join(bin, 'started');
   const held = join(bin, 'held');
   const pidFile = join(bin, 'pid');
   expect(spawnSync('mkfifo', [started, held]).status).toBe(0);
-  // The held FIFO ends (EOF) once the suite's process is gone: no writer is left.
+  // The held FIFO ends (EOF) once the held process is gone: no writer is left.
   const heldEnds = new Promise<void>((resolve, reject) => {
     createReadStream(held).on('data', () => undefined).once('end', () => resolve()).once('error', reject);
   });
@@ -179,7 +191,6 @@ it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): t
   });
   child.kill('SIGTERM');
   await ended;
-  // Ended with the run, the FIFO closes at once; left running, it would hold it for its two minutes.
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([heldEnds.then(() => 'ended'), new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still running after the run ended'), 10_000)))]);
   clearTimeout(timer);
@@ -187,10 +198,18 @@ it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): t
     try {
       process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     } catch {
-      // already gone: the assertion below still names what was seen
+      // already gone: the caller's assertion still names what was seen
     }
   }
-  expect(outcome).toBe('ended');
+  return outcome;
+}
+
+it.runIf(process.platform === 'linux')('stopped while the lanes run (SIGTERM): the processes a running suite started end with the run, not only the one it spawned (OUTPUT_OUTLIVES_STOP)', async () => {
+  expect(await heldOutlivesStop(fakeBin(FAKE_NPM_TREE, FAKE_NPX))).toBe('ended');
+}, 30_000);
+
+it.runIf(process.platform === 'linux')('stopped during the typecheck (SIGTERM): the processes the typecheck started end with the run (STEP_ENDS_WHOLE)', async () => {
+  expect(await heldOutlivesStop(fakeBin(FAKE_NPM, FAKE_NPX_TSC_TREE))).toBe('ended');
 }, 30_000);
 
 /** `npx vitest run …`: the built hooks' run ("hooks from dist", a lane's first suite) crashes before it writes its report. */
