@@ -98,6 +98,17 @@ describe('a loss per group (LOSS_PER_GROUP)', () => {
     expect(readGraphProblem(dir)?.since).toBe('2026-12-01T10:00:00.000Z'); // the loss began then
   });
 
+  it('an emptied warning of a build that named no groups is not replaced by a loss seen in another group (GROUPLESS_EMPTIED_KEPT)', () => {
+    const dir = stateDir();
+    // EMPTIED_WARNING_OWNS_ITS_GROUPS came later: this build's record has a detail and no groups.
+    writeFileSync(join(dir, GRAPH_PROBLEM_FILE), JSON.stringify({ kind: 'emptied', detail: '3 notes in group beta', since: '2026-12-01T10:00:00.000Z', told: false }));
+    recordLostSeen(dir, LOST_A);
+    const note = takeGraphProblemNote(dir);
+    expect(note).toContain('3 notes in group beta');
+    expect(note).toContain('holds none of the memory notes');
+    expect(readGraphProblem(dir)?.since).toBe('2026-12-01T10:00:00.000Z');
+  });
+
   it('many groups of both kinds: five named in all, the rest counted, each kind said (DETAIL_NAMES_FEW)', () => {
     const dir = stateDir();
     recordLostSeen(dir, Array.from({ length: 40 }, (_, i) => ({ group: `lost_group_${i}`, notes: 1 })));

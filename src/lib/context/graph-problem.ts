@@ -180,6 +180,11 @@ export function recordEmptiedGraph(stateDir: string, emptied: readonly EmptiedGr
  */
 export function recordLostSeen(stateDir: string, lost: readonly EmptiedGroup[], now: Date = new Date()): void {
   const before = lossOnRecord(stateDir);
+  // GROUPLESS_EMPTIED_KEPT: an emptied record of a build before EMPTIED_WARNING_OWNS_ITS_GROUPS names no
+  // groups, so no group's loss can stand beside it: it is left as it is (as before LOSS_PER_GROUP), and a
+  // later listing sees this loss again once a refresh has ended it. Merged as groups, it was dropped
+  // untold, replaced by this loss alone.
+  if (before?.kind === 'emptied' && before.groups === undefined) return;
   const kept = before?.groups ?? [];
   // An emptied group seen again by a listing that shows nothing of ours there: emptied says more.
   const seen = lost.filter((e) => !kept.some((k) => k.group === e.group && k.kind === 'emptied'));
