@@ -6286,6 +6286,7 @@ function recordEmptiedGraph(stateDir, emptied, now = /* @__PURE__ */ new Date())
 }
 function recordLostSeen(stateDir, lost, now = /* @__PURE__ */ new Date()) {
   const before = lossOnRecord(stateDir);
+  if (before?.kind === "emptied" && before.groups === void 0) return;
   const kept = before?.groups ?? [];
   const seen = lost.filter((e) => !kept.some((k) => k.group === e.group && k.kind === "emptied"));
   if (seen.length === 0) return;
