@@ -68,12 +68,12 @@ const NOT_SECRET: Record<string, string> = {
 };
 
 /** A fixture line worth a sample: a credential word, or a credential-shaped run (rule v2's), as the linters' extractor reads lines. */
-const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|bearer/i;
-const SHAPED_RUN = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
-const MAX_LINE = 300;
+export const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|bearer/i;
+export const SHAPED_RUN = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
+export const MAX_LINE = 300;
 
 /** The value of a positive line (see LABELLING), or undefined. */
-function lineValue(line: string): string | undefined {
+export function lineValue(line: string): string | undefined {
   const v = likelySecret(line) ?? passwordValuesV7(line)[0];
   return v === undefined || v === '' || DOC_MARKER.test(v) ? undefined : v;
 }

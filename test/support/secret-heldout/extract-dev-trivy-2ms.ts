@@ -35,22 +35,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DOC_MARKER, likelySecret } from './extract.js';
-import { keepCandidates, newKeepCounts, writeDevData, type Candidate } from './extract-dev-scanner-tests.js';
-import { passwordValuesV7 } from './rule-v7.js';
+import { DOC_MARKER } from './extract.js';
+// A fixture line worth a sample, and its value, as extract-dev-scanner-tests.ts reads fixture lines.
+import { CREDENTIAL_WORD, keepCandidates, lineValue, MAX_LINE, newKeepCounts, SHAPED_RUN, writeDevData, type Candidate } from './extract-dev-scanner-tests.js';
 
 const DIR = 'pkg/fanal/secret';
 const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-
-/** A fixture line worth a sample, as extract-dev-scanner-tests.ts reads fixture lines. */
-const CREDENTIAL_WORD = /pass|pwd|secret|token|key|cred|auth|bearer/i;
-const SHAPED_RUN = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
-const MAX_LINE = 300;
-
-function lineValue(line: string): string | undefined {
-  const v = likelySecret(line) ?? passwordValuesV7(line)[0];
-  return v === undefined || v === '' || DOC_MARKER.test(v) ? undefined : v;
-}
 
 interface Finding { rule: string; start: number; end: number }
 
